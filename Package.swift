@@ -1,0 +1,62 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Wordbook",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "StoreCore", targets: ["StoreCore"]),
+    .library(name: "StoreTesting", targets: ["StoreTesting"]),
+    .library(name: "Wordbook", targets: ["Wordbook"]),
+    .library(name: "WordbookInterchange", targets: ["WordbookInterchange"]),
+    .library(name: "WordbookSQLite", targets: ["WordbookSQLite"]),
+    .library(name: "WordbookTerminal", targets: ["WordbookTerminal"]),
+    .executable(name: "wordbook", targets: ["WordbookCLI"]),
+    .executable(name: "WordbookBenchmarks", targets: ["WordbookBenchmarks"]),
+  ],
+  targets: [
+    // The generic Redux-style runtime: knows nothing of words.
+    .target(name: "StoreCore"),
+    .target(name: "StoreTesting", dependencies: ["StoreCore"]),
+
+    // The product: one AppState, its reducer and the WordService it talks to.
+    .target(name: "Wordbook", dependencies: ["StoreCore"]),
+    .target(name: "WordbookInterchange", dependencies: ["Wordbook"]),
+
+    // Adapters around the domain.
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+    ),
+    .target(name: "WordbookSQLite", dependencies: ["Wordbook", "CSQLite"]),
+    .target(
+      name: "WordbookTerminal",
+      dependencies: ["StoreCore", "Wordbook", "WordbookInterchange", "WordbookSQLite"]
+    ),
+    .executableTarget(name: "WordbookCLI", dependencies: ["WordbookTerminal"]),
+
+    .executableTarget(
+      name: "WordbookBenchmarks",
+      dependencies: ["StoreCore", "Wordbook", "WordbookInterchange", "WordbookSQLite"],
+      path: "Benchmarks/WordbookBenchmarks"
+    ),
+
+    .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore"]),
+    .testTarget(name: "StoreTestingTests", dependencies: ["StoreCore", "StoreTesting"]),
+    .testTarget(name: "WordbookTests", dependencies: ["StoreCore", "StoreTesting", "Wordbook"]),
+    .testTarget(
+      name: "WordbookInterchangeTests",
+      dependencies: ["Wordbook", "WordbookInterchange"]
+    ),
+    .testTarget(
+      name: "WordbookSQLiteTests",
+      dependencies: ["Wordbook", "WordbookSQLite"]
+    ),
+    .testTarget(
+      name: "WordbookTerminalTests",
+      dependencies: ["StoreCore", "Wordbook", "WordbookSQLite", "WordbookTerminal", "WordbookCLI"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,12 @@
+/// The side of a card that is showing.
+public enum CardFace: String, Hashable, Sendable, Codable {
+  /// The term.
+  case front
+  /// The meaning.
+  case back
+
+  /// The other side.
+  public var flipped: CardFace {
+    self == .front ? .back : .front
+  }
+}

@@ -1,0 +1,45 @@
+/// The books and words an ``InMemoryWordService`` holds, as one value so a bulk import can
+/// work on a copy and commit it whole.
+struct InMemoryLibrary {
+  struct StoredBook {
+    var book: WordBook
+    var wordIDs: [Word.ID]
+  }
+
+  var books: [StoredBook] = []
+  var words: [Word.ID: Word] = [:]
+  var bookOfWord: [Word.ID: WordBook.ID] = [:]
+  private var nextBookID: Int64 = 1
+  private var nextWordID: Int64 = 1
+
+  func bookIndex(_ bookID: WordBook.ID) throws(WordServiceError) -> Int {
+    guard let index = books.firstIndex(where: { $0.book.id == bookID }) else {
+      throw .bookNotFound(bookID)
+    }
+    return index
+  }
+
+  @discardableResult
+  mutating func insertBook(title: String) -> Int {
+    books.append(StoredBook(book: WordBook(id: WordBook.ID(nextBookID), title: title), wordIDs: []))
+    nextBookID += 1
+    return books.count - 1
+  }
+
+  @discardableResult
+  mutating func insertWord(_ draft: WordDraft, into index: Int) -> Word {
+    let word = Word(
+      id: Word.ID(nextWordID),
+      term: draft.term,
+      meaning: draft.meaning,
+      imageReference: draft.imageReference,
+      studyState: draft.studyState
+    )
+    nextWordID += 1
+    words[word.id] = word
+    bookOfWord[word.id] = books[index].book.id
+    books[index].wordIDs.append(word.id)
+    books[index].book.wordCount += 1
+    return word
+  }
+}

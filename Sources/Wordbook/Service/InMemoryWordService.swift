@@ -1,0 +1,164 @@
+/// A ``WordService`` that keeps everything in memory, for tests, previews and demos.
+///
+/// It can add latency and fail a share of calls, driven by a seeded generator, so tests can
+/// check what the store does when answers arrive late, out of order or not at all. A failed
+/// call changes nothing.
+///
+/// ```swift
+/// let service = InMemoryWordService(books: SampleWordbook.books)
+/// let flaky = InMemoryWordService(faults: .init(failureRate: 0.2, latency: .milliseconds(5)))
+/// ```
+public actor InMemoryWordService: WordService {
+  /// Latency and failures to inject.
+  public struct Faults: Sendable {
+    /// The share of calls, from 0 to 1, that fail with ``WordServiceError/Kind/unavailable``.
+    public var failureRate: Double
+    /// The longest delay before a call takes effect and answers; each call waits a random
+    /// time up to it, so concurrent calls can complete in any order.
+    public var latency: Duration
+    /// The seed of the generator that decides delays and failures.
+    public var seed: UInt64
+
+    /// Creates a fault plan.
+    public init(failureRate: Double = 0, latency: Duration = .zero, seed: UInt64 = 1) {
+      self.failureRate = failureRate
+      self.latency = latency
+      self.seed = seed
+    }
+
+    /// No latency, no failures.
+    public static let none = Faults()
+  }
+
+  private var library = InMemoryLibrary()
+  private var faults: Faults
+  private var generator: SplitMix64
+
+  /// Creates a service holding `books`, whose words get fresh IDs.
+  ///
+  /// - Parameters:
+  ///   - books: Titles and their words, in order.
+  ///   - faults: Latency and failures to inject.
+  public init(books: [(title: String, words: [WordDraft])] = [], faults: Faults = .none) {
+    self.faults = faults
+    self.generator = SplitMix64(seed: faults.seed)
+    for (title, drafts) in books {
+      let book = library.insertBook(title: title)
+      for draft in drafts { library.insertWord(draft, into: book) }
+    }
+  }
+
+  /// Changes the latency and failures injected from now on.
+  public func setFaults(_ faults: Faults) {
+    self.faults = faults
+    generator = SplitMix64(seed: faults.seed)
+  }
+
+  /// Returns every wordbook, in the order they were created.
+  public func fetchBooks() async throws(WordServiceError) -> [WordBook] {
+    try await simulateNetwork("load the wordbooks")
+    return library.books.map(\.book)
+  }
+
+  /// Returns the words of a book, in the order they were added.
+  public func fetchWords(in bookID: WordBook.ID) async throws(WordServiceError) -> [Word] {
+    try await simulateNetwork("load the words")
+    let index = try library.bookIndex(bookID)
+    return library.books[index].wordIDs.compactMap { library.words[$0] }
+  }
+
+  /// Creates an empty wordbook.
+  public func createBook(title: String) async throws(WordServiceError) -> WordBook {
+    let title = try WordServiceError.validTitle(title)
+    try await simulateNetwork("create the wordbook")
+    return library.books[library.insertBook(title: title)].book
+  }
+
+  /// Saves a new word at the end of a book.
+  public func saveWord(_ draft: WordDraft, to bookID: WordBook.ID) async throws(WordServiceError)
+    -> Word
+  {
+    _ = try WordServiceError.validTerm(draft.term)
+    try await simulateNetwork("save the word")
+    return library.insertWord(draft, into: try library.bookIndex(bookID))
+  }
+
+  /// Sets the study state of several words, all or none.
+  public func updateStudyStates(_ changes: [StudyStateChange]) async throws(WordServiceError) {
+    try await simulateNetwork("save the study marks")
+    for change in changes where library.words[change.wordID] == nil {
+      throw .wordNotFound(change.wordID)
+    }
+    for change in changes { library.words[change.wordID]?.studyState = change.state }
+  }
+
+  /// Deletes a word.
+  public func deleteWord(_ wordID: Word.ID) async throws(WordServiceError) {
+    try await simulateNetwork("delete the word")
+    guard let bookID = library.bookOfWord.removeValue(forKey: wordID) else {
+      throw .wordNotFound(wordID)
+    }
+    library.words[wordID] = nil
+    let index = try library.bookIndex(bookID)
+    library.books[index].wordIDs.removeAll { $0 == wordID }
+    library.books[index].book.wordCount -= 1
+  }
+
+  /// Adds many words to a book, all or none.
+  public func importWords(
+    _ drafts: [WordDraft],
+    intoBookTitled title: String,
+    onDuplicate policy: DuplicatePolicy,
+    progress: @Sendable (Int) -> Void
+  ) async throws(WordServiceError) -> ImportSummary {
+    let title = try WordServiceError.validTitle(title)
+    try await simulateNetwork("import the words")
+    if Task.isCancelled { throw .cancelled }
+    var staged = library
+    let index =
+      staged.books.firstIndex { $0.book.title == title } ?? staged.insertBook(title: title)
+    var summary = ImportSummary(book: staged.books[index].book)
+    var wordIDByTerm: [String: Word.ID] = [:]
+    for id in staged.books[index].wordIDs {
+      if let term = staged.words[id]?.term, wordIDByTerm[term] == nil { wordIDByTerm[term] = id }
+    }
+    for (offset, draft) in drafts.enumerated() {
+      if let existing = wordIDByTerm[draft.term], policy != .keep {
+        if policy == .update {
+          staged.words[existing]?.meaning = draft.meaning
+          staged.words[existing]?.imageReference = draft.imageReference
+          staged.words[existing]?.studyState = draft.studyState
+          summary.updated += 1
+        } else {
+          summary.skipped += 1
+        }
+      } else {
+        let word = staged.insertWord(draft, into: index)
+        if wordIDByTerm[draft.term] == nil { wordIDByTerm[draft.term] = word.id }
+        summary.imported += 1
+      }
+      if offset % 1024 == 1023 { progress(offset + 1) }
+    }
+    progress(drafts.count)
+    summary.book = staged.books[index].book
+    library = staged
+    return summary
+  }
+
+  /// Waits the injected latency, then fails the injected share of calls. Decided before the
+  /// wait, so a failed call never takes effect.
+  private func simulateNetwork(_ what: String) async throws(WordServiceError) {
+    let fails =
+      faults.failureRate > 0
+      && Double(generator.next() >> 11) / Double(1 << 53) < faults.failureRate
+    if faults.latency > .zero {
+      let nanoseconds = faults.latency.components.seconds * 1_000_000_000
+        + faults.latency.components.attoseconds / 1_000_000_000
+      let delay = generator.next(below: UInt64(max(nanoseconds, 1)) + 1)
+      try? await Task.sleep(for: .nanoseconds(delay))
+    }
+    if fails {
+      throw WordServiceError(.unavailable, "Could not \(what): the service is unavailable. Try again.")
+    }
+  }
+}

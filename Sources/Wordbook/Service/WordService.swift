@@ -1,0 +1,56 @@
+/// Where wordbooks and words are kept: a database, a server, or memory.
+///
+/// The store's effects call a word service; reducers never do. Every requirement is
+/// `async` and throws only ``WordServiceError``, so a failure always reaches the store as a value.
+/// Implementations must be safe to call from many tasks at once.
+public protocol WordService: Sendable {
+  /// Returns every wordbook, in the order they were created.
+  func fetchBooks() async throws(WordServiceError) -> [WordBook]
+
+  /// Returns the words of a book, in the order they were added.
+  ///
+  /// - Throws: ``WordServiceError/Kind/notFound`` when the book does not exist.
+  func fetchWords(in bookID: WordBook.ID) async throws(WordServiceError) -> [Word]
+
+  /// Creates an empty wordbook.
+  ///
+  /// - Throws: ``WordServiceError/Kind/invalidInput`` when the title is blank.
+  func createBook(title: String) async throws(WordServiceError) -> WordBook
+
+  /// Saves a new word at the end of a book and returns it with its new ID.
+  ///
+  /// - Throws: ``WordServiceError/Kind/notFound`` when the book does not exist;
+  ///   ``WordServiceError/Kind/invalidInput`` when the term is blank.
+  func saveWord(_ draft: WordDraft, to bookID: WordBook.ID) async throws(WordServiceError) -> Word
+
+  /// Sets the study state of several words, all or none.
+  ///
+  /// - Throws: ``WordServiceError/Kind/notFound`` when a word does not exist; then no word
+  ///   changes.
+  func updateStudyStates(_ changes: [StudyStateChange]) async throws(WordServiceError)
+
+  /// Deletes a word.
+  ///
+  /// - Throws: ``WordServiceError/Kind/notFound`` when the word does not exist.
+  func deleteWord(_ wordID: Word.ID) async throws(WordServiceError)
+
+  /// Adds many words to a book in one transaction: all of them, or none.
+  ///
+  /// The book is created when no book has that title. Duplicates are matched on the exact term
+  /// within the book (including words added earlier in the same import).
+  ///
+  /// - Parameters:
+  ///   - drafts: The words, in the order to add them.
+  ///   - title: The title of the book to import into.
+  ///   - policy: What to do with a term the book already holds.
+  ///   - progress: Called now and then with the number of drafts processed so far.
+  /// - Returns: The counts of imported, updated and skipped rows.
+  /// - Throws: ``WordServiceError``; when the calling task is cancelled, the import is rolled
+  ///   back and the error's kind is ``WordServiceError/Kind/other``.
+  func importWords(
+    _ drafts: [WordDraft],
+    intoBookTitled title: String,
+    onDuplicate policy: DuplicatePolicy,
+    progress: @Sendable (Int) -> Void
+  ) async throws(WordServiceError) -> ImportSummary
+}

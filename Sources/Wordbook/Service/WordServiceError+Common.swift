@@ -1,0 +1,42 @@
+extension WordServiceError {
+  /// The error for a wordbook ID that no book has.
+  public static func bookNotFound(_ id: WordBook.ID) -> WordServiceError {
+    WordServiceError(.notFound, "No wordbook has ID \(id). Reload the wordbook list.")
+  }
+
+  /// The error for a word ID that no word has.
+  public static func wordNotFound(_ id: Word.ID) -> WordServiceError {
+    WordServiceError(.notFound, "No word has ID \(id). Reload the wordbook.")
+  }
+
+  /// The error for work stopped because its task was cancelled; nothing was changed.
+  public static let cancelled = WordServiceError(
+    .other, "The operation was cancelled; nothing was changed.", isRetryable: true)
+
+  /// Returns `title` without surrounding white space, or throws when nothing is left.
+  public static func validTitle(_ title: String) throws(WordServiceError) -> String {
+    let trimmed = title.trimmingWhitespace()
+    guard !trimmed.isEmpty else {
+      throw WordServiceError(.invalidInput, "A wordbook needs a title. Type one and try again.")
+    }
+    return trimmed
+  }
+
+  /// Returns `term` when it holds more than white space, or throws.
+  public static func validTerm(_ term: String) throws(WordServiceError) -> String {
+    guard !term.trimmingWhitespace().isEmpty else {
+      throw WordServiceError(.invalidInput, "A word needs a term. Type one and try again.")
+    }
+    return term
+  }
+}
+
+extension String {
+  /// The string without leading and trailing white space and newlines.
+  func trimmingWhitespace() -> String {
+    var slice = Substring(self)
+    while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+    while let last = slice.last, last.isWhitespace { slice.removeLast() }
+    return String(slice)
+  }
+}
