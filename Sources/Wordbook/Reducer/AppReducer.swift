@@ -46,6 +46,7 @@ public struct AppReducer: Reducer {
         state.words = WordList()
         state.wordsStatus = .notLoaded
         state.backFaces.removeAll()
+        state.history = UndoHistory()
       }
       return .none
 
@@ -177,6 +178,7 @@ public struct AppReducer: Reducer {
       state.words.remove(wordID, mode: state.studyMode)
       state.backFaces.remove(wordID)
       state.history.forget(wordID)
+      state.pendingWrites.forget(wordID)
       if let index = state.books.firstIndex(where: { $0.id == state.selectedBookID }) {
         state.books[index].wordCount = state.words.count
       }
@@ -189,6 +191,10 @@ public struct AppReducer: Reducer {
     case .wordSaved(let bookID, .success(let word)):
       state.isSavingWord = false
       state.wordDraft = nil
+      // A reload that ran after the save already holds the word and counted it.
+      guard bookID != state.selectedBookID || !state.words.contains(word.id) else {
+        return .none
+      }
       if bookID == state.selectedBookID, state.wordsStatus == .loaded {
         state.words.append(word, mode: state.studyMode)
       }

@@ -36,6 +36,9 @@ extension AppState {
       if let position = words.position(of: revert.wordID) {
         words.setState(revert.state, at: position)
       }
+      // The marks undo would step over never reached the service, and the word no longer
+      // shows them: undoing or redoing them would change the word instead of restoring it.
+      history.forget(revert.wordID)
     }
     return next
   }
@@ -62,6 +65,9 @@ extension AppState {
     words.refilter(mode: studyMode)
     wordsStatus = .loaded
     backFaces.removeAll()
+    // Undo steps describe the words as they were before the load; the loaded states replace
+    // them.
+    history = UndoHistory()
     if let index = books.firstIndex(where: { $0.id == selectedBookID }) {
       books[index].wordCount = words.count
     }

@@ -38,6 +38,15 @@ struct StudyStateWrites: Hashable, Sendable, Codable {
     return batch
   }
 
+  /// Drops the queued mark of a deleted word, so the next batch doesn't fail on it and take
+  /// the other words' marks down with it.
+  mutating func forget(_ wordID: Word.ID) {
+    guard queued.removeValue(forKey: wordID) != nil else { return }
+    if inFlight?.contains(where: { $0.wordID == wordID }) != true {
+      confirmed[wordID] = nil
+    }
+  }
+
   /// Settles the batch in flight.
   ///
   /// - Parameter saved: Whether the service saved it.

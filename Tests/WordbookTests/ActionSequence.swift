@@ -1,0 +1,180 @@
+@testable import Wordbook
+
+/// One step of a random session: something the learner does, or something the network does
+/// (answer a call, deliver an answer late, repeat an old answer, send a bogus one).
+///
+/// Steps name words and books by abstract picks resolved against the state when they run, so a
+/// sequence stays meaningful when the shrinker removes steps before it.
+enum Move: Hashable, Sendable, CustomStringConvertible {
+  /// A word or book: the n-th one that exists (modulo their number), or an ID that doesn't.
+  enum Pick: Hashable, Sendable {
+    case existing(UInt32)
+    case unknown(Int64)
+  }
+
+  /// A result action the service never sent.
+  enum Bogus: Hashable, Sendable, CaseIterable {
+    case booksFailed
+    case marksFailed
+    case unknownWordDeleted
+    case wordsFailed
+  }
+
+  // Learner actions.
+  case createBook(blank: Bool)
+  case deleteWord(Pick)
+  case dismissError
+  case flip(Pick)
+  case loadBooks
+  case markFail(Pick)
+  case markSuccess(Pick)
+  case redo
+  case resetMark(Pick)
+  case saveWord(termKind: UInt8)
+  case selectBook(Pick)
+  case setStudyMode(StudyMode)
+  case shuffle
+  case toggleStudyMode
+  case undo
+  // Network events.
+  case answer(UInt32, fails: Bool)
+  case deliver(UInt32)
+  case inject(Bogus)
+  case redeliverStale(UInt32)
+
+  var description: String {
+    switch self {
+    case .createBook(let blank): "createBook(blank: \(blank))"
+    case .deleteWord(let pick): "deleteWord(\(pick))"
+    case .dismissError: "dismissError"
+    case .flip(let pick): "flip(\(pick))"
+    case .loadBooks: "loadBooks"
+    case .markFail(let pick): "markFail(\(pick))"
+    case .markSuccess(let pick): "markSuccess(\(pick))"
+    case .redo: "redo"
+    case .resetMark(let pick): "resetMark(\(pick))"
+    case .saveWord(let kind): "saveWord(termKind: \(kind))"
+    case .selectBook(let pick): "selectBook(\(pick))"
+    case .setStudyMode(let mode): "setStudyMode(.\(mode))"
+    case .shuffle: "shuffle"
+    case .toggleStudyMode: "toggleStudyMode"
+    case .undo: "undo"
+    case .answer(let index, let fails): "answer(#\(index), fails: \(fails))"
+    case .deliver(let index): "deliver(#\(index))"
+    case .inject(let bogus): "inject(.\(bogus))"
+    case .redeliverStale(let index): "redeliverStale(#\(index))"
+    }
+  }
+
+  /// Whether the step feeds the reducer an answer the service never gave for a pending call.
+  var isBogus: Bool {
+    switch self {
+    case .inject, .redeliverStale: true
+    default: false
+    }
+  }
+
+  /// A random sequence of `length` steps.
+  ///
+  /// - Parameters:
+  ///   - length: The number of steps.
+  ///   - network: Whether to include network events (answers, late deliveries, bogus results).
+  ///   - bogus: Whether network events may include results the service never sent.
+  ///   - generator: The seeded source of randomness.
+  static func randomSequence(
+    length: Int, network: Bool, bogus: Bool, using generator: inout SplitMix64
+  ) -> [Move] {
+    (0..<length).map { _ in random(network: network, bogus: bogus, using: &generator) }
+  }
+
+  private static func random(network: Bool, bogus: Bool, using generator: inout SplitMix64)
+    -> Move
+  {
+    func pick() -> Pick {
+      generator.next(below: 12) == 0
+        ? .unknown(Int64(generator.next(below: 1000)) + 10_000)
+        : .existing(UInt32(truncatingIfNeeded: generator.next()))
+    }
+    let roll = generator.next(below: network ? 100 : 62)
+    switch roll {
+    case 0..<10: return .markSuccess(pick())
+    case 10..<20: return .markFail(pick())
+    case 20..<24: return .resetMark(pick())
+    case 24..<30: return .flip(pick())
+    case 30..<34: return .shuffle
+    case 34..<37: return .toggleStudyMode
+    case 37..<39:
+      return .setStudyMode(StudyMode.allCases[Int(generator.next(below: 3))])
+    case 39..<44: return .undo
+    case 44..<48: return .redo
+    case 48..<51: return .selectBook(pick())
+    case 51..<52: return .loadBooks
+    case 52..<56: return .saveWord(termKind: UInt8(generator.next(below: 8)))
+    case 56..<58: return .deleteWord(pick())
+    case 58..<59: return .createBook(blank: generator.next(below: 3) == 0)
+    case 59..<62: return .dismissError
+    case 62..<80:
+      return .answer(
+        UInt32(truncatingIfNeeded: generator.next()), fails: generator.next(below: 4) == 0)
+    case 80..<95: return .deliver(UInt32(truncatingIfNeeded: generator.next()))
+    default:
+      guard bogus else { return .deliver(UInt32(truncatingIfNeeded: generator.next())) }
+      if generator.next(below: 2) == 0 {
+        return .redeliverStale(UInt32(truncatingIfNeeded: generator.next()))
+      }
+      return .inject(Bogus.allCases[Int(generator.next(below: UInt64(Bogus.allCases.count)))])
+    }
+  }
+
+  /// The action a learner step sends in `state`, or `nil` for a network event.
+  func learnerAction(in state: AppState) -> AppAction? {
+    func word(_ pick: Pick) -> Word.ID {
+      let words = state.words
+      guard case .existing(let index) = pick, !words.isEmpty else {
+        if case .unknown(let raw) = pick { return Word.ID(raw) }
+        return Word.ID(99_999)
+      }
+      return words.allWords[Int(index) % words.count].id
+    }
+    switch self {
+    case .createBook(let blank): return .createBook(title: blank ? "  " : "Book")
+    case .deleteWord(let pick): return .deleteWord(word(pick))
+    case .dismissError: return .dismissError
+    case .flip(let pick): return .flip(word(pick))
+    case .loadBooks: return .loadBooks
+    case .markFail(let pick): return .markFail(word(pick))
+    case .markSuccess(let pick): return .markSuccess(word(pick))
+    case .redo: return .redo
+    case .resetMark(let pick): return .resetMark(word(pick))
+    case .saveWord(let kind):
+      let term =
+        ["", " \t ", "\n"].indices.contains(Int(kind))
+        ? ["", " \t ", "\n"][Int(kind)] : "new \(kind)"
+      return .saveWord(term: term, meaning: "meaning \(kind)")
+    case .selectBook(let pick):
+      switch pick {
+      case .existing(let index) where !state.books.isEmpty:
+        return .selectBook(state.books[Int(index) % state.books.count].id)
+      case .unknown(let raw): return .selectBook(WordBook.ID(raw))
+      case .existing: return .selectBook(WordBook.ID(99_999))
+      }
+    case .setStudyMode(let mode): return .setStudyMode(mode)
+    case .shuffle: return .shuffle
+    case .toggleStudyMode: return .toggleStudyMode
+    case .undo: return .undo
+    case .answer, .deliver, .inject, .redeliverStale: return nil
+    }
+  }
+}
+
+/// The books every random session starts with: a full one, a small one and an empty one.
+let reliabilityBooks: [(title: String, words: [WordDraft])] = [
+  ("Verbs", (1...8).map { WordDraft(term: "verb \($0)", meaning: "to do \($0)") }),
+  (
+    "Nouns",
+    (1...5).map {
+      WordDraft(term: "noun \($0)", meaning: "thing \($0)", studyState: $0 == 2 ? .fail : .success)
+    }
+  ),
+  ("Empty", []),
+]

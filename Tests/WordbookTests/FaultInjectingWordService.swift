@@ -1,0 +1,120 @@
+import Synchronization
+import Wordbook
+
+/// A test fault injector around a real ``WordService``: before delegating a call, it waits a
+/// random delay and fails a share of calls with ``WordServiceError/Kind/unavailable``. A failed
+/// call never reaches the service, so it changes nothing, exactly like a request that never
+/// arrived.
+///
+/// It is not a stand-in for the product: every call that does not fail runs on `base`.
+/// A test can also force the outcome of the next call, to script a failure at an exact step.
+final class FaultInjectingWordService: WordService {
+  /// How often calls fail and how long they wait.
+  struct Plan: Sendable {
+    var failureRate: Double = 0
+    var latency: Duration = .zero
+    var seed: UInt64 = 1
+  }
+
+  private struct Dice {
+    var plan: Plan
+    var generator: SplitMix64
+    var forcedOutcome: Bool?
+    var injectedFailures = 0
+    var calls = 0
+  }
+
+  let base: any WordService
+  private let dice: Mutex<Dice>
+
+  init(base: any WordService, plan: Plan = Plan()) {
+    self.base = base
+    dice = Mutex(Dice(plan: plan, generator: SplitMix64(seed: plan.seed)))
+  }
+
+  /// Changes the plan for the calls from now on.
+  func setPlan(_ plan: Plan) {
+    dice.withLock {
+      $0.plan = plan
+      $0.generator = SplitMix64(seed: plan.seed)
+    }
+  }
+
+  /// Makes the next call fail (`true`) or go through (`false`); `nil` leaves it to the plan.
+  func forceNextOutcome(failing: Bool?) {
+    dice.withLock { $0.forcedOutcome = failing }
+  }
+
+  /// How many calls were made, and how many of them were failed on purpose.
+  var counts: (calls: Int, injectedFailures: Int) {
+    dice.withLock { ($0.calls, $0.injectedFailures) }
+  }
+
+  private func roll(_ what: String) async throws(WordServiceError) {
+    let (fails, delay) = dice.withLock { dice -> (Bool, UInt64) in
+      dice.calls += 1
+      let plan = dice.plan
+      var fails =
+        plan.failureRate > 0
+        && Double(dice.generator.next() >> 11) / Double(1 << 53) < plan.failureRate
+      if let forced = dice.forcedOutcome {
+        fails = forced
+        dice.forcedOutcome = nil
+      }
+      var delay: UInt64 = 0
+      if plan.latency > .zero {
+        let nanoseconds =
+          plan.latency.components.seconds * 1_000_000_000
+          + plan.latency.components.attoseconds / 1_000_000_000
+        delay = dice.generator.next(below: UInt64(max(nanoseconds, 1)) + 1)
+      }
+      if fails { dice.injectedFailures += 1 }
+      return (fails, delay)
+    }
+    if delay > 0 { try? await Task.sleep(for: .nanoseconds(delay)) }
+    if fails {
+      throw WordServiceError(.unavailable, "Injected fault: could not \(what). Try again.")
+    }
+  }
+
+  func fetchBooks() async throws(WordServiceError) -> [WordBook] {
+    try await roll("load the wordbooks")
+    return try await base.fetchBooks()
+  }
+
+  func fetchWords(in bookID: WordBook.ID) async throws(WordServiceError) -> [Word] {
+    try await roll("load the words")
+    return try await base.fetchWords(in: bookID)
+  }
+
+  func createBook(title: String) async throws(WordServiceError) -> WordBook {
+    try await roll("create the wordbook")
+    return try await base.createBook(title: title)
+  }
+
+  func saveWord(_ draft: WordDraft, to bookID: WordBook.ID) async throws(WordServiceError) -> Word {
+    try await roll("save the word")
+    return try await base.saveWord(draft, to: bookID)
+  }
+
+  func updateStudyStates(_ changes: [StudyStateChange]) async throws(WordServiceError) {
+    try await roll("save the study marks")
+    try await base.updateStudyStates(changes)
+  }
+
+  func deleteWord(_ wordID: Word.ID) async throws(WordServiceError) {
+    try await roll("delete the word")
+    try await base.deleteWord(wordID)
+  }
+
+  func importWords(
+    _ drafts: [WordDraft],
+    intoBookTitled title: String,
+    onDuplicate policy: DuplicatePolicy,
+    progress: @Sendable (Int) -> Void
+  ) async throws(WordServiceError) -> ImportSummary {
+    try await roll("import the words")
+    return try await base.importWords(
+      drafts, intoBookTitled: title, onDuplicate: policy, progress: progress)
+  }
+}

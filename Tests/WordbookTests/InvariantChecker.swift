@@ -1,0 +1,128 @@
+@testable import Wordbook
+
+/// Checks the invariants of a Wordbook session after every action, against a small model of
+/// what the learner should see that it keeps from the actions alone.
+///
+/// The model knows which words were shown at the last re-filter (a shuffle, a mode change, a
+/// load or a selection) and which were added or deleted since, and how many word saves are in
+/// flight. It never reads the reducer's private bookkeeping to decide what is right.
+struct InvariantChecker {
+  /// The words the learner should see: those the mode allowed at the last re-filter, plus
+  /// words added since that the mode allows, minus words deleted since.
+  private(set) var shown: Set<Word.ID> = []
+  /// The word saves started and not yet answered.
+  private(set) var savesInFlight = 0
+  /// The reducer used to try undo and redo on a copy of the state.
+  let reducer: AppReducer
+
+  /// Updates the model with `action` and returns the first invariant that `after` breaks.
+  mutating func check(before: AppState, action: AppAction, after: AppState) -> String? {
+    updateModel(before: before, action: action, after: after)
+    return structuralViolation(after) ?? modelViolation(after) ?? undoRedoViolation(after)
+  }
+
+  private mutating func updateModel(before: AppState, action: AppAction, after: AppState) {
+    func refiltered() {
+      shown = Set(after.words.allWords.filter { after.studyMode.includes($0.studyState) }.map(\.id))
+    }
+    switch action {
+    case .shuffle, .setStudyMode, .toggleStudyMode:
+      refiltered()
+    case .wordsLoaded(let bookID, .success) where bookID == before.selectedBookID:
+      refiltered()
+    case .selectBook(let bookID) where before.books.contains { $0.id == bookID }:
+      shown = []
+    case .bookCreated(.success):
+      shown = []
+    case .booksLoaded(.success(let books)):
+      if let selected = before.selectedBookID, !books.contains(where: { $0.id == selected }) {
+        shown = []
+      }
+    case .wordSaved(let bookID, let result):
+      savesInFlight = max(0, savesInFlight - 1)
+      if case .success(let word) = result, bookID == before.selectedBookID,
+        before.wordsStatus == .loaded, !before.words.contains(word.id),
+        before.studyMode.includes(word.studyState)
+      {
+        shown.insert(word.id)
+      }
+    case .wordDeleted(let wordID, .success):
+      shown.remove(wordID)
+    case .saveWord(let term, _):
+      let listed = before.selectedBookID.map { id in before.books.contains { $0.id == id } }
+      let blank = term.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+      if listed == true, savesInFlight == 0, !blank { savesInFlight += 1 }
+    default:
+      break
+    }
+  }
+
+  private func structuralViolation(_ state: AppState) -> String? {
+    let words = state.words
+    let ids = words.allWords.map(\.id)
+    let idSet = Set(ids)
+    if idSet.count != ids.count { return "the word list holds a word twice: \(ids)" }
+    if words.order.sorted() != Array(0..<Int32(words.count)) {
+      return "the study order \(words.order) is not a permutation of the \(words.count) words"
+    }
+    var orderIndex = words.order.startIndex
+    for position in words.visible {
+      guard let found = words.order[orderIndex...].firstIndex(of: position) else {
+        return "the visible words \(words.visible) are not in study order \(words.order)"
+      }
+      orderIndex = found + 1
+    }
+    var tally = StudyTally()
+    for word in words.allWords { tally[word.studyState] += 1 }
+    if tally != words.tally { return "the tally \(words.tally) does not count the words" }
+    if let stray = state.backFaces.first(where: { !idSet.contains($0) }) {
+      return "the card of word \(stray) is turned over but the word is not in the list"
+    }
+    let steps = state.history.undoSteps + state.history.redoSteps
+    if let stray = steps.first(where: { !idSet.contains($0.wordID) }) {
+      return "undo history holds a mark of word \(stray.wordID), which is not in the list"
+    }
+    if let selected = state.selectedBookID, !state.books.contains(where: { $0.id == selected }) {
+      return "the selection \(selected) is not a listed book"
+    }
+    if words.count > 0, state.selectedBookID == nil {
+      return "words are shown but no book is selected"
+    }
+    return nil
+  }
+
+  private func modelViolation(_ state: AppState) -> String? {
+    let visible = state.visibleWords.ids
+    if Set(visible) != shown || visible.count != shown.count {
+      return "visible words \(visible.map(\.rawValue)) but the mode allowed "
+        + "\(shown.map(\.rawValue).sorted()) at the last re-filter"
+    }
+    if state.isSavingWord != (savesInFlight > 0) {
+      return "isSavingWord is \(state.isSavingWord) with \(savesInFlight) save(s) in flight"
+    }
+    return nil
+  }
+
+  private func undoRedoViolation(_ state: AppState) -> String? {
+    let states = state.words.allWords.map { "\($0.id):\($0.studyState)" }
+    if state.canUndo {
+      var probe = state
+      _ = reducer.reduce(into: &probe, action: .undo)
+      _ = reducer.reduce(into: &probe, action: .redo)
+      let after = probe.words.allWords.map { "\($0.id):\($0.studyState)" }
+      if after != states || probe.history != state.history {
+        return "undo then redo changed the study states from \(states) to \(after)"
+      }
+    }
+    if state.canRedo {
+      var probe = state
+      _ = reducer.reduce(into: &probe, action: .redo)
+      _ = reducer.reduce(into: &probe, action: .undo)
+      let after = probe.words.allWords.map { "\($0.id):\($0.studyState)" }
+      if after != states || probe.history != state.history {
+        return "redo then undo changed the study states from \(states) to \(after)"
+      }
+    }
+    return nil
+  }
+}

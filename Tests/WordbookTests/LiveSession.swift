@@ -1,0 +1,92 @@
+import StoreCore
+
+@testable import Wordbook
+
+/// Checks the invariants inside a live store: wraps `AppReducer` and checks the state after
+/// every action it applies, whether a caller or an effect sent it.
+struct CheckedAppReducer: Reducer {
+  /// Holds the checker and what it found; shared between the reducer and the test.
+  final class Probe {
+    var checker: InvariantChecker
+    var outcome = SessionOutcome()
+
+    init(checker: InvariantChecker) {
+      self.checker = checker
+    }
+  }
+
+  let base: AppReducer
+  let probe: Probe
+
+  func reduce(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
+    let before = state
+    let effect = base.reduce(into: &state, action: action)
+    probe.outcome.actionCount += 1
+    probe.outcome.trace.append(action.brief)
+    if probe.outcome.violation == nil,
+      let violation = probe.checker.check(before: before, action: action, after: state)
+    {
+      probe.outcome.violation = "after \(action.brief): \(violation)"
+    }
+    return effect
+  }
+}
+
+/// A random session on a real ``Store`` whose in-memory service fails a share of calls and
+/// answers after random delays, so answers really arrive late and out of order.
+@MainActor
+struct LiveSession {
+  /// The share of service calls that fail.
+  var failureRate = 0.2
+  /// The longest delay of a service call.
+  var latency: Duration = .microseconds(400)
+
+  /// Runs `moves` and settles; returns what the probe found and, when the session ended with
+  /// a loaded book, how the store's words differ from the service's (`nil` when equal).
+  func run(_ moves: [Move], seed: UInt64) async -> (outcome: SessionOutcome, divergence: String?) {
+    let service = InMemoryWordService(
+      books: reliabilityBooks,
+      faults: .init(failureRate: failureRate, latency: latency, seed: seed))
+    let probe = CheckedAppReducer.Probe(
+      checker: InvariantChecker(reducer: AppReducer(service: service)))
+    let store = Store(
+      initialState: AppState(seed: seed),
+      reducer: CheckedAppReducer(base: AppReducer(service: service), probe: probe))
+    store.send(.loadBooks)
+    await store.settle()
+    if let first = store.state.books.first { store.send(.selectBook(first.id)) }
+    for move in moves where probe.outcome.violation == nil {
+      if let action = move.learnerAction(in: store.state) {
+        store.send(action)
+        continue
+      }
+      switch move {
+      case .answer: try? await Task.sleep(for: .microseconds(150))
+      case .deliver: await Task.yield()
+      default: await store.settle()
+      }
+    }
+    await store.settle()
+    await service.setFaults(.none)
+    return (probe.outcome, await divergence(of: store.state, from: service))
+  }
+}
+
+/// How the store's words differ from what the service holds for the selected book, or `nil`
+/// when they are equal or no book is loaded.
+func divergence(of state: AppState, from service: some WordService) async -> String? {
+  guard let bookID = state.selectedBookID, state.wordsStatus == .loaded else { return nil }
+  if state.hasUnsavedMarks { return "marks are still unsaved after everything settled" }
+  let held: [Word]
+  do {
+    held = try await service.fetchWords(in: bookID)
+  } catch {
+    return "the service could not load book \(bookID): \(error)"
+  }
+  let shown = state.words.allWords
+  guard shown != held else { return nil }
+  func describe(_ words: [Word]) -> String {
+    words.map { "\($0.id):\($0.studyState)" }.joined(separator: " ")
+  }
+  return "store holds [\(describe(shown))] but the service holds [\(describe(held))]"
+}
