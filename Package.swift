@@ -57,6 +57,11 @@ let package = Package(
       name: "WordbookTerminalTests",
       dependencies: ["StoreCore", "Wordbook", "WordbookSQLite", "WordbookTerminal", "WordbookCLI"]
     ),
+    // Random action sequences, fault injection and fuzz-found inputs across the modules.
+    .testTarget(
+      name: "ReliabilityTests",
+      dependencies: ["StoreCore", "Wordbook", "WordbookInterchange", "WordbookSQLite"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

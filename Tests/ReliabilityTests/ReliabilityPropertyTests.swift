@@ -45,19 +45,19 @@ import Testing
         + "every invariant held after every action")
   }
 
-  @Test func liveStoreSessionsOnAFlakyServiceKeepEveryInvariant() async {
+  @Test func liveStoreSessionsOnAFlakyServiceKeepEveryInvariant() async throws {
     let sessions = max(Self.sequences / 10, 1)
     var actions = 0
     for index in 0..<sessions {
       let seed = 0x11FE_0000 &+ UInt64(index)
       let moves = Self.moves(seed: seed, network: true, bogus: false)
-      let (outcome, _) = await LiveSession().run(moves, seed: seed)
+      let outcome = try await LiveSession().run(moves, seed: seed).session
       actions += outcome.actionCount
       if let violation = outcome.violation {
         let shrunk = await shrink(moves) { candidate in
-          await LiveSession().run(candidate, seed: seed).outcome.violation != nil
+          (try? await LiveSession().run(candidate, seed: seed).session.violation) != nil
         }
-        let (replay, _) = await LiveSession().run(shrunk, seed: seed)
+        let replay = try await LiveSession().run(shrunk, seed: seed).session
         Issue.record(
           Comment(
             rawValue: report(

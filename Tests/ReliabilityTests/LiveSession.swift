@@ -32,21 +32,26 @@ struct CheckedAppReducer: Reducer {
   }
 }
 
-/// A random session on a real ``Store`` whose in-memory service fails a share of calls and
-/// answers after random delays, so answers really arrive late and out of order.
+/// A random session on a real ``Store`` whose service fails a share of calls and answers after
+/// random delays, so answers really arrive late and out of order.
 @MainActor
 struct LiveSession {
   /// The share of service calls that fail.
   var failureRate = 0.2
   /// The longest delay of a service call.
   var latency: Duration = .microseconds(400)
+  /// Makes the real service the session runs on, holding ``reliabilityBooks``.
+  var makeBase: @MainActor () async throws -> any WordService = {
+    InMemoryWordService(books: reliabilityBooks)
+  }
 
-  /// Runs `moves` and settles; returns what the probe found and, when the session ended with
-  /// a loaded book, how the store's words differ from the service's (`nil` when equal).
-  func run(_ moves: [Move], seed: UInt64) async -> (outcome: SessionOutcome, divergence: String?) {
-    let service = InMemoryWordService(
-      books: reliabilityBooks,
-      faults: .init(failureRate: failureRate, latency: latency, seed: seed))
+  /// Runs `moves` and settles; returns what the probe found, how the store's words differ
+  /// from the service's when the session ended with a loaded book (`nil` when equal), and the
+  /// service calls made and failed.
+  func run(_ moves: [Move], seed: UInt64) async throws -> LiveOutcome {
+    let base = try await makeBase()
+    let service = FaultInjectingWordService(
+      base: base, plan: .init(failureRate: failureRate, latency: latency, seed: seed))
     let probe = CheckedAppReducer.Probe(
       checker: InvariantChecker(reducer: AppReducer(service: service)))
     let store = Store(
@@ -67,9 +72,23 @@ struct LiveSession {
       }
     }
     await store.settle()
-    await service.setFaults(.none)
-    return (probe.outcome, await divergence(of: store.state, from: service))
+    let counts = service.counts
+    return LiveOutcome(
+      session: probe.outcome,
+      divergence: await divergence(of: store.state, from: base),
+      calls: counts.calls,
+      injectedFailures: counts.injectedFailures,
+      loaded: store.state.wordsStatus == .loaded)
   }
+}
+
+/// What a live session found.
+struct LiveOutcome {
+  var session: SessionOutcome
+  var divergence: String?
+  var calls: Int
+  var injectedFailures: Int
+  var loaded: Bool
 }
 
 /// How the store's words differ from what the service holds for the selected book, or `nil`

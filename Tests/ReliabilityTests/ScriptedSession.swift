@@ -39,8 +39,12 @@ final class ScriptedSession {
   private var pastLoads: [AppAction] = []
   private var checker: InvariantChecker
   private(set) var outcome = SessionOutcome()
+  /// Whether answers reach the reducer in the order the service ran the calls (as from one
+  /// serial database), or in any order the steps pick (as from a network).
+  let deliversInServiceOrder: Bool
 
-  init(seed: UInt64) {
+  init(seed: UInt64, deliversInServiceOrder: Bool = false) {
+    self.deliversInServiceOrder = deliversInServiceOrder
     base = InMemoryWordService(books: reliabilityBooks)
     service = FaultInjectingWordService(base: base)
     reducer = AppReducer(service: service)
@@ -79,7 +83,7 @@ final class ScriptedSession {
     }
     switch move {
     case .answer(let index, let fails): await answer(Int(index), fails: fails)
-    case .deliver(let index): deliver(Int(index))
+    case .deliver(let index): deliver(deliversInServiceOrder ? 0 : Int(index))
     case .inject(let bogus): send(action(for: bogus))
     case .redeliverStale(let index):
       if !pastLoads.isEmpty { send(pastLoads[Int(index) % pastLoads.count]) }

@@ -92,7 +92,8 @@ struct InvariantChecker {
   }
 
   private func modelViolation(_ state: AppState) -> String? {
-    let visible = state.visibleWords.ids
+    let visibleWords = state.visibleWords
+    let visible = visibleWords.indices.map { visibleWords.id(at: $0) }
     if Set(visible) != shown || visible.count != shown.count {
       return "visible words \(visible.map(\.rawValue)) but the mode allowed "
         + "\(shown.map(\.rawValue).sorted()) at the last re-filter"

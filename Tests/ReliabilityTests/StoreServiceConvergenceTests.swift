@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@testable import Wordbook
+
+/// Once everything settles, the store shows exactly what the service holds: every mark, save
+/// and delete either reached the service and shows, or failed, showed an error, and was put
+/// back.
+@MainActor
+@Suite struct StoreServiceConvergenceTests {
+  static let sequences = ReliabilityPropertyTests.sequences
+
+  @Test func scriptedFailuresAndDelaysNeverLeaveTheStoreAndServiceApart() async throws {
+    var compared = 0
+    var failures = 0
+    for index in 0..<Self.sequences {
+      let seed = 0xC0DE_0000 &+ UInt64(index)
+      let moves = ReliabilityPropertyTests.moves(seed: seed, network: true, bogus: false)
+      let session = ScriptedSession(seed: seed, deliversInServiceOrder: true)
+      await session.run(moves)
+      failures += session.service.counts.injectedFailures
+      let violation = await Self.storeServiceDivergence(session)
+      if let violation {
+        let shrunk = await shrink(moves) { candidate in
+          let session = ScriptedSession(seed: seed, deliversInServiceOrder: true)
+          await session.run(candidate)
+          return await Self.storeServiceDivergence(session) != nil
+        }
+        let replay = ScriptedSession(seed: seed, deliversInServiceOrder: true)
+        await replay.run(shrunk)
+        Issue.record(
+          Comment(
+            rawValue: report(
+              seed: seed, violation: violation, moves: moves, shrunk: shrunk,
+              replay: replay.outcome)))
+        return
+      }
+      if session.state.wordsStatus == .loaded { compared += 1 }
+    }
+    print(
+      "Reliability: \(Self.sequences) scripted sessions with \(failures) injected failures; "
+        + "\(compared) ended with a loaded book, and its words and marks equal the service's")
+  }
+
+  @Test func aLiveStoreOnAFlakyInMemoryServiceConvergesAfterSettling() async throws {
+    try await Self.checkLiveConvergence(
+      sessions: max(Self.sequences / 10, 1), seedBase: 0xF1A6_0000, label: "in-memory",
+      session: LiveSession(failureRate: 0.3, latency: .milliseconds(1)))
+  }
+
+  /// Runs live sessions and checks that each ends with the store equal to the service.
+  static func checkLiveConvergence(
+    sessions: Int, seedBase: UInt64, label: String, session: LiveSession
+  ) async throws {
+    var compared = 0
+    var calls = 0
+    var failures = 0
+    for index in 0..<sessions {
+      let seed = seedBase &+ UInt64(index)
+      let moves = ReliabilityPropertyTests.moves(seed: seed, network: true, bogus: false)
+      let outcome = try await session.run(moves, seed: seed)
+      calls += outcome.calls
+      failures += outcome.injectedFailures
+      if let violation = outcome.session.violation ?? outcome.divergence {
+        Issue.record(
+          Comment(
+            rawValue: "Seed \(seed) (0x\(String(seed, radix: 16))), \(label): \(violation)\n"
+              + "Steps: \(moves.map(\.description).joined(separator: ", "))"))
+        return
+      }
+      if outcome.loaded { compared += 1 }
+    }
+    print(
+      "Reliability: \(sessions) live-store sessions on a flaky \(label) service, \(calls) calls, "
+        + "\(failures) failed on purpose; \(compared) ended loaded and equal to the service")
+  }
+
+  private static func storeServiceDivergence(_ session: ScriptedSession) async -> String? {
+    if let violation = session.outcome.violation { return violation }
+    return await divergence(of: session.state, from: session.base)
+  }
+}
