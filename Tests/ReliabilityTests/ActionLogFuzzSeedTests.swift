@@ -1,0 +1,78 @@
+import Foundation
+import StoreCore
+import Testing
+import Wordbook
+
+/// The action-log fuzzer starts from `.ci/fuzz-targets/ActionLog.seed`: a log the recorder
+/// really writes, covering every kind of action. This test keeps the seed current; rewrite it
+/// with `RECORD_SNAPSHOTS=1`.
+@MainActor
+@Suite struct ActionLogFuzzSeedTests {
+  static let seedURL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent(".ci/fuzz-targets/ActionLog.seed")
+
+  @Test func theFuzzSeedIsALogTheRecorderWritesAndItDecodes() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("wordbook-seed-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("log.jsonl").path
+    try await recordSession(to: path)
+    let recorded = try Data(contentsOf: URL(fileURLWithPath: path))
+
+    if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
+      try recorded.write(to: Self.seedURL)
+    }
+    let seed = try Data(contentsOf: Self.seedURL)
+    // Effects answer concurrently, so two recordings may order answers differently: compare
+    // which kinds of action the logs hold, not their bytes.
+    func kinds(_ data: Data) throws -> Set<String> {
+      let entries = try ActionLogDecoder.decode(AppAction.self, from: data)
+      return Set(entries.map { String(String(describing: $0.action).prefix { $0 != "(" }) })
+    }
+    #expect(try kinds(seed) == kinds(recorded), "Re-record with RECORD_SNAPSHOTS=1")
+    #expect(try kinds(seed).count >= 18)
+    #expect(
+      try ActionLogDecoder.decode(AppAction.self, from: seed).contains { $0.checkpoint != nil })
+  }
+
+  private func recordSession(to path: String) async throws {
+    let recorder = try JSONLinesActionRecorder<AppAction>(path: path, checkpointInterval: 10)
+    let service = InMemoryWordService(books: [
+      (
+        "Korean", [WordDraft(term: "사과", meaning: "apple"), WordDraft(term: "물", meaning: "water")]
+      ),
+      ("Verbs", (1...4).map { WordDraft(term: "verb \($0)", meaning: "to \($0)") }),
+    ])
+    let store = Store(
+      initialState: AppState(seed: 3), reducer: AppReducer(service: service), recorder: recorder,
+      checkpoint: { $0.checkpointSummary })
+    store.send(.loadBooks)
+    await store.settle()
+    let book = try #require(store.state.books.last)
+    store.send(.selectBook(book.id))
+    await store.settle()
+    let ids = store.state.words.allWords.map(\.id)
+    for action: AppAction in [
+      .markSuccess(ids[0]), .markFail(ids[1]), .flip(ids[2]), .shuffle, .toggleStudyMode,
+      .setStudyMode(.failedOnly), .undo, .redo, .resetMark(ids[1]),
+      .saveWord(term: "새 단어", meaning: "a \"new\" word,\nwith a line break\t"),
+    ] {
+      store.send(action)
+    }
+    await store.settle()
+    store.send(.deleteWord(ids[3]))
+    store.send(.createBook(title: "Imported"))
+    await store.settle()
+    store.send(.selectBook(WordBook.ID(999)))
+    store.send(.flip(Word.ID(12_345)))
+    store.send(.dismissError)
+    await service.setFaults(.init(failureRate: 1))
+    store.send(.markSuccess(ids[0]))
+    store.send(.loadBooks)
+    store.send(.selectBook(book.id))
+    store.send(.saveWord(term: "x", meaning: "y"))
+    await store.settle()
+  }
+}
