@@ -1,0 +1,115 @@
+import Wordbook
+
+/// Reads CSV and TSV: RFC 4180 records, an optional header row, and chosen columns.
+struct TableParser {
+  let format: FlashcardFormat
+  let separator: UInt8
+  let options: FlashcardReadOptions
+
+  /// The columns (0-based) that hold a card's parts.
+  private struct Layout {
+    var term: Int
+    var meaning: Int
+    var studyState: Int?
+    var width: Int?
+  }
+
+  private static let termNames: Set<String> = [
+    "term", "word", "front", "question", "headword", "vocabulary", "expression", "단어",
+  ]
+  private static let meaningNames: Set<String> = [
+    "meaning", "definition", "definitions", "back", "answer", "translation", "gloss", "뜻", "의미",
+  ]
+  private static let stateNames: Set<String> = ["state", "studystate", "status"]
+
+  /// The cards in `bytes` from `start` on.
+  func parse(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> ParseResult {
+    var result = ParseResult(format: format, separator: String(UnicodeScalar(separator)))
+    var scanner = DelimitedScanner(bytes: bytes, separator: separator, position: start, line: 1)
+    var layout: Layout?
+    scanning: while true {
+      switch scanner.next() {
+      case .end:
+        break scanning
+      case .unterminatedQuote(let line):
+        result.problems.append(LineProblem(line: line, reason: .unterminatedQuote))
+      case .record(let record):
+        if let layout {
+          append(record, layout: layout, to: &result)
+        } else if isHeader(record.fields) {
+          result.hasHeader = true
+          layout = resolvedLayout(header: record.fields, width: record.fields.count)
+        } else {
+          let chosen = resolvedLayout(header: nil, width: record.fields.count)
+          layout = chosen
+          append(record, layout: chosen, to: &result)
+        }
+      }
+    }
+    return result
+  }
+
+  private func isHeader(_ fields: [String]) -> Bool {
+    switch options.header {
+    case .present: return true
+    case .absent: return false
+    case .detect:
+      let names = fields.map(Self.normalized)
+      return names.contains(where: Self.termNames.contains)
+        && names.contains(where: Self.meaningNames.contains)
+    }
+  }
+
+  private func resolvedLayout(header: [String]?, width: Int) -> Layout {
+    let names = header?.map(Self.normalized) ?? []
+    let term = options.termColumn.map { $0 - 1 } ?? names.firstIndex(where: Self.termNames.contains) ?? 0
+    let meaning =
+      options.meaningColumn.map { $0 - 1 }
+      ?? names.firstIndex(where: Self.meaningNames.contains) ?? (term == 0 ? 1 : 0)
+    let state = options.studyStateColumn.map { $0 - 1 } ?? names.firstIndex(where: Self.stateNames.contains)
+    let needed = max(term, meaning, state ?? 0) + 1
+    return Layout(term: term, meaning: meaning, studyState: state, width: max(width, needed))
+  }
+
+  private func append(_ record: DelimitedScanner.Record, layout: Layout, to result: inout ParseResult) {
+    let fields = record.fields
+    let needed = max(layout.term, layout.meaning) + 1
+    let problem: LineProblem.Reason? =
+      if fields.count == 1 && needed > 1 {
+        .missingSeparator(result.separator)
+      } else if let width = layout.width, fields.count > width {
+        .tooManyFields(found: fields.count, expected: width)
+      } else if fields.count < needed {
+        .tooFewFields(found: fields.count, expected: needed)
+      } else if fields[layout.term].isEmpty {
+        .emptyTerm
+      } else {
+        nil
+      }
+    if let problem {
+      result.problems.append(LineProblem(line: record.line, reason: problem))
+      return
+    }
+    var state = StudyState.notStudied
+    if let column = layout.studyState, column < fields.count {
+      guard let parsed = StudyState(interchangeName: fields[column]) else {
+        let reason = LineProblem.Reason.unknownStudyState(fields[column])
+        result.problems.append(LineProblem(line: record.line, reason: reason))
+        return
+      }
+      state = parsed
+    }
+    result.rows.append(
+      FlashcardRow(
+        term: fields[layout.term],
+        meaning: fields[layout.meaning],
+        studyState: state,
+        line: record.line
+      )
+    )
+  }
+
+  private static func normalized(_ name: String) -> String {
+    String(name.lowercased().filter { $0 != " " && $0 != "_" && $0 != "-" })
+  }
+}
