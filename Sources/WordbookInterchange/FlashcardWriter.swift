@@ -36,7 +36,7 @@ public enum FlashcardWriter {
       guard let byte = DelimiterByte.byte(for: separator) else {
         throw .unsupportedSeparator(separator)
       }
-      var output = QuotingOutput(separator: byte)
+      var output = QuotingOutput(separator: byte, quotesLeadingHash: format == .anki)
       if format == .anki {
         output.appendLine(text: "#separator:\(ankiName(of: separator))")
         output.appendLine(text: "#html:false")
@@ -75,13 +75,15 @@ public enum FlashcardWriter {
     return text
   }
 
-  /// The field as Quizlet keeps it: without blanks at its ends.
+  /// The field as ``FlashcardReader`` reads it back from Quizlet text: without the spaces, tabs
+  /// and line breaks at its ends.
   private static func trimmedForQuizlet(_ field: String) -> String {
-    let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0.isNewline }
-    guard let first = field.firstIndex(where: { !isBlank($0) }),
-      let last = field.lastIndex(where: { !isBlank($0) })
+    let scalars = field.unicodeScalars
+    let isBlank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+    guard let first = scalars.firstIndex(where: { !isBlank($0) }),
+      let last = scalars.lastIndex(where: { !isBlank($0) })
     else { return "" }
-    return String(field[first...last])
+    return String(scalars[first...last])
   }
 
   private static func ankiTags(of row: FlashcardRow) -> String {

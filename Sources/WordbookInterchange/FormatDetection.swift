@@ -23,9 +23,10 @@ enum FormatDetection {
     }
   }
 
-  /// The separator found on the most of the first lines: tab, `|`, `;` or `,`, then a space when
-  /// none of those occurs, then a comma.
+  /// The separator of a header row on the first line, else the one found on the most of the first
+  /// lines: tab, `|`, `;` or `,`, then a space when none of those occurs, then a comma.
   static func separator(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> String {
+    if let separator = headerSeparator(bytes, from: start) { return separator }
     var counts = [Int](repeating: 0, count: candidates.count)
     var linesWithSpace = 0
     var lines = 0
@@ -53,6 +54,16 @@ enum FormatDetection {
       return String(UnicodeScalar(candidates[best]))
     }
     return linesWithSpace > 0 ? " " : ","
+  }
+
+  /// The separator that splits the first line into a header row such as `term,meaning`.
+  private static func headerSeparator(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> String? {
+    var end = start
+    while end < bytes.count && bytes[end] != ByteClass.lineFeed { end += 1 }
+    let line = ByteClass.string(bytes, start..<end)
+    return candidates.lazy
+      .map { String(UnicodeScalar($0)) }
+      .first { ColumnNames.isHeader(line.split(separator: $0, omittingEmptySubsequences: false)) }
   }
 
   private static func startsWithAnkiHeader(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {

@@ -1,10 +1,9 @@
 /// Turns the HTML of an Anki field into plain text.
 enum HTMLText {
-  /// `html` without tags, with `<br>` and the ends of blocks as newlines and entities decoded.
+  /// `html` without tags, with `<br>` and the ends of blocks as newlines, entities decoded, and
+  /// raw line breaks and runs of blanks as one space (as a browser shows them).
   static func plainText(_ html: String) -> String {
-    guard html.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") })
-    else { return html }
-    return Array(html.utf8).withUnsafeBufferPointer { plainText(bytes: $0) }
+     Array(html.utf8).withUnsafeBufferPointer { plainText(bytes: $0) }
   }
 
   private static func plainText(bytes: UnsafeBufferPointer<UInt8>) -> String {
@@ -15,9 +14,16 @@ enum HTMLText {
       let byte = bytes[index]
       if byte == UInt8(ascii: "<"), let close = firstIndex(of: UInt8(ascii: ">"), in: bytes, from: index) {
         if breaksLine(tag: ByteClass.string(bytes, (index + 1)..<close)) {
+          while output.last == ByteClass.space { output.removeLast() }
           output.append(ByteClass.lineFeed)
         }
         index = close + 1
+      } else if isCollapsible(byte) {
+        // Raw line breaks and runs of blanks are one space in HTML, and none after a line end.
+        if let last = output.last, last != ByteClass.space, last != ByteClass.lineFeed {
+          output.append(ByteClass.space)
+        }
+        index += 1
       } else if byte == UInt8(ascii: "&"), let (decoded, next) = entity(in: bytes, at: index) {
         output.append(contentsOf: decoded.utf8)
         index = next
@@ -30,6 +36,11 @@ enum HTMLText {
       output.removeLast()
     }
     return String(decoding: output, as: UTF8.self)
+  }
+
+  private static func isCollapsible(_ byte: UInt8) -> Bool {
+    byte == ByteClass.space || byte == ByteClass.tab || byte == ByteClass.lineFeed
+      || byte == ByteClass.carriageReturn
   }
 
   private static func firstIndex(

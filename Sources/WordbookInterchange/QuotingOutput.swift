@@ -2,9 +2,13 @@
 struct QuotingOutput {
   private(set) var bytes: [UInt8] = []
   let separator: UInt8
+  /// Whether a record's first field is quoted when it starts with `#` (Anki reads such a line
+  /// as a comment).
+  let quotesLeadingHash: Bool
 
-  init(separator: UInt8) {
+  init(separator: UInt8, quotesLeadingHash: Bool) {
     self.separator = separator
+    self.quotesLeadingHash = quotesLeadingHash
   }
 
   /// Appends a line as it is (a header line).
@@ -37,10 +41,10 @@ struct QuotingOutput {
   }
 
   /// Whether the reader would change the field unless it is quoted: it holds the separator, a
-  /// quote or a line break, has blanks at its ends, or starts a record with `#` (an Anki comment).
+  /// quote or a line break, has blanks at its ends, or starts an Anki record with `#`.
   private func needsQuotes(_ utf8: String.UTF8View, isFirst: Bool) -> Bool {
     guard let first = utf8.first, let last = utf8.last else { return false }
-    if isFirst && first == ByteClass.hash { return true }
+    if isFirst && quotesLeadingHash && first == ByteClass.hash { return true }
     if isBlank(first) || isBlank(last) { return true }
     return utf8.contains { byte in
       byte == separator || byte == ByteClass.quote || byte == ByteClass.lineFeed

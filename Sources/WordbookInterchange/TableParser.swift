@@ -14,14 +14,6 @@ struct TableParser {
     var width: Int?
   }
 
-  private static let termNames: Set<String> = [
-    "term", "word", "front", "question", "headword", "vocabulary", "expression", "단어",
-  ]
-  private static let meaningNames: Set<String> = [
-    "meaning", "definition", "definitions", "back", "answer", "translation", "gloss", "뜻", "의미",
-  ]
-  private static let stateNames: Set<String> = ["state", "studystate", "status"]
-
   /// The cards in `bytes` from `start` on.
   func parse(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> ParseResult {
     var result = ParseResult(format: format, separator: String(UnicodeScalar(separator)))
@@ -54,19 +46,17 @@ struct TableParser {
     case .present: return true
     case .absent: return false
     case .detect:
-      let names = fields.map(Self.normalized)
-      return names.contains(where: Self.termNames.contains)
-        && names.contains(where: Self.meaningNames.contains)
+      return ColumnNames.isHeader(fields)
     }
   }
 
   private func resolvedLayout(header: [String]?, width: Int) -> Layout {
-    let names = header?.map(Self.normalized) ?? []
-    let term = options.termColumn.map { $0 - 1 } ?? names.firstIndex(where: Self.termNames.contains) ?? 0
+    let names = header?.map(ColumnNames.normalized) ?? []
+    let term = options.termColumn.map { $0 - 1 } ?? names.firstIndex(where: ColumnNames.term.contains) ?? 0
     let meaning =
       options.meaningColumn.map { $0 - 1 }
-      ?? names.firstIndex(where: Self.meaningNames.contains) ?? (term == 0 ? 1 : 0)
-    let state = options.studyStateColumn.map { $0 - 1 } ?? names.firstIndex(where: Self.stateNames.contains)
+      ?? names.firstIndex(where: ColumnNames.meaning.contains) ?? (term == 0 ? 1 : 0)
+    let state = options.studyStateColumn.map { $0 - 1 } ?? names.firstIndex(where: ColumnNames.studyState.contains)
     let needed = max(term, meaning, state ?? 0) + 1
     return Layout(term: term, meaning: meaning, studyState: state, width: max(width, needed))
   }
@@ -107,9 +97,5 @@ struct TableParser {
         line: record.line
       )
     )
-  }
-
-  private static func normalized(_ name: String) -> String {
-    String(name.lowercased().filter { $0 != " " && $0 != "_" && $0 != "-" })
   }
 }

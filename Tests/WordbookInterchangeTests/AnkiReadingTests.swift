@@ -21,7 +21,7 @@ import WordbookInterchange
     let result = try FlashcardReader.read(text: Self.export)
     #expect(result.format == .anki)
     #expect(result.problems.isEmpty)
-    #expect(result.rows.map(\.term) == ["사과", "multi\nline", "short", "<tag> x'AB"])
+    #expect(result.rows.map(\.term) == ["사과", "multi line", "short", "<tag> x'AB"])
     #expect(result.rows.map(\.meaning) == ["apple\nfruit", "one\ntwo & \"three\"", "", "a\nb"])
     #expect(result.rows.map(\.studyState) == [.success, .notStudied, .notStudied, .notStudied])
     #expect(result.rows.first?.tags == ["food"])
