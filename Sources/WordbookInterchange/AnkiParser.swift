@@ -14,6 +14,13 @@ struct AnkiParser {
     var deckColumn: Int?
     var tagsColumn: Int?
     var guidColumn: Int?
+
+    /// The 0-based indices of the first two columns that are note fields: term and meaning.
+    var noteFieldIndices: (term: Int, meaning: Int) {
+      let special = Set([noteTypeColumn, deckColumn, tagsColumn, guidColumn].compactMap { $0 })
+      let fields = (1...(special.count + 2)).filter { !special.contains($0) }
+      return (fields[0] - 1, fields[1] - 1)
+    }
   }
 
   /// The cards in `bytes` from `start` on.
@@ -29,11 +36,6 @@ struct AnkiParser {
       return .failure(.unsupportedSeparator(separatorText))
     }
     var result = ParseResult(format: .anki, separator: separatorText)
-    let special = Set([header.noteTypeColumn, header.deckColumn, header.tagsColumn, header.guidColumn].compactMap { $0 })
-    let fieldColumns = (1...(special.count + 2)).filter { !special.contains($0) }.prefix(2).map { $0 - 1 }
-    let termIndex = fieldColumns[0]
-    let meaningIndex = fieldColumns[1]
-    let strips = header.html && options.html == .stripToText
     var scanner = DelimitedScanner(
       bytes: bytes, separator: separator, position: position, line: line, skipsCommentLines: true)
     while true {
@@ -43,35 +45,50 @@ struct AnkiParser {
       case .unterminatedQuote(let line):
         result.problems.append(LineProblem(line: line, reason: .unterminatedQuote))
       case .record(let record):
-        let fields = record.fields
-        guard fields.count > 1 else {
-          result.problems.append(LineProblem(line: record.line, reason: .missingSeparator(separatorText)))
+        guard record.fields.count > 1 else {
+          let reason = LineProblem.Reason.missingSeparator(separatorText)
+          result.problems.append(LineProblem(line: record.line, reason: reason))
           continue
         }
-        let field = { (index: Int) -> String in
-          guard index < fields.count else { return "" }
-          return strips ? HTMLText.plainText(fields[index]) : fields[index]
-        }
-        let term = field(termIndex)
-        guard !term.isEmpty else {
+        guard let row = row(from: record, header: header) else {
           result.problems.append(LineProblem(line: record.line, reason: .emptyTerm))
           continue
         }
-        var tags = header.globalTags
-        if let column = header.tagsColumn, column - 1 < fields.count {
-          tags += fields[column - 1].split(whereSeparator: { $0 == " " || $0 == "\u{3000}" }).map(String.init)
-        }
-        var state = StudyState.notStudied
-        tags.removeAll { tag in
-          guard let tagged = StudyState(ankiTag: tag) else { return false }
-          state = tagged
-          return true
-        }
-        result.rows.append(
-          FlashcardRow(term: term, meaning: field(meaningIndex), studyState: state, tags: tags, line: record.line)
-        )
+        result.rows.append(row)
       }
     }
+  }
+
+  /// The card a record holds, or `nil` when its term is empty. Fields past the end of a short
+  /// record are empty, and fields past the meaning (more note fields) are ignored.
+  private func row(from record: DelimitedScanner.Record, header: Header) -> FlashcardRow? {
+    let fields = record.fields
+    let strips = header.html && options.html == .stripToText
+    let field = { (index: Int) -> String in
+      guard index < fields.count else { return "" }
+      return strips ? HTMLText.plainText(fields[index]) : fields[index]
+    }
+    let (termIndex, meaningIndex) = header.noteFieldIndices
+    let term = field(termIndex)
+    guard !term.isEmpty else { return nil }
+    var tags = header.globalTags
+    if let column = header.tagsColumn, column - 1 < fields.count {
+      tags += fields[column - 1].split(separator: " ").map(String.init)
+    }
+    var state = StudyState.notStudied
+    tags.removeAll { tag in
+      guard let tagged = StudyState(ankiTag: tag) else { return false }
+      state = tagged
+      return true
+    }
+    return FlashcardRow(
+      term: term, meaning: field(meaningIndex), studyState: state, tags: tags, line: record.line)
+  }
+
+  /// A 1-based column number from a header value; `nil` for anything else.
+  private static func column(_ value: String) -> Int? {
+    guard let number = Int(value), number >= 1 else { return nil }
+    return number
   }
 
   /// Reads the `#key:value` lines at the start of the file, moving `position` past them.
@@ -94,10 +111,10 @@ struct AnkiParser {
       case "separator": header.separator = FlashcardReadOptions.separator(named: value)
       case "html": header.html = value.lowercased() == "true"
       case "tags": header.globalTags = value.split(separator: " ").map(String.init)
-      case "notetype column": header.noteTypeColumn = Int(value)
-      case "deck column": header.deckColumn = Int(value)
-      case "tags column": header.tagsColumn = Int(value)
-      case "guid column": header.guidColumn = Int(value)
+      case "notetype column": header.noteTypeColumn = Self.column(value)
+      case "deck column": header.deckColumn = Self.column(value)
+      case "tags column": header.tagsColumn = Self.column(value)
+      case "guid column": header.guidColumn = Self.column(value)
       default: continue
       }
     }

@@ -106,7 +106,8 @@ struct DelimitedScanner {
   }
 
   /// Reads a quoted field whose opening quote is at `opening`; `nil` when it is never closed.
-  private mutating func readQuotedField(openingAt opening: Int) -> (text: String, endsRecord: Bool)? {
+  private mutating func readQuotedField(openingAt opening: Int) -> (text: String, endsRecord: Bool)?
+  {
     scratch.removeAll(keepingCapacity: true)
     var segmentStart = opening + 1
     var index = segmentStart

@@ -18,7 +18,8 @@ public enum FlashcardReader {
   /// - Returns: The format used, the accepted rows and the rejected records.
   /// - Throws: ``FlashcardReadError/invalidUTF8(byteOffset:line:)`` when the bytes are not
   ///   UTF-8, ``FlashcardReadError/unsupportedSeparator(_:)`` when a CSV, TSV or Anki separator
-  ///   is not a single ASCII character.
+  ///   is not a single ASCII character, ``FlashcardReadError/invalidColumn(_:)`` when a column
+  ///   option is below 1.
   /// - Complexity: O(*n*) in the number of bytes.
   public static func read(
     _ bytes: [UInt8],
@@ -95,17 +96,24 @@ public enum FlashcardReader {
       return AnkiParser(options: options).parse(buffer, from: start)
     case .quizlet:
       let separator = options.separator ?? FormatDetection.separator(in: buffer, from: start)
+      let cardSeparator = options.cardSeparator ?? "\n"
+      for text in [separator, cardSeparator] where text.isEmpty {
+        return .failure(.unsupportedSeparator(text))
+      }
       let parser = QuizletParser(
-        termSeparator: Array(separator.utf8),
-        cardSeparator: Array((options.cardSeparator ?? "\n").utf8)
-      )
+        termSeparator: Array(separator.utf8), cardSeparator: Array(cardSeparator.utf8))
       return .success(parser.parse(buffer, from: start))
     case .csv, .tsv:
       let separator =
         options.separator
-        ?? (format == .csv && detected.format == .csv ? detected.separator : format.defaultSeparator)
+        ?? (format == .csv && detected.format == .csv
+          ? detected.separator : format.defaultSeparator)
       guard let byte = DelimiterByte.byte(for: separator) else {
         return .failure(.unsupportedSeparator(separator))
+      }
+      let columns = [options.termColumn, options.meaningColumn, options.studyStateColumn]
+      if let invalid = columns.compactMap({ $0 }).first(where: { $0 < 1 }) {
+        return .failure(.invalidColumn(invalid))
       }
       let parser = TableParser(format: format, separator: byte, options: options)
       return .success(parser.parse(buffer, from: start))

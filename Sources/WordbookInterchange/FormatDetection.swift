@@ -48,7 +48,9 @@ enum FormatDetection {
       }
       lineStart = lineEnd + 1
     }
-    if let best = counts.indices.max(by: { counts[$0] < counts[$1] || counts[$0] == counts[$1] && $0 > $1 }),
+    if let best = counts.indices.max(by: {
+      counts[$0] < counts[$1] || counts[$0] == counts[$1] && $0 > $1
+    }),
       counts[best] > 0
     {
       return String(UnicodeScalar(candidates[best]))
@@ -57,7 +59,9 @@ enum FormatDetection {
   }
 
   /// The separator that splits the first line into a header row such as `term,meaning`.
-  private static func headerSeparator(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> String? {
+  private static func headerSeparator(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> String?
+  {
     var end = start
     while end < bytes.count && bytes[end] != ByteClass.lineFeed { end += 1 }
     let line = ByteClass.string(bytes, start..<end)
@@ -66,7 +70,9 @@ enum FormatDetection {
       .first { ColumnNames.isHeader(line.split(separator: $0, omittingEmptySubsequences: false)) }
   }
 
-  private static func startsWithAnkiHeader(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+  private static func startsWithAnkiHeader(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> Bool
+  {
     guard start < bytes.count, bytes[start] == ByteClass.hash else { return false }
     let prefix = ByteClass.string(bytes, start..<min(bytes.count, start + 16)).lowercased()
     return ankiHeaderPrefixes.contains { prefix.hasPrefix($0) }

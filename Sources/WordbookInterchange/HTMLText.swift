@@ -3,7 +3,7 @@ enum HTMLText {
   /// `html` without tags, with `<br>` and the ends of blocks as newlines, entities decoded, and
   /// raw line breaks and runs of blanks as one space (as a browser shows them).
   static func plainText(_ html: String) -> String {
-     Array(html.utf8).withUnsafeBufferPointer { plainText(bytes: $0) }
+    Array(html.utf8).withUnsafeBufferPointer { plainText(bytes: $0) }
   }
 
   private static func plainText(bytes: UnsafeBufferPointer<UInt8>) -> String {
@@ -12,7 +12,9 @@ enum HTMLText {
     var index = 0
     while index < bytes.count {
       let byte = bytes[index]
-      if byte == UInt8(ascii: "<"), let close = firstIndex(of: UInt8(ascii: ">"), in: bytes, from: index) {
+      if byte == UInt8(ascii: "<"),
+        let close = firstIndex(of: UInt8(ascii: ">"), in: bytes, from: index)
+      {
         if breaksLine(tag: ByteClass.string(bytes, (index + 1)..<close)) {
           while output.last == ByteClass.space { output.removeLast() }
           output.append(ByteClass.lineFeed)

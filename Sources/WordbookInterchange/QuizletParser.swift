@@ -44,7 +44,9 @@ struct QuizletParser {
   ) -> Outcome {
     var fields: [Range<Int>] = []
     var fieldStart = range.lowerBound
-    while let found = firstIndex(of: termSeparator, in: bytes, from: fieldStart, before: range.upperBound) {
+    while let found = firstIndex(
+      of: termSeparator, in: bytes, from: fieldStart, before: range.upperBound)
+    {
       fields.append(fieldStart..<found)
       fieldStart = found + termSeparator.count
     }
@@ -60,7 +62,8 @@ struct QuizletParser {
     case 3 where StudyState(interchangeName: texts[2]) != nil && !texts[2].isEmpty:
       state = StudyState(interchangeName: texts[2]) ?? .notStudied
     default:
-      let reason = LineProblem.Reason.tooManySeparators(found: texts.count - 1, separator: separatorText)
+      let reason = LineProblem.Reason.tooManySeparators(
+        found: texts.count - 1, separator: separatorText)
       return .problem(LineProblem(line: line, reason: reason))
     }
     guard !texts[0].isEmpty else { return .problem(LineProblem(line: line, reason: .emptyTerm)) }

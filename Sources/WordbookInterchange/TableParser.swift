@@ -52,16 +52,21 @@ struct TableParser {
 
   private func resolvedLayout(header: [String]?, width: Int) -> Layout {
     let names = header?.map(ColumnNames.normalized) ?? []
-    let term = options.termColumn.map { $0 - 1 } ?? names.firstIndex(where: ColumnNames.term.contains) ?? 0
+    let term =
+      options.termColumn.map { $0 - 1 } ?? names.firstIndex(where: ColumnNames.term.contains) ?? 0
     let meaning =
       options.meaningColumn.map { $0 - 1 }
       ?? names.firstIndex(where: ColumnNames.meaning.contains) ?? (term == 0 ? 1 : 0)
-    let state = options.studyStateColumn.map { $0 - 1 } ?? names.firstIndex(where: ColumnNames.studyState.contains)
+    let state =
+      options.studyStateColumn.map { $0 - 1 }
+      ?? names.firstIndex(where: ColumnNames.studyState.contains)
     let needed = max(term, meaning, state ?? 0) + 1
     return Layout(term: term, meaning: meaning, studyState: state, width: max(width, needed))
   }
 
-  private func append(_ record: DelimitedScanner.Record, layout: Layout, to result: inout ParseResult) {
+  private func append(
+    _ record: DelimitedScanner.Record, layout: Layout, to result: inout ParseResult
+  ) {
     let fields = record.fields
     let needed = max(layout.term, layout.meaning) + 1
     let problem: LineProblem.Reason? =

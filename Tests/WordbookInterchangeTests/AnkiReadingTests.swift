@@ -56,6 +56,12 @@ import WordbookInterchange
     #expect(result.rows.first?.tags == ["x"])
   }
 
+  @Test func ignoresColumnHeadersThatAreNotColumnNumbers() throws {
+    let text = "#tags column:0\n#deck column:-2\n#guid column:x\ndog\t개\n"
+    let result = try FlashcardReader.read(text: text)
+    #expect(result.rows.map(\.draft) == [WordDraft(term: "dog", meaning: "개")])
+  }
+
   @Test func headerlessExportsAreTabSeparated() throws {
     let result = try FlashcardReader.read(text: "dog\t<b>개</b>\ncat\t고양이\n", format: .anki)
     #expect(result.rows.map(\.meaning) == ["개", "고양이"])

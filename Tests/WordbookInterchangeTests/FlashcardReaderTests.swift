@@ -89,7 +89,8 @@ import WordbookInterchange
       header: .absent, termColumn: 3, meaningColumn: 1, studyStateColumn: 2)
     let result = try FlashcardReader.read(
       text: "개\tsuccess\tdog\n", format: .tsv, options: options)
-    #expect(result.rows.map(\.draft) == [WordDraft(term: "dog", meaning: "개", studyState: .success)])
+    #expect(
+      result.rows.map(\.draft) == [WordDraft(term: "dog", meaning: "개", studyState: .success)])
   }
 
   @Test func readsSemicolonCSV() throws {
@@ -114,7 +115,15 @@ import WordbookInterchange
 
   @Test func rejectsMultiByteSeparatorForCSV() {
     #expect(throws: FlashcardReadError.unsupportedSeparator("::")) {
-      try FlashcardReader.read(text: "a::b", format: .csv, options: FlashcardReadOptions(separator: "::"))
+      try FlashcardReader.read(
+        text: "a::b", format: .csv, options: FlashcardReadOptions(separator: "::"))
+    }
+  }
+
+  @Test func rejectsColumnsBelowOne() {
+    #expect(throws: FlashcardReadError.invalidColumn(0)) {
+      try FlashcardReader.read(
+        text: "a,b", format: .csv, options: FlashcardReadOptions(termColumn: 0))
     }
   }
 

@@ -5,7 +5,8 @@ import WordbookInterchange
 @Suite struct FlashcardWriterTests {
   private static let rows = [
     FlashcardRow(term: "사과", meaning: "apple", studyState: .success),
-    FlashcardRow(term: "say \"hi\", then", meaning: "two\nlines", studyState: .fail, tags: ["greeting"]),
+    FlashcardRow(
+      term: "say \"hi\", then", meaning: "two\nlines", studyState: .fail, tags: ["greeting"]),
     FlashcardRow(term: "#tag", meaning: " padded "),
   ]
 
@@ -49,7 +50,8 @@ import WordbookInterchange
     #expect(text == "사과\tapple\tsuccess\n#tag\tpadded\n")
     let plain = try FlashcardWriter.write(
       Self.rows.prefix(1), format: .quizlet,
-      options: FlashcardWriteOptions(separator: "|", cardSeparator: ";", includesQuizletStudyState: false))
+      options: FlashcardWriteOptions(
+        separator: "|", cardSeparator: ";", includesQuizletStudyState: false))
     #expect(plain == "사과|apple;")
   }
 
@@ -67,13 +69,15 @@ import WordbookInterchange
   @Test func quotingFormatsRefuseUnusableSeparators() {
     for separator in ["::", "\"", "\n", "한"] {
       #expect(throws: FlashcardWriteError.unsupportedSeparator(separator)) {
-        try FlashcardWriter.write(Self.rows, format: .csv, options: FlashcardWriteOptions(separator: separator))
+        try FlashcardWriter.write(
+          Self.rows, format: .csv, options: FlashcardWriteOptions(separator: separator))
       }
     }
   }
 
   @Test func rowsComeFromWordsAndBecomeDrafts() {
-    let word = Word(id: Word.ID(7), term: "dog", meaning: "개", imageReference: "dog.png", studyState: .fail)
+    let word = Word(
+      id: Word.ID(7), term: "dog", meaning: "개", imageReference: "dog.png", studyState: .fail)
     let row = FlashcardRow(word)
     #expect(row.draft == WordDraft(term: "dog", meaning: "개", studyState: .fail))
     #expect(row.line == 0 && row.tags.isEmpty)

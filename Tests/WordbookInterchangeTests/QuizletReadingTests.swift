@@ -7,7 +7,10 @@ import WordbookInterchange
     let result = try FlashcardReader.read(
       text: "dog\t개\ncat\t고양이\n", format: .quizlet)
     #expect(result.separator == "\t")
-    #expect(result.rows.map(\.draft) == [WordDraft(term: "dog", meaning: "개"), WordDraft(term: "cat", meaning: "고양이")])
+    #expect(
+      result.rows.map(\.draft) == [
+        WordDraft(term: "dog", meaning: "개"), WordDraft(term: "cat", meaning: "고양이"),
+      ])
   }
 
   @Test func readsCommaAndSemicolonSeparators() throws {

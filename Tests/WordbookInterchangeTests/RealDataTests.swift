@@ -40,7 +40,9 @@ import WordbookInterchange
     QuizletSet(file: "dutch__self-study__animals.txt", cards: 111, rejected: []),
   ]
 
-  @Test(.enabled(if: RealData.isAvailable(quizletFolder), Comment(rawValue: missing)), arguments: quizletSets)
+  @Test(
+    .enabled(if: RealData.isAvailable(quizletFolder), Comment(rawValue: missing)),
+    arguments: quizletSets)
   func quizletSet(_ set: QuizletSet) throws {
     let result = try FlashcardReader.read(RealData.bytes("\(Self.quizletFolder)/\(set.file)"))
     #expect(result.format == .quizlet)
@@ -80,7 +82,8 @@ import WordbookInterchange
 
     let kept = try FlashcardReader.read(bytes, options: FlashcardReadOptions(html: .keep))
     #expect(kept.rows.map(\.term).count == 65)
-    #expect(kept.rows.dropFirst().first?.meaning.hasPrefix("<ol><li>Gestion des ressources") == true)
+    #expect(
+      kept.rows.dropFirst().first?.meaning.hasPrefix("<ol><li>Gestion des ressources") == true)
     #expect(kept.rows.filter { $0.meaning.contains("\n") || $0.term.contains("\n") }.count == 22)
   }
 
@@ -91,10 +94,17 @@ import WordbookInterchange
     #expect(result.hasHeader)
     #expect(result.problems.isEmpty)
     #expect(result.rows.count == 45_747)
-    #expect(result.rows.first?.draft == WordDraft(term: "a cappella", meaning: "without musical accompaniment"))
-    #expect(result.rows.last?.draft == WordDraft(term: "low key", meaning: "kind of; a little bit; understated"))
+    #expect(
+      result.rows.first?.draft
+        == WordDraft(term: "a cappella", meaning: "without musical accompaniment"))
+    #expect(
+      result.rows.last?.draft
+        == WordDraft(term: "low key", meaning: "kind of; a little bit; understated"))
     #expect(result.rows.last?.line == 45_749)
-    #expect(result.rows.filter(\.meaning.isEmpty).map(\.term).sorted() == ["acetoacetic acid", "alkaline earth"])
+    #expect(
+      result.rows.filter(\.meaning.isEmpty).map(\.term).sorted() == [
+        "acetoacetic acid", "alkaline earth",
+      ])
     #expect(result.rows.filter { $0.meaning.contains("\n") }.map(\.term) == ["above the salt"])
     #expect(result.rows.filter { $0.meaning.contains("\"") }.count == 10)
     let uncle = try #require(result.rows.first { $0.term == "Bob's your uncle" })

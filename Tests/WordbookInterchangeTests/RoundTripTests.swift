@@ -28,7 +28,8 @@ import WordbookInterchange
         term = text(using: &generator, pieces: pieces)
       }
       let state = StudyState.allCases[Int(generator.next(below: 3))]
-      return FlashcardRow(term: term, meaning: text(using: &generator, pieces: pieces), studyState: state)
+      return FlashcardRow(
+        term: term, meaning: text(using: &generator, pieces: pieces), studyState: state)
     }
   }
 
@@ -42,7 +43,8 @@ import WordbookInterchange
     for _ in 0..<1_000 {
       let rows = Self.rows(using: &generator)
       let text = try FlashcardWriter.write(rows, format: format)
-      let result = try FlashcardReader.read(text: text, options: FlashcardReadOptions(html: .stripToText))
+      let result = try FlashcardReader.read(
+        text: text, options: FlashcardReadOptions(html: .stripToText))
       #expect(result.format == format, "\(text.debugDescription)")
       #expect(result.problems.isEmpty, "\(text.debugDescription)")
       #expect(Self.comparable(result.rows) == Self.comparable(rows), "\(text.debugDescription)")
@@ -74,7 +76,9 @@ import WordbookInterchange
       } catch {
         #expect(
           rows.contains { row in
-            [row.term, row.meaning].contains { $0.contains(separator) || $0.contains(cardSeparator) }
+            [row.term, row.meaning].contains {
+              $0.contains(separator) || $0.contains(cardSeparator)
+            }
           })
         continue
       }
@@ -82,7 +86,9 @@ import WordbookInterchange
       let readOptions = FlashcardReadOptions(separator: separator, cardSeparator: cardSeparator)
       let result = try FlashcardReader.read(text: text, format: .quizlet, options: readOptions)
       let expected = rows.map { row in
-        WordDraft(term: Self.trimmed(row.term), meaning: Self.trimmed(row.meaning), studyState: row.studyState)
+        WordDraft(
+          term: Self.trimmed(row.term), meaning: Self.trimmed(row.meaning),
+          studyState: row.studyState)
       }
       #expect(result.problems.isEmpty, "\(text.debugDescription)")
       #expect(result.rows.map(\.draft) == expected, "\(text.debugDescription)")
