@@ -6,7 +6,7 @@ public struct FlashcardRow: Hashable, Sendable {
   public var term: String
   /// The text for the back of the card (may be empty).
   public var meaning: String
-  /// The study state the file records for the card (``StudyState/notStudied`` when it has none).
+  /// The study state the file records for the card (`StudyState.notStudied` when it has none).
   public var studyState: StudyState
   /// Tags the file attaches to the card (Anki only), without the study-state tag.
   public var tags: [String]
@@ -33,7 +33,7 @@ public struct FlashcardRow: Hashable, Sendable {
     self.init(term: word.term, meaning: word.meaning, studyState: word.studyState)
   }
 
-  /// The draft that saves this card as a word in a ``WordService``.
+  /// The draft that saves this card as a word in a `WordService`.
   public var draft: WordDraft {
     WordDraft(term: term, meaning: meaning, studyState: studyState)
   }
