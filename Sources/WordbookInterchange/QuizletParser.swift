@@ -59,8 +59,8 @@ struct QuizletParser {
       return .problem(LineProblem(line: line, reason: .missingSeparator(separatorText)))
     case 2:
       break
-    case 3 where StudyState(interchangeName: texts[2]) != nil && !texts[2].isEmpty:
-      state = StudyState(interchangeName: texts[2]) ?? .notStudied
+    case 3 where StudyState(writtenName: texts[2]) != nil:
+      state = StudyState(writtenName: texts[2]) ?? .notStudied
     default:
       let reason = LineProblem.Reason.tooManySeparators(
         found: texts.count - 1, separator: separatorText)

@@ -29,6 +29,13 @@ extension StudyState {
     }
   }
 
+  /// Reads a state named exactly as ``interchangeName`` writes it, for the optional state field
+  /// of Quizlet cards and headerless tables, where a looser match would take ordinary words.
+  init?(writtenName text: String) {
+    guard let state = Self.allCases.first(where: { $0.interchangeName == text }) else { return nil }
+    self = state
+  }
+
   /// Reads an Anki study-state tag.
   init?(ankiTag tag: String) {
     switch tag.lowercased() {

@@ -11,7 +11,10 @@ struct TableParser {
     var term: Int
     var meaning: Int
     var studyState: Int?
-    var width: Int?
+    /// The column after the meaning in a file without header or state column, which may hold a
+    /// state exactly as ``FlashcardWriter`` names it (as a Quizlet export read as TSV does).
+    var optionalStudyState: Int?
+    var width: Int
   }
 
   /// The cards in `bytes` from `start` on.
@@ -61,19 +64,29 @@ struct TableParser {
       options.studyStateColumn.map { $0 - 1 }
       ?? names.firstIndex(where: ColumnNames.studyState.contains)
     let needed = max(term, meaning, state ?? 0) + 1
-    return Layout(term: term, meaning: meaning, studyState: state, width: max(width, needed))
+    let optionalState = header == nil && state == nil ? max(term, meaning) + 1 : nil
+    return Layout(
+      term: term, meaning: meaning, studyState: state, optionalStudyState: optionalState,
+      width: max(width, needed))
   }
 
   private func append(
     _ record: DelimitedScanner.Record, layout: Layout, to result: inout ParseResult
   ) {
-    let fields = record.fields
+    var fields = record.fields
+    var state = StudyState.notStudied
+    if let column = layout.optionalStudyState, fields.count == column + 1,
+      let written = StudyState(writtenName: fields[column])
+    {
+      state = written
+      fields.removeLast()
+    }
     let needed = max(layout.term, layout.meaning) + 1
     let problem: LineProblem.Reason? =
       if fields.count == 1 && needed > 1 {
         .missingSeparator(result.separator)
-      } else if let width = layout.width, fields.count > width {
-        .tooManyFields(found: fields.count, expected: width)
+      } else if fields.count > layout.width {
+        .tooManyFields(found: fields.count, expected: layout.width)
       } else if fields.count < needed {
         .tooFewFields(found: fields.count, expected: needed)
       } else if fields[layout.term].isEmpty {
@@ -85,7 +98,6 @@ struct TableParser {
       result.problems.append(LineProblem(line: record.line, reason: problem))
       return
     }
-    var state = StudyState.notStudied
     if let column = layout.studyState, column < fields.count {
       guard let parsed = StudyState(interchangeName: fields[column]) else {
         let reason = LineProblem.Reason.unknownStudyState(fields[column])

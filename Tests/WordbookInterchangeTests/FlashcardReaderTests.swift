@@ -25,6 +25,14 @@ import WordbookInterchange
     #expect(result.rows.map(\.meaning) == ["개", "고양이"])
   }
 
+  @Test func headerlessTablesMayEndWithAWrittenState() throws {
+    let result = try FlashcardReader.read(
+      text: "dog\t개\ncat\t고양이\tsuccess\nbird\t새\tnew\n", format: .tsv)
+    #expect(result.rows.map(\.studyState) == [.notStudied, .success])
+    #expect(
+      result.problems == [LineProblem(line: 3, reason: .tooManyFields(found: 3, expected: 2))])
+  }
+
   @Test func headerOptionOverridesDetection() throws {
     let text = "term,meaning\nword,definition\n"
     let absent = try FlashcardReader.read(

@@ -97,6 +97,24 @@ import WordbookInterchange
     #expect(written > 100)
   }
 
+  @Test func tabSeparatedQuizletExportsReadBackWithoutAFormat() throws {
+    var generator = SplitMix64(seed: 0x7AB)
+    let pieces = Self.pieces.filter { !Self.quizletBreakers.contains($0) && !$0.hasPrefix("\"") }
+    for _ in 0..<500 {
+      let rows = Self.rows(using: &generator, pieces: pieces)
+      let text = try FlashcardWriter.write(rows, format: .quizlet)
+      let result = try FlashcardReader.read(text: text)
+      let expected = rows.map { row in
+        WordDraft(
+          term: Self.trimmed(row.term), meaning: Self.trimmed(row.meaning),
+          studyState: row.studyState)
+      }
+      #expect(result.problems.isEmpty, "\(text.debugDescription)")
+      #expect(result.rows.map(\.draft) == expected, "\(text.debugDescription)")
+      if result.rows.map(\.draft) != expected { return }
+    }
+  }
+
   private static func trimmed(_ text: String) -> String {
     let scalars = text.unicodeScalars
     let isBlank: (Unicode.Scalar) -> Bool = { [" ", "\t", "\r", "\n"].contains($0) }
