@@ -2,7 +2,7 @@ import Testing
 import Wordbook
 import WordbookInterchange
 
-@Suite struct QuizletReadingTests {
+@Suite struct QuizletParserTests {
   @Test func readsTabSeparatedCards() throws {
     let result = try FlashcardReader.read(
       text: "dog\t개\ncat\t고양이\n", format: .quizlet)

@@ -2,7 +2,7 @@ import Testing
 import Wordbook
 import WordbookInterchange
 
-@Suite struct AnkiReadingTests {
+@Suite struct AnkiParserTests {
   private static let export = """
     #separator:tab
     #html:true
