@@ -18,4 +18,26 @@ public enum FlashcardFormat: String, CaseIterable, Hashable, Sendable, Codable {
     case .tsv: "\t"
     }
   }
+
+  /// The usual file name extension for an export in this format (without the dot).
+  public var fileExtension: String {
+    switch self {
+    case .anki: "txt"
+    case .quizlet: "txt"
+    case .csv: "csv"
+    case .tsv: "tsv"
+    }
+  }
+
+  /// The format a file name extension names, or `nil` when it does not name one (`.txt` may be
+  /// Anki or Quizlet, so detection decides).
+  ///
+  /// - Parameter fileExtension: The extension, with or without its dot, in any case.
+  public init?(fileExtension: String) {
+    switch fileExtension.lowercased().drop(while: { $0 == "." }) {
+    case "csv": self = .csv
+    case "tsv", "tab": self = .tsv
+    default: return nil
+    }
+  }
 }
