@@ -45,11 +45,13 @@ enum FileSystem {
   /// Creates `folder` and any missing parents, like `mkdir -p`.
   static func createFolder(_ folder: String) throws(WordServiceError) {
     var prefix = folder.hasPrefix("/") ? "/" : ""
+    var parentIsWritable = true
     for component in folder.split(separator: "/") {
       prefix += component
       switch entry(at: prefix) {
-      case .folder: break
+      case .folder(let writable): parentIsWritable = writable
       case .missing:
+        guard parentIsWritable else { throw folderError(folder, errno: EACCES) }
         if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
           throw folderError(folder, errno: errno)
         }

@@ -2,7 +2,7 @@ import Wordbook
 
 extension SQLiteWordService {
   /// How many rows an import writes between progress reports and cancellation checks.
-  static let importBatchSize = 1024
+  package static let importBatchSize = 1024
 
   /// Adds many words to a book in one transaction: all of them, or none.
   ///

@@ -91,8 +91,8 @@ public final class SQLiteWordService: WordService {
     sqlite3_busy_timeout(
       connection.handle,
       Int32(clamping: timeout.seconds * 1000 + timeout.attoseconds / 1_000_000_000_000_000))
-    // Fails with "not a database" before anything is written when the header is damaged.
-    _ = try connection.integer("PRAGMA user_version", what)
+    // Refuses a damaged, foreign or newer file before anything is written to it.
+    _ = try Schema.checkedVersion(connection)
     let mode = try connection.text("PRAGMA journal_mode = WAL", what)
     guard mode.lowercased() == "wal" else {
       throw WordServiceError(

@@ -56,8 +56,6 @@ enum Schema {
       let version = try checkedVersion(connection)
       let isNew = version == 0
       if isNew {
-        let objects = try connection.integer("SELECT count(*) FROM sqlite_schema", what)
-        guard objects == 0 else { throw .notADatabase(connection.path) }
         try connection.execute("PRAGMA application_id = \(applicationID)", what)
       }
       for migration in migrations[Int(version)...] {
@@ -74,17 +72,20 @@ enum Schema {
     }
   }
 
-  /// The file's schema version, after checking that the file is ours and not from the future.
-  private static func checkedVersion(_ connection: Connection) throws(WordServiceError) -> Int64 {
+  /// The file's schema version, after checking that the file is ours (or empty) and not from
+  /// the future. Only reads, so a refused file is left exactly as it was.
+  static func checkedVersion(_ connection: Connection) throws(WordServiceError) -> Int64 {
     let what = "open the wordbook database"
     let version = try connection.integer("PRAGMA user_version", what)
     if version > latestVersion {
       throw .newerSchema(connection.path, version: version, known: latestVersion)
     }
-    if version > 0 {
-      let application = try connection.integer("PRAGMA application_id", what)
-      guard application == applicationID else { throw .notADatabase(connection.path) }
-    }
+    let application = try connection.integer("PRAGMA application_id", what)
+    let isOurs =
+      version > 0
+      ? application == applicationID
+      : try connection.integer("SELECT count(*) FROM sqlite_schema", what) == 0
+    guard isOurs else { throw .notADatabase(connection.path) }
     return version
   }
 }
