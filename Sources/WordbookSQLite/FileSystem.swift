@@ -1,3 +1,5 @@
+import Wordbook
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Wordbook
 
 /// The checks and folder creation done before SQLite sees a path, so a bad location gets a
 /// clear error and a file that is not ours is never written.

@@ -8,7 +8,7 @@ extension SQLiteWordService {
   ///
   /// Rows are written in batches of prepared inserts inside the one transaction. Between
   /// batches the import reports progress and checks for cancellation; a cancelled import rolls
-  /// back and throws ``Wordbook/WordServiceError/cancelled``. `progress` runs while the
+  /// back and throws `WordServiceError.cancelled`. `progress` runs while the
   /// service is busy with the import, so it must not call the service.
   ///
   /// - Complexity: O(*n* log *m*) for *n* drafts into a book of *m* words: each duplicate check

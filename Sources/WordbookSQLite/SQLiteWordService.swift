@@ -2,7 +2,7 @@ import CSQLite
 import Synchronization
 import Wordbook
 
-/// A ``Wordbook/WordService`` that keeps wordbooks in a SQLite database file: the app's
+/// A `WordService` that keeps wordbooks in a SQLite database file: the app's
 /// embedded default store.
 ///
 /// ```swift
@@ -21,7 +21,7 @@ import Wordbook
 /// The service is safe to use from many tasks at once: its one connection lives behind a
 /// `Mutex`, so calls run one at a time. They block the calling thread while SQLite works.
 /// Another process may open the same file; when it holds the write lock longer than the busy
-/// timeout (5 seconds), a write fails with ``Wordbook/WordServiceError/Kind/unavailable``,
+/// timeout (5 seconds), a write fails with `WordServiceError.Kind.unavailable`,
 /// which is retryable.
 public final class SQLiteWordService: WordService {
   /// Settings that tests change; the defaults are what the app uses.
@@ -51,13 +51,13 @@ public final class SQLiteWordService: WordService {
   ///
   /// - Parameters:
   ///   - path: The database file, such as ``defaultLocation(environment:)``.
-  ///   - seedsSampleWordbook: When the database is new, add ``Wordbook/SampleWordbook`` so a
+  ///   - seedsSampleWordbook: When the database is new, add `SampleWordbook` so a
   ///     new user sees cards at once. An existing database is never changed.
-  /// - Throws: ``Wordbook/WordServiceError`` with kind
-  ///   ``Wordbook/WordServiceError/Kind/corrupted`` when the file is not a Wordbook database,
-  ///   ``Wordbook/WordServiceError/Kind/unsupportedVersion`` when a newer Wordbook wrote it,
-  ///   ``Wordbook/WordServiceError/Kind/readOnly`` when the file or its folder cannot be
-  ///   written, ``Wordbook/WordServiceError/Kind/unavailable`` when another process holds it
+  /// - Throws: `WordServiceError` with kind
+  ///   `WordServiceError.Kind.corrupted` when the file is not a Wordbook database,
+  ///   `WordServiceError.Kind.unsupportedVersion` when a newer Wordbook wrote it,
+  ///   `WordServiceError.Kind.readOnly` when the file or its folder cannot be
+  ///   written, `WordServiceError.Kind.unavailable` when another process holds it
   ///   locked. A file that is not ours is never written.
   public convenience init(path: String, seedsSampleWordbook: Bool = false)
     throws(WordServiceError)

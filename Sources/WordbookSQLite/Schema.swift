@@ -43,8 +43,8 @@ enum Schema {
   ///   - connection: An open connection.
   ///   - sample: Books to add when the file is new (version 0 and empty).
   /// - Returns: Whether the file was new.
-  /// - Throws: ``WordServiceError/Kind/unsupportedVersion`` for a newer file;
-  ///   ``WordServiceError/Kind/corrupted`` for a SQLite file of another program.
+  /// - Throws: `WordServiceError.Kind.unsupportedVersion` for a newer file;
+  ///   `WordServiceError.Kind.corrupted` for a SQLite file of another program.
   static func migrate(
     _ connection: Connection,
     addingWhenNew sample: [(title: String, words: [WordDraft])]

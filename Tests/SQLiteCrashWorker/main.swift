@@ -10,13 +10,14 @@
 // Word i of a run is marked when i % 3 == 0 and deleted when i % 7 == 0; imports hold
 // `CrashWorkerPlan.importSize` words. Any failure prints "error <message>" and exits 1.
 
+import Wordbook
+import WordbookSQLite
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Wordbook
-import WordbookSQLite
 
 func emit(_ line: String) {
   var line = line + "\n"

@@ -36,7 +36,9 @@ import WordbookSQLite
       let service = try SQLiteWordService(path: path)
       #expect(service.createdDatabase)
       let book = try await service.createBook(title: "Book")
-      for draft in AwkwardText.drafts { saved.append(try await service.saveWord(draft, to: book.id)) }
+      for draft in AwkwardText.drafts {
+        saved.append(try await service.saveWord(draft, to: book.id))
+      }
       try await service.updateStudyStates([StudyStateChange(wordID: saved[1].id, state: .fail)])
       saved[1].studyState = .fail
     }
@@ -91,7 +93,8 @@ import WordbookSQLite
 
   @Test func anotherProgramsDatabaseIsRefusedUntouched() throws {
     try RawDatabase(path: path).execute(
-      "PRAGMA journal_mode = DELETE; CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('x')")
+      "PRAGMA journal_mode = DELETE; CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('x')"
+    )
     let before = try contents(path)
     expectOpenFails(path, .corrupted)
     #expect(try contents(path) == before)

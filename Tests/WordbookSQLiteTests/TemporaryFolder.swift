@@ -6,7 +6,8 @@ final class TemporaryFolder {
   let path: String
 
   init() throws {
-    path = FileManager.default.temporaryDirectory
+    path =
+      FileManager.default.temporaryDirectory
       .appendingPathComponent("wordbook-sqlite-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
   }
