@@ -76,13 +76,17 @@ extension Connection {
   }
 
   /// The book with this title that was created first, if any.
+  ///
+  /// Titles compare as Swift strings (canonically equivalent text matches, as in
+  /// `InMemoryWordService`), so the few books are compared here rather than in SQL, which
+  /// compares bytes.
   func bookID(titled title: String) throws(WordServiceError) -> WordBook.ID? {
-    let statement = try self.statement(
-      "SELECT id FROM books WHERE title = ?1 ORDER BY id LIMIT 1")
+    let statement = try self.statement("SELECT id, title FROM books ORDER BY id")
     defer { statement.reset() }
-    statement.bind(title, at: 1)
-    guard try statement.step(self, "find the wordbook") else { return nil }
-    return WordBook.ID(statement.int64(at: 0))
+    while try statement.step(self, "find the wordbook") {
+      if statement.text(at: 1) == title { return WordBook.ID(statement.int64(at: 0)) }
+    }
+    return nil
   }
 
   /// The book with this title that was created first, created when there is none.
@@ -91,17 +95,24 @@ extension Connection {
     return try insertBook(title: title)
   }
 
-  /// The first word added to the book with exactly this term, if any.
-  func firstWord(withTerm term: String, in bookID: WordBook.ID) throws(WordServiceError)
-    -> Word.ID?
-  {
+  /// For each term in the book, the first word added with it.
+  ///
+  /// Read from the covering index on (book, term) without touching the table. Terms compare
+  /// as Swift strings, like `InMemoryWordService`'s, so the map is built here: SQL would
+  /// compare bytes and miss canonically equivalent terms.
+  func firstWordIDsByTerm(in bookID: WordBook.ID) throws(WordServiceError) -> [String: Word.ID] {
     let statement = try self.statement(
-      "SELECT id FROM words WHERE book_id = ?1 AND term = ?2 ORDER BY id LIMIT 1")
+      "SELECT id, term FROM words INDEXED BY words_by_book_and_term WHERE book_id = ?1")
     defer { statement.reset() }
     statement.bind(bookID.rawValue, at: 1)
-    statement.bind(term, at: 2)
-    guard try statement.step(self, "import the words") else { return nil }
-    return Word.ID(statement.int64(at: 0))
+    var firstIDs: [String: Word.ID] = [:]
+    while try statement.step(self, "import the words") {
+      let id = Word.ID(statement.int64(at: 0))
+      let term = statement.text(at: 1)
+      if let known = firstIDs[term], known < id { continue }
+      firstIDs[term] = id
+    }
+    return firstIDs
   }
 
   /// Overwrites a word's meaning, image and study state with a draft's.

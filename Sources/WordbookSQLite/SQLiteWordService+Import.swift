@@ -11,8 +11,12 @@ extension SQLiteWordService {
   /// back and throws `WordServiceError.cancelled`. `progress` runs while the
   /// service is busy with the import, so it must not call the service.
   ///
-  /// - Complexity: O(*n* log *m*) for *n* drafts into a book of *m* words: each duplicate check
-  ///   is one index lookup on (book, term).
+  /// Duplicates are found by exact term, compared as Swift strings (so canonically equivalent
+  /// text such as a precomposed and a decomposed "é" matches), like `InMemoryWordService`.
+  ///
+  /// - Complexity: O(*n* + *m*) for *n* drafts into a book of *m* words, plus O(*n* log *m*) for
+  ///   the inserts: the book's terms are read once from the (book, term) index, unless the
+  ///   policy is `keep`.
   public func importWords(
     _ drafts: [WordDraft],
     intoBookTitled title: String,
@@ -25,19 +29,17 @@ extension SQLiteWordService {
       try connection.inTransaction("import the words") { () throws(WordServiceError) in
         let bookID = try connection.bookID(creatingIfMissing: title)
         var summary = ImportSummary(book: WordBook(id: bookID, title: title))
+        var firstIDs = policy == .keep ? [:] : try connection.firstWordIDsByTerm(in: bookID)
         for (offset, draft) in drafts.enumerated() {
-          var existing: Word.ID?
-          if policy != .keep {
-            existing = try connection.firstWord(withTerm: draft.term, in: bookID)
-          }
-          switch (existing, policy) {
+          switch (firstIDs[draft.term], policy) {
           case (let wordID?, .update):
             try connection.overwriteWord(wordID, with: draft)
             summary.updated += 1
           case (.some, _):
             summary.skipped += 1
           case (nil, _):
-            _ = try connection.insertWord(draft, into: bookID)
+            let word = try connection.insertWord(draft, into: bookID)
+            if policy != .keep { firstIDs[draft.term] = word.id }
             summary.imported += 1
           }
           if offset % Self.importBatchSize == Self.importBatchSize - 1 {

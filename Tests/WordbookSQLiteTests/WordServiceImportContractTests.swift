@@ -107,4 +107,36 @@ import WordbookSQLite
     #expect(throws: WordServiceError.cancelled) { try result.get() }
     #expect(try await service.fetchBooks() == before)
   }
+
+  @Test(arguments: ServiceKind.allCases)
+  func importMatchesAwkwardTermsExactly(kind: ServiceKind) async throws {
+    let (service, _) = try kind.make()
+    let drafts = AwkwardText.drafts
+    let first = try await service.importWords(
+      drafts, intoBookTitled: "it's; DROP", onDuplicate: .skip, progress: { _ in })
+    let second = try await service.importWords(
+      drafts, intoBookTitled: "it's; DROP", onDuplicate: .skip, progress: { _ in })
+    #expect(first.imported == drafts.count)
+    #expect([second.imported, second.skipped] == [0, drafts.count])
+    #expect(second.book == first.book)
+    let words = try await service.fetchWords(in: first.book.id)
+    #expect(words.map(\.term) == drafts.map(\.term))
+    #expect(words.map(\.meaning) == drafts.map(\.meaning))
+  }
+
+  @Test(arguments: ServiceKind.allCases)
+  func importComparesTermsAndTitlesAsSwiftStrings(kind: ServiceKind) async throws {
+    let (service, _) = try kind.make()
+    // The same text, precomposed and decomposed: equal as Swift strings, not byte for byte.
+    let composed = "caf\u{E9}"
+    let decomposed = "cafe\u{301}"
+    let book = try await service.createBook(title: composed)
+    _ = try await service.saveWord(WordDraft(term: decomposed, meaning: "1"), to: book.id)
+    let summary = try await service.importWords(
+      [WordDraft(term: composed, meaning: "2"), WordDraft(term: decomposed, meaning: "3")],
+      intoBookTitled: decomposed, onDuplicate: .update, progress: { _ in })
+    #expect(summary.book.id == book.id)
+    #expect([summary.imported, summary.updated] == [0, 2])
+    #expect(try await service.fetchWords(in: book.id).map(\.meaning) == ["3"])
+  }
 }
