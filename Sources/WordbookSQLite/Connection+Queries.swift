@@ -75,24 +75,25 @@ extension Connection {
     return words
   }
 
-  /// The book with this title that was created first, if any.
+  /// The book with this title that was created first, if any, with its stored title.
   ///
   /// Titles compare as Swift strings (canonically equivalent text matches, as in
   /// `InMemoryWordService`), so the few books are compared here rather than in SQL, which
   /// compares bytes.
-  func bookID(titled title: String) throws(WordServiceError) -> WordBook.ID? {
+  func book(titled title: String) throws(WordServiceError) -> WordBook? {
     let statement = try self.statement("SELECT id, title FROM books ORDER BY id")
     defer { statement.reset() }
     while try statement.step(self, "find the wordbook") {
-      if statement.text(at: 1) == title { return WordBook.ID(statement.int64(at: 0)) }
+      let stored = statement.text(at: 1)
+      if stored == title { return WordBook(id: WordBook.ID(statement.int64(at: 0)), title: stored) }
     }
     return nil
   }
 
   /// The book with this title that was created first, created when there is none.
-  func bookID(creatingIfMissing title: String) throws(WordServiceError) -> WordBook.ID {
-    if let existing = try bookID(titled: title) { return existing }
-    return try insertBook(title: title)
+  func book(creatingIfMissing title: String) throws(WordServiceError) -> WordBook {
+    if let existing = try book(titled: title) { return existing }
+    return WordBook(id: try insertBook(title: title), title: title)
   }
 
   /// For each term in the book, the first word added with it.

@@ -27,8 +27,8 @@ extension SQLiteWordService {
     if Task.isCancelled { throw .cancelled }
     return try withConnection { connection throws(WordServiceError) in
       try connection.inTransaction("import the words") { () throws(WordServiceError) in
-        let bookID = try connection.bookID(creatingIfMissing: title)
-        var summary = ImportSummary(book: WordBook(id: bookID, title: title))
+        var summary = ImportSummary(book: try connection.book(creatingIfMissing: title))
+        let bookID = summary.book.id
         var firstIDs = policy == .keep ? [:] : try connection.firstWordIDsByTerm(in: bookID)
         for (offset, draft) in drafts.enumerated() {
           switch (firstIDs[draft.term], policy) {

@@ -136,6 +136,7 @@ import WordbookSQLite
       [WordDraft(term: composed, meaning: "2"), WordDraft(term: decomposed, meaning: "3")],
       intoBookTitled: decomposed, onDuplicate: .update, progress: { _ in })
     #expect(summary.book.id == book.id)
+    #expect(summary.book.title.unicodeScalars.elementsEqual(composed.unicodeScalars))
     #expect([summary.imported, summary.updated] == [0, 2])
     #expect(try await service.fetchWords(in: book.id).map(\.meaning) == ["3"])
   }
