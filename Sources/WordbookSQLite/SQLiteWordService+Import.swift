@@ -25,7 +25,7 @@ extension SQLiteWordService {
   ) async throws(WordServiceError) -> ImportSummary {
     let title = try WordServiceError.validTitle(title)
     if Task.isCancelled { throw .cancelled }
-    return try withConnection { connection throws(WordServiceError) in
+    return try await withConnection { connection throws(WordServiceError) in
       try connection.inTransaction("import the words") { () throws(WordServiceError) in
         var summary = ImportSummary(book: try connection.book(creatingIfMissing: title))
         let bookID = summary.book.id

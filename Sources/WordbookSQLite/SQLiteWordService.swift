@@ -1,5 +1,4 @@
 import CSQLite
-import Synchronization
 import Wordbook
 
 /// A `WordService` that keeps wordbooks in a SQLite database file: the app's
@@ -18,8 +17,9 @@ import Wordbook
 /// operating-system crash (which `NORMAL` would not). The price is one flush per call, which a
 /// person marking cards never notices; a bulk import is one transaction and pays it once.
 ///
-/// The service is safe to use from many tasks at once: its one connection lives behind a
-/// `Mutex`, so calls run one at a time. They block the calling thread while SQLite works.
+/// The service is safe to use from many tasks at once: its one connection is isolated to an
+/// internal actor, so calls run one at a time and callers waiting their turn suspend. A call
+/// occupies one thread while SQLite works.
 /// Another process may open the same file; when it holds the write lock longer than the busy
 /// timeout (5 seconds), a write fails with `WordServiceError.Kind.unavailable`,
 /// which is retryable.
@@ -43,9 +43,9 @@ public final class SQLiteWordService: WordService {
   public let path: String
   /// Whether opening created the database (and added the sample wordbook, when asked).
   public let createdDatabase: Bool
-  /// Invariant: the connection is only touched inside `withLock`, never escapes it, and is
-  /// closed when the service is released.
-  private let connection: Mutex<Connection>
+  /// The connection, isolated to an actor (see `Database` for the invariant); it closes when
+  /// the service is released.
+  private let database: Database
 
   /// Opens the database at `path`, creating it and its folders if needed.
   ///
@@ -106,12 +106,12 @@ public final class SQLiteWordService: WordService {
       _ = try connection.integer("PRAGMA max_page_count = \(pages)", what)
     }
     self.path = path
-    self.connection = Mutex(connection)
+    self.database = Database(connection)
   }
 
   /// Returns every wordbook, in the order they were created, with its word count.
   public func fetchBooks() async throws(WordServiceError) -> [WordBook] {
-    try withConnection { connection throws(WordServiceError) in try connection.books() }
+    try await withConnection { connection throws(WordServiceError) in try connection.books() }
   }
 
   /// Returns the words of a book, in the order they were added.
@@ -119,7 +119,7 @@ public final class SQLiteWordService: WordService {
   /// - Complexity: O(*n*) in the book's words; rows are decoded straight from SQLite's
   ///   buffers into the returned `Word` values.
   public func fetchWords(in bookID: WordBook.ID) async throws(WordServiceError) -> [Word] {
-    try withConnection { connection throws(WordServiceError) in
+    try await withConnection { connection throws(WordServiceError) in
       try connection.inReadTransaction("load the words") { () throws(WordServiceError) in
         guard let count = try connection.wordCount(of: bookID) else {
           throw .bookNotFound(bookID)
@@ -132,7 +132,7 @@ public final class SQLiteWordService: WordService {
   /// Creates an empty wordbook.
   public func createBook(title: String) async throws(WordServiceError) -> WordBook {
     let title = try WordServiceError.validTitle(title)
-    return try withConnection { connection throws(WordServiceError) in
+    return try await withConnection { connection throws(WordServiceError) in
       try connection.inTransaction("create the wordbook") { () throws(WordServiceError) in
         WordBook(id: try connection.insertBook(title: title), title: title)
       }
@@ -144,7 +144,7 @@ public final class SQLiteWordService: WordService {
     -> Word
   {
     _ = try WordServiceError.validTerm(draft.term)
-    return try withConnection { connection throws(WordServiceError) in
+    return try await withConnection { connection throws(WordServiceError) in
       try connection.inTransaction("save the word") { () throws(WordServiceError) in
         guard try connection.wordCount(of: bookID) != nil else { throw .bookNotFound(bookID) }
         return try connection.insertWord(draft, into: bookID)
@@ -154,7 +154,7 @@ public final class SQLiteWordService: WordService {
 
   /// Sets the study state of several words in one transaction, all or none.
   public func updateStudyStates(_ changes: [StudyStateChange]) async throws(WordServiceError) {
-    try withConnection { connection throws(WordServiceError) in
+    try await withConnection { connection throws(WordServiceError) in
       try connection.inTransaction("save the study marks") { () throws(WordServiceError) in
         for change in changes where try !connection.setStudyState(change) {
           throw .wordNotFound(change.wordID)
@@ -165,7 +165,7 @@ public final class SQLiteWordService: WordService {
 
   /// Deletes a word.
   public func deleteWord(_ wordID: Word.ID) async throws(WordServiceError) {
-    try withConnection { connection throws(WordServiceError) in
+    try await withConnection { connection throws(WordServiceError) in
       try connection.inTransaction("delete the word") { () throws(WordServiceError) in
         guard try connection.deleteWord(wordID) else { throw .wordNotFound(wordID) }
       }
@@ -174,10 +174,8 @@ public final class SQLiteWordService: WordService {
 
   /// Runs `body` with the connection, one call at a time.
   func withConnection<Result: Sendable>(
-    _ body: (Connection) throws(WordServiceError) -> Result
-  ) throws(WordServiceError) -> Result {
-    try connection.withLock { (connection) throws(WordServiceError) -> sending Result in
-      try body(connection)
-    }
+    _ body: @Sendable (Connection) throws(WordServiceError) -> Result
+  ) async throws(WordServiceError) -> Result {
+    try await database.run(body)
   }
 }
