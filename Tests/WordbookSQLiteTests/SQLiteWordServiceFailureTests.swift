@@ -36,6 +36,26 @@ import WordbookSQLite
     #expect(try RawDatabase(path: path).text("PRAGMA integrity_check") == "ok")
   }
 
+  @Test func fullDiskFailsASaveAndKeepsEverySavedWord() async throws {
+    let book = try await SQLiteWordService(path: path).createBook(title: "Book")
+    let pages = Int(try RawDatabase(path: path).text("PRAGMA page_count")) ?? 0
+    let service = try SQLiteWordService(path: path, options: .init(maxPageCount: pages + 8))
+    var saved: [Word] = []
+    var failure: WordServiceError?
+    for index in 0..<1000 where failure == nil {
+      let draft = WordDraft(term: "t\(index)", meaning: String(repeating: "m", count: 2000))
+      do {
+        saved.append(try await service.saveWord(draft, to: book.id))
+      } catch {
+        failure = error
+      }
+    }
+    #expect(failure?.kind == .storageFull)
+    #expect(!saved.isEmpty)
+    #expect(try await SQLiteWordService(path: path).fetchWords(in: book.id) == saved)
+    #expect(try RawDatabase(path: path).text("PRAGMA integrity_check") == "ok")
+  }
+
   @Test func busyDatabaseIsUnavailableAndRetryable() async throws {
     let service = try SQLiteWordService(path: path, options: .init(busyTimeout: .milliseconds(50)))
     let book = try await service.createBook(title: "Book")
