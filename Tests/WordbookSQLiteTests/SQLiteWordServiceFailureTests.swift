@@ -72,6 +72,18 @@ import WordbookSQLite
     #expect(try await service.fetchWords(in: book.id).count == 1)
   }
 
+  @Test func databaseLockedByAnotherProgramCannotBeOpened() async throws {
+    _ = try await SQLiteWordService(path: path).createBook(title: "Book")
+    let other = try RawDatabase(path: path)
+    try other.execute("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE")
+    let error = #expect(throws: WordServiceError.self) {
+      _ = try SQLiteWordService(path: path, options: .init(busyTimeout: .milliseconds(50)))
+    }
+    #expect(error?.kind == .unavailable)
+    #expect(error?.isRetryable == true)
+    try other.execute("COMMIT")
+  }
+
   @Test func twoServicesOnOneFileTakeTurns() async throws {
     let first = try SQLiteWordService(path: path)
     let book = try await first.createBook(title: "Book")
