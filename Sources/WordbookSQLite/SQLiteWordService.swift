@@ -19,10 +19,9 @@ import Wordbook
 ///
 /// The service is safe to use from many tasks at once: its one connection is isolated to an
 /// internal actor, so calls run one at a time and callers waiting their turn suspend. A call
-/// occupies one thread while SQLite works.
-/// Another process may open the same file; when it holds the write lock longer than the busy
-/// timeout (5 seconds), a write fails with `WordServiceError.Kind.unavailable`,
-/// which is retryable.
+/// occupies one thread while SQLite works. Another process may open the same file; when it
+/// holds the write lock longer than the busy timeout (5 seconds), a write fails with
+/// `WordServiceError.Kind.unavailable`, which is retryable.
 public final class SQLiteWordService: WordService {
   /// Settings that tests change; the defaults are what the app uses.
   package struct Options: Sendable {
