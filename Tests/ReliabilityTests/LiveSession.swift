@@ -60,6 +60,7 @@ struct LiveSession {
     store.send(.loadBooks)
     await store.settle()
     if let first = store.state.books.first { store.send(.selectBook(first.id)) }
+    await store.settle()
     for move in moves where probe.outcome.violation == nil {
       if let action = move.learnerAction(in: store.state) {
         store.send(action)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WordbookSQLite
 
 @testable import Wordbook
 
@@ -46,6 +47,30 @@ import Testing
     try await Self.checkLiveConvergence(
       sessions: max(Self.sequences / 10, 1), seedBase: 0xF1A6_0000, label: "in-memory",
       session: LiveSession(failureRate: 0.3, latency: .milliseconds(1)))
+  }
+
+  @Test func aLiveStoreOnAFlakySQLiteServiceConvergesAfterSettling() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("wordbook-reliability-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var session = LiveSession(failureRate: 0.3, latency: .milliseconds(1))
+    session.makeBase = {
+      let service = try SQLiteWordService(
+        path: folder.appendingPathComponent("\(UUID().uuidString).sqlite").path)
+      for (title, words) in reliabilityBooks {
+        if words.isEmpty {
+          _ = try await service.createBook(title: title)
+        } else {
+          _ = try await service.importWords(
+            words, intoBookTitled: title, onDuplicate: .keep, progress: { _ in })
+        }
+      }
+      return service
+    }
+    try await Self.checkLiveConvergence(
+      sessions: max(Self.sequences / 10, 1), seedBase: 0x5A17_0000, label: "SQLite",
+      session: session)
   }
 
   /// Runs live sessions and checks that each ends with the store equal to the service.
