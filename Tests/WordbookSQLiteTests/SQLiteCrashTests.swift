@@ -34,8 +34,9 @@ import WordbookSQLite
     let lost = try await log.lostWrites(in: service)
     let integrity = try RawDatabase(path: path).text("PRAGMA integrity_check")
     print(
-      "crash test: \(kills) kills, \(log.acknowledged) acknowledged writes checked, "
-        + "\(lost.count) writes lost, integrity \(integrity)")
+      "crash test: \(kills) kills, \(log.acknowledged) acknowledged writes checked "
+        + "(\(log.saved.count) saves, \(log.marked.count) marks, \(log.deleted.count) deletes, "
+        + "\(log.imported.count) imports), \(lost.count) writes lost, integrity \(integrity)")
     #expect(lost == [])
     #expect(integrity == "ok")
     #expect(log.acknowledged >= kills)
