@@ -73,7 +73,7 @@ struct LiveSession {
       }
     }
     await store.settle()
-    let counts = service.counts
+    let counts = await service.counts
     return LiveOutcome(
       session: probe.outcome,
       divergence: await divergence(of: store.state, from: base),

@@ -17,6 +17,7 @@ import Testing
   @Test func scriptedSessionsKeepEveryInvariant() async {
     var actions = 0
     var steps = 0
+    var faults: [String: Int] = [:]
     for index in 0..<Self.sequences {
       let seed = 0x5EED_0000 &+ UInt64(index)
       let moves = Self.moves(seed: seed, network: true, bogus: true)
@@ -24,6 +25,7 @@ import Testing
       await session.run(moves)
       steps += moves.count
       actions += session.outcome.actionCount
+      faults.merge(session.outcome.faults, uniquingKeysWith: +)
       if let violation = session.outcome.violation {
         let shrunk = await shrink(moves) { candidate in
           let session = ScriptedSession(seed: seed)
@@ -42,7 +44,8 @@ import Testing
     }
     print(
       "Reliability: \(Self.sequences) scripted sessions, \(steps) steps, \(actions) actions, "
-        + "every invariant held after every action")
+        + "every invariant held after every action; tried "
+        + faults.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
   }
 
   @Test func liveStoreSessionsOnAFlakyServiceKeepEveryInvariant() async throws {

@@ -9,6 +9,8 @@ struct SessionOutcome {
   var actionCount = 0
   /// The actions, in processing order, for the failure report.
   var trace: [String] = []
+  /// How many faults and bad inputs of each kind the session tried.
+  var faults: [String: Int] = [:]
 }
 
 /// Runs `AppReducer` directly and plays the network itself: every effect waits until a step
@@ -78,16 +80,44 @@ final class ScriptedSession {
 
   private func perform(_ move: Move) async {
     if let action = move.learnerAction(in: state) {
+      if let kind = badInput(action) { outcome.faults[kind, default: 0] += 1 }
       send(action)
       return
     }
     switch move {
-    case .answer(let index, let fails): await answer(Int(index), fails: fails)
-    case .deliver(let index): deliver(deliversInServiceOrder ? 0 : Int(index))
-    case .inject(let bogus): send(action(for: bogus))
+    case .answer(let index, let fails):
+      if fails, !calls.isEmpty { outcome.faults["failed call", default: 0] += 1 }
+      await answer(Int(index), fails: fails)
+    case .deliver(let index):
+      let position = deliversInServiceOrder ? 0 : Int(index) % max(answers.count, 1)
+      if position > 0 { outcome.faults["answer out of order", default: 0] += 1 }
+      deliver(position)
+    case .inject(let bogus):
+      outcome.faults["bogus answer", default: 0] += 1
+      send(action(for: bogus))
     case .redeliverStale(let index):
-      if !pastLoads.isEmpty { send(pastLoads[Int(index) % pastLoads.count]) }
+      guard !pastLoads.isEmpty else { return }
+      outcome.faults["stale answer", default: 0] += 1
+      send(pastLoads[Int(index) % pastLoads.count])
     default: break
+    }
+  }
+
+  /// The kind of bad input `action` is in the current state, if it is one.
+  private func badInput(_ action: AppAction) -> String? {
+    switch action {
+    case .deleteWord(let id), .flip(let id), .markFail(let id), .markSuccess(let id),
+      .resetMark(let id):
+      return state.words.contains(id) ? nil : "unknown word ID"
+    case .selectBook(let id):
+      return state.books.contains { $0.id == id } ? nil : "unknown book ID"
+    case .saveWord(let term, _):
+      return term.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? "blank term" : nil
+    case .createBook(let title):
+      return title.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? "blank title" : nil
+    case .undo: return state.canUndo ? nil : "undo with nothing to undo"
+    case .redo: return state.canRedo ? nil : "redo with nothing to redo"
+    default: return nil
     }
   }
 
@@ -105,7 +135,7 @@ final class ScriptedSession {
   private func answer(_ index: Int, fails: Bool) async {
     guard !calls.isEmpty else { return }
     let call = calls.remove(at: index % calls.count)
-    service.forceNextOutcome(failing: fails)
+    await service.forceNextOutcome(failing: fails)
     let send = Send<AppAction> { [weak self] action in
       self?.answers.append(Answer(action: action, cancelIDs: call.cancelIDs))
     }
@@ -114,7 +144,7 @@ final class ScriptedSession {
     } catch {
       outcome.violation = "an effect threw \(error) instead of sending a failure action"
     }
-    service.forceNextOutcome(failing: nil)
+    await service.forceNextOutcome(failing: nil)
   }
 
   private func deliver(_ index: Int) {

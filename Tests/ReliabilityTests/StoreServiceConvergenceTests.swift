@@ -19,7 +19,7 @@ import WordbookSQLite
       let moves = ReliabilityPropertyTests.moves(seed: seed, network: true, bogus: false)
       let session = ScriptedSession(seed: seed, deliversInServiceOrder: true)
       await session.run(moves)
-      failures += session.service.counts.injectedFailures
+      failures += await session.service.counts.injectedFailures
       let violation = await Self.storeServiceDivergence(session)
       if let violation {
         let shrunk = await shrink(moves) { candidate in
