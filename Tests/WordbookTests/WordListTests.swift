@@ -100,7 +100,8 @@ import Testing
   @Test func studyActionsNeverCopyTheWords() async {
     let (store, _) = await makeLoadedStore()
     var observed = 0
-    store.observe { observed += store.state.tally.total }
+    // Weak: the store keeps its observers, so a strong capture would keep the store alive.
+    store.observe { [weak store] in observed += store?.state.tally.total ?? 0 }
     let before = storageAddresses(store)
     let ids = store.state.visibleWords.ids
     for id in ids {
