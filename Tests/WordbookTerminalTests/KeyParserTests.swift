@@ -67,6 +67,7 @@ import Testing
 }
 
 extension Key: ExpressibleByExtendedGraphemeClusterLiteral {
+  /// Lets tests write a character key as a literal.
   public init(extendedGraphemeClusterLiteral value: Character) {
     self = .character(value)
   }
