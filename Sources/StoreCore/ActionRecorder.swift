@@ -1,0 +1,49 @@
+/// Receives every action a store processes, in order.
+///
+/// A recorder keeps actions, never states: a retained copy of a large state would make the
+/// store's next change copy all of it.
+@MainActor
+public protocol ActionRecorder<Action>: AnyObject {
+  /// The actions recorded.
+  associatedtype Action
+
+  /// How often to ask the store for a checkpoint: every `checkpointInterval` actions, or never
+  /// when `nil`.
+  var checkpointInterval: Int? { get }
+
+  /// Records one processed action.
+  func record(_ entry: ActionLogEntry<Action>)
+}
+
+extension ActionRecorder {
+  /// No checkpoints, by default.
+  public var checkpointInterval: Int? { nil }
+}
+
+/// A recorder that keeps the entries in memory.
+///
+/// ```swift
+/// let log = ActionLog<AppAction>()
+/// let store = Store(initialState: AppState(), reducer: AppReducer(), recorder: log)
+/// store.send(.shuffle)
+/// log.entries  // [ActionLogEntry(sequence: 1, origin: .caller, action: .shuffle)]
+/// ```
+@MainActor
+public final class ActionLog<Action>: ActionRecorder {
+  /// The recorded entries, in processing order.
+  public private(set) var entries: [ActionLogEntry<Action>] = []
+  /// How often a checkpoint is taken, or `nil` for never.
+  public let checkpointInterval: Int?
+
+  /// Creates an empty log.
+  ///
+  /// - Parameter checkpointInterval: Take a checkpoint every this many actions, or never.
+  public init(checkpointInterval: Int? = nil) {
+    self.checkpointInterval = checkpointInterval
+  }
+
+  /// Appends `entry`.
+  public func record(_ entry: ActionLogEntry<Action>) {
+    entries.append(entry)
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// A recorder that appends every entry to a file as one line of JSON (JSON Lines), so a
+/// session can be replayed later, even when the process was killed.
+///
+/// ```swift
+/// let recorder = try JSONLinesActionRecorder<AppAction>(path: "session.jsonl")
+/// let store = Store(initialState: AppState(), reducer: reducer, recorder: recorder)
+/// ```
+@MainActor
+public final class JSONLinesActionRecorder<Action: Encodable>: ActionRecorder {
+  /// How often a checkpoint is taken, or `nil` for never.
+  public let checkpointInterval: Int?
+  /// The first error met while writing, if any; later entries are not written.
+  public private(set) var writeError: (any Error)?
+  private let handle: FileHandle
+  private let encoder: JSONEncoder
+
+  /// Creates or truncates the file at `path` and records into it.
+  ///
+  /// - Parameters:
+  ///   - path: The log file's path.
+  ///   - checkpointInterval: Take a checkpoint every this many actions, or never.
+  /// - Throws: When the file cannot be created.
+  public init(path: String, checkpointInterval: Int? = 100) throws {
+    guard FileManager.default.createFile(atPath: path, contents: nil) else {
+      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+    }
+    handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    self.checkpointInterval = checkpointInterval
+  }
+
+  /// Writes `entry` as one line.
+  public func record(_ entry: ActionLogEntry<Action>) {
+    guard writeError == nil else { return }
+    do {
+      var line = try encoder.encode(entry)
+      line.append(0x0A)
+      try handle.write(contentsOf: line)
+    } catch {
+      writeError = error
+    }
+  }
+}
+
+/// Reading an action log written as JSON Lines.
+public enum ActionLogDecoder {
+  /// A line of the log that could not be read.
+  public struct DecodingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The line number, from 1.
+    public var line: Int
+    /// Why it could not be read.
+    public var reason: String
+
+    /// `line 3: reason`.
+    public var description: String { "line \(line): \(reason)" }
+  }
+
+  /// Decodes every non-blank line of `data` as an ``ActionLogEntry``.
+  ///
+  /// - Parameter data: The contents of a JSON Lines log.
+  /// - Returns: The entries, in file order.
+  /// - Throws: ``DecodingError`` naming the first line that is not a valid entry.
+  public static func decode<Action: Decodable>(
+    _ type: Action.Type = Action.self,
+    from data: Data
+  ) throws(DecodingError) -> [ActionLogEntry<Action>] {
+    let decoder = JSONDecoder()
+    var entries: [ActionLogEntry<Action>] = []
+    var lineNumber = 0
+    for line in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
+      lineNumber += 1
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+      do {
+        entries.append(try decoder.decode(ActionLogEntry<Action>.self, from: Data(line)))
+      } catch {
+        throw DecodingError(line: lineNumber, reason: String(describing: error))
+      }
+    }
+    return entries
+  }
+}

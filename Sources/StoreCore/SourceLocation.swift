@@ -1,0 +1,16 @@
+/// A place in source code: where an effect was made, or where a test step was written.
+public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertible {
+  /// The file, as `#fileID` gives it (`Module/File.swift`).
+  public var fileID: String
+  /// The line number.
+  public var line: Int
+
+  /// Creates a location.
+  public init(fileID: String, line: Int) {
+    self.fileID = fileID
+    self.line = line
+  }
+
+  /// `Module/File.swift:42`.
+  public var description: String { "\(fileID):\(line)" }
+}

@@ -1,0 +1,72 @@
+extension Store {
+  func start(_ effect: Effect<Action>, cancelIDs: [EffectID], tasks: inout [Task<Void, Never>]) {
+    switch effect.operation {
+    case .none:
+      break
+    case .send(let action):
+      queue.append(Pending(action: action, origin: .effect, deferred: nil))
+    case .run(let work):
+      tasks.append(run(work, cancelIDs: cancelIDs))
+    case .merge(let effects):
+      for effect in effects { start(effect, cancelIDs: cancelIDs, tasks: &tasks) }
+    case .cancellable(let id, let cancelInFlight, let effect):
+      if cancelInFlight { cancelEffects(id: id) }
+      start(effect, cancelIDs: cancelIDs + [id], tasks: &tasks)
+    case .cancel(let id):
+      cancelEffects(id: id)
+    }
+  }
+}
+
+extension Store {
+  private func run(_ work: Effect<Action>.Work, cancelIDs: [EffectID]) -> Task<Void, Never> {
+    let token = nextTaskToken
+    nextTaskToken += 1
+    let operation = work.operation
+    let handler = work.handler
+    let origin = work.origin
+    let body: @Sendable (Send<Action>) async -> Void = { [weak self] send in
+      do {
+        try await operation(send)
+      } catch {
+        if Task.isCancelled || error is CancellationError {
+          // A cancelled effect has nothing left to report.
+        } else if let handler {
+          await handler(error, send)
+        } else {
+          await self?.warn(
+            RuntimeWarning(
+              message: "An effect threw \(error) and has no catch handler to turn it into an "
+                + "action. Add `catch:` to the `.run` effect made here.",
+              origin: origin
+            )
+          )
+        }
+      }
+      if !cancelIDs.isEmpty { await self?.forgetCancellable(token: token, ids: cancelIDs) }
+    }
+    let task = executor.execute(
+      EffectWork(
+        origin: origin,
+        actionSequence: processedActionCount,
+        priority: work.priority,
+        body: body,
+        deliver: { [weak self] action in self?.receive(action) }
+      )
+    )
+    for id in cancelIDs { cancellableTasks[id, default: [:]][token] = task }
+    return task
+  }
+
+  func cancelEffects(id: EffectID) {
+    guard let tasks = cancellableTasks.removeValue(forKey: id) else { return }
+    for task in tasks.values { task.cancel() }
+  }
+
+  private func forgetCancellable(token: Int, ids: [EffectID]) {
+    for id in ids {
+      cancellableTasks[id]?[token] = nil
+      if cancellableTasks[id]?.isEmpty == true { cancellableTasks[id] = nil }
+    }
+  }
+}

@@ -1,0 +1,200 @@
+import Observation
+
+/// The runtime that owns one state, applies actions to it with a reducer, and runs the effects
+/// the reducer returns.
+///
+/// A store lives on the main actor and is observable with the Observation framework, so a
+/// SwiftUI view that reads `store.state` redraws when it changes. Other front ends observe it
+/// with ``observe(_:)`` or ``changes()``. The state is mutated in place and never copied:
+/// observers are told that it changed and read the current value.
+///
+/// Actions are processed one at a time, in order. An action sent while another is being
+/// processed (by an observer, say) is queued and processed right after it, never re-entrantly.
+///
+/// ```swift
+/// let store = Store(initialState: 0, reducer: Counter())
+/// store.send(.increment)
+/// store.state  // 1
+/// ```
+@MainActor
+public final class Store<State, Action: Sendable>: Observable {
+  struct Pending {
+    var action: Action
+    var origin: ActionOrigin
+    var deferred: DeferredTasks?
+  }
+
+  private var currentState: State
+  private let reducer: (inout State, Action) -> Effect<Action>
+  let executor: any EffectExecutor<Action>
+  private let recorder: (any ActionRecorder<Action>)?
+  private let checkpoint: ((State) -> String)?
+  let warn: @MainActor (RuntimeWarning) -> Void
+  private let registrar = ObservationRegistrar()
+  var queue: [Pending] = []
+  private var isProcessing = false
+  private var observers: [Int: @MainActor () -> Void] = [:]
+  private var nextObserverID = 0
+  var cancellableTasks: [EffectID: [Int: Task<Void, Never>]] = [:]
+  var nextTaskToken = 0
+
+  /// The number of actions processed so far; the sequence number of the last one.
+  public private(set) var processedActionCount = 0
+
+  /// The current state. Read-only: only actions change it.
+  public var state: State {
+    registrar.access(self, keyPath: \.state)
+    return currentState
+  }
+
+  /// Creates a store.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The reducer that applies actions.
+  ///   - recorder: Receives every processed action, to keep a log of the session.
+  ///   - checkpoint: Summarizes the state for the recorder's checkpoints.
+  ///   - onWarning: Receives runtime warnings; by default they go to standard error.
+  public convenience init<R: Reducer>(
+    initialState: State,
+    reducer: R,
+    recorder: (any ActionRecorder<Action>)? = nil,
+    checkpoint: ((State) -> String)? = nil,
+    onWarning: @escaping @MainActor (RuntimeWarning) -> Void = RuntimeWarning.writeToStandardError
+  ) where R.State == State, R.Action == Action {
+    self.init(
+      initialState: initialState,
+      reducer: reducer,
+      executor: LiveEffectExecutor<Action>(),
+      recorder: recorder,
+      checkpoint: checkpoint,
+      onWarning: onWarning
+    )
+  }
+
+  /// Creates a store whose effects run on `executor`, such as a test store's.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The reducer that applies actions.
+  ///   - executor: Runs the asynchronous work of effects.
+  ///   - recorder: Receives every processed action.
+  ///   - checkpoint: Summarizes the state for the recorder's checkpoints.
+  ///   - onWarning: Receives runtime warnings.
+  public init<R: Reducer>(
+    initialState: State,
+    reducer: R,
+    executor: any EffectExecutor<Action>,
+    recorder: (any ActionRecorder<Action>)? = nil,
+    checkpoint: ((State) -> String)? = nil,
+    onWarning: @escaping @MainActor (RuntimeWarning) -> Void = RuntimeWarning.writeToStandardError
+  ) where R.State == State, R.Action == Action {
+    self.currentState = initialState
+    self.reducer = reducer.reduce(into:action:)
+    self.executor = executor
+    self.recorder = recorder
+    self.checkpoint = checkpoint
+    self.warn = onWarning
+  }
+
+  /// Sends an action: the reducer applies it to the state and the store starts its effects.
+  ///
+  /// - Parameter action: The action to process.
+  /// - Returns: The effects the action started, to await or cancel.
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    enqueue(action, origin: .caller)
+  }
+
+  /// Processes an action sent by an effect, exactly as the live runtime does. Test stores call
+  /// this when a test asserts an action that an effect sent.
+  @discardableResult
+  public func receive(_ action: Action) -> StoreTask {
+    enqueue(action, origin: .effect)
+  }
+
+  /// Calls `onChange` on the main actor after every action the store processes.
+  ///
+  /// Read `store.state` inside `onChange` for the new state; don't keep a copy of it past the
+  /// call, or the next change has to copy the whole state.
+  ///
+  /// - Parameter onChange: The observer.
+  /// - Returns: A token for ``removeObserver(_:)``.
+  @discardableResult
+  public func observe(_ onChange: @escaping @MainActor () -> Void) -> StoreObserverToken {
+    nextObserverID += 1
+    observers[nextObserverID] = onChange
+    return StoreObserverToken(id: nextObserverID)
+  }
+
+  /// Stops calling an observer.
+  public func removeObserver(_ token: StoreObserverToken) {
+    observers[token.id] = nil
+  }
+
+  /// A stream with an element after each change of the state, for front ends that redraw in
+  /// a loop. Changes that come faster than the loop reads them are coalesced into one.
+  ///
+  /// ```swift
+  /// for await _ in store.changes() { render(store.state) }
+  /// ```
+  public func changes() -> AsyncStream<Void> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    let token = observe { continuation.yield() }
+    continuation.onTermination = { _ in
+      Task { @MainActor [weak self] in self?.removeObserver(token) }
+    }
+    return stream
+  }
+
+  /// The number of effects marked cancellable that are still running.
+  public var runningCancellableEffectCount: Int {
+    cancellableTasks.values.reduce(0) { $0 + $1.count }
+  }
+
+  private func enqueue(_ action: Action, origin: ActionOrigin) -> StoreTask {
+    guard !isProcessing else {
+      let deferred = DeferredTasks()
+      queue.append(Pending(action: action, origin: origin, deferred: deferred))
+      return StoreTask(deferred: deferred)
+    }
+    isProcessing = true
+    defer { isProcessing = false }
+    var tasks: [Task<Void, Never>] = []
+    process(action, origin: origin, tasks: &tasks)
+    var index = 0
+    while index < queue.count {
+      let pending = queue[index]
+      index += 1
+      if let deferred = pending.deferred {
+        process(pending.action, origin: pending.origin, tasks: &deferred.tasks)
+      } else {
+        var ignored: [Task<Void, Never>] = []
+        process(pending.action, origin: pending.origin, tasks: &ignored)
+      }
+    }
+    queue.removeAll(keepingCapacity: true)
+    return StoreTask(tasks: tasks)
+  }
+
+  private func process(_ action: Action, origin: ActionOrigin, tasks: inout [Task<Void, Never>]) {
+    processedActionCount += 1
+    let effect = registrar.withMutation(of: self, keyPath: \.state) {
+      reducer(&currentState, action)
+    }
+    if let recorder {
+      var entry = ActionLogEntry(sequence: processedActionCount, origin: origin, action: action)
+      if let interval = recorder.checkpointInterval, let checkpoint,
+        processedActionCount % interval == 0
+      {
+        entry.checkpoint = checkpoint(currentState)
+      }
+      recorder.record(entry)
+    }
+    if !observers.isEmpty {
+      for observer in observers.values { observer() }
+    }
+    start(effect, cancelIDs: [], tasks: &tasks)
+  }
+}
