@@ -1,3 +1,5 @@
+import Wordbook
+
 /// The text of the study screen in one language.
 ///
 /// Counts and user text are passed in; everything the screen says itself lives here, so the
@@ -47,6 +49,8 @@ public struct Messages: Sendable {
   public var helpLines: [(keys: String, action: String)]
   /// Shown when the window is too small to draw the screen.
   public var windowTooSmall: String
+  /// The sentence for an error from the store.
+  public var describe: @Sendable (AppError) -> String
 
   /// The English messages.
   public static let english = Messages(
@@ -84,7 +88,8 @@ public struct Messages: Sendable {
       ("?", "show or hide this help"),
       ("q", "quit"),
     ],
-    windowTooSmall: "Window too small"
+    windowTooSmall: "Window too small",
+    describe: { $0.message }
   )
 
   /// The Korean messages.
@@ -123,6 +128,21 @@ public struct Messages: Sendable {
       ("?", "도움말 보기/닫기"),
       ("q", "종료"),
     ],
-    windowTooSmall: "창이 너무 작습니다"
+    windowTooSmall: "창이 너무 작습니다",
+    describe: Messages.koreanDescription
   )
+
+  private static func koreanDescription(_ error: AppError) -> String {
+    switch error {
+    case .alreadySaving: "단어를 저장하는 중입니다. 끝난 뒤 다시 시도하세요."
+    case .blankTitle: "단어장 제목을 입력한 뒤 다시 시도하세요."
+    case .blankTerm: "단어를 입력한 뒤 다시 시도하세요."
+    case .noBookSelected: "먼저 단어장을 고른 뒤 단어를 저장하세요."
+    case .nothingToRedo: "다시 할 것이 없습니다."
+    case .nothingToUndo: "되돌릴 것이 없습니다."
+    case .service(let error): error.message
+    case .unknownBook(let id): "ID \(id)인 단어장이 없습니다. 목록에서 고르세요."
+    case .unknownWord(let id): "이 단어장에 ID \(id)인 단어가 없습니다."
+    }
+  }
 }
