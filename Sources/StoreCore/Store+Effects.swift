@@ -43,7 +43,7 @@ extension Store {
           )
         }
       }
-      if !cancelIDs.isEmpty { await self?.forgetCancellable(token: token, ids: cancelIDs) }
+      await self?.forget(token: token, cancelIDs: cancelIDs)
     }
     let task = executor.execute(
       EffectWork(
@@ -54,6 +54,7 @@ extension Store {
         deliver: { [weak self] action in self?.receive(action) }
       )
     )
+    runningTasks[token] = task
     for id in cancelIDs { cancellableTasks[id, default: [:]][token] = task }
     return task
   }
@@ -63,7 +64,8 @@ extension Store {
     for task in tasks.values { task.cancel() }
   }
 
-  private func forgetCancellable(token: Int, ids: [EffectID]) {
+  private func forget(token: Int, cancelIDs ids: [EffectID]) {
+    runningTasks[token] = nil
     for id in ids {
       cancellableTasks[id]?[token] = nil
       if cancellableTasks[id]?.isEmpty == true { cancellableTasks[id] = nil }
