@@ -55,7 +55,8 @@ let package = Package(
     ),
     .testTarget(
       name: "WordbookTerminalTests",
-      dependencies: ["StoreCore", "Wordbook", "WordbookSQLite", "WordbookTerminal", "WordbookCLI"]
+      dependencies: ["StoreCore", "Wordbook", "WordbookSQLite", "WordbookTerminal", "WordbookCLI"],
+      exclude: ["__Snapshots__"]
     ),
   ],
   swiftLanguageModes: [.v6]

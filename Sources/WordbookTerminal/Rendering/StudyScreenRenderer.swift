@@ -45,7 +45,7 @@ public struct StudyScreenRenderer: Sendable {
     var lines = [header(state, width: size.columns), rule]
     var body: [StyledLine]
     if screen.overlay == .help {
-      body = help
+      body = help(rows: bodyRows, width: size.columns)
     } else if screen.showsPicker(state) {
       body = picker(state, screen: screen, rows: bodyRows)
     } else {
@@ -75,10 +75,19 @@ public struct StudyScreenRenderer: Sendable {
     }
   }
 
-  private var help: [StyledLine] {
-    let width = messages.helpLines.map(\.keys.terminalColumns).max() ?? 0
-    return [StyledLine(messages.helpTitle, style: .emphasis)]
-      + messages.helpLines.map { StyledLine("  " + $0.keys.fitted(toColumns: width) + "  " + $0.action) }
+  /// The keys, in two columns when one does not fit the window's height.
+  private func help(rows: Int, width: Int) -> [StyledLine] {
+    let keyWidth = messages.helpLines.map(\.keys.terminalColumns).max() ?? 0
+    let entries = messages.helpLines.map { "  " + $0.keys.fitted(toColumns: keyWidth) + "  " + $0.action }
+    var lines = [StyledLine(messages.helpTitle, style: .emphasis)]
+    guard entries.count > rows - 1 else { return lines + entries.map { StyledLine($0) } }
+    let half = (entries.count + 1) / 2
+    let columnWidth = width / 2
+    for row in 0..<half {
+      let right = row + half < entries.count ? entries[row + half] : ""
+      lines.append(StyledLine(entries[row].fitted(toColumns: columnWidth) + right))
+    }
+    return lines
   }
 
   private func picker(_ state: AppState, screen: StudyScreenState, rows: Int) -> [StyledLine] {
