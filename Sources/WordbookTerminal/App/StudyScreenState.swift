@@ -1,6 +1,6 @@
 import Wordbook
 
-/// What the study screen shows besides the ``Wordbook/AppState``: where the cursor is and which
+/// What the study screen shows besides the `AppState`: where the cursor is and which
 /// overlay or prompt is open.
 ///
 /// This is the terminal's own view state, like a scroll position: it holds no study logic.

@@ -20,7 +20,7 @@ public enum WordbookDatabase {
   /// Opens the service for the database at `path`, creating it with the sample wordbook on
   /// first use.
   ///
-  /// - Throws: ``Wordbook/WordServiceError`` when the database cannot be opened.
+  /// - Throws: `WordServiceError` when the database cannot be opened.
   public static func openService(path: String) throws(WordServiceError) -> any WordService {
     InMemoryWordService(books: SampleWordbook.books)
   }

@@ -4,7 +4,7 @@ import Wordbook
 /// window size to lines of text.
 ///
 /// Every piece of user text (titles, terms, meanings, error messages that quote them) is
-/// escaped with ``Swift/String/escapedForTerminal`` and measured in terminal columns, so wide
+/// escaped with `escapedForTerminal` and measured in terminal columns, so wide
 /// characters keep the columns aligned and no word can send the terminal a command.
 ///
 /// ```swift
@@ -78,7 +78,9 @@ public struct StudyScreenRenderer: Sendable {
   /// The keys, in two columns when one does not fit the window's height.
   private func help(rows: Int, width: Int) -> [StyledLine] {
     let keyWidth = messages.helpLines.map(\.keys.terminalColumns).max() ?? 0
-    let entries = messages.helpLines.map { "  " + $0.keys.fitted(toColumns: keyWidth) + "  " + $0.action }
+    let entries = messages.helpLines.map {
+      "  " + $0.keys.fitted(toColumns: keyWidth) + "  " + $0.action
+    }
     var lines = [StyledLine(messages.helpTitle, style: .emphasis)]
     guard entries.count > rows - 1 else { return lines + entries.map { StyledLine($0) } }
     let half = (entries.count + 1) / 2

@@ -31,7 +31,7 @@ public enum TextStyle: Hashable, Sendable {
 
 /// One line of the screen as runs of styled text, measured in terminal columns.
 ///
-/// Text given to a line must already be escaped (``Swift/String/escapedForTerminal``); the
+/// Text given to a line must already be escaped (`escapedForTerminal`); the
 /// line adds only its own style sequences.
 public struct StyledLine: Hashable, Sendable {
   /// A run of text in one style.

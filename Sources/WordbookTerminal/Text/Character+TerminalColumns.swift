@@ -4,7 +4,7 @@ extension Character {
   ///
   /// A character is one grapheme cluster, so a base letter with its combining marks, a Hangul
   /// syllable spelled with conjoining jamo, or an emoji sequence joined with ZWJ counts once.
-  /// Control characters count 0; escape them with ``Swift/String/escapedForTerminal`` before
+  /// Control characters count 0; escape them with `escapedForTerminal` before
   /// measuring text that will be written.
   public var terminalColumns: Int {
     let scalars = unicodeScalars
@@ -15,7 +15,7 @@ extension Character {
 }
 
 extension Unicode.Scalar {
-  /// The columns one scalar takes on its own; see ``Swift/Character/terminalColumns``.
+  /// The columns one scalar takes on its own; see `terminalColumns`.
   var terminalColumns: Int {
     let value = value
     if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
@@ -56,7 +56,7 @@ extension Unicode.Scalar {
 }
 
 extension StringProtocol {
-  /// How many terminal columns the text takes; see ``Swift/Character/terminalColumns``.
+  /// How many terminal columns the text takes; see `terminalColumns`.
   public var terminalColumns: Int {
     reduce(0) { $0 + $1.terminalColumns }
   }

@@ -104,7 +104,8 @@ final class PseudoTerminalSession {
     let deadline = Date().addingTimeInterval(timeout)
     while !text.contains(needle) {
       guard Date() < deadline else {
-        throw Failure(description: "timed out waiting for \(needle.debugDescription); got:\n\(text)")
+        throw Failure(
+          description: "timed out waiting for \(needle.debugDescription); got:\n\(text)")
       }
       readAvailable(waitMilliseconds: 20)
     }
