@@ -52,6 +52,42 @@ import Testing
     #expect(session.text.hasSuffix("\u{1B}[?1049l"))
   }
 
+  @Test func resizingRedrawsAtTheNewWidth() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let session = try PseudoTerminalSession(
+      arguments: ["--db", process.databasePath], environment: process.environment)
+    try session.waitForFrame("the screen") {
+      $0.contains("Card 1/12") && $0.contains(String(repeating: "─", count: 80))
+    }
+    try session.resize(columns: 100, rows: 30)
+    try session.waitForFrame("a redraw at 100 columns") {
+      $0.contains(String(repeating: "─", count: 100))
+    }
+    try session.press("q")
+    #expect(try session.waitForExit() == 0)
+  }
+
+  @Test func recordedStudySessionReplaysToTheSameMarks() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let log = process.folder.appendingPathComponent("study.jsonl").path
+    let session = try PseudoTerminalSession(
+      arguments: ["--db", process.databasePath, "--record", log],
+      environment: process.environment)
+    try session.waitForFrame("the screen") { $0.contains("Card 1/12") }
+    try session.press("lhs")
+    try session.waitForFrame("a shuffle after two marks") {
+      $0.contains("Success 1") && $0.contains("Fail 1") && $0.contains("Card 1/12")
+    }
+    try session.press("q")
+    #expect(try session.waitForExit() == 0)
+
+    let replay = try process.run(["replay", log])
+    #expect(replay.status == 0)
+    #expect(replay.output.contains("tally: success 1, fail 1, not studied 10"))
+  }
+
   @Test func marksAreKeptAfterQuittingAndStartingAgain() throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }

@@ -127,6 +127,18 @@ final class PseudoTerminalSession {
     return exitStatus ?? -1
   }
 
+  /// Resizes the terminal and tells the program, as a terminal emulator does.
+  ///
+  /// The program runs in its own session without a controlling terminal, so the kernel does
+  /// not send SIGWINCH by itself.
+  func resize(columns: UInt16, rows: UInt16) throws {
+    var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+    guard ioctl(master, UInt(TIOCSWINSZ), &size) == 0 else {
+      throw Failure(description: "TIOCSWINSZ failed: errno \(errno)")
+    }
+    kill(pid, SIGWINCH)
+  }
+
   /// Sends a signal to the program.
   func signal(_ number: Int32) {
     kill(pid, number)
