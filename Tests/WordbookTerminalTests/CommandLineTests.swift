@@ -133,7 +133,7 @@ import Testing
     expectRuntimeError(try process.run(["--db", notADatabase.path, "books"]), notADatabase.path)
     let unchanged = try String(contentsOf: notADatabase, encoding: .utf8)
     #expect(unchanged == "these are my notes, not a database\n")
-    expectRuntimeError(try process.run(["--db", process.folder.path, "books"]), "")
+    expectRuntimeError(try process.run(["--db", process.folder.path, "books"]), process.folder.path)
   }
 
   @Test func userTextIsEscapedInOutput() throws {
