@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Runs the built `wordbook` binary on a temporary database, as a script would.
-@Suite struct CommandLineTests {
+@Suite struct WordbookCommandTests {
   private let sample = "1\tKorean basics\t12\n"
 
   private func expectUsageError(
@@ -133,7 +133,8 @@ import Testing
     expectRuntimeError(try process.run(["--db", notADatabase.path, "books"]), notADatabase.path)
     let unchanged = try String(contentsOf: notADatabase, encoding: .utf8)
     #expect(unchanged == "these are my notes, not a database\n")
-    expectRuntimeError(try process.run(["--db", process.folder.path, "books"]), process.folder.path)
+    expectRuntimeError(
+      try process.run(["--db", process.folder.path, "books"]), process.folder.path)
   }
 
   @Test func userTextIsEscapedInOutput() throws {

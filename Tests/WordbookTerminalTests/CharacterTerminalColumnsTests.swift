@@ -2,7 +2,7 @@ import Testing
 
 @testable import WordbookTerminal
 
-@Suite struct TerminalTextTests {
+@Suite struct CharacterTerminalColumnsTests {
   @Test func asciiTakesOneColumnEach() {
     #expect("hello".terminalColumns == 5)
     #expect("".terminalColumns == 0)
@@ -43,23 +43,5 @@ import Testing
     #expect("안".fitted(toColumns: 4) == "안  ")
     #expect("안녕하세요".fitted(toColumns: 5).terminalColumns == 5)
     #expect("안녕하세요".fitted(toColumns: 6) == "안녕… ")
-  }
-
-  @Test func controlCharactersAreShownNotSent() {
-    #expect("\u{1B}]0;pwned\u{7}".escapedForTerminal == "^[]0;pwned^G")
-    #expect("\u{1B}[2J".escapedForTerminal == "^[[2J")
-    #expect("a\nb\tc\r".escapedForTerminal == "a^Jb^Ic^M")
-    #expect("\u{7F}\u{9B}".escapedForTerminal == "^?\\u{9B}")
-    #expect("abc\u{202E}def".escapedForTerminal == "abc\\u{202E}def")
-    #expect("단어 🙂 é".escapedForTerminal == "단어 🙂 é")
-    #expect(!"\u{1B}\u{9B}\u{0}".escapedForTerminal.unicodeScalars.contains { $0.value < 0x20 })
-  }
-
-  @Test func languageFollowsPosixPrecedence() {
-    #expect(TerminalLanguage(environment: [:]) == .english)
-    #expect(TerminalLanguage(environment: ["LANG": "ko_KR.UTF-8"]) == .korean)
-    #expect(TerminalLanguage(environment: ["LANG": "ko_KR.UTF-8", "LC_ALL": "C"]) == .english)
-    #expect(TerminalLanguage(environment: ["LANG": "en_US", "LC_MESSAGES": "ko"]) == .korean)
-    #expect(TerminalLanguage(environment: ["LANG": "ko", "LC_ALL": ""]) == .korean)
   }
 }

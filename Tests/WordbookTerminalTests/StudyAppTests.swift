@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Drives the study screen of the built binary through a pseudo-terminal.
-@Suite struct InteractiveSessionTests {
+@Suite struct StudyAppTests {
   private static let green = "\u{1B}[32m"
   private static let yellow = "\u{1B}[33m"
 
