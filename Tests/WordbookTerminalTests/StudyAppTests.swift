@@ -144,6 +144,10 @@ import Testing
     let session = try PseudoTerminalSession(
       arguments: ["--db", process.databasePath], environment: process.environment)
     try session.waitForFrame("the screen") { $0.contains("Card 1/12") }
+    try session.press("a")
+    try session.waitForFrame("the term prompt") { $0.contains("New word, term: ") }
+    try session.press("zz\u{1B}")
+    try session.waitForFrame("the prompt cancelled by Escape") { $0.contains("? help") }
     try session.press("a가다\r")
     try session.waitForFrame("the meaning prompt") { $0.contains("meaning:") }
     try session.press("to go\r")
