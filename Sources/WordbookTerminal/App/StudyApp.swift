@@ -61,7 +61,6 @@ public final class StudyApp: TerminalApplication {
     else { return }
     let book = requestedBook.flatMap { BookReference($0).resolve(in: state.books) } ?? first
     requestedBook = nil
-    screen.overlay = .none
     store.send(.selectBook(book.id))
   }
 }
