@@ -22,6 +22,29 @@ import Testing
     #expect(try CommandLineParser.parse(["help"]).command == .help)
   }
 
+  @Test func readsImportAndExportOptions() throws {
+    #expect(
+      try CommandLineParser.parse([
+        "import", "cards.txt", "--book", "단어", "--format", "quizlet", "--separator=pipe",
+        "--on-duplicate", "update", "--db", "d",
+      ])
+        == Invocation(
+          command: .importFile(
+            ImportRequest(
+              file: "cards.txt", bookTitle: "단어", format: .quizlet, separator: "pipe",
+              duplicates: .update)),
+          databasePath: "d"))
+    #expect(
+      try CommandLineParser.parse(["import", "--book", "B", "--", "--odd.csv"]).command
+        == .importFile(ImportRequest(file: "--odd.csv", bookTitle: "B")))
+    #expect(
+      try CommandLineParser.parse(["export", "B", "--output", "b.tsv"]).command
+        == .export(ExportRequest(book: "B", output: "b.tsv")))
+    #expect(ExportRequest(book: "B", output: "b.tsv").resolvedFormat == .tsv)
+    #expect(ExportRequest(book: "B", output: "b.txt").resolvedFormat == .csv)
+    #expect(ExportRequest(book: "B", format: .anki, output: "b.csv").resolvedFormat == .anki)
+  }
+
   @Test func globalOptionsGoAnywhere() throws {
     let expected = Invocation(
       command: .words(book: "B"), databasePath: "/tmp/d", recordPath: "r.jsonl")
@@ -58,6 +81,12 @@ import Testing
     (["--db"], "--db needs a file path"),
     (["--db=", "books"], "--db needs a file path"),
     (["new-book"], "'new-book' is missing arguments"),
+    (["import", "f"], "'import' needs --book TITLE"),
+    (["import", "f", "--book"], "--book needs a value"),
+    (["import", "f", "--book", "a", "--book", "b"], "--book is given twice"),
+    (["import", "f", "--book", "a", "--format", "yaml"], "--format must be one of anki, quizlet"),
+    (["export", "B", "--frob", "x"], "unknown option '--frob' for 'export'"),
+    (["export"], "'export' is missing arguments"),
   ])
   func rejectsBadCommandLines(arguments: [String], message: String) {
     #expect {

@@ -16,6 +16,10 @@ public enum Command: Hashable, Sendable {
   case study(book: String?)
   /// Re-run a recorded action log through the reducer and print the final state.
   case replay(file: String)
+  /// Import a flashcard file into a wordbook.
+  case importFile(ImportRequest)
+  /// Export a wordbook as a flashcard file.
+  case export(ExportRequest)
   /// Print the usage.
   case help
   /// Print the version.

@@ -10,15 +10,15 @@ import Wordbook
 /// study screen sends.
 @MainActor
 final class CommandSession {
-  private let store: Store<AppState, AppAction>
+  let store: Store<AppState, AppAction>
+  let service: any WordService
   private let recorder: JSONLinesActionRecorder<AppAction>?
   private let environment: [String: String]
-  private let out = TerminalOutput.standardOutput
+  let out = TerminalOutput.standardOutput
 
   init(invocation: Invocation, environment: [String: String]) throws(CommandFailure) {
     self.environment = environment
     let path = WordbookDatabase.path(option: invocation.databasePath, environment: environment)
-    let service: any WordService
     do {
       service = try WordbookDatabase.openService(path: path)
     } catch {
@@ -71,6 +71,10 @@ final class CommandSession {
           "'study' needs a terminal; in scripts use 'wordbook words BOOK' or 'wordbook stats'.")
       }
       try await study(book: book)
+    case .importFile(let request):
+      try await importFile(request)
+    case .export(let request):
+      try await export(request)
     case .replay, .help, .version:
       preconditionFailure("handled without a database")
     }
@@ -170,7 +174,7 @@ final class CommandSession {
     return store.state.books
   }
 
-  private func open(_ reference: String) async throws(CommandFailure) -> WordBook {
+  func open(_ reference: String) async throws(CommandFailure) -> WordBook {
     let books = try await loadBooks()
     guard let book = BookReference(reference).resolve(in: books) else {
       throw Self.unknownBook(reference)

@@ -70,6 +70,17 @@ public struct SubcommandArguments: Sendable {
         "unknown option '\(option)' for '\(name)'. Usage: \(usage) "
           + "(put -- before a value that starts with -)")
     }
+    return try positionals(in: values, required: required, optional: optional)
+  }
+
+  /// Checks that `values`, already split from their options, are between `required` and
+  /// `required + optional` in number.
+  ///
+  /// - Returns: The values.
+  /// - Throws: ``UsageError`` when there are too few or too many.
+  public func positionals(in values: [String], required: Int, optional: Int = 0)
+    throws(UsageError) -> [String]
+  {
     guard values.count >= required else {
       throw UsageError("'\(name)' is missing arguments. Usage: \(usage)")
     }
@@ -77,6 +88,60 @@ public struct SubcommandArguments: Sendable {
       throw UsageError("'\(name)' takes at most \(required + optional) arguments. Usage: \(usage)")
     }
     return values
+  }
+
+  /// Splits the arguments into plain values and the options named in `names` (without their
+  /// dashes), each given as `--name value` or `--name=value`.
+  ///
+  /// - Returns: The plain values and each option's value.
+  /// - Throws: ``UsageError`` for an option not in `names`, one without a value, or one given
+  ///   twice.
+  public func options(_ names: Set<String>) throws(UsageError) -> (
+    values: [String], options: [String: String]
+  ) {
+    var values: [String] = []
+    var options: [String: String] = [:]
+    var index = 0
+    while index < self.values.count {
+      let argument = self.values[index]
+      index += 1
+      guard index <= firstLiteral, argument.hasPrefix("--") else {
+        values.append(argument)
+        continue
+      }
+      let body = argument.dropFirst(2)
+      let name = String(body.prefix { $0 != "=" })
+      guard names.contains(name) else {
+        throw UsageError("unknown option '--\(name)' for '\(self.name)'. Usage: \(usage)")
+      }
+      let value: String
+      if body.contains("=") {
+        value = String(body.drop { $0 != "=" }.dropFirst())
+      } else if index < self.values.count {
+        value = self.values[index]
+        index += 1
+      } else {
+        throw UsageError("--\(name) needs a value. Usage: \(usage)")
+      }
+      guard options.updateValue(value, forKey: name) == nil else {
+        throw UsageError("--\(name) is given twice. Usage: \(usage)")
+      }
+    }
+    return (values, options)
+  }
+
+  /// The value of an option that must be one of `Choice`'s raw values.
+  ///
+  /// - Throws: ``UsageError`` listing the accepted values.
+  public func choice<Choice: RawRepresentable & CaseIterable>(
+    _ value: String?, of option: String, as type: Choice.Type = Choice.self
+  ) throws(UsageError) -> Choice? where Choice.RawValue == String {
+    guard let value else { return nil }
+    guard let choice = Choice(rawValue: value.lowercased()) else {
+      let accepted = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+      throw UsageError("--\(option) must be one of \(accepted), not '\(value)'. Usage: \(usage)")
+    }
+    return choice
   }
 }
 
@@ -114,6 +179,35 @@ extension Subcommand {
       name: "replay", arguments: "FILE", summary: "re-run a --record log and print the result"
     ) { arguments throws(UsageError) in
       .replay(file: try arguments.positionals(required: 1)[0])
+    },
+    Subcommand(
+      name: "import",
+      arguments: "FILE --book TITLE [--format anki|quizlet|csv|tsv] [--separator S] "
+        + "[--on-duplicate skip|update|keep]",
+      summary: "import a flashcard file into a wordbook (created if missing)"
+    ) { arguments throws(UsageError) in
+      let (values, options) = try arguments.options(["book", "format", "separator", "on-duplicate"])
+      let file = try arguments.positionals(in: values, required: 1)[0]
+      guard let book = options["book"] else {
+        throw UsageError("'import' needs --book TITLE. Usage: \(arguments.usage)")
+      }
+      return .importFile(
+        ImportRequest(
+          file: file, bookTitle: book,
+          format: try arguments.choice(options["format"], of: "format"),
+          separator: options["separator"],
+          duplicates: try arguments.choice(options["on-duplicate"], of: "on-duplicate") ?? .skip))
+    },
+    Subcommand(
+      name: "export", arguments: "BOOK [--format anki|quizlet|csv|tsv] [--output FILE]",
+      summary: "export a wordbook with its study states"
+    ) { arguments throws(UsageError) in
+      let (values, options) = try arguments.options(["format", "output"])
+      return .export(
+        ExportRequest(
+          book: try arguments.positionals(in: values, required: 1)[0],
+          format: try arguments.choice(options["format"], of: "format"),
+          output: options["output"]))
     },
     Subcommand(name: "help", arguments: "", summary: "show this help") {
       arguments throws(UsageError) in
