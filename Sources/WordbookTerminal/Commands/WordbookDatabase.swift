@@ -1,6 +1,7 @@
 import Wordbook
+import WordbookSQLite
 
-/// Picks and opens the word service the `wordbook` command works on. The one place that
+/// Picks and opens the word service the `wordbook` command works on: the one place that
 /// knows which storage backs the command.
 public enum WordbookDatabase {
   /// The database path: `--db` when given, else the default location from the environment.
@@ -9,19 +10,14 @@ public enum WordbookDatabase {
   ///   - option: The value of `--db`, if any.
   ///   - environment: The process environment (`WORDBOOK_DB`, `XDG_DATA_HOME`, `HOME`).
   public static func path(option: String?, environment: [String: String]) -> String {
-    if let option { return option }
-    if let path = environment["WORDBOOK_DB"], !path.isEmpty { return path }
-    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-      return data + "/wordbook/wordbook.sqlite"
-    }
-    return (environment["HOME"] ?? ".") + "/.local/share/wordbook/wordbook.sqlite"
+    option ?? SQLiteWordService.defaultLocation(environment: environment)
   }
 
-  /// Opens the service for the database at `path`, creating it with the sample wordbook on
-  /// first use.
+  /// Opens the SQLite database at `path`, creating it with the sample wordbook on first use.
   ///
-  /// - Throws: `WordServiceError` when the database cannot be opened.
+  /// - Throws: `WordServiceError` when the file cannot be opened: not a Wordbook database,
+  ///   written by a newer version, read-only, or locked by another program.
   public static func openService(path: String) throws(WordServiceError) -> any WordService {
-    InMemoryWordService(books: SampleWordbook.books)
+    try SQLiteWordService(path: path, seedsSampleWordbook: true)
   }
 }
