@@ -52,6 +52,35 @@ import Testing
     #expect(session.text.hasSuffix("\u{1B}[?1049l"))
   }
 
+  @Test func pickingAnotherWordbookAndUndoingAMark() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let db = ["--db", process.databasePath]
+    #expect(try process.run(db + ["new-book", "Verbs"]).status == 0)
+    #expect(try process.run(db + ["add", "Verbs", "가다", "to go"]).status == 0)
+    let session = try PseudoTerminalSession(arguments: db, environment: process.environment)
+    try session.waitForFrame("the first wordbook") { $0.contains("Korean basics") }
+
+    try session.press("b")
+    try session.waitForFrame("the picker") { $0.contains("#2") && $0.contains("Verbs") }
+    try session.press("\u{1B}[B\r")
+    try session.waitForFrame("the second wordbook") {
+      $0.contains("Wordbook · Verbs") && $0.contains("Card 1/1")
+    }
+    try session.press("l")
+    try session.waitForFrame("a success mark") { $0.contains("Success 1") }
+    try session.press("u")
+    try session.waitForFrame("the mark undone") { $0.contains("Success 0") }
+    try session.press("u")
+    try session.waitForFrame("an error in the status line") {
+      $0.contains("Error: There is nothing to undo.")
+    }
+    try session.press("\u{1B}")
+    try session.waitForFrame("the error dismissed") { $0.contains("? help") }
+    try session.press("q")
+    #expect(try session.waitForExit() == 0)
+  }
+
   @Test func resizingRedrawsAtTheNewWidth() throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
