@@ -166,6 +166,18 @@ import Testing
     #expect(replay.output.contains("tally: success 0, fail 0, not studied 13"))
   }
 
+  @Test func replaySkipsALastLineCutOffByAKill() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let log = process.folder.appendingPathComponent("killed.jsonl")
+    let complete = "{\"sequence\":1,\"origin\":\"caller\",\"action\":{\"kind\":\"loadBooks\"}}\n"
+    try Data((complete + "{\"sequence\":2,\"orig").utf8).write(to: log)
+    let replay = try process.run(["replay", log.path])
+    #expect(replay.status == 0)
+    #expect(replay.output.hasPrefix("Replayed 1 actions from \(log.path) (its cut-off last line"))
+    #expect(replay.output.contains("books: 0 loading"))
+  }
+
   @Test func replayRejectsALogItCannotRead() throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }

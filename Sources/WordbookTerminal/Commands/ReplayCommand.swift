@@ -8,12 +8,21 @@ import Wordbook
 enum ReplayCommand {
   /// The shuffle seed of every recorded session, so that a replay shuffles the same way.
   static let recordingSeed: UInt64 = 0x5EED_0F_0AD_5EED
+
   static func run(file: String, output: TerminalOutput) throws(CommandFailure) {
-    let data: Data
+    var data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: file))
     } catch {
       throw .runtime("cannot read the action log \(file). Check the path.")
+    }
+    // A session killed while writing leaves a last line without its line feed: every complete
+    // line before it was recorded whole, so the replay goes up to there.
+    let cutOff = data.last.map { $0 != 0x0A } ?? false
+    if cutOff, let lastLineFeed = data.lastIndex(of: 0x0A) {
+      data = data[...lastLineFeed]
+    } else if cutOff {
+      data = Data()
     }
     let entries: [ActionLogEntry<AppAction>]
     do {
@@ -22,7 +31,9 @@ enum ReplayCommand {
       throw .runtime("\(file) is not a wordbook action log (\(error)).")
     }
     let summary = try replay(entries)
-    output.writeLine("Replayed \(entries.count) actions from \(file).")
+    output.writeLine(
+      "Replayed \(entries.count) actions from \(file)"
+        + (cutOff ? " (its cut-off last line was skipped)." : "."))
     output.writeLine(summary)
   }
 
