@@ -83,14 +83,14 @@ public func assertReplay<R: Reducer>(
   from initialState: R.State,
   reducer: R,
   checkpoint: (R.State) -> String,
-  sourceLocation: Testing.SourceLocation = #_sourceLocation
+  sourceLocation: SourceLocation = #_sourceLocation
 ) {
   if let divergence = replay(log, from: initialState, reducer: reducer, checkpoint: checkpoint) {
     Issue.record(Comment(rawValue: divergence.description), sourceLocation: sourceLocation)
   }
 }
 
-/// Reads a JSON Lines action log (as ``StoreCore/JSONLinesActionRecorder`` writes it) and
+/// Reads a JSON Lines action log (as `JSONLinesActionRecorder` writes it) and
 /// replays it, failing the test at the first divergence or when the file cannot be read.
 ///
 /// ```swift
@@ -113,7 +113,7 @@ public func assertReplay<R: Reducer>(
   from initialState: R.State,
   reducer: R,
   checkpoint: (R.State) -> String,
-  sourceLocation: Testing.SourceLocation = #_sourceLocation
+  sourceLocation: SourceLocation = #_sourceLocation
 ) where R.Action: Decodable {
   let log: [ActionLogEntry<R.Action>]
   do {

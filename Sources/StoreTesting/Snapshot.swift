@@ -29,7 +29,7 @@ public func assertSnapshot(
   named name: String? = nil,
   filePath: String = #filePath,
   function: String = #function,
-  sourceLocation: Testing.SourceLocation = #_sourceLocation
+  sourceLocation: SourceLocation = #_sourceLocation
 ) {
   let environment = ProcessInfo.processInfo.environment
   let snapshots = SnapshotDirectory(

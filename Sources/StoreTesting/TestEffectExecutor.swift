@@ -12,7 +12,7 @@ public final class TestEffectExecutor<Action: Sendable>: EffectExecutor {
     /// The action.
     public let action: Action
     /// Where the effect that sent it was made.
-    public let effectOrigin: StoreCore.SourceLocation
+    public let effectOrigin: CodeLocation
     /// The sequence number of the action whose reducer returned the effect.
     public let actionSequence: Int
   }
@@ -20,7 +20,7 @@ public final class TestEffectExecutor<Action: Sendable>: EffectExecutor {
   /// An effect whose work has not finished.
   public struct RunningEffect {
     /// Where the effect was made.
-    public let origin: StoreCore.SourceLocation
+    public let origin: CodeLocation
     /// The sequence number of the action whose reducer returned the effect.
     public let actionSequence: Int
     let task: Task<Void, Never>

@@ -10,7 +10,7 @@ extension TestStore {
   /// are processed, without failing. Calling it again does nothing.
   ///
   /// - Parameter sourceLocation: Where the step is written (filled in for you).
-  public func finish(sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
+  public func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
     guard !isFinished else { return }
     isFinished = true
     warnings.location = sourceLocation
@@ -28,7 +28,7 @@ extension TestStore {
     executor.cancelAll()
   }
 
-  private func reportRunningEffects(fallback: Testing.SourceLocation) {
+  private func reportRunningEffects(fallback: SourceLocation) {
     for effect in executor.runningEffects {
       let start = step(containing: effect.actionSequence)
       let limit = effectTimeout.map { " after \($0)" } ?? ""
@@ -39,7 +39,7 @@ extension TestStore {
     }
   }
 
-  private func reportUnreceivedActions(fallback: Testing.SourceLocation) {
+  private func reportUnreceivedActions(fallback: SourceLocation) {
     for received in executor.takeAllReceivedActions() {
       let start = step(containing: received.actionSequence)
       let message =

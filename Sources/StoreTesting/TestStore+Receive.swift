@@ -12,7 +12,7 @@ extension TestStore {
   ///     after it. Omit it when the action must not change the state.
   public func receive(
     _ expected: Action,
-    sourceLocation: Testing.SourceLocation = #_sourceLocation,
+    sourceLocation: SourceLocation = #_sourceLocation,
     assert updateExpectedState: ((inout State) throws -> Void)? = nil
   ) async where Action: Equatable {
     await receive(
@@ -42,7 +42,7 @@ extension TestStore {
   public func receive(
     _ description: String,
     matching predicate: (Action) -> Bool,
-    sourceLocation: Testing.SourceLocation = #_sourceLocation,
+    sourceLocation: SourceLocation = #_sourceLocation,
     assert updateExpectedState: ((inout State) throws -> Void)? = nil
   ) async {
     await receive(
@@ -58,7 +58,7 @@ extension TestStore {
     describedAs description: String,
     expectedDump: String,
     matching predicate: (Action) -> Bool,
-    location: Testing.SourceLocation,
+    location: SourceLocation,
     update: ((inout State) throws -> Void)?
   ) async {
     let name = "receive(\(description))"
@@ -84,7 +84,7 @@ extension TestStore {
   private func process(
     _ action: Action,
     step name: String,
-    location: Testing.SourceLocation,
+    location: SourceLocation,
     update: ((inout State) throws -> Void)?,
     checks: Bool = true
   ) {
@@ -99,7 +99,7 @@ extension TestStore {
 
   private func nextReceivedAction(
     for name: String,
-    location: Testing.SourceLocation
+    location: SourceLocation
   ) async -> TestEffectExecutor<Action>.ReceivedAction? {
     while true {
       if let received = executor.takeReceivedAction() { return received }
@@ -127,7 +127,7 @@ extension TestStore {
     }.joined(separator: ", ")
   }
 
-  static func describeLocation(_ location: Testing.SourceLocation) -> String {
+  static func describeLocation(_ location: SourceLocation) -> String {
     "\(location.fileID):\(location.line)"
   }
 }

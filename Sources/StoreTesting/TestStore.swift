@@ -1,7 +1,7 @@
 import StoreCore
 import Testing
 
-/// A store for tests: a real ``StoreCore/Store`` whose effects run on a
+/// A store for tests: a real `StoreCore.Store` whose effects run on a
 /// ``TestEffectExecutor``, so that every state change and every action an effect sends back is
 /// asserted, in order.
 ///
@@ -21,7 +21,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   struct Step {
     var firstSequence: Int
     var name: String
-    var location: Testing.SourceLocation
+    var location: SourceLocation
   }
 
   /// The real store under test.
@@ -53,7 +53,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     reducer: R,
     exhaustivity: Exhaustivity = .on,
     effectTimeout: Duration? = .seconds(30),
-    sourceLocation: Testing.SourceLocation = #_sourceLocation
+    sourceLocation: SourceLocation = #_sourceLocation
   ) where R.State == State, R.Action == Action {
     let executor = TestEffectExecutor<Action>()
     let warnings = WarningSink(location: sourceLocation)
@@ -80,7 +80,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   @discardableResult
   public func send(
     _ action: Action,
-    sourceLocation: Testing.SourceLocation = #_sourceLocation,
+    sourceLocation: SourceLocation = #_sourceLocation,
     assert updateExpectedState: ((inout State) throws -> Void)? = nil
   ) -> StoreTask {
     let name = "send(\(shortDescription(of: action)))"
@@ -101,7 +101,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     before: State?,
     step: String,
     update: ((inout State) throws -> Void)?,
-    location: Testing.SourceLocation
+    location: SourceLocation
   ) {
     let actual = store.state
     var expected: State
@@ -148,9 +148,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 /// handler, into test failures at the latest step.
 @MainActor
 final class WarningSink {
-  var location: Testing.SourceLocation
+  var location: SourceLocation
 
-  init(location: Testing.SourceLocation) {
+  init(location: SourceLocation) {
     self.location = location
   }
 

@@ -31,7 +31,7 @@ public func withTestStore<R: Reducer, Result>(
   reducer: R,
   exhaustivity: Exhaustivity = .on,
   effectTimeout: Duration? = .seconds(30),
-  sourceLocation: Testing.SourceLocation = #_sourceLocation,
+  sourceLocation: SourceLocation = #_sourceLocation,
   _ body: (TestStore<R.State, R.Action>) async throws -> Result
 ) async rethrows -> Result where R.State: Equatable {
   let store = TestStore(

@@ -164,7 +164,7 @@ enum SearchAction: Hashable, Sendable {
     await store.send(.search("a")).finish()
     let warning = try #require(warnings.first)
     #expect(warnings.count == 1)
-    #expect(warning.origin == SourceLocation(fileID: #fileID, line: effectLine))
+    #expect(warning.origin == CodeLocation(fileID: #fileID, line: effectLine))
     #expect(warning.message.contains("Boom()"))
     #expect(warning.description.hasPrefix("StoreCoreTests/EffectTests.swift:\(effectLine): "))
   }
