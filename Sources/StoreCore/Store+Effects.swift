@@ -48,7 +48,7 @@ extension Store {
           )
         }
       }
-      if !cancelIDs.isEmpty { await self?.forgetCancellable(token: token, ids: cancelIDs) }
+      await self?.forget(token: token, cancelIDs: cancelIDs)
     }
     let task = executor.execute(
       EffectWork(
@@ -59,6 +59,7 @@ extension Store {
         deliver: { [weak self] action in self?.receive(action) }
       )
     )
+    runningTasks[token] = task
     for id in cancelIDs { cancellableTasks[id, default: [:]][token] = task }
     return task
   }
@@ -68,7 +69,8 @@ extension Store {
     for task in tasks.values { task.cancel() }
   }
 
-  private func forgetCancellable(token: Int, ids: [EffectID]) {
+  private func forget(token: Int, cancelIDs ids: [EffectID]) {
+    runningTasks[token] = nil
     for id in ids {
       cancellableTasks[id]?[token] = nil
       if cancellableTasks[id]?.isEmpty == true { cancellableTasks[id] = nil }

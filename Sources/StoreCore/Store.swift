@@ -38,6 +38,7 @@ public final class Store<State, Action: Sendable>: Observable {
   private var observers: [(id: Int, onChange: @MainActor () -> Void)] = []
   private var nextObserverID = 0
   var cancellableTasks: [EffectID: [Int: Task<Void, Never>]] = [:]
+  var runningTasks: [Int: Task<Void, Never>] = [:]
   var nextTaskToken = 0
 
   /// The number of actions processed so far; the sequence number of the last one.
@@ -151,9 +152,15 @@ public final class Store<State, Action: Sendable>: Observable {
     return stream
   }
 
-  /// The number of effects marked cancellable that are still running.
-  public var runningCancellableEffectCount: Int {
-    cancellableTasks.values.reduce(0) { $0 + $1.count }
+  /// The number of effects whose asynchronous work is still running.
+  public var runningEffectCount: Int { runningTasks.count }
+
+  /// Waits until no effect is running, including effects started by the actions that
+  /// running effects send meanwhile.
+  public func settle() async {
+    while let task = runningTasks.values.first {
+      await task.value
+    }
   }
 
   private func enqueue(_ action: Action, origin: ActionOrigin) -> StoreTask {

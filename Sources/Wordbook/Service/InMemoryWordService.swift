@@ -152,13 +152,15 @@ public actor InMemoryWordService: WordService {
       faults.failureRate > 0
       && Double(generator.next() >> 11) / Double(1 << 53) < faults.failureRate
     if faults.latency > .zero {
-      let nanoseconds = faults.latency.components.seconds * 1_000_000_000
+      let nanoseconds =
+        faults.latency.components.seconds * 1_000_000_000
         + faults.latency.components.attoseconds / 1_000_000_000
       let delay = generator.next(below: UInt64(max(nanoseconds, 1)) + 1)
       try? await Task.sleep(for: .nanoseconds(delay))
     }
     if fails {
-      throw WordServiceError(.unavailable, "Could not \(what): the service is unavailable. Try again.")
+      throw WordServiceError(
+        .unavailable, "Could not \(what): the service is unavailable. Try again.")
     }
   }
 }

@@ -1,0 +1,138 @@
+extension AppAction: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case kind
+    case book
+    case books
+    case changes
+    case error
+    case id
+    case meaning
+    case mode
+    case term
+    case title
+    case word
+    case words
+  }
+
+  private enum Kind: String, Codable {
+    case bookCreated, booksLoaded, createBook, loadBooks, selectBook, wordsLoaded
+    case flip, markFail, markSuccess, redo, resetMark, setStudyMode, shuffle
+    case studyStatesSaved, toggleStudyMode, undo
+    case deleteWord, dismissError, saveWord, wordDeleted, wordSaved
+  }
+
+  /// Decodes an action from an object with a `kind` and the action's fields; a failed
+  /// service result has an `error` field instead of its value.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    func result<T: Decodable>(_ key: CodingKeys) throws -> Result<T, WordServiceError> {
+      if let error = try c.decodeIfPresent(WordServiceError.self, forKey: .error) {
+        return .failure(error)
+      }
+      return .success(try c.decode(T.self, forKey: key))
+    }
+    switch try c.decode(Kind.self, forKey: .kind) {
+    case .bookCreated: self = .bookCreated(try result(.book))
+    case .booksLoaded: self = .booksLoaded(try result(.books))
+    case .createBook: self = .createBook(title: try c.decode(String.self, forKey: .title))
+    case .loadBooks: self = .loadBooks
+    case .selectBook: self = .selectBook(try c.decode(WordBook.ID.self, forKey: .book))
+    case .wordsLoaded:
+      self = .wordsLoaded(try c.decode(WordBook.ID.self, forKey: .book), try result(.words))
+    case .flip: self = .flip(try c.decode(Word.ID.self, forKey: .id))
+    case .markFail: self = .markFail(try c.decode(Word.ID.self, forKey: .id))
+    case .markSuccess: self = .markSuccess(try c.decode(Word.ID.self, forKey: .id))
+    case .redo: self = .redo
+    case .resetMark: self = .resetMark(try c.decode(Word.ID.self, forKey: .id))
+    case .setStudyMode: self = .setStudyMode(try c.decode(StudyMode.self, forKey: .mode))
+    case .shuffle: self = .shuffle
+    case .studyStatesSaved: self = .studyStatesSaved(try result(.changes))
+    case .toggleStudyMode: self = .toggleStudyMode
+    case .undo: self = .undo
+    case .deleteWord: self = .deleteWord(try c.decode(Word.ID.self, forKey: .id))
+    case .dismissError: self = .dismissError
+    case .saveWord:
+      self = .saveWord(
+        term: try c.decode(String.self, forKey: .term),
+        meaning: try c.decode(String.self, forKey: .meaning))
+    case .wordDeleted:
+      self = .wordDeleted(try c.decode(Word.ID.self, forKey: .id), try result(.word))
+    case .wordSaved:
+      self = .wordSaved(try c.decode(WordBook.ID.self, forKey: .book), try result(.word))
+    }
+  }
+
+  /// Encodes the action as an object with a `kind` and the action's fields.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    func encode<T: Encodable>(_ result: Result<T, WordServiceError>, _ key: CodingKeys) throws {
+      switch result {
+      case .success(let value): try c.encode(value, forKey: key)
+      case .failure(let error): try c.encode(error, forKey: .error)
+      }
+    }
+    switch self {
+    case .bookCreated(let result):
+      try c.encode(Kind.bookCreated, forKey: .kind)
+      try encode(result, .book)
+    case .booksLoaded(let result):
+      try c.encode(Kind.booksLoaded, forKey: .kind)
+      try encode(result, .books)
+    case .createBook(let title):
+      try c.encode(Kind.createBook, forKey: .kind)
+      try c.encode(title, forKey: .title)
+    case .loadBooks:
+      try c.encode(Kind.loadBooks, forKey: .kind)
+    case .selectBook(let id):
+      try c.encode(Kind.selectBook, forKey: .kind)
+      try c.encode(id, forKey: .book)
+    case .wordsLoaded(let bookID, let result):
+      try c.encode(Kind.wordsLoaded, forKey: .kind)
+      try c.encode(bookID, forKey: .book)
+      try encode(result, .words)
+    case .flip(let id):
+      try c.encode(Kind.flip, forKey: .kind)
+      try c.encode(id, forKey: .id)
+    case .markFail(let id):
+      try c.encode(Kind.markFail, forKey: .kind)
+      try c.encode(id, forKey: .id)
+    case .markSuccess(let id):
+      try c.encode(Kind.markSuccess, forKey: .kind)
+      try c.encode(id, forKey: .id)
+    case .redo:
+      try c.encode(Kind.redo, forKey: .kind)
+    case .resetMark(let id):
+      try c.encode(Kind.resetMark, forKey: .kind)
+      try c.encode(id, forKey: .id)
+    case .setStudyMode(let mode):
+      try c.encode(Kind.setStudyMode, forKey: .kind)
+      try c.encode(mode, forKey: .mode)
+    case .shuffle:
+      try c.encode(Kind.shuffle, forKey: .kind)
+    case .studyStatesSaved(let result):
+      try c.encode(Kind.studyStatesSaved, forKey: .kind)
+      try encode(result, .changes)
+    case .toggleStudyMode:
+      try c.encode(Kind.toggleStudyMode, forKey: .kind)
+    case .undo:
+      try c.encode(Kind.undo, forKey: .kind)
+    case .deleteWord(let id):
+      try c.encode(Kind.deleteWord, forKey: .kind)
+      try c.encode(id, forKey: .id)
+    case .dismissError:
+      try c.encode(Kind.dismissError, forKey: .kind)
+    case .saveWord(let term, let meaning):
+      try c.encode(Kind.saveWord, forKey: .kind)
+      try c.encode(term, forKey: .term)
+      try c.encode(meaning, forKey: .meaning)
+    case .wordDeleted(let id, let result):
+      try c.encode(Kind.wordDeleted, forKey: .kind)
+      try c.encode(id, forKey: .id)
+      try encode(result, .word)
+    case .wordSaved(let bookID, let result):
+      try c.encode(Kind.wordSaved, forKey: .kind)
+      try c.encode(bookID, forKey: .book)
+      try encode(result, .word)
+    }
+  }
+}

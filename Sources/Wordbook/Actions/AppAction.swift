@@ -1,0 +1,58 @@
+/// Everything that can happen in a Wordbook session: what the learner does, and what the
+/// ``WordService`` answers.
+///
+/// Effect results are named `…Loaded`, `…Saved`, `…Created`, `…Deleted` and carry a
+/// `Result`, so actions stay `Equatable` and a recorded log replays without a service.
+public enum AppAction: Equatable, Sendable {
+  // MARK: Wordbooks
+
+  /// The service answered ``createBook(title:)``.
+  case bookCreated(Result<WordBook, WordServiceError>)
+  /// The service answered ``loadBooks``.
+  case booksLoaded(Result<[WordBook], WordServiceError>)
+  /// Create a wordbook and select it.
+  case createBook(title: String)
+  /// Load the wordbook list, on start or as a retry.
+  case loadBooks
+  /// Select a wordbook by ID and load its words.
+  case selectBook(WordBook.ID)
+  /// The service answered the words of a book selected with ``selectBook(_:)``.
+  case wordsLoaded(WordBook.ID, Result<[Word], WordServiceError>)
+
+  // MARK: Studying
+
+  /// Turn one card over.
+  case flip(Word.ID)
+  /// Mark a word as not known (swiped left).
+  case markFail(Word.ID)
+  /// Mark a word as known (swiped right).
+  case markSuccess(Word.ID)
+  /// Redo the last undone mark.
+  case redo
+  /// Reset a word to not studied.
+  case resetMark(Word.ID)
+  /// Show the words of `mode`; every card turns to its front.
+  case setStudyMode(StudyMode)
+  /// Reorder the visible words at random; marks stay, every card turns to its front, and no
+  /// service is called.
+  case shuffle
+  /// The service answered a batch of study marks.
+  case studyStatesSaved(Result<[StudyStateChange], WordServiceError>)
+  /// Switch to the next study mode; every card turns to its front.
+  case toggleStudyMode
+  /// Undo the last mark.
+  case undo
+
+  // MARK: Editing
+
+  /// Delete a word from the selected book.
+  case deleteWord(Word.ID)
+  /// Hide the last error.
+  case dismissError
+  /// Save a new word to the selected book.
+  case saveWord(term: String, meaning: String)
+  /// The service answered ``deleteWord(_:)``.
+  case wordDeleted(Word.ID, Result<Word.ID, WordServiceError>)
+  /// The service answered ``saveWord(term:meaning:)`` for the given book.
+  case wordSaved(WordBook.ID, Result<Word, WordServiceError>)
+}

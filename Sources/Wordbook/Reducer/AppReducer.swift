@@ -1,0 +1,258 @@
+import StoreCore
+
+/// The reducer of a Wordbook session: applies every ``AppAction`` to ``AppState`` and asks the
+/// ``WordService`` for what must be loaded or persisted.
+///
+/// ```swift
+/// let store = Store(
+///   initialState: AppState(seed: 42),
+///   reducer: AppReducer(service: InMemoryWordService(books: SampleWordbook.books))
+/// )
+/// store.send(.loadBooks)
+/// ```
+public struct AppReducer: Reducer {
+  private enum EffectKey: Hashable, Sendable {
+    case books
+    case words
+  }
+
+  /// The service that loads and persists wordbooks.
+  public let service: any WordService
+
+  /// Creates the reducer.
+  ///
+  /// - Parameter service: Where wordbooks and words are kept.
+  public init(service: any WordService) {
+    self.service = service
+  }
+
+  /// Applies `action` to `state`.
+  public func reduce(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
+    switch action {
+    case .bookCreated(.success(let book)):
+      state.books.append(book)
+      state.select(book.id, status: .loaded)
+      return .cancel(id: EffectKey.words)
+
+    case .bookCreated(.failure(let error)):
+      state.lastError = .service(error)
+      return .none
+
+    case .booksLoaded(.success(let books)):
+      state.books = books
+      state.booksStatus = .loaded
+      if let selected = state.selectedBookID, !books.contains(where: { $0.id == selected }) {
+        state.selectedBookID = nil
+        state.words = WordList()
+        state.wordsStatus = .notLoaded
+        state.backFaces.removeAll()
+      }
+      return .none
+
+    case .booksLoaded(.failure(let error)):
+      state.booksStatus = .failed(message: error.message)
+      state.lastError = .service(error)
+      return .none
+
+    case .createBook(let title):
+      guard !title.trimmingWhitespace().isEmpty else {
+        state.lastError = .blankTitle
+        return .none
+      }
+      return .run { [service] send in
+        await send(
+          .bookCreated(
+            await result { () async throws(WordServiceError) in
+              try await service.createBook(title: title)
+            }))
+      }
+
+    case .loadBooks:
+      state.booksStatus = .loading
+      return .run { [service] send in
+        await send(
+          .booksLoaded(
+            await result { () async throws(WordServiceError) in
+              try await service.fetchBooks()
+            }))
+      }
+      .cancellable(id: EffectKey.books, cancelInFlight: true)
+
+    case .selectBook(let bookID):
+      guard state.books.contains(where: { $0.id == bookID }) else {
+        state.lastError = .unknownBook(bookID)
+        return .none
+      }
+      state.select(bookID, status: .loading)
+      return .run { [service] send in
+        await send(
+          .wordsLoaded(
+            bookID,
+            await result { () async throws(WordServiceError) in
+              try await service.fetchWords(in: bookID)
+            }))
+      }
+      .cancellable(id: EffectKey.words, cancelInFlight: true)
+
+    case .wordsLoaded(let bookID, let result):
+      guard bookID == state.selectedBookID else { return .none }
+      switch result {
+      case .success(let words):
+        state.replaceWords(with: words)
+      case .failure(let error):
+        state.wordsStatus = .failed(message: error.message)
+        state.lastError = .service(error)
+      }
+      return .none
+
+    case .flip(let wordID):
+      guard state.words.contains(wordID) else {
+        state.lastError = .unknownWord(wordID)
+        return .none
+      }
+      if state.backFaces.remove(wordID) == nil { state.backFaces.insert(wordID) }
+      return .none
+
+    case .markFail(let wordID):
+      return save(state.mark(.fail, wordID: wordID))
+
+    case .markSuccess(let wordID):
+      return save(state.mark(.success, wordID: wordID))
+
+    case .redo:
+      guard let step = state.history.popRedo() else {
+        state.lastError = .nothingToRedo
+        return .none
+      }
+      return save(state.mark(step.to, wordID: step.wordID, recordsHistory: false))
+
+    case .resetMark(let wordID):
+      return save(state.mark(.notStudied, wordID: wordID))
+
+    case .setStudyMode(let mode):
+      state.show(mode)
+      return .none
+
+    case .shuffle:
+      state.shuffleWords()
+      return .none
+
+    case .studyStatesSaved(let result):
+      return save(state.settleMarks(result))
+
+    case .toggleStudyMode:
+      state.show(state.studyMode.next)
+      return .none
+
+    case .undo:
+      guard let step = state.history.popUndo() else {
+        state.lastError = .nothingToUndo
+        return .none
+      }
+      return save(state.mark(step.from, wordID: step.wordID, recordsHistory: false))
+
+    case .deleteWord(let wordID):
+      guard state.words.contains(wordID) else {
+        state.lastError = .unknownWord(wordID)
+        return .none
+      }
+      return .run { [service] send in
+        await send(
+          .wordDeleted(
+            wordID,
+            await result { () async throws(WordServiceError) in
+              try await service.deleteWord(wordID)
+              return wordID
+            }))
+      }
+
+    case .dismissError:
+      state.lastError = nil
+      return .none
+
+    case .saveWord(let term, let meaning):
+      return saveWord(WordDraft(term: term, meaning: meaning), into: &state)
+
+    case .wordDeleted(let wordID, .success):
+      state.words.remove(wordID, mode: state.studyMode)
+      state.backFaces.remove(wordID)
+      state.history.forget(wordID)
+      if let index = state.books.firstIndex(where: { $0.id == state.selectedBookID }) {
+        state.books[index].wordCount = state.words.count
+      }
+      return .none
+
+    case .wordDeleted(_, .failure(let error)):
+      state.lastError = .service(error)
+      return .none
+
+    case .wordSaved(let bookID, .success(let word)):
+      state.isSavingWord = false
+      state.wordDraft = nil
+      if bookID == state.selectedBookID, state.wordsStatus == .loaded {
+        state.words.append(word, mode: state.studyMode)
+      }
+      if let index = state.books.firstIndex(where: { $0.id == bookID }) {
+        state.books[index].wordCount += 1
+      }
+      return .none
+
+    case .wordSaved(_, .failure(let error)):
+      state.isSavingWord = false
+      state.lastError = .service(error)
+      return .none
+    }
+  }
+
+  private func saveWord(_ draft: WordDraft, into state: inout AppState) -> Effect<AppAction> {
+    guard let bookID = state.selectedBookID else {
+      state.lastError = .noBookSelected
+      return .none
+    }
+    guard state.books.contains(where: { $0.id == bookID }) else {
+      state.lastError = .unknownBook(bookID)
+      return .none
+    }
+    guard !state.isSavingWord else {
+      state.lastError = .alreadySaving
+      return .none
+    }
+    state.wordDraft = draft
+    guard !draft.term.trimmingWhitespace().isEmpty else {
+      state.lastError = .blankTerm
+      return .none
+    }
+    state.isSavingWord = true
+    return .run { [service] send in
+      await send(
+        .wordSaved(
+          bookID,
+          await result { () async throws(WordServiceError) in
+            try await service.saveWord(draft, to: bookID)
+          }))
+    }
+  }
+
+  private func save(_ batch: [StudyStateChange]?) -> Effect<AppAction> {
+    guard let batch else { return .none }
+    return .run { [service] send in
+      await send(
+        .studyStatesSaved(
+          await result { () async throws(WordServiceError) in
+            try await service.updateStudyStates(batch)
+            return batch
+          }))
+    }
+  }
+}
+
+/// Runs a service call and returns its outcome as a value, for an effect result action.
+private func result<Success: Sendable>(
+  _ body: () async throws(WordServiceError) -> Success
+) async -> Result<Success, WordServiceError> {
+  do {
+    return .success(try await body())
+  } catch {
+    return .failure(error)
+  }
+}

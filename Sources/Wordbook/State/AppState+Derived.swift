@@ -1,0 +1,41 @@
+extension AppState {
+  /// What the wordbook picker shows.
+  public var picker: BookPicker {
+    switch booksStatus {
+    case .notLoaded, .loading: return .loading
+    case .failed(let message): return .failed(message: message)
+    case .loaded:
+      if let selectedBook { return .chosen(selectedBook) }
+      return books.isEmpty ? .empty : .chooseOne(books)
+    }
+  }
+
+  /// The selected wordbook, if it is in the list.
+  public var selectedBook: WordBook? {
+    guard let selectedBookID else { return nil }
+    return books.first { $0.id == selectedBookID }
+  }
+
+  /// The words shown under the study mode, in study order.
+  ///
+  /// A word marked success under ``StudyMode/excludeSuccess`` stays here until the next
+  /// shuffle, mode change or reload, so the list doesn't jump under the learner's finger.
+  public var visibleWords: VisibleWords { words.visibleWords }
+
+  /// How many of the selected book's words are in each study state.
+  public var tally: StudyTally { words.tally }
+
+  /// The side of a word's card that is showing.
+  public func face(of wordID: Word.ID) -> CardFace {
+    backFaces.contains(wordID) ? .back : .front
+  }
+
+  /// Whether study marks are still on their way to the service.
+  public var hasUnsavedMarks: Bool { !pendingWrites.isEmpty }
+
+  /// Whether ``AppAction/undo`` has a mark to undo.
+  public var canUndo: Bool { !history.undoSteps.isEmpty }
+
+  /// Whether ``AppAction/redo`` has a mark to redo.
+  public var canRedo: Bool { !history.redoSteps.isEmpty }
+}

@@ -1,0 +1,78 @@
+extension AppState {
+  /// Sets a word's study state at once and returns the batch of marks to send to the service
+  /// now, if any.
+  ///
+  /// - Parameters:
+  ///   - state: The new study state.
+  ///   - wordID: The word.
+  ///   - recordsHistory: Whether undo can step back over this change.
+  mutating func mark(_ state: StudyState, wordID: Word.ID, recordsHistory: Bool = true)
+    -> [StudyStateChange]?
+  {
+    guard let position = words.position(of: wordID) else {
+      lastError = .unknownWord(wordID)
+      return nil
+    }
+    let old = words.state(at: position)
+    guard old != state else { return nil }
+    words.setState(state, at: position)
+    if recordsHistory { history.record(.init(wordID: wordID, from: old, to: state)) }
+    return pendingWrites.record(wordID: wordID, from: old, to: state)
+  }
+
+  /// Settles the batch of marks in flight and returns the next batch to send, if any.
+  mutating func settleMarks(_ result: Result<[StudyStateChange], WordServiceError>)
+    -> [StudyStateChange]?
+  {
+    let saved: Bool
+    switch result {
+    case .success: saved = true
+    case .failure(let error):
+      saved = false
+      lastError = .service(error)
+    }
+    let (reverts, next) = pendingWrites.settle(saved: saved)
+    for revert in reverts {
+      if let position = words.position(of: revert.wordID) {
+        words.setState(revert.state, at: position)
+      }
+    }
+    return next
+  }
+
+  /// Re-filters the visible words under `mode` and turns every card to its front.
+  mutating func show(_ mode: StudyMode) {
+    studyMode = mode
+    words.refilter(mode: mode)
+    backFaces.removeAll()
+  }
+
+  /// Shuffles the study order, re-filters, and turns every card to its front.
+  mutating func shuffleWords() {
+    words.shuffle(using: &generator, mode: studyMode)
+    backFaces.removeAll()
+  }
+
+  /// Replaces the words with a freshly loaded book, keeping marks not yet saved.
+  mutating func replaceWords(with loaded: [Word]) {
+    words = WordList(loaded, mode: studyMode)
+    for (wordID, state) in pendingWrites.unsaved {
+      if let position = words.position(of: wordID) { words.setState(state, at: position) }
+    }
+    words.refilter(mode: studyMode)
+    wordsStatus = .loaded
+    backFaces.removeAll()
+    if let index = books.firstIndex(where: { $0.id == selectedBookID }) {
+      books[index].wordCount = words.count
+    }
+  }
+
+  /// Selects a book and clears what belonged to the previous one.
+  mutating func select(_ bookID: WordBook.ID, status: LoadStatus) {
+    selectedBookID = bookID
+    words = WordList()
+    wordsStatus = status
+    backFaces.removeAll()
+    history = UndoHistory()
+  }
+}

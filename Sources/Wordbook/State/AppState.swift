@@ -1,0 +1,40 @@
+/// Everything a Wordbook front end shows, in one value: the single source of truth.
+///
+/// Only ``AppReducer`` changes it, in response to ``AppAction``s. The state is built for large
+/// books: a word's strings are stored once, its study state in one byte, and the study order
+/// as 4-byte positions, so no action copies the words.
+public struct AppState: Equatable, Sendable, Codable {
+  /// The wordbooks, as last loaded.
+  public internal(set) var books: [WordBook] = []
+  /// How far loading the wordbook list got.
+  public internal(set) var booksStatus: LoadStatus = .notLoaded
+  /// The selected wordbook's ID: an ID, never an index, so an empty or reloaded list can't
+  /// make it point at the wrong book.
+  public internal(set) var selectedBookID: WordBook.ID?
+  /// The selected wordbook's words.
+  public internal(set) var words = WordList()
+  /// How far loading the selected wordbook's words got.
+  public internal(set) var wordsStatus: LoadStatus = .notLoaded
+  /// Which words the session shows.
+  public internal(set) var studyMode: StudyMode = .all
+  /// The words whose card shows its back (the meaning); every other card shows its front.
+  public internal(set) var backFaces: Set<Word.ID> = []
+  /// Whether a new word is being saved.
+  public internal(set) var isSavingWord = false
+  /// The word being saved, or the one whose save failed, so the form can be filled again.
+  public internal(set) var wordDraft: WordDraft?
+  /// The last error to show the user, until ``AppAction/dismissError``.
+  public internal(set) var lastError: AppError?
+  /// The generator that shuffles; stored here so that replaying a log shuffles the same way.
+  public internal(set) var generator: SplitMix64
+  var pendingWrites = StudyStateWrites()
+  var history = UndoHistory()
+
+  /// Creates the state of a session that has loaded nothing yet.
+  ///
+  /// - Parameter seed: The seed of the shuffle generator. Give a fixed seed for reproducible
+  ///   sessions, or a random one for a live app.
+  public init(seed: UInt64) {
+    generator = SplitMix64(seed: seed)
+  }
+}

@@ -1,0 +1,16 @@
+/// What the wordbook picker shows, derived from the state.
+///
+/// Failure and an empty list are different states: the list may have loaded and be empty, or
+/// not have loaded at all.
+public enum BookPicker: Hashable, Sendable {
+  /// The list is on its way.
+  case loading
+  /// The list could not be loaded; offer a retry (``AppAction/loadBooks``).
+  case failed(message: String)
+  /// The list loaded and holds no wordbook yet.
+  case empty
+  /// The list loaded; nothing is selected yet.
+  case chooseOne([WordBook])
+  /// A wordbook is selected.
+  case chosen(WordBook)
+}

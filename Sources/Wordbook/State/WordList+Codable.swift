@@ -1,0 +1,41 @@
+extension WordList: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case words
+    case order
+    case visible
+  }
+
+  /// Decodes a list, checking that the study order is a permutation of the words and that
+  /// the visible words are among them.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(try container.decode([Word].self, forKey: .words))
+    let order = try container.decode([Int32].self, forKey: .order)
+    let visible = try container.decode([Int32].self, forKey: .visible)
+    var seen = [Bool](repeating: false, count: count)
+    for position in order {
+      guard seen.indices.contains(Int(position)), !seen[Int(position)] else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .order, in: container,
+          debugDescription: "The study order is not a permutation of the words.")
+      }
+      seen[Int(position)] = true
+    }
+    guard order.count == count, visible.allSatisfy({ seen.indices.contains(Int($0)) }) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .visible, in: container,
+        debugDescription: "The study order or visible words do not match the words.")
+    }
+    self.order = order
+    self.visible = visible
+  }
+
+  /// Encodes the words in the order they were added, then the study order and the visible
+  /// words as positions.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(allWords, forKey: .words)
+    try container.encode(order, forKey: .order)
+    try container.encode(visible, forKey: .visible)
+  }
+}

@@ -1,0 +1,155 @@
+/// The words of the selected book: stored once in the order they were added, studied in a
+/// shuffled order, and filtered by the study mode.
+///
+/// Each word's strings are stored once and never move. Study states live in a compact
+/// one-byte-per-word array, and the study order and the visible words are arrays of 4-byte
+/// positions, so a shuffle moves 4-byte integers, a re-filter is one pass over bytes, and
+/// marking a word is O(1).
+public struct WordList: Sendable {
+  struct Entry: Hashable, Sendable {
+    var id: Word.ID
+    var term: String
+    var meaning: String
+    var imageReference: String?
+  }
+
+  private(set) var entries: [Entry] = []
+  private(set) var states: [StudyState] = []
+  /// Every word's position, in study order.
+  var order: [Int32] = []
+  /// The positions of the words shown under the study mode at the last re-filter, in study
+  /// order.
+  var visible: [Int32] = []
+  private var index = WordIndex()
+  /// How many words are in each study state.
+  public private(set) var tally = StudyTally()
+
+  /// An empty list.
+  public init() {}
+
+  /// A list of `words` in the order given, all visible under `mode`.
+  public init(_ words: some Collection<Word>, mode: StudyMode = .all) {
+    entries.reserveCapacity(words.count)
+    states.reserveCapacity(words.count)
+    for word in words {
+      entries.append(
+        Entry(
+          id: word.id, term: word.term, meaning: word.meaning,
+          imageReference: word.imageReference))
+      states.append(word.studyState)
+      tally[word.studyState] += 1
+    }
+    index = WordIndex(ids: entries.lazy.map(\.id))
+    order = Array(0..<Int32(entries.count))
+    refilter(mode: mode)
+  }
+
+  /// The number of words.
+  public var count: Int { entries.count }
+
+  /// Whether the list holds no words.
+  public var isEmpty: Bool { entries.isEmpty }
+
+  /// The words shown under the study mode at the last re-filter, in study order.
+  public var visibleWords: VisibleWords { VisibleWords(list: self) }
+
+  /// All the words, in the order they were added.
+  public var allWords: [Word] { entries.indices.map(word(at:)) }
+
+  /// The word with `id`, or `nil`.
+  ///
+  /// - Complexity: O(1).
+  public subscript(id: Word.ID) -> Word? {
+    position(of: id).map(word(at:))
+  }
+
+  /// Whether the list holds a word with `id`.
+  public func contains(_ id: Word.ID) -> Bool {
+    position(of: id) != nil
+  }
+
+  func position(of id: Word.ID) -> Int? {
+    entries.withUnsafeBufferPointer { entries in
+      index.position(of: id) { entries[$0].id }
+    }
+  }
+
+  func word(at position: Int) -> Word {
+    let entry = entries[position]
+    return Word(
+      id: entry.id, term: entry.term, meaning: entry.meaning,
+      imageReference: entry.imageReference, studyState: states[position])
+  }
+
+  func state(at position: Int) -> StudyState {
+    states[position]
+  }
+
+  mutating func setState(_ state: StudyState, at position: Int) {
+    tally[states[position]] -= 1
+    tally[state] += 1
+    states[position] = state
+  }
+
+  /// Adds `word` at the end of the study order, visible when `mode` shows it.
+  mutating func append(_ word: Word, mode: StudyMode) {
+    let position = entries.count
+    entries.append(
+      Entry(
+        id: word.id, term: word.term, meaning: word.meaning, imageReference: word.imageReference))
+    states.append(word.studyState)
+    tally[word.studyState] += 1
+    index.insert(position: position, id: word.id, ids: entries.lazy.map(\.id))
+    order.append(Int32(position))
+    if mode.includes(word.studyState) { visible.append(Int32(position)) }
+  }
+
+  /// Removes the word with `id`, keeping the order of the others.
+  ///
+  /// - Complexity: O(*n*).
+  mutating func remove(_ id: Word.ID, mode: StudyMode) {
+    guard let removed = position(of: id) else { return }
+    tally[states[removed]] -= 1
+    entries.remove(at: removed)
+    states.remove(at: removed)
+    let removedPosition = Int32(removed)
+    func shifted(_ positions: [Int32]) -> [Int32] {
+      positions.compactMap { position in
+        position == removedPosition ? nil : (position > removedPosition ? position - 1 : position)
+      }
+    }
+    order = shifted(order)
+    visible = shifted(visible)
+    index = WordIndex(ids: entries.lazy.map(\.id))
+  }
+
+  /// Shuffles the study order with a Fisher–Yates pass over 4-byte positions, then re-filters.
+  mutating func shuffle(using generator: inout SplitMix64, mode: StudyMode) {
+    order.withUnsafeMutableBufferPointer { $0.fisherYatesShuffle(using: &generator) }
+    refilter(mode: mode)
+  }
+
+  /// Rebuilds the visible words from the study order: one pass over the one-byte states.
+  mutating func refilter(mode: StudyMode) {
+    visible.removeAll(keepingCapacity: true)
+    if mode == .all {
+      visible.append(contentsOf: order)
+      return
+    }
+    visible.reserveCapacity(order.count)
+    states.withUnsafeBufferPointer { states in
+      for position in order where mode.includes(states[Int(position)]) {
+        visible.append(position)
+      }
+    }
+  }
+}
+
+extension WordList: Equatable {
+  /// Two lists are equal when they hold the same words and states in the same study and
+  /// visible order.
+  public static func == (lhs: WordList, rhs: WordList) -> Bool {
+    lhs.entries == rhs.entries && lhs.states == rhs.states && lhs.order == rhs.order
+      && lhs.visible == rhs.visible
+  }
+}

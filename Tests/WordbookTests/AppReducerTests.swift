@@ -1,0 +1,289 @@
+import Foundation
+import StoreCore
+import Testing
+import Wordbook
+
+@MainActor
+@Suite struct AppReducerTests {
+  @Test func shuffleKeepsMarksTurnsCardsToFrontAndCallsNoService() async throws {
+    let (store, service) = await makeLoadedStore()
+    // Every service call fails from here on: a shuffle that called one would show an error.
+    await service.setFaults(.init(failureRate: 1))
+    let ids = store.state.visibleWords.ids
+    store.send(.markSuccess(ids[0]))
+    store.send(.markFail(ids[1]))
+    store.send(.flip(ids[2]))
+    await store.settle()
+    store.send(.dismissError)
+    let before = store.state.visibleWords.map(\.studyState)
+    let runningBefore = store.runningEffectCount
+
+    store.send(.shuffle)
+
+    #expect(store.runningEffectCount == runningBefore)
+    #expect(store.state.lastError == nil)
+    #expect(store.state.backFaces.isEmpty)
+    #expect(Set(store.state.visibleWords.ids) == Set(ids))
+    #expect(store.state.visibleWords.ids != ids)
+    #expect(
+      store.state.visibleWords.map(\.studyState).sorted { $0.rawValue < $1.rawValue }
+        == before.sorted { $0.rawValue < $1.rawValue })
+  }
+
+  @Test func shuffleIsReproducibleFromTheSeed() async {
+    let (first, _) = await makeLoadedStore(seed: 99)
+    let (second, _) = await makeLoadedStore(seed: 99)
+    first.send(.shuffle)
+    second.send(.shuffle)
+    #expect(first.state.visibleWords.ids == second.state.visibleWords.ids)
+  }
+
+  @Test func modeChangesRefilterAndTurnCardsToFront() async {
+    let (store, _) = await makeLoadedStore()
+    let ids = store.state.visibleWords.ids
+    store.send(.markSuccess(ids[0]))
+    store.send(.markFail(ids[1]))
+    store.send(.flip(ids[1]))
+    await store.settle()
+
+    store.send(.toggleStudyMode)
+    #expect(store.state.studyMode == .excludeSuccess)
+    #expect(!store.state.visibleWords.ids.contains(ids[0]))
+    #expect(store.state.visibleWords.count == ids.count - 1)
+    #expect(store.state.face(of: ids[1]) == .front)
+
+    store.send(.setStudyMode(.failedOnly))
+    #expect(store.state.visibleWords.ids == [ids[1]])
+
+    store.send(.toggleStudyMode)
+    #expect(store.state.studyMode == .all)
+    #expect(store.state.visibleWords.count == ids.count)
+  }
+
+  @Test func flipTurnsOneCard() async {
+    let (store, _) = await makeLoadedStore()
+    let ids = store.state.visibleWords.ids
+    store.send(.flip(ids[0]))
+    #expect(store.state.face(of: ids[0]) == .back)
+    #expect(store.state.face(of: ids[1]) == .front)
+    store.send(.flip(ids[0]))
+    #expect(store.state.face(of: ids[0]) == .front)
+  }
+
+  @Test func marksApplyAtOnceAndPersist() async throws {
+    let (store, service) = await makeLoadedStore()
+    let ids = store.state.visibleWords.ids
+    store.send(.markSuccess(ids[0]))
+    #expect(store.state.words[ids[0]]?.studyState == .success)
+    store.send(.markFail(ids[1]))
+    store.send(.markSuccess(ids[2]))
+    store.send(.resetMark(ids[2]))
+    await store.settle()
+    let bookID = try #require(store.state.selectedBookID)
+    let saved = try await service.fetchWords(in: bookID)
+    #expect(saved.first { $0.id == ids[0] }?.studyState == .success)
+    #expect(saved.first { $0.id == ids[1] }?.studyState == .fail)
+    #expect(saved.first { $0.id == ids[2] }?.studyState == .notStudied)
+    #expect(store.state.tally == StudyTally(notStudied: 4, success: 1, fail: 1))
+    #expect(!store.state.hasUnsavedMarks)
+  }
+
+  @Test func successStaysVisibleUnderExcludeSuccessUntilNextRefilter() async {
+    let (store, _) = await makeLoadedStore()
+    store.send(.setStudyMode(.excludeSuccess))
+    let id = store.state.visibleWords.id(at: 0)
+    store.send(.markSuccess(id))
+    #expect(store.state.visibleWords.ids.contains(id))
+    #expect(store.state.visibleWords[0].studyState == .success)
+    store.send(.shuffle)
+    #expect(!store.state.visibleWords.ids.contains(id))
+  }
+
+  @Test func failedSaveRevertsTheMarkAndShowsTheError() async throws {
+    let (store, service) = await makeLoadedStore()
+    let id = store.state.visibleWords.id(at: 0)
+    await service.setFaults(.init(failureRate: 1))
+    store.send(.markSuccess(id))
+    #expect(store.state.words[id]?.studyState == .success)
+    await store.settle()
+    #expect(store.state.words[id]?.studyState == .notStudied)
+    guard case .service(let error) = store.state.lastError else {
+      Issue.record("expected a service error, got \(String(describing: store.state.lastError))")
+      return
+    }
+    #expect(error.kind == .unavailable)
+  }
+
+  @Test(arguments: 1...20)
+  func quickMarksEndWithTheLaterOneWhateverTheAnswerOrder(seed: UInt64) async throws {
+    let (store, service) = await makeLoadedStore()
+    await service.setFaults(.init(latency: .milliseconds(3), seed: seed))
+    let id = store.state.visibleWords.id(at: 0)
+    store.send(.markSuccess(id))
+    store.send(.markFail(id))
+    store.send(.markSuccess(id))
+    store.send(.markFail(id))
+    await store.settle()
+    let bookID = try #require(store.state.selectedBookID)
+    let saved = try await service.fetchWords(in: bookID)
+    #expect(saved.first { $0.id == id }?.studyState == .fail)
+    #expect(store.state.words[id]?.studyState == .fail)
+  }
+
+  @Test func selectingAnUnknownBookIsAnErrorAndKeepsTheSelection() async {
+    let (store, _) = await makeLoadedStore()
+    let selected = store.state.selectedBookID
+    store.send(.selectBook(WordBook.ID(999)))
+    #expect(store.state.lastError == .unknownBook(WordBook.ID(999)))
+    #expect(store.state.selectedBookID == selected)
+  }
+
+  @Test func aLateAnswerForABookNoLongerSelectedIsIgnored() async throws {
+    let (store, _) = await makeLoadedStore()
+    let books = store.state.books
+    store.send(.selectBook(books[0].id))
+    store.send(.selectBook(books[1].id))
+    await store.settle()
+    // Book A's words arriving last, after B is selected and loaded, change nothing.
+    let wordsOfB = store.state.words
+    store.send(.wordsLoaded(books[0].id, .success([Word(id: Word.ID(1), term: "x", meaning: "y")])))
+    #expect(store.state.selectedBookID == books[1].id)
+    #expect(store.state.words == wordsOfB)
+    #expect(store.state.words.count == 3)
+  }
+
+  @Test func savingWithNoSelectionIsAnErrorAndSendsNothing() async {
+    let service = InMemoryWordService(books: [("Empty", [])])
+    let store = Store(initialState: AppState(seed: 1), reducer: AppReducer(service: service))
+    store.send(.saveWord(term: "물", meaning: "water"))
+    #expect(store.state.lastError == .noBookSelected)
+    #expect(store.runningEffectCount == 0)
+    #expect(!store.state.isSavingWord)
+  }
+
+  @Test func savingABlankTermIsAValidationError() async {
+    let (store, _) = await makeLoadedStore()
+    store.send(.saveWord(term: "  ", meaning: "nothing"))
+    #expect(store.state.lastError == .blankTerm)
+    #expect(store.runningEffectCount == 0)
+    #expect(store.state.wordDraft == WordDraft(term: "  ", meaning: "nothing"))
+  }
+
+  @Test func savingAddsTheWordAndClearsTheForm() async {
+    let (store, _) = await makeLoadedStore()
+    let count = store.state.words.count
+    store.send(.saveWord(term: "물", meaning: "water"))
+    #expect(store.state.isSavingWord)
+    await store.settle()
+    #expect(!store.state.isSavingWord)
+    #expect(store.state.words.count == count + 1)
+    #expect(store.state.visibleWords.last?.term == "물")
+    #expect(store.state.wordDraft == nil)
+    #expect(store.state.selectedBook?.wordCount == count + 1)
+  }
+
+  @Test func aFailedSaveKeepsTheForm() async {
+    let (store, service) = await makeLoadedStore()
+    await service.setFaults(.init(failureRate: 1))
+    store.send(.saveWord(term: "물", meaning: "water"))
+    await store.settle()
+    #expect(!store.state.isSavingWord)
+    #expect(store.state.wordDraft == WordDraft(term: "물", meaning: "water"))
+    #expect(store.state.lastError?.message.contains("unavailable") == true)
+  }
+
+  @Test func pickerShowsLoadingFailedEmptyChooseAndChosen() async {
+    let failing = InMemoryWordService(faults: .init(failureRate: 1))
+    let store = Store(initialState: AppState(seed: 1), reducer: AppReducer(service: failing))
+    #expect(store.state.picker == .loading)
+    store.send(.loadBooks)
+    #expect(store.state.picker == .loading)
+    await store.settle()
+    guard case .failed = store.state.picker else {
+      Issue.record("expected failed, got \(store.state.picker)")
+      return
+    }
+    await failing.setFaults(.none)
+    store.send(.loadBooks)
+    await store.settle()
+    #expect(store.state.picker == .empty)
+    store.send(.createBook(title: "Verbs"))
+    await store.settle()
+    guard case .chosen(let book) = store.state.picker else {
+      Issue.record("expected chosen, got \(store.state.picker)")
+      return
+    }
+    #expect(book.title == "Verbs")
+
+    let (loaded, _) = await makeLoadedStore()
+    let other = Store(initialState: AppState(seed: 1), reducer: AppReducer(service: failing))
+    other.send(.booksLoaded(.success(loaded.state.books)))
+    #expect(other.state.picker == .chooseOne(loaded.state.books))
+  }
+
+  @Test func undoAndRedoStepThroughMarks() async throws {
+    let (store, service) = await makeLoadedStore()
+    let id = store.state.visibleWords.id(at: 0)
+    store.send(.markSuccess(id))
+    store.send(.markFail(id))
+    store.send(.undo)
+    #expect(store.state.words[id]?.studyState == .success)
+    store.send(.undo)
+    #expect(store.state.words[id]?.studyState == .notStudied)
+    store.send(.undo)
+    #expect(store.state.lastError == .nothingToUndo)
+    store.send(.redo)
+    store.send(.redo)
+    #expect(store.state.words[id]?.studyState == .fail)
+    await store.settle()
+    let bookID = try #require(store.state.selectedBookID)
+    #expect(try await service.fetchWords(in: bookID).first?.studyState == .fail)
+  }
+
+  @Test func unknownWordsAreErrorsNotCrashes() async {
+    let (store, _) = await makeLoadedStore()
+    let missing = Word.ID(12345)
+    for action in [
+      AppAction.flip(missing), .markSuccess(missing), .markFail(missing), .resetMark(missing),
+      .deleteWord(missing),
+    ] {
+      store.send(.dismissError)
+      store.send(action)
+      #expect(store.state.lastError == .unknownWord(missing))
+    }
+  }
+
+  @Test func deletingAWordRemovesItEverywhere() async throws {
+    let (store, service) = await makeLoadedStore()
+    let id = store.state.visibleWords.id(at: 2)
+    store.send(.flip(id))
+    store.send(.markFail(id))
+    store.send(.deleteWord(id))
+    await store.settle()
+    #expect(store.state.words[id] == nil)
+    #expect(!store.state.visibleWords.ids.contains(id))
+    #expect(store.state.backFaces.isEmpty)
+    let bookID = try #require(store.state.selectedBookID)
+    #expect(try await service.fetchWords(in: bookID).count == 5)
+  }
+
+  @Test func actionsRoundTripThroughJSON() throws {
+    let actions: [AppAction] = [
+      .loadBooks, .booksLoaded(.success([WordBook(id: .init(1), title: "A", wordCount: 2)])),
+      .booksLoaded(.failure(WordServiceError(.unavailable, "down"))),
+      .selectBook(.init(1)),
+      .wordsLoaded(.init(1), .success([Word(id: .init(3), term: "t", meaning: "m")])),
+      .flip(.init(3)), .markSuccess(.init(3)), .markFail(.init(3)), .resetMark(.init(3)),
+      .shuffle, .toggleStudyMode, .setStudyMode(.failedOnly), .undo, .redo,
+      .studyStatesSaved(.success([StudyStateChange(wordID: .init(3), state: .fail)])),
+      .saveWord(term: "\"; DROP TABLE words; --", meaning: "😀\u{0}"),
+      .wordSaved(.init(1), .failure(WordServiceError(.storageFull, "full"))),
+      .deleteWord(.init(3)), .wordDeleted(.init(3), .success(.init(3))), .dismissError,
+      .createBook(title: "B"), .bookCreated(.success(WordBook(id: .init(2), title: "B"))),
+    ]
+    for action in actions {
+      let data = try JSONEncoder().encode(action)
+      #expect(try JSONDecoder().decode(AppAction.self, from: data) == action)
+    }
+  }
+}
