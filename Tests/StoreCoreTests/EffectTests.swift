@@ -84,12 +84,13 @@ enum SearchAction: Hashable, Sendable {
     let gate = Gate()
     let store = Store(initialState: [String](), reducer: searchReducer(gate: gate))
     let search = store.send(.search("a"))
-    #expect(store.runningCancellableEffectCount == 1)
+    #expect(store.runningEffectCount == 1)
     store.send(.cancelSearch)
-    #expect(store.runningCancellableEffectCount == 0)
+    #expect(search.isCancelled)
     await gate.open()
     await search.finish()
     #expect(store.state.isEmpty)
+    #expect(store.runningEffectCount == 0)
   }
 
   @Test func cancellingTheStoreTaskStopsTheEffect() async {
@@ -101,7 +102,7 @@ enum SearchAction: Hashable, Sendable {
     await gate.open()
     await search.finish()
     #expect(store.state.isEmpty)
-    #expect(store.runningCancellableEffectCount == 0)
+    #expect(store.runningEffectCount == 0)
   }
 
   @Test func cancelInFlightKeepsOnlyTheNewestEffect() async {
@@ -110,7 +111,7 @@ enum SearchAction: Hashable, Sendable {
     let first = store.send(.searchReplacing("a"))
     let second = store.send(.searchReplacing("ab"))
     #expect(first.isCancelled)
-    #expect(store.runningCancellableEffectCount == 1)
+    #expect(!second.isCancelled)
     await gate.open()
     await first.finish()
     await second.finish()
@@ -122,12 +123,12 @@ enum SearchAction: Hashable, Sendable {
     let store = Store(initialState: [String](), reducer: searchReducer(gate: gate))
     let first = store.send(.search("a"))
     let second = store.send(.search("ab"))
-    #expect(store.runningCancellableEffectCount == 2)
+    #expect(store.runningEffectCount == 2)
     await gate.open()
     await first.finish()
     await second.finish()
     #expect(store.state.sorted() == ["a", "ab"])
-    #expect(store.runningCancellableEffectCount == 0)
+    #expect(store.runningEffectCount == 0)
   }
 
   @Test func aCatchHandlerTurnsAnErrorIntoAnAction() async {
@@ -209,7 +210,7 @@ enum SearchAction: Hashable, Sendable {
       })
     let task = store.send(.increment)
     await task.finish()
-    #expect(store.runningCancellableEffectCount == 0)
+    #expect(store.runningEffectCount == 0)
     #expect(store.state == 1)
   }
 
