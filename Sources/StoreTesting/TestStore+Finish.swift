@@ -6,14 +6,15 @@ extension TestStore {
   /// and every action an effect sent that the test did not receive, at the line of the `send`
   /// that started it.
   ///
-  /// With ``Exhaustivity/off``, effects still running are cancelled and actions not received
-  /// are processed, without failing. Calling it again does nothing.
+  /// With ``Exhaustivity/off``, effects still running are cancelled at once and the actions
+  /// not received are processed, without failing. Calling it again does nothing.
   ///
   /// - Parameter sourceLocation: Where the step is written (filled in for you).
   public func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
     guard !isFinished else { return }
     isFinished = true
     warnings.location = sourceLocation
+    if exhaustivity == .off { executor.cancelAll() }
     var timedOut = false
     while !executor.runningEffects.isEmpty, !timedOut {
       timedOut = !(await executor.nextEvent(timeout: effectTimeout))

@@ -67,6 +67,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       executor: executor,
       onWarning: { warnings.report($0) }
     )
+    warnings.locate = { [weak self] origin in self?.location(ofEffectMadeAt: origin) }
+  }
+
+  /// The location of the step that started the running effect made at `origin`.
+  private func location(ofEffectMadeAt origin: CodeLocation) -> SourceLocation? {
+    executor.runningEffects.last { $0.origin == origin }
+      .flatMap { step(containing: $0.actionSequence)?.location }
   }
 
   /// Sends an action and checks the state change it makes.
@@ -145,16 +152,18 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 }
 
 /// Turns runtime warnings of the store, such as an error thrown by an effect without a catch
-/// handler, into test failures at the latest step.
+/// handler, into test failures at the step that started the effect, or else the latest step.
 @MainActor
 final class WarningSink {
   var location: SourceLocation
+  var locate: ((CodeLocation) -> SourceLocation?)?
 
   init(location: SourceLocation) {
     self.location = location
   }
 
   func report(_ warning: RuntimeWarning) {
-    Issue.record("Runtime warning: \(warning)", sourceLocation: location)
+    Issue.record(
+      "Runtime warning: \(warning)", sourceLocation: locate?(warning.origin) ?? location)
   }
 }
