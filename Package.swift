@@ -43,7 +43,11 @@ let package = Package(
     ),
 
     .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore"]),
-    .testTarget(name: "StoreTestingTests", dependencies: ["StoreCore", "StoreTesting"]),
+    .testTarget(
+      name: "StoreTestingTests",
+      dependencies: ["StoreCore", "StoreTesting"],
+      exclude: ["__Snapshots__"]
+    ),
     .testTarget(name: "WordbookTests", dependencies: ["StoreCore", "StoreTesting", "Wordbook"]),
     .testTarget(
       name: "WordbookInterchangeTests",

@@ -1,6 +1,6 @@
 /// A line diff of two texts, for failure messages: `-` marks a line only in the expected text,
 /// `+` a line only in the actual one, and long runs of unchanged lines are collapsed.
-struct LineDiff {
+package struct LineDiff {
   /// The largest number of line pairs compared line by line; beyond it the differing middle
   /// parts are shown whole (first removed, then added), which stays correct, only less tidy.
   static let comparisonLimit = 4_000_000
@@ -16,7 +16,7 @@ struct LineDiff {
   let lines: [Line]
 
   /// Compares `expected` with `actual`.
-  init(expected: String, actual: String) {
+  package init(expected: String, actual: String) {
     let old = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let new = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var prefix = 0
@@ -36,12 +36,12 @@ struct LineDiff {
   }
 
   /// Whether the texts differ.
-  var hasChanges: Bool {
+  package var hasChanges: Bool {
     lines.contains { if case .same = $0 { false } else { true } }
   }
 
   /// The diff as text, unchanged runs longer than twice the context collapsed to one line.
-  var rendered: String {
+  package var rendered: String {
     var output: [String] = []
     var index = 0
     while index < lines.count {
