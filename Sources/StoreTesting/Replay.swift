@@ -120,7 +120,8 @@ public func assertReplay<R: Reducer>(
     let data = try Data(contentsOf: file)
     log = try ActionLogDecoder.decode(R.Action.self, from: data)
   } catch {
-    Issue.record(error, "Could not read the action log at \(file.path).", sourceLocation: sourceLocation)
+    Issue.record(
+      error, "Could not read the action log at \(file.path).", sourceLocation: sourceLocation)
     return
   }
   if log.isEmpty {

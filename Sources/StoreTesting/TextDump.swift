@@ -122,7 +122,8 @@ enum TextDumper {
       }
       return composite(open: "\(name)(", close: ")", parts: parts)
     }
-    return composite(open: "\(name)(", close: ")", parts: [(nil, render(payload.value, visited: &visited))])
+    return composite(
+      open: "\(name)(", close: ")", parts: [(nil, render(payload.value, visited: &visited))])
   }
 
   /// Joins labelled parts on one line when they fit, else one part per indented line.

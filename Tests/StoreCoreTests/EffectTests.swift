@@ -138,7 +138,9 @@ enum SearchAction: Hashable, Sendable {
       reducer: Reduce<[String], SearchAction> { state, action in
         switch action {
         case .search:
-          return .run { _ in throw Boom() } catch: { error, send in
+          return .run { _ in
+            throw Boom()
+          } catch: { error, send in
             await send(.failed("\(error)"))
           }
         case .failed(let message):

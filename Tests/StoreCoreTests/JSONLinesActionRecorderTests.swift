@@ -53,7 +53,8 @@ import Testing
     let line = #"{"action":{"set":{"_0":3}},"checkpoint":"x","origin":"effect","sequence":7}"#
     let entries = try ActionLogDecoder.decode(
       CounterAction.self, from: Data("\n\(line)\r\n\n".utf8))
-    #expect(entries == [ActionLogEntry(sequence: 7, origin: .effect, action: .set(3), checkpoint: "x")])
+    #expect(
+      entries == [ActionLogEntry(sequence: 7, origin: .effect, action: .set(3), checkpoint: "x")])
   }
 
   @Test func aFolderThatDoesNotExistIsAnError() throws {

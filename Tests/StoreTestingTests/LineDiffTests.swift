@@ -7,7 +7,8 @@ import Testing
     var actual = expected
     actual[9] = "line ten"
     actual.insert("new line", at: 15)
-    let diff = LineDiff(expected: expected.joined(separator: "\n"), actual: actual.joined(separator: "\n"))
+    let diff = LineDiff(
+      expected: expected.joined(separator: "\n"), actual: actual.joined(separator: "\n"))
     #expect(diff.hasChanges)
     #expect(
       diff.rendered == """
@@ -36,7 +37,8 @@ import Testing
     let expected = (0..<100_000).map { "element \($0)" }
     var actual = expected
     actual[50_000] = "changed"
-    let diff = LineDiff(expected: expected.joined(separator: "\n"), actual: actual.joined(separator: "\n"))
+    let diff = LineDiff(
+      expected: expected.joined(separator: "\n"), actual: actual.joined(separator: "\n"))
     #expect(diff.rendered.split(separator: "\n").count == 8)
   }
 

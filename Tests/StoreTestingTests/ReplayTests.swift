@@ -80,12 +80,14 @@ import Testing
     let file = folder.appendingPathComponent("broken.jsonl")
     try Data("{not json}\n".utf8).write(to: file)
     let issues = await recordedIssues {
-      assertReplay(logAt: file, from: TodoState(), reducer: Todos(), checkpoint: { textDump(of: $0) })
+      assertReplay(
+        logAt: file, from: TodoState(), reducer: Todos(), checkpoint: { textDump(of: $0) })
     }
     #expect(issues.first?.message.hasPrefix("Could not read the action log at ") == true)
     let missing = folder.appendingPathComponent("missing.jsonl")
     let missingIssues = await recordedIssues {
-      assertReplay(logAt: missing, from: TodoState(), reducer: Todos(), checkpoint: { textDump(of: $0) })
+      assertReplay(
+        logAt: missing, from: TodoState(), reducer: Todos(), checkpoint: { textDump(of: $0) })
     }
     #expect(missingIssues.count == 1)
   }

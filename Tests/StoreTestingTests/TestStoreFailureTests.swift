@@ -116,7 +116,10 @@ import Testing
     let issues = await recordedIssues { await store.receive(.tick) }
     let message = try #require(issues.first?.message)
     #expect(message.hasPrefix("receive(.tick) timed out after"))
-    #expect(message.contains("started by send(.startTimer) at StoreTestingTests/TestStoreFailureTests.swift:\(sendLine)"))
+    #expect(
+      message.contains(
+        "started by send(.startTimer) at StoreTestingTests/TestStoreFailureTests.swift:\(sendLine)")
+    )
     store.send(.stopTimer)
     await store.finish()
   }
@@ -171,7 +174,9 @@ import Testing
         store.send(.add("Tea")) { $0.items = ["Coffee"] }
       }
       let message = try? #require(issues.first?.message)
-      #expect(message?.contains("- TodoState(errorMessage: nil, isLoading: false, items: [\"Coffee\"]") == true)
+      #expect(
+        message?.contains("- TodoState(errorMessage: nil, isLoading: false, items: [\"Coffee\"]")
+          == true)
     }
   }
 }

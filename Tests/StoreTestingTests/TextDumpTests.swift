@@ -55,7 +55,9 @@ final class Node {
 
   @Test func enumsShowTheirAssociatedValues() {
     #expect(textDump(of: Shelf.Kind.open(3)) == ".open(3)")
-    #expect(textDump(of: Shelf.Kind.archived(since: 1, reason: nil)) == ".archived(since: 1, reason: nil)")
+    #expect(
+      textDump(of: Shelf.Kind.archived(since: 1, reason: nil)) == ".archived(since: 1, reason: nil)"
+    )
     #expect(textDump(of: Optional(Shelf.Kind.empty) as Any) == ".empty")
   }
 
@@ -63,7 +65,8 @@ final class Node {
     let labels = Set((0..<200).map { "label\($0)" })
     let counts = Dictionary(uniqueKeysWithValues: (0..<200).map { ("key\($0)", $0) })
     let first = textDump(of: (labels, counts))
-    let rebuilt = textDump(of: (Set(labels.reversed()), Dictionary(uniqueKeysWithValues: counts.reversed())))
+    let rebuilt = textDump(
+      of: (Set(labels.reversed()), Dictionary(uniqueKeysWithValues: counts.reversed())))
     #expect(first == rebuilt)
   }
 
