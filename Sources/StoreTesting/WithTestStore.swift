@@ -26,6 +26,7 @@ import Testing
 /// - Returns: What `body` returns.
 /// - Throws: What `body` throws, after the end-of-test checks ran.
 @MainActor
+@discardableResult
 public func withTestStore<R: Reducer, Result>(
   initialState: R.State,
   reducer: R,
