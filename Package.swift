@@ -48,7 +48,11 @@ let package = Package(
       dependencies: ["StoreCore", "StoreTesting"],
       exclude: ["__Snapshots__"]
     ),
-    .testTarget(name: "WordbookTests", dependencies: ["StoreCore", "StoreTesting", "Wordbook"]),
+    .testTarget(
+      name: "WordbookTests",
+      dependencies: ["StoreCore", "StoreTesting", "Wordbook"],
+      exclude: ["Logs", "__Snapshots__"]
+    ),
     .testTarget(
       name: "WordbookInterchangeTests",
       dependencies: ["Wordbook", "WordbookInterchange"]
