@@ -260,4 +260,32 @@ enum SearchAction: Hashable, Sendable {
     await task?.finish()
     #expect(warnings.count == 1)
   }
+
+  @Test func settleWaitsForEffectsStartedByEffects() async {
+    let gate = Gate()
+    let store = Store(
+      initialState: [String](),
+      reducer: Reduce<[String], SearchAction> { state, action in
+        switch action {
+        case .search(let query):
+          return .run { send in
+            await gate.wait()
+            await send(.searchReplacing(query))
+          }
+        case .searchReplacing(let query):
+          return .run { send in await send(.result(query)) }
+        case .result(let text):
+          state.append(text)
+          return .none
+        default:
+          return .none
+        }
+      })
+    store.send(.search("a"))
+    #expect(store.runningEffectCount == 1)
+    await gate.open()
+    await store.settle()
+    #expect(store.state == ["a"])
+    #expect(store.runningEffectCount == 0)
+  }
 }
