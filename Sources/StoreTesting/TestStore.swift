@@ -16,6 +16,12 @@ import Testing
 ///
 /// Failures are recorded as Swift Testing issues at the line of the step that failed; a state
 /// mismatch shows a line diff of the whole state (`-` expected, `+` actual).
+///
+/// The store is the live runtime: actions a reducer returns with `.send` are processed within
+/// the same step, exactly as in the app, so a step's closure describes their changes too. Only
+/// the actions that asynchronous work sends are held for ``receive(_:sourceLocation:assert:)``,
+/// which hands them to the store in the order the test asserts them, so the result never
+/// depends on how fast an effect ran.
 @MainActor
 public final class TestStore<State: Equatable, Action: Sendable> {
   struct Step {
