@@ -143,6 +143,12 @@ enum TextDumper {
       let line = open + prefixed.map { $0[0] }.joined(separator: ", ") + close
       if line.count <= foldWidth { return [line] }
     }
+    if parts.count == 1, parts[0].label == nil, let only = prefixed.first, only.count > 1,
+      let first = only.first, let last = only.last
+    {
+      // A lone multi-line payload hugs its brackets: `.loaded([` … `])`.
+      return [open + first] + only.dropFirst().dropLast() + [last + close]
+    }
     var lines = [open]
     for part in prefixed {
       for (index, line) in part.enumerated() {

@@ -93,9 +93,18 @@ import Testing
   }
 
   @Test func assertSnapshotReportsAMismatchAtTheCaller() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("SnapshotTests-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let testFile = folder.appendingPathComponent("FeatureTests.swift").path
+    let stored = SnapshotDirectory(testFilePath: testFile, recording: false, isCI: false)
+      .fileURL(test: "mismatch()", name: "list")
+    try FileManager.default.createDirectory(
+      at: stored.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(#"["a", "c"]"#.utf8 + [0x0A]).write(to: stored)
     let line = #line + 2
     let issues = await recordedIssues {
-      assertSnapshot(of: ["a", "b"], named: "deliberately-different")
+      assertSnapshot(of: ["a", "b"], named: "list", filePath: testFile, function: "mismatch()")
     }
     #expect(issues.map(\.line) == [line])
     #expect(issues.first?.message.contains("- [\"a\", \"c\"]\n+ [\"a\", \"b\"]") == true)
