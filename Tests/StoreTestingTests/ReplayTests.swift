@@ -90,5 +90,12 @@ import Testing
         logAt: missing, from: TodoState(), reducer: Todos(), checkpoint: { textDump(of: $0) })
     }
     #expect(missingIssues.count == 1)
+    let empty = folder.appendingPathComponent("empty.jsonl")
+    try Data("\n".utf8).write(to: empty)
+    let emptyIssues = await recordedIssues {
+      assertReplay(
+        logAt: empty, from: TodoState(), reducer: Todos(), checkpoint: { textDump(of: $0) })
+    }
+    #expect(emptyIssues.map(\.message) == ["The action log at \(empty.path) is empty."])
   }
 }
