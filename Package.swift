@@ -43,8 +43,16 @@ let package = Package(
     ),
 
     .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore"]),
-    .testTarget(name: "StoreTestingTests", dependencies: ["StoreCore", "StoreTesting"]),
-    .testTarget(name: "WordbookTests", dependencies: ["StoreCore", "StoreTesting", "Wordbook"]),
+    .testTarget(
+      name: "StoreTestingTests",
+      dependencies: ["StoreCore", "StoreTesting"],
+      exclude: ["__Snapshots__"]
+    ),
+    .testTarget(
+      name: "WordbookTests",
+      dependencies: ["StoreCore", "StoreTesting", "Wordbook"],
+      exclude: ["Logs", "__Snapshots__"]
+    ),
     .testTarget(
       name: "WordbookInterchangeTests",
       dependencies: ["Wordbook", "WordbookInterchange"]
