@@ -68,7 +68,10 @@ let package = Package(
     ),
     .testTarget(
       name: "WordbookTerminalTests",
-      dependencies: ["StoreCore", "Wordbook", "WordbookSQLite", "WordbookTerminal", "WordbookCLI"],
+      dependencies: [
+        "StoreCore", "StoreTesting", "Wordbook", "WordbookSQLite", "WordbookTerminal",
+        "WordbookCLI",
+      ],
       exclude: ["__Snapshots__"]
     ),
   ],

@@ -14,7 +14,7 @@ import Wordbook
     let size = size ?? self.size
     let lines = (renderer ?? plain).render(state, screen: screen, size: size)
     for line in lines { #expect(Self.visible(line).terminalColumns <= size.columns) }
-    return lines.joined(separator: "\n") + "\n"
+    return lines.joined(separator: "\n")
   }
 
   /// The text a terminal shows for `line`: without its style sequences.
@@ -25,7 +25,7 @@ import Wordbook
   @Test func pickerWhileLoading() {
     var builder = StateBuilder()
     builder.apply(.loadBooks)
-    assertSnapshot(screen(builder.state), named: "loading")
+    assertScreenSnapshot(screen(builder.state), named: "loading")
   }
 
   @Test func pickerWhenLoadingFailed() {
@@ -33,13 +33,13 @@ import Wordbook
     builder.apply(
       .loadBooks,
       .booksLoaded(.failure(WordServiceError(.unavailable, "The database is locked."))))
-    assertSnapshot(screen(builder.state), named: "failed")
+    assertScreenSnapshot(screen(builder.state), named: "failed")
   }
 
   @Test func pickerWithNoBook() {
     var builder = StateBuilder()
     builder.apply(.loadBooks, .booksLoaded(.success([])))
-    assertSnapshot(screen(builder.state), named: "empty")
+    assertScreenSnapshot(screen(builder.state), named: "empty")
   }
 
   @Test func pickerToChooseOne() {
@@ -53,13 +53,13 @@ import Wordbook
         ])))
     var view = StudyScreenState()
     view.pickerCursor = 1
-    assertSnapshot(screen(builder.state, view), named: "choose")
+    assertScreenSnapshot(screen(builder.state, view), named: "choose")
   }
 
   @Test func wordListWithMarksFacesAndCursor() {
     var builder = StateBuilder.open()
     builder.apply(.markSuccess(Word.ID(1)), .markFail(Word.ID(2)), .flip(Word.ID(4)))
-    assertSnapshot(screen(builder.state, StudyScreenState(cursor: 3)), named: "words")
+    assertScreenSnapshot(screen(builder.state, StudyScreenState(cursor: 3)), named: "words")
   }
 
   @Test func successIsGreenAndFailYellow() {
@@ -75,23 +75,23 @@ import Wordbook
   }
 
   @Test func helpOverlay() {
-    assertSnapshot(
+    assertScreenSnapshot(
       screen(StateBuilder.open().state, StudyScreenState(overlay: .help)), named: "help")
   }
 
   @Test func meaningPromptAndErrorLine() {
     var builder = StateBuilder.open()
     let prompt = StudyScreenState(prompt: .meaning(term: "가다", text: "to g"))
-    assertSnapshot(screen(builder.state, prompt), named: "prompt")
+    assertScreenSnapshot(screen(builder.state, prompt), named: "prompt")
     builder.apply(.undo)
-    assertSnapshot(screen(builder.state), named: "error")
+    assertScreenSnapshot(screen(builder.state), named: "error")
   }
 
   @Test func koreanMessagesKeepWideColumnsAligned() {
     var builder = StateBuilder.open()
     builder.apply(.markSuccess(Word.ID(3)), .toggleStudyMode)
     let korean = StudyScreenRenderer(messages: .korean, color: false)
-    assertSnapshot(screen(builder.state, renderer: korean), named: "korean")
+    assertScreenSnapshot(screen(builder.state, renderer: korean), named: "korean")
   }
 
   @Test func userTextCannotControlTheTerminal() {
@@ -108,19 +108,19 @@ import Wordbook
     #expect(text != withoutStyles)
     #expect(!withoutStyles.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
     #expect(!text.unicodeScalars.contains { (0x80..<0xA0).contains($0.value) || $0.value == 0x07 })
-    assertSnapshot(screen(builder.state), named: "escaped")
+    assertScreenSnapshot(screen(builder.state), named: "escaped")
   }
 
   @Test func longListsScrollToKeepTheCursorInView() {
     let words = (1...40).map { Word(id: Word.ID(Int64($0)), term: "word \($0)", meaning: "\($0)") }
     let builder = StateBuilder.open(
       [WordBook(id: WordBook.ID(1), title: "Long", wordCount: 40)], words: words)
-    assertSnapshot(screen(builder.state, StudyScreenState(cursor: 25)), named: "scrolled")
-    assertSnapshot(screen(builder.state, StudyScreenState(cursor: 39)), named: "scrolled-end")
+    assertScreenSnapshot(screen(builder.state, StudyScreenState(cursor: 25)), named: "scrolled")
+    assertScreenSnapshot(screen(builder.state, StudyScreenState(cursor: 39)), named: "scrolled-end")
   }
 
   @Test func tinyWindowSaysSo() {
     let text = screen(StateBuilder.open().state, size: TerminalSize(columns: 10, rows: 3))
-    #expect(text == "Window to…\n")
+    #expect(text == "Window to…")
   }
 }

@@ -1,49 +1,23 @@
 import Foundation
+import StoreTesting
 import Testing
 
-/// Compares `text` with the snapshot stored beside the test file, under
-/// `__Snapshots__/<TestFile>/<name>.txt`.
+/// Compares a rendered screen with its snapshot, stored as plain text beside the test file in
+/// `__Snapshots__/<TestFile>/<test>.<name>.txt`, with StoreTesting's snapshot policy: a
+/// missing snapshot fails and is written, `RECORD_SNAPSHOTS=1` re-records, and nothing is
+/// written when `CI` is set.
 ///
-/// A missing or different snapshot fails the test. Set `RECORD_SNAPSHOTS=1` to write the
-/// current text as the new snapshot instead (never on CI).
-func assertSnapshot(
-  _ text: String, named name: String, filePath: String = #filePath,
-  sourceLocation: SourceLocation = #_sourceLocation
+/// Screens are stored as they show, not as a dump of an array of strings, so a snapshot reads
+/// like the terminal.
+func assertScreenSnapshot(
+  _ screen: String, named name: String, filePath: String = #filePath,
+  function: String = #function, sourceLocation: SourceLocation = #_sourceLocation
 ) {
-  let testFile = URL(fileURLWithPath: filePath)
-  let folder = testFile.deletingLastPathComponent()
-    .appendingPathComponent("__Snapshots__")
-    .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent)
-  let file = folder.appendingPathComponent("\(name).txt")
-  if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: file)
-    } catch {
-      Issue.record("could not record \(file.path): \(error)", sourceLocation: sourceLocation)
-    }
-    return
+  let environment = ProcessInfo.processInfo.environment
+  let snapshots = SnapshotDirectory(
+    testFilePath: filePath, recording: environment["RECORD_SNAPSHOTS"] == "1",
+    isCI: environment["CI"] != nil)
+  if let failure = snapshots.check(screen, test: function, name: name) {
+    Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
   }
-  guard let data = FileManager.default.contents(atPath: file.path) else {
-    Issue.record(
-      "no snapshot at \(file.path); run with RECORD_SNAPSHOTS=1 to record it",
-      sourceLocation: sourceLocation)
-    return
-  }
-  let expected = String(decoding: data, as: UTF8.self)
-  guard expected != text else { return }
-  let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-  let actualLines = text.split(separator: "\n", omittingEmptySubsequences: false)
-  let firstDifference =
-    zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-    ?? min(expectedLines.count, actualLines.count)
-  Issue.record(
-    """
-    snapshot \(name) differs at line \(firstDifference + 1)
-    --- expected (\(file.lastPathComponent))
-    \(expected)
-    --- actual
-    \(text)
-    """,
-    sourceLocation: sourceLocation)
 }
