@@ -21,7 +21,9 @@ public final class Store<State, Action: Sendable>: Observable {
   struct Pending {
     var action: Action
     var origin: ActionOrigin
-    var deferred: DeferredTasks?
+    /// Collects the tasks of the effects the action starts, for the `StoreTask` of the `send`
+    /// that caused it.
+    var tasks: DeferredTasks
   }
 
   private var currentState: State
@@ -33,7 +35,7 @@ public final class Store<State, Action: Sendable>: Observable {
   private let registrar = ObservationRegistrar()
   var queue: [Pending] = []
   private var isProcessing = false
-  private var observers: [Int: @MainActor () -> Void] = [:]
+  private var observers: [(id: Int, onChange: @MainActor () -> Void)] = []
   private var nextObserverID = 0
   var cancellableTasks: [EffectID: [Int: Task<Void, Never>]] = [:]
   var runningTasks: [Int: Task<Void, Never>] = [:]
@@ -114,7 +116,8 @@ public final class Store<State, Action: Sendable>: Observable {
     enqueue(action, origin: .effect)
   }
 
-  /// Calls `onChange` on the main actor after every action the store processes.
+  /// Calls `onChange` on the main actor after every action the store processes, observers in
+  /// the order they were added.
   ///
   /// Read `store.state` inside `onChange` for the new state; don't keep a copy of it past the
   /// call, or the next change has to copy the whole state.
@@ -124,13 +127,13 @@ public final class Store<State, Action: Sendable>: Observable {
   @discardableResult
   public func observe(_ onChange: @escaping @MainActor () -> Void) -> StoreObserverToken {
     nextObserverID += 1
-    observers[nextObserverID] = onChange
+    observers.append((nextObserverID, onChange))
     return StoreObserverToken(id: nextObserverID)
   }
 
   /// Stops calling an observer.
   public func removeObserver(_ token: StoreObserverToken) {
-    observers[token.id] = nil
+    observers.removeAll { $0.id == token.id }
   }
 
   /// A stream with an element after each change of the state, for front ends that redraw in
@@ -161,31 +164,25 @@ public final class Store<State, Action: Sendable>: Observable {
   }
 
   private func enqueue(_ action: Action, origin: ActionOrigin) -> StoreTask {
+    let tasks = DeferredTasks()
     guard !isProcessing else {
-      let deferred = DeferredTasks()
-      queue.append(Pending(action: action, origin: origin, deferred: deferred))
-      return StoreTask(deferred: deferred)
+      queue.append(Pending(action: action, origin: origin, tasks: tasks))
+      return StoreTask(deferred: tasks)
     }
     isProcessing = true
     defer { isProcessing = false }
-    var tasks: [Task<Void, Never>] = []
-    process(action, origin: origin, tasks: &tasks)
+    process(action, origin: origin, tasks: tasks)
     var index = 0
     while index < queue.count {
       let pending = queue[index]
       index += 1
-      if let deferred = pending.deferred {
-        process(pending.action, origin: pending.origin, tasks: &deferred.tasks)
-      } else {
-        var ignored: [Task<Void, Never>] = []
-        process(pending.action, origin: pending.origin, tasks: &ignored)
-      }
+      process(pending.action, origin: pending.origin, tasks: pending.tasks)
     }
     queue.removeAll(keepingCapacity: true)
-    return StoreTask(tasks: tasks)
+    return StoreTask(deferred: tasks)
   }
 
-  private func process(_ action: Action, origin: ActionOrigin, tasks: inout [Task<Void, Never>]) {
+  private func process(_ action: Action, origin: ActionOrigin, tasks: DeferredTasks) {
     processedActionCount += 1
     let effect = registrar.withMutation(of: self, keyPath: \.state) {
       reducer(&currentState, action)
@@ -199,9 +196,7 @@ public final class Store<State, Action: Sendable>: Observable {
       }
       recorder.record(entry)
     }
-    if !observers.isEmpty {
-      for observer in observers.values { observer() }
-    }
-    start(effect, cancelIDs: [], tasks: &tasks)
+    for observer in observers { observer.onChange() }
+    start(effect, cancelIDs: [], tasks: tasks)
   }
 }
