@@ -53,7 +53,8 @@ struct IncrementElement: Reducer {
       recorder: log,
       checkpoint: { "total=\($0.total)" })
     var firstSeen = 0
-    store.observe { firstSeen = store.state.first }
+    // Weak: the store keeps its observers, so a strong capture would never free the store.
+    store.observe { [weak store] in firstSeen = store?.state.first ?? 0 }
     var changes = store.changes().makeAsyncIterator()
     let tracked = Shared(0)
     withObservationTracking {
@@ -77,7 +78,9 @@ struct IncrementElement: Reducer {
       initialState: CopyCountingState(count: Self.size, copies: copies),
       reducer: IncrementElement())
     var kept: [CopyCountingState] = []
-    store.observe { kept.append(store.state) }
+    store.observe { [weak store] in
+      if let store { kept.append(store.state) }
+    }
     for step in 0..<10 { store.send(step) }
     #expect(copies.value == 9)
     #expect(kept.count == 10)

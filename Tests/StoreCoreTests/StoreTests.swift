@@ -44,7 +44,9 @@ import Testing
         }
         return action == .increment ? .send(.decrement) : .none
       })
-    store.observe {
+    // Weak: the store keeps its observers, so a strong capture would never free the store.
+    store.observe { [weak store] in
+      guard let store else { return }
       trace.events.append("observe \(store.state)")
       if store.state == 1 { store.send(.set(5)) }
     }
