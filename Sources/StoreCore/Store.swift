@@ -31,6 +31,9 @@ public final class Store<State, Action: Sendable>: Observable {
   private let checkpoint: ((State) -> String)?
   let warn: @MainActor (RuntimeWarning) -> Void
   private let registrar = ObservationRegistrar()
+  /// `\Store.state`, made once: in a generic type a key path literal is instantiated from its
+  /// mangled pattern every time it is evaluated, which cost most of an action's time.
+  private let stateKeyPath: KeyPath<Store, State> = \.state
   var queue: [Pending] = []
   private var isProcessing = false
   private var observers: [Int: @MainActor () -> Void] = [:]
@@ -44,7 +47,7 @@ public final class Store<State, Action: Sendable>: Observable {
 
   /// The current state. Read-only: only actions change it.
   public var state: State {
-    registrar.access(self, keyPath: \.state)
+    registrar.access(self, keyPath: stateKeyPath)
     return currentState
   }
 
@@ -187,7 +190,7 @@ public final class Store<State, Action: Sendable>: Observable {
 
   private func process(_ action: Action, origin: ActionOrigin, tasks: inout [Task<Void, Never>]) {
     processedActionCount += 1
-    let effect = registrar.withMutation(of: self, keyPath: \.state) {
+    let effect = registrar.withMutation(of: self, keyPath: stateKeyPath) {
       reducer(&currentState, action)
     }
     if let recorder {
