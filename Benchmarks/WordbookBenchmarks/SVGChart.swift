@@ -61,7 +61,8 @@ struct SVGChart {
       let lineY = y(pow(10, exponent))
       parts.append(line(x1: left, y1: lineY, x2: left + plotWidth, y2: lineY, color: "#dddddd"))
       parts.append(
-        text(Report.format(pow(10, exponent), .nanoseconds), x: left - 8, y: lineY + 4,
+        text(
+          Report.format(pow(10, exponent), .nanoseconds), x: left - 8, y: lineY + 4,
           anchor: "end"))
       exponent += 1
     }
@@ -71,7 +72,8 @@ struct SVGChart {
       parts.append(text(sizeLabel(Int(size)), x: lineX, y: top + plotHeight + 18, anchor: "middle"))
     }
     parts.append(
-      text("words in the book (log scale)", x: left + plotWidth / 2, y: height - 16,
+      text(
+        "words in the book (log scale)", x: left + plotWidth / 2, y: height - 16,
         anchor: "middle"))
     parts.append(
       "<text transform=\"translate(18 \(format(top + plotHeight / 2))) rotate(-90)\" "
@@ -92,7 +94,8 @@ struct SVGChart {
       let legendY = top + 10 + Double(index) * 22
       let legendX = left + plotWidth + 16
       parts.append(
-        line(x1: legendX, y1: legendY, x2: legendX + 22, y2: legendY, color: series.color,
+        line(
+          x1: legendX, y1: legendY, x2: legendX + 22, y2: legendY, color: series.color,
           width: 3))
       parts.append(text(series.label, x: legendX + 28, y: legendY + 4, anchor: "start"))
     }
