@@ -37,8 +37,9 @@ struct SVGChart {
       let minTime = points.map(\.nanoseconds).min(), let maxTime = points.map(\.nanoseconds).max(),
       minSize > 0, minTime > 0, maxSize > minSize
     else { return nil }
-    let xLow = log10(minSize)
-    let xHigh = log10(maxSize)
+    // A margin of a quarter decade keeps the end points off the frame.
+    let xLow = log10(minSize) - 0.25
+    let xHigh = log10(maxSize) + 0.25
     let yLow = floor(log10(minTime))
     let yHigh = max(ceil(log10(maxTime)), yLow + 1)
     let plotWidth = width - left - right
@@ -62,7 +63,7 @@ struct SVGChart {
       parts.append(line(x1: left, y1: lineY, x2: left + plotWidth, y2: lineY, color: "#dddddd"))
       parts.append(
         text(
-          Report.format(pow(10, exponent), .nanoseconds), x: left - 8, y: lineY + 4,
+          decadeLabel(exponent), x: left - 8, y: lineY + 4,
           anchor: "end"))
       exponent += 1
     }
@@ -101,6 +102,15 @@ struct SVGChart {
     }
     parts.append("</svg>\n")
     return parts.joined(separator: "\n")
+  }
+
+  /// `10^exponent` nanoseconds as `1 ns`, `10 µs`, `100 ms`, `1 s`.
+  private func decadeLabel(_ exponent: Double) -> String {
+    let power = Int(exponent)
+    let units = ["ns", "µs", "ms", "s"]
+    let unit = min(max(power, 0) / 3, units.count - 1)
+    let digits = max(power - unit * 3, 0)
+    return "1" + String(repeating: "0", count: digits) + " " + units[unit]
   }
 
   private func format(_ value: Double) -> String {
