@@ -17,8 +17,8 @@ struct ToggleStudyModeScenario: Scenario {
     store.send(.shuffle)
     let cycles = operationsPerSample(size: size, budget: 3_000_000)
     let states = Fixtures.words(count: size, marks: .mixed).map(\.studyState)
-    var visible: [Int32] = []
-    visible.reserveCapacity(size)
+    var visible = [Int32](repeating: 0, count: size)
+    var visibleCount = 0
     let modes: [StudyMode] = [.excludeSuccess, .failedOnly, .all]
 
     let samples = await interleavedSamples(
@@ -34,12 +34,19 @@ struct ToggleStudyModeScenario: Scenario {
         {
           nanosecondsPerOperation(cycles * modes.count) {
             for _ in 0..<cycles {
-              for mode in modes { filterPass(states, mode: mode, into: &visible) }
+              for mode in modes {
+                visibleCount = states.withUnsafeBufferPointer { states in
+                  visible.withUnsafeMutableBufferPointer { visible in
+                    filterPass(states, mode: mode, into: visible)
+                  }
+                }
+              }
             }
           }
         },
       ])
     blackHole(visible)
+    blackHole(visibleCount)
     blackHole(loaded.sink.total)
 
     let label = sizeLabel(size)
@@ -55,14 +62,17 @@ struct ToggleStudyModeScenario: Scenario {
   }
 }
 
-/// The floor of a re-filter: one pass over the states in storage order, appending the
-/// position of every state `mode` shows.
+/// The floor of a re-filter: one pass over the states in storage order, writing the position
+/// of every state `mode` shows into a buffer sized for all of them; returns how many it wrote.
 @inline(never)
-func filterPass(_ states: [StudyState], mode: StudyMode, into visible: inout [Int32]) {
-  visible.removeAll(keepingCapacity: true)
-  states.withUnsafeBufferPointer { states in
-    for position in states.indices where mode.includes(states[position]) {
-      visible.append(Int32(truncatingIfNeeded: position))
-    }
+func filterPass(
+  _ states: UnsafeBufferPointer<StudyState>, mode: StudyMode,
+  into visible: UnsafeMutableBufferPointer<Int32>
+) -> Int {
+  var count = 0
+  for position in states.indices where mode.includes(states[position]) {
+    visible[count] = Int32(truncatingIfNeeded: position)
+    count += 1
   }
+  return count
 }
