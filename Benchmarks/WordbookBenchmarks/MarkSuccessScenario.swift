@@ -19,7 +19,9 @@ struct MarkSuccessScenario: Scenario {
     var returning = await Fixtures.bareState(like: loaded)
     let ids = loaded.wordIDs
     let rounds = runs + 1
-    let marks = max(1, min(2_000, size / rounds))
+    // Enough marks per run that the one effect a run starts (a task woken on another thread)
+    // is a small share of the run's time, yet every run marks words not marked before.
+    let marks = max(1, min(20_000, size / rounds))
     // The state that returns a new state copies what it touches on every call, so it gets
     // fewer marks per run at large sizes to keep the run short; the time is per mark.
     let returningMarks = max(1, min(marks, 20_000_000 / size))

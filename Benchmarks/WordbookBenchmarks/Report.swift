@@ -108,6 +108,7 @@ enum Report {
       {
         "machine": {"cores": \(machine.cores), "processor": \(string(machine.processor)), \
       "loadAtStart": \(string(machine.loadAtStart)), "loadAtEnd": \(string(machine.loadAtEnd))},
+        "clock": \(string(options.clock.label)),
         "runs": \(options.runs),
         "sizes": [\(options.sizes.map(String.init).joined(separator: ", "))],
         "measurements": [

@@ -53,11 +53,12 @@ struct WordbookBenchmarks {
   @MainActor
   static func run(_ options: Options) async throws {
     var machine = Machine.current()
+    TimeSource.selected = options.clock
     print(
       "Wordbook benchmarks: \(machine.cores) cores, \(machine.processor), "
         + "load \(machine.loadAtStart); sizes "
         + options.sizes.map(sizeLabel).joined(separator: ", ")
-        + "; \(options.runs) runs after a warm-up")
+        + "; \(options.runs) runs after a warm-up; \(options.clock.label)")
     let results = Results()
     let selected = scenarios.filter { options.includes($0.name) }
     if selected.isEmpty {
@@ -77,7 +78,8 @@ struct WordbookBenchmarks {
     print()
     print(
       "Machine: \(machine.cores) cores, \(machine.processor); load average "
-        + "\(machine.loadAtStart) at start, \(machine.loadAtEnd) at end.")
+        + "\(machine.loadAtStart) at start, \(machine.loadAtEnd) at end. In-process times: "
+        + "\(options.clock.label).")
     let failed = results.checks.filter { $0.passed == false }.map(\.subject)
     if !failed.isEmpty {
       print("Targets missed: \(failed.joined(separator: ", ")).")
