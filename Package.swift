@@ -51,7 +51,12 @@ let package = Package(
     ),
     .testTarget(
       name: "WordbookSQLiteTests",
-      dependencies: ["Wordbook", "WordbookSQLite"]
+      dependencies: ["CSQLite", "Wordbook", "WordbookSQLite", "SQLiteCrashWorker"]
+    ),
+    .executableTarget(
+      name: "SQLiteCrashWorker",
+      dependencies: ["Wordbook", "WordbookSQLite"],
+      path: "Tests/SQLiteCrashWorker"
     ),
     .testTarget(
       name: "WordbookTerminalTests",

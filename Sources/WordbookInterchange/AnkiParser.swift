@@ -1,0 +1,134 @@
+import Wordbook
+
+/// Reads Anki's "Notes in Plain Text": `#key:value` header lines, then RFC 4180 records.
+struct AnkiParser {
+  let options: FlashcardReadOptions
+
+  /// What the header lines declare.
+  private struct Header {
+    var separator = "\t"
+    var html = true
+    var globalTags: [String] = []
+    /// The 1-based columns that hold something other than note fields.
+    var noteTypeColumn: Int?
+    var deckColumn: Int?
+    var tagsColumn: Int?
+    var guidColumn: Int?
+
+    /// The 0-based indices of the first two columns that are note fields: term and meaning.
+    var noteFieldIndices: (term: Int, meaning: Int) {
+      let special = Set([noteTypeColumn, deckColumn, tagsColumn, guidColumn].compactMap { $0 })
+      let fields = (1...(special.count + 2)).filter { !special.contains($0) }
+      return (fields[0] - 1, fields[1] - 1)
+    }
+  }
+
+  /// The cards in `bytes` from `start` on.
+  func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    from start: Int
+  ) -> Result<ParseResult, FlashcardReadError> {
+    var position = start
+    var line = 1
+    let header = readHeader(bytes, position: &position, line: &line)
+    let separatorText = options.separator ?? header.separator
+    guard let separator = DelimiterByte.byte(for: separatorText) else {
+      return .failure(.unsupportedSeparator(separatorText))
+    }
+    var result = ParseResult(format: .anki, separator: separatorText)
+    var scanner = DelimitedScanner(
+      bytes: bytes, separator: separator, position: position, line: line, skipsCommentLines: true)
+    while true {
+      switch scanner.next() {
+      case .end:
+        return .success(result)
+      case .unterminatedQuote(let line):
+        result.problems.append(LineProblem(line: line, reason: .unterminatedQuote))
+      case .record(let record):
+        guard record.fields.count > 1 else {
+          let reason = LineProblem.Reason.missingSeparator(separatorText)
+          result.problems.append(LineProblem(line: record.line, reason: reason))
+          continue
+        }
+        guard let row = row(from: record, header: header) else {
+          result.problems.append(LineProblem(line: record.line, reason: .emptyTerm))
+          continue
+        }
+        result.rows.append(row)
+      }
+    }
+  }
+
+  /// The card a record holds, or `nil` when its term is empty. Fields past the end of a short
+  /// record are empty, and fields past the meaning (more note fields) are ignored.
+  private func row(from record: DelimitedScanner.Record, header: Header) -> FlashcardRow? {
+    let fields = record.fields
+    let strips = header.html && options.html == .stripToText
+    let field = { (index: Int) -> String in
+      guard index < fields.count else { return "" }
+      return strips ? HTMLText.plainText(fields[index]) : fields[index]
+    }
+    let (termIndex, meaningIndex) = header.noteFieldIndices
+    let term = field(termIndex)
+    guard !term.isEmpty else { return nil }
+    var tags = header.globalTags
+    if let column = header.tagsColumn, column - 1 < fields.count {
+      tags += fields[column - 1].split(separator: " ").map(String.init)
+    }
+    var state = StudyState.notStudied
+    tags.removeAll { tag in
+      guard let tagged = StudyState(ankiTag: tag) else { return false }
+      state = tagged
+      return true
+    }
+    return FlashcardRow(
+      term: term, meaning: field(meaningIndex), studyState: state, tags: tags, line: record.line)
+  }
+
+  /// A 1-based column number from a header value; `nil` for anything else.
+  private static func column(_ value: String) -> Int? {
+    guard let number = Int(value), number >= 1 else { return nil }
+    return number
+  }
+
+  /// Reads the `#key:value` lines at the start of the file, moving `position` past them.
+  private func readHeader(
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    position: inout Int,
+    line: inout Int
+  ) -> Header {
+    var header = Header()
+    while position < bytes.count && bytes[position] == ByteClass.hash {
+      var end = position
+      while end < bytes.count && bytes[end] != ByteClass.lineFeed { end += 1 }
+      let text = ByteClass.string(bytes, (position + 1)..<end)
+      position = min(end + 1, bytes.count)
+      line += 1
+      guard let colon = text.firstIndex(of: ":") else { continue }
+      let key = text[..<colon].trimmingSpaces.lowercased()
+      let value = String(text[text.index(after: colon)...].trimmingSpaces)
+      switch key {
+      case "separator": header.separator = FlashcardReadOptions.separator(named: value)
+      case "html": header.html = value.lowercased() == "true"
+      case "tags": header.globalTags = value.split(separator: " ").map(String.init)
+      case "notetype column": header.noteTypeColumn = Self.column(value)
+      case "deck column": header.deckColumn = Self.column(value)
+      case "tags column": header.tagsColumn = Self.column(value)
+      case "guid column": header.guidColumn = Self.column(value)
+      default: continue
+      }
+    }
+    return header
+  }
+}
+
+extension Substring {
+  /// The text without spaces, tabs and carriage returns at its ends.
+  fileprivate var trimmingSpaces: Substring {
+    let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+    guard let first = firstIndex(where: { !isBlank($0) }),
+      let last = lastIndex(where: { !isBlank($0) })
+    else { return "" }
+    return self[first...last]
+  }
+}

@@ -1,0 +1,40 @@
+import Wordbook
+
+/// One card read from, or to be written to, a flashcard file.
+public struct FlashcardRow: Hashable, Sendable {
+  /// The text for the front of the card.
+  public var term: String
+  /// The text for the back of the card (may be empty).
+  public var meaning: String
+  /// The study state the file records for the card (`StudyState.notStudied` when it has none).
+  public var studyState: StudyState
+  /// Tags the file attaches to the card (Anki only), without the study-state tag.
+  public var tags: [String]
+  /// The 1-based line of the file where the card starts, or 0 for a row not read from a file.
+  public var line: Int
+
+  /// Creates a row.
+  public init(
+    term: String,
+    meaning: String,
+    studyState: StudyState = .notStudied,
+    tags: [String] = [],
+    line: Int = 0
+  ) {
+    self.term = term
+    self.meaning = meaning
+    self.studyState = studyState
+    self.tags = tags
+    self.line = line
+  }
+
+  /// Creates a row for exporting a stored word.
+  public init(_ word: Word) {
+    self.init(term: word.term, meaning: word.meaning, studyState: word.studyState)
+  }
+
+  /// The draft that saves this card as a word in a `WordService`.
+  public var draft: WordDraft {
+    WordDraft(term: term, meaning: meaning, studyState: studyState)
+  }
+}

@@ -1,0 +1,107 @@
+import Wordbook
+
+/// Writes cards as Anki, Quizlet, CSV or TSV text that ``FlashcardReader`` reads back unchanged.
+///
+/// Study states are kept: CSV and TSV get a `state` column, Anki a `wordbook::success` or
+/// `wordbook::fail` tag, and Quizlet a third field on studied cards (see
+/// ``FlashcardWriteOptions/includesQuizletStudyState``).
+///
+/// ```swift
+/// let text = try FlashcardWriter.write(
+///   [FlashcardRow(term: "사과", meaning: "apple", studyState: .success)], format: .csv)
+/// // "term,meaning,state\n사과,apple,success\n"
+/// ```
+public enum FlashcardWriter {
+  /// Writes cards in a format.
+  ///
+  /// - Parameters:
+  ///   - rows: The cards, in the order to write them.
+  ///   - format: The format to write.
+  ///   - options: Separators, the CSV/TSV header row and the Quizlet state field.
+  /// - Returns: The file's text, with LF line ends and a final newline.
+  /// - Throws: ``FlashcardWriteError/separatorInField(row:separator:)`` when a Quizlet field holds
+  ///   a separator, ``FlashcardWriteError/unsupportedSeparator(_:)`` when a CSV, TSV or Anki
+  ///   separator is not one ASCII character.
+  /// - Complexity: O(*n*) in the length of the text.
+  public static func write(
+    _ rows: some Sequence<FlashcardRow>,
+    format: FlashcardFormat,
+    options: FlashcardWriteOptions = FlashcardWriteOptions()
+  ) throws(FlashcardWriteError) -> String {
+    let separator = options.separator ?? format.defaultSeparator
+    switch format {
+    case .quizlet:
+      return try quizlet(rows, separator: separator, options: options)
+    case .anki, .csv, .tsv:
+      guard let byte = DelimiterByte.byte(for: separator) else {
+        throw .unsupportedSeparator(separator)
+      }
+      var output = QuotingOutput(separator: byte, quotesLeadingHash: format == .anki)
+      if format == .anki {
+        output.appendLine(text: "#separator:\(ankiName(of: separator))")
+        output.appendLine(text: "#html:false")
+        output.appendLine(text: "#tags column:3")
+        for row in rows { output.appendRecord([row.term, row.meaning, ankiTags(of: row)]) }
+      } else {
+        if options.includesHeader { output.appendRecord(["term", "meaning", "state"]) }
+        for row in rows {
+          output.appendRecord([row.term, row.meaning, row.studyState.interchangeName])
+        }
+      }
+      return String(decoding: output.bytes, as: UTF8.self)
+    }
+  }
+
+  private static func quizlet(
+    _ rows: some Sequence<FlashcardRow>,
+    separator: String,
+    options: FlashcardWriteOptions
+  ) throws(FlashcardWriteError) -> String {
+    let cardSeparator = options.cardSeparator ?? "\n"
+    var text = ""
+    for (index, row) in rows.enumerated() {
+      var fields = [row.term, row.meaning].map(trimmedForQuizlet)
+      if options.includesQuizletStudyState && row.studyState != .notStudied {
+        fields.append(row.studyState.interchangeName)
+      }
+      for field in fields {
+        for forbidden in [separator, cardSeparator] where field.contains(forbidden) {
+          throw .separatorInField(row: index + 1, separator: forbidden)
+        }
+      }
+      text += fields.joined(separator: separator)
+      text += cardSeparator
+    }
+    return text
+  }
+
+  /// The field as ``FlashcardReader`` reads it back from Quizlet text: without the spaces, tabs
+  /// and line breaks at its ends.
+  private static func trimmedForQuizlet(_ field: String) -> String {
+    let scalars = field.unicodeScalars
+    let isBlank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+    guard let first = scalars.firstIndex(where: { !isBlank($0) }),
+      let last = scalars.lastIndex(where: { !isBlank($0) })
+    else { return "" }
+    return String(scalars[first...last])
+  }
+
+  private static func ankiTags(of row: FlashcardRow) -> String {
+    let tags = row.tags.map { tag in
+      String(tag.map { $0.isWhitespace ? "_" : $0 })
+    }
+    return (tags + [row.studyState.ankiTag].compactMap { $0 }).joined(separator: " ")
+  }
+
+  private static func ankiName(of separator: String) -> String {
+    switch separator {
+    case "\t": "tab"
+    case ",": "comma"
+    case ";": "semicolon"
+    case "|": "pipe"
+    case " ": "space"
+    case ":": "colon"
+    default: separator
+    }
+  }
+}

@@ -1,0 +1,29 @@
+/// What ``FlashcardReader`` found in a file: the cards it accepted and the records it rejected.
+public struct ParseResult: Hashable, Sendable {
+  /// The format the file was read as (detected when none was given).
+  public var format: FlashcardFormat
+  /// The separator between term and meaning that was used (from the options, the file or
+  /// detection).
+  public var separator: String
+  /// Whether the first record was taken as a header row (CSV and TSV only).
+  public var hasHeader: Bool
+  /// The accepted cards, in file order.
+  public var rows: [FlashcardRow]
+  /// The rejected records, in file order.
+  public var problems: [LineProblem]
+
+  /// Creates a result.
+  public init(
+    format: FlashcardFormat,
+    separator: String,
+    hasHeader: Bool = false,
+    rows: [FlashcardRow] = [],
+    problems: [LineProblem] = []
+  ) {
+    self.format = format
+    self.separator = separator
+    self.hasHeader = hasHeader
+    self.rows = rows
+    self.problems = problems
+  }
+}

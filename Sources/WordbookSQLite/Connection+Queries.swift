@@ -1,0 +1,146 @@
+import Wordbook
+
+/// The SQL behind ``SQLiteWordService``: constant text, values always bound as parameters.
+extension Connection {
+  func insertBook(title: String) throws(WordServiceError) -> WordBook.ID {
+    let statement = try self.statement("INSERT INTO books (title) VALUES (?1)")
+    statement.bind(title, at: 1)
+    try statement.run(self, "create the wordbook")
+    return WordBook.ID(lastInsertedRowID)
+  }
+
+  func insertWord(_ draft: WordDraft, into bookID: WordBook.ID) throws(WordServiceError) -> Word {
+    let statement = try self.statement(
+      """
+      INSERT INTO words (book_id, term, meaning, image_reference, study_state)
+      VALUES (?1, ?2, ?3, ?4, ?5)
+      """)
+    statement.bind(bookID.rawValue, at: 1)
+    statement.bind(draft.term, at: 2)
+    statement.bind(draft.meaning, at: 3)
+    statement.bind(draft.imageReference, at: 4)
+    statement.bind(Int64(draft.studyState.rawValue), at: 5)
+    try statement.run(self, "save the word")
+    return Word(
+      id: Word.ID(lastInsertedRowID), term: draft.term, meaning: draft.meaning,
+      imageReference: draft.imageReference, studyState: draft.studyState)
+  }
+
+  /// The number of words in a book, or `nil` when there is no such book.
+  func wordCount(of bookID: WordBook.ID) throws(WordServiceError) -> Int? {
+    let statement = try self.statement(
+      "SELECT (SELECT count(*) FROM words WHERE book_id = ?1) FROM books WHERE id = ?1")
+    defer { statement.reset() }
+    statement.bind(bookID.rawValue, at: 1)
+    guard try statement.step(self, "load the wordbook") else { return nil }
+    return Int(statement.int64(at: 0))
+  }
+
+  func books() throws(WordServiceError) -> [WordBook] {
+    let statement = try self.statement(
+      """
+      SELECT id, title, (SELECT count(*) FROM words WHERE book_id = books.id)
+      FROM books ORDER BY id
+      """)
+    defer { statement.reset() }
+    var books: [WordBook] = []
+    while try statement.step(self, "load the wordbooks") {
+      books.append(
+        WordBook(
+          id: WordBook.ID(statement.int64(at: 0)), title: statement.text(at: 1),
+          wordCount: Int(statement.int64(at: 2))))
+    }
+    return books
+  }
+
+  /// The words of a book in the order they were added, streamed row by row into the array.
+  func words(in bookID: WordBook.ID, count: Int) throws(WordServiceError) -> [Word] {
+    let statement = try self.statement(
+      """
+      SELECT id, term, meaning, image_reference, study_state
+      FROM words WHERE book_id = ?1 ORDER BY id
+      """)
+    defer { statement.reset() }
+    statement.bind(bookID.rawValue, at: 1)
+    var words: [Word] = []
+    words.reserveCapacity(count)
+    while try statement.step(self, "load the words") {
+      words.append(
+        Word(
+          id: Word.ID(statement.int64(at: 0)), term: statement.text(at: 1),
+          meaning: statement.text(at: 2), imageReference: statement.optionalText(at: 3),
+          studyState: StudyState(rawValue: UInt8(clamping: statement.int64(at: 4)))
+            ?? .notStudied))
+    }
+    return words
+  }
+
+  /// The book with this title that was created first, if any, with its stored title.
+  ///
+  /// Titles compare as Swift strings (canonically equivalent text matches, as in
+  /// `InMemoryWordService`), so the few books are compared here rather than in SQL, which
+  /// compares bytes.
+  func book(titled title: String) throws(WordServiceError) -> WordBook? {
+    let statement = try self.statement("SELECT id, title FROM books ORDER BY id")
+    defer { statement.reset() }
+    while try statement.step(self, "find the wordbook") {
+      let stored = statement.text(at: 1)
+      if stored == title { return WordBook(id: WordBook.ID(statement.int64(at: 0)), title: stored) }
+    }
+    return nil
+  }
+
+  /// The book with this title that was created first, created when there is none.
+  func book(creatingIfMissing title: String) throws(WordServiceError) -> WordBook {
+    if let existing = try book(titled: title) { return existing }
+    return WordBook(id: try insertBook(title: title), title: title)
+  }
+
+  /// For each term in the book, the first word added with it.
+  ///
+  /// Read from the covering index on (book, term) without touching the table. Terms compare
+  /// as Swift strings, like `InMemoryWordService`'s, so the map is built here: SQL would
+  /// compare bytes and miss canonically equivalent terms.
+  func firstWordIDsByTerm(in bookID: WordBook.ID) throws(WordServiceError) -> [String: Word.ID] {
+    let statement = try self.statement(
+      "SELECT id, term FROM words INDEXED BY words_by_book_and_term WHERE book_id = ?1")
+    defer { statement.reset() }
+    statement.bind(bookID.rawValue, at: 1)
+    var firstIDs: [String: Word.ID] = [:]
+    while try statement.step(self, "import the words") {
+      let id = Word.ID(statement.int64(at: 0))
+      let term = statement.text(at: 1)
+      if let known = firstIDs[term], known < id { continue }
+      firstIDs[term] = id
+    }
+    return firstIDs
+  }
+
+  /// Overwrites a word's meaning, image and study state with a draft's.
+  func overwriteWord(_ wordID: Word.ID, with draft: WordDraft) throws(WordServiceError) {
+    let statement = try self.statement(
+      "UPDATE words SET meaning = ?2, image_reference = ?3, study_state = ?4 WHERE id = ?1")
+    statement.bind(wordID.rawValue, at: 1)
+    statement.bind(draft.meaning, at: 2)
+    statement.bind(draft.imageReference, at: 3)
+    statement.bind(Int64(draft.studyState.rawValue), at: 4)
+    try statement.run(self, "import the words")
+  }
+
+  /// Sets a word's study state; `false` when no word has the ID.
+  func setStudyState(_ change: StudyStateChange) throws(WordServiceError) -> Bool {
+    let statement = try self.statement("UPDATE words SET study_state = ?2 WHERE id = ?1")
+    statement.bind(change.wordID.rawValue, at: 1)
+    statement.bind(Int64(change.state.rawValue), at: 2)
+    try statement.run(self, "save the study marks")
+    return changes > 0
+  }
+
+  /// Deletes a word; `false` when no word has the ID.
+  func deleteWord(_ wordID: Word.ID) throws(WordServiceError) -> Bool {
+    let statement = try self.statement("DELETE FROM words WHERE id = ?1")
+    statement.bind(wordID.rawValue, at: 1)
+    try statement.run(self, "delete the word")
+    return changes > 0
+  }
+}

@@ -1,0 +1,180 @@
+import CSQLite
+import Wordbook
+
+/// A `WordService` that keeps wordbooks in a SQLite database file: the app's
+/// embedded default store.
+///
+/// ```swift
+/// let service = try SQLiteWordService(
+///   path: SQLiteWordService.defaultLocation(), seedsSampleWordbook: true)
+/// let books = try await service.fetchBooks()
+/// ```
+///
+/// Every write runs in its own `BEGIN IMMEDIATE` transaction and is durable when the call
+/// returns: the database runs in WAL mode with `synchronous = FULL`, so each commit is flushed
+/// to the disk (`fsync`) before the call answers. An acknowledged write therefore survives the
+/// process being killed (which `synchronous = NORMAL` would also guarantee) and a power loss or
+/// operating-system crash (which `NORMAL` would not). The price is one flush per call, which a
+/// person marking cards never notices; a bulk import is one transaction and pays it once.
+///
+/// The service is safe to use from many tasks at once: its one connection is isolated to an
+/// internal actor, so calls run one at a time and callers waiting their turn suspend. A call
+/// occupies one thread while SQLite works. Another process may open the same file; when it
+/// holds the write lock longer than the busy timeout (5 seconds), a write fails with
+/// `WordServiceError.Kind.unavailable`, which is retryable.
+public final class SQLiteWordService: WordService {
+  /// Settings that tests change; the defaults are what the app uses.
+  package struct Options: Sendable {
+    /// How long a call waits for another connection's lock before failing as unavailable.
+    package var busyTimeout: Duration
+    /// The most pages the database may grow to (`PRAGMA max_page_count`), to simulate a
+    /// full disk; `nil` for SQLite's default.
+    package var maxPageCount: Int?
+
+    /// Creates options.
+    package init(busyTimeout: Duration = .seconds(5), maxPageCount: Int? = nil) {
+      self.busyTimeout = busyTimeout
+      self.maxPageCount = maxPageCount
+    }
+  }
+
+  /// The database file.
+  public let path: String
+  /// Whether opening created the database (and added the sample wordbook, when asked).
+  public let createdDatabase: Bool
+  /// The connection, isolated to an actor (see `Database` for the invariant); it closes when
+  /// the service is released.
+  private let database: Database
+
+  /// Opens the database at `path`, creating it and its folders if needed.
+  ///
+  /// - Parameters:
+  ///   - path: The database file, such as ``defaultLocation(environment:)``.
+  ///   - seedsSampleWordbook: When the database is new, add `SampleWordbook` so a
+  ///     new user sees cards at once. An existing database is never changed.
+  /// - Throws: `WordServiceError` with kind
+  ///   `WordServiceError.Kind.corrupted` when the file is not a Wordbook database,
+  ///   `WordServiceError.Kind.unsupportedVersion` when a newer Wordbook wrote it,
+  ///   `WordServiceError.Kind.readOnly` when the file or its folder cannot be
+  ///   written, `WordServiceError.Kind.unavailable` when another process holds it
+  ///   locked. A file that is not ours is never written.
+  public convenience init(path: String, seedsSampleWordbook: Bool = false)
+    throws(WordServiceError)
+  {
+    try self.init(path: path, seedsSampleWordbook: seedsSampleWordbook, options: Options())
+  }
+
+  /// Opens the database at `path` with test settings.
+  package init(path: String, seedsSampleWordbook: Bool = false, options: Options)
+    throws(WordServiceError)
+  {
+    let what = "open the wordbook database"
+    let folder = FileSystem.folder(of: path)
+    try FileSystem.createFolder(folder)
+    if case .folder(writable: false) = FileSystem.entry(at: folder) {
+      throw .readOnly(folder, doing: what)
+    }
+    switch FileSystem.entry(at: path) {
+    case .missing: break
+    case .file(let size, let writable):
+      guard size == 0 || FileSystem.hasSQLiteHeader(path) else { throw .notADatabase(path) }
+      guard writable else { throw .readOnly(path, doing: what) }
+    case .folder, .other:
+      throw .notADatabase(path)
+    }
+    let connection = try Connection(path: path)
+    guard sqlite3_db_readonly(connection.handle, "main") == 0 else {
+      throw .readOnly(path, doing: what)
+    }
+    let timeout = options.busyTimeout.components
+    sqlite3_busy_timeout(
+      connection.handle,
+      Int32(clamping: timeout.seconds * 1000 + timeout.attoseconds / 1_000_000_000_000_000))
+    // Refuses a damaged, foreign or newer file before anything is written to it.
+    _ = try Schema.checkedVersion(connection)
+    let mode = try connection.text("PRAGMA journal_mode = WAL", what)
+    guard mode.lowercased() == "wal" else {
+      throw WordServiceError(
+        .other, "Could not \(what): \(path) cannot use write-ahead logging (mode \(mode)).")
+    }
+    try connection.execute("PRAGMA synchronous = FULL", what)
+    try connection.execute("PRAGMA foreign_keys = ON", what)
+    self.createdDatabase = try Schema.migrate(
+      connection, addingWhenNew: seedsSampleWordbook ? SampleWordbook.books : [])
+    if let pages = options.maxPageCount {
+      _ = try connection.integer("PRAGMA max_page_count = \(pages)", what)
+    }
+    self.path = path
+    self.database = Database(connection)
+  }
+
+  /// Returns every wordbook, in the order they were created, with its word count.
+  public func fetchBooks() async throws(WordServiceError) -> [WordBook] {
+    try await withConnection { connection throws(WordServiceError) in try connection.books() }
+  }
+
+  /// Returns the words of a book, in the order they were added.
+  ///
+  /// - Complexity: O(*n*) in the book's words; rows are decoded straight from SQLite's
+  ///   buffers into the returned `Word` values.
+  public func fetchWords(in bookID: WordBook.ID) async throws(WordServiceError) -> [Word] {
+    try await withConnection { connection throws(WordServiceError) in
+      try connection.inReadTransaction("load the words") { () throws(WordServiceError) in
+        guard let count = try connection.wordCount(of: bookID) else {
+          throw .bookNotFound(bookID)
+        }
+        return try connection.words(in: bookID, count: count)
+      }
+    }
+  }
+
+  /// Creates an empty wordbook.
+  public func createBook(title: String) async throws(WordServiceError) -> WordBook {
+    let title = try WordServiceError.validTitle(title)
+    return try await withConnection { connection throws(WordServiceError) in
+      try connection.inTransaction("create the wordbook") { () throws(WordServiceError) in
+        WordBook(id: try connection.insertBook(title: title), title: title)
+      }
+    }
+  }
+
+  /// Saves a new word at the end of a book.
+  public func saveWord(_ draft: WordDraft, to bookID: WordBook.ID) async throws(WordServiceError)
+    -> Word
+  {
+    _ = try WordServiceError.validTerm(draft.term)
+    return try await withConnection { connection throws(WordServiceError) in
+      try connection.inTransaction("save the word") { () throws(WordServiceError) in
+        guard try connection.wordCount(of: bookID) != nil else { throw .bookNotFound(bookID) }
+        return try connection.insertWord(draft, into: bookID)
+      }
+    }
+  }
+
+  /// Sets the study state of several words in one transaction, all or none.
+  public func updateStudyStates(_ changes: [StudyStateChange]) async throws(WordServiceError) {
+    try await withConnection { connection throws(WordServiceError) in
+      try connection.inTransaction("save the study marks") { () throws(WordServiceError) in
+        for change in changes where try !connection.setStudyState(change) {
+          throw .wordNotFound(change.wordID)
+        }
+      }
+    }
+  }
+
+  /// Deletes a word.
+  public func deleteWord(_ wordID: Word.ID) async throws(WordServiceError) {
+    try await withConnection { connection throws(WordServiceError) in
+      try connection.inTransaction("delete the word") { () throws(WordServiceError) in
+        guard try connection.deleteWord(wordID) else { throw .wordNotFound(wordID) }
+      }
+    }
+  }
+
+  /// Runs `body` with the connection, one call at a time.
+  func withConnection<Result: Sendable>(
+    _ body: @Sendable (Connection) throws(WordServiceError) -> Result
+  ) async throws(WordServiceError) -> Result {
+    try await database.run(body)
+  }
+}

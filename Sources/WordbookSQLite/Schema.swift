@@ -1,0 +1,91 @@
+import Wordbook
+
+/// The database layout and the forward migrations that build it.
+///
+/// `PRAGMA user_version` records how many migrations a file has had. Opening a file runs the
+/// missing ones, in order, in one transaction; a file whose version is higher than
+/// ``latestVersion`` was written by a newer Wordbook and is refused untouched. Migrations are
+/// only ever appended: a released one never changes.
+enum Schema {
+  /// Marks a file as a Wordbook database (`PRAGMA application_id`, the bytes "WBK1").
+  static let applicationID: Int64 = 0x5742_4B31
+
+  /// The migrations, oldest first: entry `n` takes a file from version `n` to `n + 1`.
+  static let migrations: [[String]] = [
+    [
+      """
+      CREATE TABLE books (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        title TEXT NOT NULL
+      )
+      """,
+      """
+      CREATE TABLE words (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        book_id INTEGER NOT NULL REFERENCES books(id) ON DELETE CASCADE,
+        term TEXT NOT NULL,
+        meaning TEXT NOT NULL,
+        image_reference TEXT,
+        study_state INTEGER NOT NULL DEFAULT 0 CHECK (study_state IN (0, 1, 2))
+      )
+      """,
+      "CREATE INDEX words_by_book ON words(book_id)",
+      "CREATE INDEX words_by_book_and_term ON words(book_id, term)",
+    ]
+  ]
+
+  /// The schema version this build writes and understands.
+  static var latestVersion: Int64 { Int64(migrations.count) }
+
+  /// Brings the file up to ``latestVersion``.
+  ///
+  /// - Parameters:
+  ///   - connection: An open connection.
+  ///   - sample: Books to add when the file is new (version 0 and empty).
+  /// - Returns: Whether the file was new.
+  /// - Throws: `WordServiceError.Kind.unsupportedVersion` for a newer file;
+  ///   `WordServiceError.Kind.corrupted` for a SQLite file of another program.
+  static func migrate(
+    _ connection: Connection,
+    addingWhenNew sample: [(title: String, words: [WordDraft])]
+  ) throws(WordServiceError) -> Bool {
+    let what = "open the wordbook database"
+    // Reading first keeps an up-to-date file from taking the write lock on every open.
+    if try checkedVersion(connection) == latestVersion { return false }
+    return try connection.inTransaction(what) { () throws(WordServiceError) -> Bool in
+      let version = try checkedVersion(connection)
+      let isNew = version == 0
+      if isNew {
+        try connection.execute("PRAGMA application_id = \(applicationID)", what)
+      }
+      for migration in migrations[Int(version)...] {
+        for sql in migration { try connection.execute(sql, what) }
+      }
+      try connection.execute("PRAGMA user_version = \(latestVersion)", what)
+      if isNew {
+        for (title, words) in sample {
+          let bookID = try connection.insertBook(title: title)
+          for draft in words { _ = try connection.insertWord(draft, into: bookID) }
+        }
+      }
+      return isNew
+    }
+  }
+
+  /// The file's schema version, after checking that the file is ours (or empty) and not from
+  /// the future. Only reads, so a refused file is left exactly as it was.
+  static func checkedVersion(_ connection: Connection) throws(WordServiceError) -> Int64 {
+    let what = "open the wordbook database"
+    let version = try connection.integer("PRAGMA user_version", what)
+    if version > latestVersion {
+      throw .newerSchema(connection.path, version: version, known: latestVersion)
+    }
+    let application = try connection.integer("PRAGMA application_id", what)
+    let isOurs =
+      version > 0
+      ? application == applicationID
+      : try connection.integer("SELECT count(*) FROM sqlite_schema", what) == 0
+    guard isOurs else { throw .notADatabase(connection.path) }
+    return version
+  }
+}

@@ -1,0 +1,36 @@
+import Testing
+import Wordbook
+import WordbookInterchange
+
+/// Feeds random, mostly malformed text to every reader: it must never crash, and every row and
+/// problem must name a line that exists.
+@Suite struct MalformedInputTests {
+  private static let pieces = [
+    "a", "한", "😂", " ", "\t", "\n", "\r\n", "\r", ",", ";", "|", "\"", "#", "#separator:pipe\n",
+    "#html:true\n", "#tags column:3\n", "<br>", "&amp", "&#x1F600;", "&#99999999;",
+    "term,meaning\n",
+  ]
+
+  @Test(arguments: FlashcardFormat.allCases.map(Optional.some) + [nil])
+  func randomTextNeverCrashes(format: FlashcardFormat?) throws {
+    var generator = SplitMix64(seed: 0xBAD_F11E + UInt64(format?.rawValue.count ?? 0))
+    for _ in 0..<1_000 {
+      let count = Int(generator.next(below: 30))
+      let text = (0..<count).map { _ in
+        Self.pieces[Int(generator.next(below: UInt64(Self.pieces.count)))]
+      }.joined()
+      let lineCount = text.utf8.filter { $0 == UInt8(ascii: "\n") }.count + 1
+      let result = try FlashcardReader.read(text: text, format: format)
+      let lines = result.rows.map(\.line) + result.problems.map(\.line)
+      #expect(lines.allSatisfy { (1...lineCount).contains($0) }, "\(text.debugDescription)")
+      #expect(result.rows.allSatisfy { !$0.term.isEmpty }, "\(text.debugDescription)")
+    }
+  }
+
+  @Test func emptySeparatorsAreErrors() {
+    #expect(throws: FlashcardReadError.unsupportedSeparator("")) {
+      try FlashcardReader.read(
+        text: "a|b", format: .quizlet, options: FlashcardReadOptions(cardSeparator: ""))
+    }
+  }
+}

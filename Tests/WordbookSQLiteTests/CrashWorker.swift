@@ -1,0 +1,80 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Runs the `SQLiteCrashWorker` executable and kills it.
+enum CrashWorker {
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// The worker binary: built beside the test bundle, in the same products folder.
+  static func executable() -> URL? {
+    var starts = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0])]
+    starts += Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
+    for start in starts {
+      var folder = start.deletingLastPathComponent()
+      for _ in 0..<4 {
+        let candidate = folder.appendingPathComponent("SQLiteCrashWorker")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        folder = folder.deletingLastPathComponent()
+      }
+    }
+    return nil
+  }
+
+  /// Starts the worker, waits (up to 20 s) for `lines` acknowledged writes, waits `jitter`
+  /// microseconds more, kills it with SIGKILL and returns every line it printed.
+  static func runAndKill(
+    _ executable: URL, arguments: [String], afterLines lines: Int, jitter: useconds_t
+  ) throws -> [String] {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let reader = pipe.fileHandleForReading.fileDescriptor
+    var output: [UInt8] = []
+    let deadline = ContinuousClock.now + .seconds(20)
+    var finished = false
+    while !finished, output.count(where: { $0 == 10 }) < lines {
+      guard ContinuousClock.now < deadline else {
+        process.terminate()
+        throw Failure(description: "worker printed no acknowledgement for 20 s")
+      }
+      finished = readAvailable(reader, into: &output, waitingMilliseconds: 5)
+    }
+    usleep(jitter)
+    kill(process.processIdentifier, SIGKILL)
+    while !finished, ContinuousClock.now < deadline {
+      finished = readAvailable(reader, into: &output, waitingMilliseconds: 5)
+    }
+    process.waitUntilExit()
+    let text = String(decoding: output, as: UTF8.self)
+    if let error = text.split(separator: "\n").first(where: { $0.hasPrefix("error") }) {
+      throw Failure(description: "worker failed: \(error)")
+    }
+    // A line cut short by the kill was never acknowledged.
+    return text.split(separator: "\n", omittingEmptySubsequences: true)
+      .dropLast(text.hasSuffix("\n") ? 0 : 1)
+      .map(String.init)
+  }
+
+  /// Reads what is available within the wait; `true` at end of file.
+  private static func readAvailable(
+    _ descriptor: Int32, into output: inout [UInt8], waitingMilliseconds: Int32
+  ) -> Bool {
+    var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    guard poll(&poller, 1, waitingMilliseconds) > 0 else { return false }
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    guard count > 0 else { return true }
+    output += buffer[0..<count]
+    return false
+  }
+}

@@ -1,0 +1,164 @@
+import Testing
+import Wordbook
+import WordbookSQLite
+
+/// Every `WordService` call, errors included, against each implementation: they must agree.
+@Suite struct WordServiceContractTests {
+  @Test(arguments: ServiceKind.allCases)
+  func newServiceHasNoBooks(kind: ServiceKind) async throws {
+    let (service, _) = try kind.make()
+    #expect(try await service.fetchBooks() == [])
+  }
+
+  @Test(arguments: ServiceKind.allCases)
+  func createBookTrimsTitleAndKeepsCreationOrder(kind: ServiceKind) async throws {
+    let (service, _) = try kind.make()
+    let verbs = try await service.createBook(title: "  Korean verbs \n")
+    let nouns = try await service.createBook(title: "Nouns")
+    let again = try await service.createBook(title: "Nouns")
+    #expect(verbs.title == "Korean verbs")
+    #expect(verbs.wordCount == 0)
+    #expect(Set([verbs.id, nouns.id, again.id]).count == 3)
+    #expect(try await service.fetchBooks() == [verbs, nouns, again])
+  }
+
+  @Test(arguments: ServiceKind.allCases)
+  func createBookRejectsBlankTitle(kind: ServiceKind) async throws {
+    let (service, _) = try kind.make()
+    let error = await #expect(throws: WordServiceError.self) {
+      try await service.createBook(title: " \t\n")
+    }
+    #expect(error?.kind == .invalidInput)
+    #expect(try await service.fetchBooks() == [])
+  }
+
+  @Test(arguments: ServiceKind.allCases)
+  func saveWordAppendsInOrderAndCounts(kind: ServiceKind) async throws {
+    let (service, _) = try kind.make()
+    let book = try await service.createBook(title: "Book")
+    let other = try await service.createBook(title: "Other")
+    let drafts = [
+      WordDraft(term: "사랑", meaning: "love"),
+      WordDraft(term: "물", meaning: "water", imageReference: "water.png"),
+      WordDraft(term: "책", meaning: "book", studyState: .fail),
+    ]
+    var saved: [Word] = []
+    for draft in drafts {
+      saved.append(try await service.saveWord(draft, to: book.id))
+      _ = try await service.saveWord(WordDraft(term: "x", meaning: "y"), to: other.id)
+    }
+    #expect(saved.map(\.term) == drafts.map(\.term))
+    #expect(saved.map(\.imageReference) == [nil, "water.png", nil])
+    #expect(saved.map(\.studyState) == [.notStudied, .notStudied, .fail])
+    #expect(Set(saved.map(\.id)).count == 3)
+    #expect(try await service.fetchWords(in: book.id) == saved)
+    let counts = try await service.fetchBooks().map(\.wordCount)
+    #expect(counts == [3, 3])
+  }
+
+  @Test(arguments: ServiceKind.allCases)
+  func saveWordRejectsBlankTermAndUnknownBook(kind: ServiceKind) async throws {
+    let (service, _) = try kind.make()
+    let book = try await service.createBook(title: "Book")
+    let blank = await #expect(throws: WordServiceError.self) {
+      try await service.saveWord(WordDraft(term: "  ", meaning: "m"), to: book.id)
+    }
+    #expect(blank?.kind == .invalidInput)
+    let missing = WordBook.ID(book.id.rawValue + 100)
+    await #expect(throws: WordServiceError.bookNotFound(missing)) {
+      try await service.saveWord(WordDraft(term: "t", meaning: "m"), to: missing)
+    }
+    #expect(try await service.fetchWords(in: book.id) == [])
+  }
+
+  @Test(arguments: ServiceKind.allCases)
+  func fetchWordsOfUnknownBookIsNotFound(kind: ServiceKind) async throws {
+    let (service, _) = try kind.make()
+    await #expect(throws: WordServiceError.bookNotFound(WordBook.ID(42))) {
+      try await service.fetchWords(in: WordBook.ID(42))
+    }
+  }
+
+  @Test(arguments: ServiceKind.allCases)
+  func updateStudyStatesChangesEveryListedWord(kind: ServiceKind) async throws {
+    let (service, _) = try kind.make()
+    let book = try await service.createBook(title: "Book")
+    let first = try await service.saveWord(WordDraft(term: "a", meaning: "1"), to: book.id)
+    _ = try await service.saveWord(WordDraft(term: "b", meaning: "2"), to: book.id)
+    let third = try await service.saveWord(WordDraft(term: "c", meaning: "3"), to: book.id)
+    try await service.updateStudyStates([
+      StudyStateChange(wordID: first.id, state: .success),
+      StudyStateChange(wordID: third.id, state: .fail),
+      StudyStateChange(wordID: first.id, state: .fail),
+    ])
+    try await service.updateStudyStates([])
+    let states = try await service.fetchWords(in: book.id).map(\.studyState)
+    #expect(states == [.fail, .notStudied, .fail])
+  }
+
+  @Test(arguments: ServiceKind.allCases)
+  func updateStudyStatesIsAllOrNone(kind: ServiceKind) async throws {
+    let (service, _) = try kind.make()
+    let book = try await service.createBook(title: "Book")
+    let word = try await service.saveWord(WordDraft(term: "a", meaning: "1"), to: book.id)
+    let missing = Word.ID(word.id.rawValue + 1000)
+    await #expect(throws: WordServiceError.wordNotFound(missing)) {
+      try await service.updateStudyStates([
+        StudyStateChange(wordID: word.id, state: .success),
+        StudyStateChange(wordID: missing, state: .fail),
+      ])
+    }
+    #expect(try await service.fetchWords(in: book.id) == [word])
+  }
+
+  @Test(arguments: ServiceKind.allCases)
+  func deleteWordRemovesItOnceAndNeverReusesItsID(kind: ServiceKind) async throws {
+    let (service, _) = try kind.make()
+    let book = try await service.createBook(title: "Book")
+    let first = try await service.saveWord(WordDraft(term: "a", meaning: "1"), to: book.id)
+    let last = try await service.saveWord(WordDraft(term: "b", meaning: "2"), to: book.id)
+    try await service.deleteWord(last.id)
+    await #expect(throws: WordServiceError.wordNotFound(last.id)) {
+      try await service.deleteWord(last.id)
+    }
+    let next = try await service.saveWord(WordDraft(term: "c", meaning: "3"), to: book.id)
+    #expect(next.id > last.id)
+    #expect(try await service.fetchWords(in: book.id) == [first, next])
+    #expect(try await service.fetchBooks().first?.wordCount == 2)
+    await #expect(throws: WordServiceError.wordNotFound(last.id)) {
+      try await service.updateStudyStates([StudyStateChange(wordID: last.id, state: .fail)])
+    }
+  }
+
+  @Test(arguments: ServiceKind.allCases)
+  func awkwardTextComesBackByteForByte(kind: ServiceKind) async throws {
+    let (service, _) = try kind.make()
+    let title = "Robert'); DROP TABLE books;--"
+    let book = try await service.createBook(title: title)
+    let drafts = AwkwardText.drafts
+    for draft in drafts { _ = try await service.saveWord(draft, to: book.id) }
+    let words = try await service.fetchWords(in: book.id)
+    #expect(words.map(\.term) == drafts.map(\.term))
+    #expect(words.map(\.meaning) == drafts.map(\.meaning))
+    #expect(words.map(\.imageReference) == drafts.map(\.imageReference))
+    #expect(try await service.fetchBooks().map(\.title) == [title])
+  }
+
+  @Test(arguments: ServiceKind.allCases)
+  func concurrentSavesAllLand(kind: ServiceKind) async throws {
+    let (service, _) = try kind.make()
+    let book = try await service.createBook(title: "Book")
+    let ids = try await withThrowingTaskGroup(of: Word.ID.self) { group in
+      for index in 0..<40 {
+        group.addTask {
+          try await service.saveWord(WordDraft(term: "t\(index)", meaning: "m"), to: book.id).id
+        }
+      }
+      return try await group.reduce(into: Set<Word.ID>()) { $0.insert($1) }
+    }
+    #expect(ids.count == 40)
+    let words = try await service.fetchWords(in: book.id)
+    #expect(Set(words.map(\.id)) == ids)
+    #expect(words.map(\.id) == words.map(\.id).sorted())
+  }
+}
