@@ -48,6 +48,8 @@ struct WordbookBenchmarks {
     ToggleStudyModeScenario(),
     NoOpScenario(),
     MemoryScenario(),
+    SQLiteLoadScenario(),
+    SQLiteImportScenario(),
   ]
 
   @MainActor
