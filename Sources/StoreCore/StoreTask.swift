@@ -9,11 +9,13 @@ public struct StoreTask: Sendable {
   private let tasks: [Task<Void, Never>]
   private let deferred: DeferredTasks?
 
+  @usableFromInline
   init(tasks: [Task<Void, Never>]) {
     self.tasks = tasks
     self.deferred = nil
   }
 
+  @usableFromInline
   init(deferred: DeferredTasks) {
     self.tasks = []
     self.deferred = deferred
@@ -42,6 +44,10 @@ public struct StoreTask: Sendable {
 /// The tasks of an action that was queued because another action was being processed; they
 /// are filled in when the queued action runs.
 @MainActor
+@usableFromInline
 final class DeferredTasks {
-  var tasks: [Task<Void, Never>] = []
+  @usableFromInline var tasks: [Task<Void, Never>] = []
+
+  @usableFromInline
+  init() {}
 }
