@@ -54,6 +54,11 @@ struct WordbookBenchmarks {
 
   @MainActor
   static func run(_ options: Options) async throws {
+    let selected = scenarios.filter { options.includes($0.name) }
+    if selected.isEmpty {
+      printError("error: no scenario matches '\(options.filter ?? "")'\n\(Options.usage)")
+      exit(2)
+    }
     var machine = Machine.current()
     TimeSource.selected = options.clock
     print(
@@ -62,11 +67,6 @@ struct WordbookBenchmarks {
         + options.sizes.map(sizeLabel).joined(separator: ", ")
         + "; \(options.runs) runs after a warm-up; \(options.clock.label)")
     let results = Results()
-    let selected = scenarios.filter { options.includes($0.name) }
-    if selected.isEmpty {
-      printError("error: no scenario matches '\(options.filter ?? "")'\n\(Options.usage)")
-      exit(2)
-    }
     for scenario in selected {
       let sizes = scenario is NoOpScenario ? [0] : options.sizes
       for size in sizes {
