@@ -43,8 +43,16 @@ let package = Package(
     ),
 
     .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore"]),
-    .testTarget(name: "StoreTestingTests", dependencies: ["StoreCore", "StoreTesting"]),
-    .testTarget(name: "WordbookTests", dependencies: ["StoreCore", "StoreTesting", "Wordbook"]),
+    .testTarget(
+      name: "StoreTestingTests",
+      dependencies: ["StoreCore", "StoreTesting"],
+      exclude: ["__Snapshots__"]
+    ),
+    .testTarget(
+      name: "WordbookTests",
+      dependencies: ["StoreCore", "StoreTesting", "Wordbook"],
+      exclude: ["Logs", "__Snapshots__"]
+    ),
     .testTarget(
       name: "WordbookInterchangeTests",
       dependencies: ["Wordbook", "WordbookInterchange"]
@@ -60,7 +68,11 @@ let package = Package(
     ),
     .testTarget(
       name: "WordbookTerminalTests",
-      dependencies: ["StoreCore", "Wordbook", "WordbookSQLite", "WordbookTerminal", "WordbookCLI"]
+      dependencies: [
+        "StoreCore", "StoreTesting", "Wordbook", "WordbookSQLite", "WordbookTerminal",
+        "WordbookCLI",
+      ],
+      exclude: ["__Snapshots__"]
     ),
   ],
   swiftLanguageModes: [.v6]

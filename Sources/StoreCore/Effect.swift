@@ -30,7 +30,7 @@ public struct Effect<Action: Sendable>: Sendable {
     var priority: TaskPriority?
     var operation: @Sendable (Send<Action>) async throws -> Void
     var handler: (@Sendable (any Error, Send<Action>) async -> Void)?
-    var origin: SourceLocation
+    var origin: CodeLocation
   }
 
   @usableFromInline let operation: Operation
@@ -59,7 +59,7 @@ public struct Effect<Action: Sendable>: Sendable {
     fileID: String = #fileID,
     line: Int = #line
   ) -> Effect {
-    let origin = SourceLocation(fileID: fileID, line: line)
+    let origin = CodeLocation(fileID: fileID, line: line)
     return Effect(
       operation: .run(
         Work(priority: priority, operation: operation, handler: handler, origin: origin))

@@ -17,7 +17,7 @@ public protocol EffectExecutor<Action>: AnyObject {
 /// One effect's asynchronous work, ready to run, as a store hands it to an ``EffectExecutor``.
 public struct EffectWork<Action: Sendable>: Sendable {
   /// Where the effect was made.
-  public let origin: SourceLocation
+  public let origin: CodeLocation
   /// The sequence number of the action whose reducer returned the effect.
   public let actionSequence: Int
   /// The priority asked for by the effect.

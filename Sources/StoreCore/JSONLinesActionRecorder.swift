@@ -60,7 +60,9 @@ public enum ActionLogDecoder {
 
   /// Decodes every non-blank line of `data` as an ``ActionLogEntry``.
   ///
-  /// - Parameter data: The contents of a JSON Lines log.
+  /// - Parameters:
+  ///   - type: The type of the logged actions.
+  ///   - data: The contents of a JSON Lines log.
   /// - Returns: The entries, in file order.
   /// - Throws: ``DecodingError`` naming the first line that is not a valid entry.
   public static func decode<Action: Decodable>(

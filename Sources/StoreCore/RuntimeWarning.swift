@@ -10,10 +10,10 @@ public struct RuntimeWarning: Hashable, Sendable, CustomStringConvertible {
   /// What happened.
   public var message: String
   /// Where the code at fault was written, such as the place an effect was made.
-  public var origin: SourceLocation
+  public var origin: CodeLocation
 
   /// Creates a warning.
-  public init(message: String, origin: SourceLocation) {
+  public init(message: String, origin: CodeLocation) {
     self.message = message
     self.origin = origin
   }

@@ -1,18 +1,20 @@
 extension Store {
   @inlinable
-  func start(_ effect: Effect<Action>, cancelIDs: [EffectID], tasks: inout [Task<Void, Never>]) {
+  func start(_ effect: Effect<Action>, cancelIDs: [EffectID], tasks: DeferredTasks) {
     switch effect.operation {
     case .none:
       break
     case .send(let action):
-      queue.append(Pending(action: action, origin: .effect, deferred: nil))
+      // The action's effects belong to the `send` that caused it, so awaiting that send's
+      // task awaits them too.
+      queue.append(Pending(action: action, origin: .effect, tasks: tasks))
     case .run(let work):
-      tasks.append(run(work, cancelIDs: cancelIDs))
+      tasks.tasks.append(run(work, cancelIDs: cancelIDs))
     case .merge(let effects):
-      for effect in effects { start(effect, cancelIDs: cancelIDs, tasks: &tasks) }
+      for effect in effects { start(effect, cancelIDs: cancelIDs, tasks: tasks) }
     case .cancellable(let id, let cancelInFlight, let effect):
       if cancelInFlight { cancelEffects(id: id) }
-      start(effect, cancelIDs: cancelIDs + [id], tasks: &tasks)
+      start(effect, cancelIDs: cancelIDs + [id], tasks: tasks)
     case .cancel(let id):
       cancelEffects(id: id)
     }
@@ -27,6 +29,9 @@ extension Store {
     let operation = work.operation
     let handler = work.handler
     let origin = work.origin
+    // Captured directly, not through the store, so that an error of an effect that outlives
+    // its store is still reported.
+    let warn = self.warn
     let body: @Sendable (Send<Action>) async -> Void = { [weak self] send in
       do {
         try await operation(send)
@@ -36,7 +41,7 @@ extension Store {
         } else if let handler {
           await handler(error, send)
         } else {
-          await self?.warn(
+          await warn(
             RuntimeWarning(
               message: "An effect threw \(error) and has no catch handler to turn it into an "
                 + "action. Add `catch:` to the `.run` effect made here.",

@@ -22,13 +22,15 @@ public final class Store<State, Action: Sendable>: Observable {
   struct Pending {
     @usableFromInline var action: Action
     @usableFromInline var origin: ActionOrigin
-    @usableFromInline var deferred: DeferredTasks?
+    /// Collects the tasks of the effects the action starts, for the `StoreTask` of the `send`
+    /// that caused it.
+    @usableFromInline var tasks: DeferredTasks
 
     @usableFromInline
-    init(action: Action, origin: ActionOrigin, deferred: DeferredTasks?) {
+    init(action: Action, origin: ActionOrigin, tasks: DeferredTasks) {
       self.action = action
       self.origin = origin
-      self.deferred = deferred
+      self.tasks = tasks
     }
   }
 
@@ -47,7 +49,7 @@ public final class Store<State, Action: Sendable>: Observable {
   @usableFromInline let stateKeyPath: KeyPath<Store, State> = \.state
   @usableFromInline var queue: [Pending] = []
   @usableFromInline var isProcessing = false
-  @usableFromInline var observers: [Int: @MainActor () -> Void] = [:]
+  @usableFromInline var observers: [(id: Int, onChange: @MainActor () -> Void)] = []
   private var nextObserverID = 0
   var cancellableTasks: [EffectID: [Int: Task<Void, Never>]] = [:]
   var runningTasks: [Int: Task<Void, Never>] = [:]
@@ -132,7 +134,8 @@ public final class Store<State, Action: Sendable>: Observable {
     enqueue(action, origin: .effect)
   }
 
-  /// Calls `onChange` on the main actor after every action the store processes.
+  /// Calls `onChange` on the main actor after every action the store processes, observers in
+  /// the order they were added.
   ///
   /// Read `store.state` inside `onChange` for the new state; don't keep a copy of it past the
   /// call, or the next change has to copy the whole state.
@@ -142,13 +145,13 @@ public final class Store<State, Action: Sendable>: Observable {
   @discardableResult
   public func observe(_ onChange: @escaping @MainActor () -> Void) -> StoreObserverToken {
     nextObserverID += 1
-    observers[nextObserverID] = onChange
+    observers.append((nextObserverID, onChange))
     return StoreObserverToken(id: nextObserverID)
   }
 
   /// Stops calling an observer.
   public func removeObserver(_ token: StoreObserverToken) {
-    observers[token.id] = nil
+    observers.removeAll { $0.id == token.id }
   }
 
   /// A stream with an element after each change of the state, for front ends that redraw in
@@ -180,41 +183,33 @@ public final class Store<State, Action: Sendable>: Observable {
 
   @inlinable
   func enqueue(_ action: Action, origin: ActionOrigin) -> StoreTask {
+    let tasks = DeferredTasks()
     guard !isProcessing else {
-      let deferred = DeferredTasks()
-      queue.append(Pending(action: action, origin: origin, deferred: deferred))
-      return StoreTask(deferred: deferred)
+      queue.append(Pending(action: action, origin: origin, tasks: tasks))
+      return StoreTask(deferred: tasks)
     }
     isProcessing = true
     defer { isProcessing = false }
-    var tasks: [Task<Void, Never>] = []
-    process(action, origin: origin, tasks: &tasks)
+    process(action, origin: origin, tasks: tasks)
     var index = 0
     while index < queue.count {
       let pending = queue[index]
       index += 1
-      if let deferred = pending.deferred {
-        process(pending.action, origin: pending.origin, tasks: &deferred.tasks)
-      } else {
-        var ignored: [Task<Void, Never>] = []
-        process(pending.action, origin: pending.origin, tasks: &ignored)
-      }
+      process(pending.action, origin: pending.origin, tasks: pending.tasks)
     }
     queue.removeAll(keepingCapacity: true)
-    return StoreTask(tasks: tasks)
+    return StoreTask(deferred: tasks)
   }
 
   @inlinable
-  func process(_ action: Action, origin: ActionOrigin, tasks: inout [Task<Void, Never>]) {
+  func process(_ action: Action, origin: ActionOrigin, tasks: DeferredTasks) {
     actionCount += 1
     let effect = registrar.withMutation(of: self, keyPath: stateKeyPath) {
       reducer(&currentState, action)
     }
     if recorder != nil { record(action, origin: origin) }
-    if !observers.isEmpty {
-      for observer in observers.values { observer() }
-    }
-    start(effect, cancelIDs: [], tasks: &tasks)
+    for observer in observers { observer.onChange() }
+    start(effect, cancelIDs: [], tasks: tasks)
   }
 
   @usableFromInline

@@ -6,23 +6,15 @@
 /// ```
 @MainActor
 public struct StoreTask: Sendable {
-  private let tasks: [Task<Void, Never>]
-  private let deferred: DeferredTasks?
-
-  @usableFromInline
-  init(tasks: [Task<Void, Never>]) {
-    self.tasks = tasks
-    self.deferred = nil
-  }
+  private let deferred: DeferredTasks
 
   @usableFromInline
   init(deferred: DeferredTasks) {
-    self.tasks = []
     self.deferred = deferred
   }
 
   private var allTasks: [Task<Void, Never>] {
-    tasks + (deferred?.tasks ?? [])
+    deferred.tasks
   }
 
   /// Waits until every effect started by the action has finished.
@@ -41,8 +33,9 @@ public struct StoreTask: Sendable {
   }
 }
 
-/// The tasks of an action that was queued because another action was being processed; they
-/// are filled in when the queued action runs.
+/// The tasks of the effects started by one `send`: by its action and by the actions its
+/// `.send` effects queued. Filled in as those actions are processed, which for a queued action
+/// is after `send` returned.
 @MainActor
 @usableFromInline
 final class DeferredTasks {

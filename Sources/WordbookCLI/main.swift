@@ -1,1 +1,4 @@
-print("wordbook")
+import Foundation
+import WordbookTerminal
+
+exit(await WordbookCommand.main())

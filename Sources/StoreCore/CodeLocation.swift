@@ -1,5 +1,8 @@
 /// A place in source code: where an effect was made, or where a test step was written.
-public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertible {
+///
+/// Not called `SourceLocation`, so that test files importing both StoreCore and Swift Testing
+/// can name Testing's `SourceLocation` without qualifying it.
+public struct CodeLocation: Hashable, Sendable, Codable, CustomStringConvertible {
   /// The file, as `#fileID` gives it (`Module/File.swift`).
   public var fileID: String
   /// The line number.

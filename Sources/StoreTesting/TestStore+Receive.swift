@@ -1,0 +1,133 @@
+import StoreCore
+import Testing
+
+extension TestStore {
+  /// Waits for the next action an effect sent, checks that it is `expected`, processes it and
+  /// checks the state change it makes.
+  ///
+  /// - Parameters:
+  ///   - expected: The action the effect must have sent.
+  ///   - sourceLocation: Where the step is written (filled in for you).
+  ///   - updateExpectedState: Changes the state before the action into the state expected
+  ///     after it. Omit it when the action must not change the state.
+  public func receive(
+    _ expected: Action,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    assert updateExpectedState: ((inout State) throws -> Void)? = nil
+  ) async where Action: Equatable {
+    await receive(
+      describedAs: shortDescription(of: expected),
+      expectedDump: textDump(of: expected),
+      matching: { $0 == expected },
+      location: sourceLocation,
+      update: updateExpectedState
+    )
+  }
+
+  /// Waits for the next action an effect sent, checks that `predicate` accepts it, processes
+  /// it and checks the state change it makes.
+  ///
+  /// ```swift
+  /// await store.receive("wordsLoaded", matching: { if case .wordsLoaded = $0 { true } else { false } }) {
+  ///   $0.isLoading = false
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - description: Names the expected action in failure messages.
+  ///   - predicate: Returns whether an action is the expected one.
+  ///   - sourceLocation: Where the step is written (filled in for you).
+  ///   - updateExpectedState: Changes the state before the action into the state expected
+  ///     after it.
+  public func receive(
+    _ description: String,
+    matching predicate: (Action) -> Bool,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    assert updateExpectedState: ((inout State) throws -> Void)? = nil
+  ) async {
+    await receive(
+      describedAs: description,
+      expectedDump: description,
+      matching: predicate,
+      location: sourceLocation,
+      update: updateExpectedState
+    )
+  }
+
+  private func receive(
+    describedAs description: String,
+    expectedDump: String,
+    matching predicate: (Action) -> Bool,
+    location: SourceLocation,
+    update: ((inout State) throws -> Void)?
+  ) async {
+    let name = "receive(\(description))"
+    warnings.location = location
+    while true {
+      guard let received = await nextReceivedAction(for: name, location: location) else { return }
+      if predicate(received.action) {
+        process(received.action, step: name, location: location, update: update)
+        return
+      }
+      if exhaustivity == .on {
+        let diff = LineDiff(expected: expectedDump, actual: textDump(of: received.action))
+        Issue.record(
+          "\(name) got another action (- expected, + received):\n\(diff.rendered)",
+          sourceLocation: location)
+        process(received.action, step: name, location: location, update: nil, checks: false)
+        return
+      }
+      process(received.action, step: name, location: location, update: nil, checks: false)
+    }
+  }
+
+  private func process(
+    _ action: Action,
+    step name: String,
+    location: SourceLocation,
+    update: ((inout State) throws -> Void)?,
+    checks: Bool = true
+  ) {
+    let before: State? = checks && exhaustivity == .on ? store.state : nil
+    steps.append(
+      Step(firstSequence: store.processedActionCount + 1, name: name, location: location))
+    store.receive(action)
+    if checks {
+      checkState(before: before, step: name, update: update, location: location)
+    }
+  }
+
+  private func nextReceivedAction(
+    for name: String,
+    location: SourceLocation
+  ) async -> TestEffectExecutor<Action>.ReceivedAction? {
+    while true {
+      if let received = executor.takeReceivedAction() { return received }
+      if executor.runningEffects.isEmpty {
+        Issue.record(
+          "\(name) found no action: every effect has finished and none sent one.",
+          sourceLocation: location)
+        return nil
+      }
+      guard await executor.nextEvent(timeout: effectTimeout) else {
+        Issue.record(
+          "\(name) timed out after \(effectTimeout.map { "\($0)" } ?? "") waiting for \(runningEffectsDescription).",
+          sourceLocation: location)
+        return nil
+      }
+    }
+  }
+
+  /// The running effects, with the steps that started them, for failure messages.
+  var runningEffectsDescription: String {
+    executor.runningEffects.map { effect in
+      let start = step(containing: effect.actionSequence)
+      let started = start.map { " started by \($0.name) at \(Self.describeLocation($0.location))" }
+      return "the effect made at \(effect.origin)\(started ?? "")"
+    }.joined(separator: ", ")
+  }
+
+  static func describeLocation(_ location: SourceLocation) -> String {
+    "\(location.fileID):\(location.line)"
+  }
+}

@@ -1,0 +1,175 @@
+import StoreCore
+import Testing
+
+/// A store for tests: a real `StoreCore.Store` whose effects run on a
+/// ``TestEffectExecutor``, so that every state change and every action an effect sends back is
+/// asserted, in order.
+///
+/// ```swift
+/// @MainActor @Test func incrementing() async {
+///   await withTestStore(initialState: Counter.State(), reducer: Counter()) { store in
+///     store.send(.incrementTapped) { $0.count = 1 }
+///     await store.receive(.saved(.success(1))) { $0.lastSaved = 1 }
+///   }
+/// }
+/// ```
+///
+/// Failures are recorded as Swift Testing issues at the line of the step that failed; a state
+/// mismatch shows a line diff of the whole state (`-` expected, `+` actual).
+///
+/// The store is the live runtime: actions a reducer returns with `.send` are processed within
+/// the same step, exactly as in the app, so a step's closure describes their changes too. Only
+/// the actions that asynchronous work sends are held for ``receive(_:sourceLocation:assert:)``,
+/// which hands them to the store in the order the test asserts them, so the result never
+/// depends on how fast an effect ran.
+@MainActor
+public final class TestStore<State: Equatable, Action: Sendable> {
+  struct Step {
+    var firstSequence: Int
+    var name: String
+    var location: SourceLocation
+  }
+
+  /// The real store under test.
+  public let store: Store<State, Action>
+  /// How strictly the test is checked.
+  public var exhaustivity: Exhaustivity
+  /// How long ``receive(_:sourceLocation:assert:)`` and ``finish(sourceLocation:)`` wait for an
+  /// effect before failing: a safety net for effects that never finish, `nil` for no limit.
+  /// Effects whose work completes are waited for by event, never by the clock.
+  public var effectTimeout: Duration?
+  let executor: TestEffectExecutor<Action>
+  var steps: [Step] = []
+  var isFinished = false
+  let warnings: WarningSink
+
+  /// The current state of the store.
+  public var state: State { store.state }
+
+  /// Creates a test store.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The reducer under test.
+  ///   - exhaustivity: How strictly to check; ``Exhaustivity/on`` by default.
+  ///   - effectTimeout: The safety net for effects that never finish.
+  ///   - sourceLocation: Where the store was made (filled in for you).
+  public init<R: Reducer>(
+    initialState: State,
+    reducer: R,
+    exhaustivity: Exhaustivity = .on,
+    effectTimeout: Duration? = .seconds(30),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) where R.State == State, R.Action == Action {
+    let executor = TestEffectExecutor<Action>()
+    let warnings = WarningSink(location: sourceLocation)
+    self.executor = executor
+    self.warnings = warnings
+    self.exhaustivity = exhaustivity
+    self.effectTimeout = effectTimeout
+    self.store = Store(
+      initialState: initialState,
+      reducer: reducer,
+      executor: executor,
+      onWarning: { warnings.report($0) }
+    )
+    warnings.locate = { [weak self] origin in self?.location(ofEffectMadeAt: origin) }
+  }
+
+  /// The location of the step that started the running effect made at `origin`.
+  private func location(ofEffectMadeAt origin: CodeLocation) -> SourceLocation? {
+    executor.runningEffects.last { $0.origin == origin }
+      .flatMap { step(containing: $0.actionSequence)?.location }
+  }
+
+  /// Sends an action and checks the state change it makes.
+  ///
+  /// - Parameters:
+  ///   - action: The action to send.
+  ///   - sourceLocation: Where the step is written (filled in for you).
+  ///   - updateExpectedState: Changes the state before the action into the state expected
+  ///     after it. Omit it when the action must not change the state.
+  /// - Returns: The effects the action started.
+  @discardableResult
+  public func send(
+    _ action: Action,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    assert updateExpectedState: ((inout State) throws -> Void)? = nil
+  ) -> StoreTask {
+    let name = "send(\(shortDescription(of: action)))"
+    if isFinished {
+      Issue.record("\(name) after finish(): make a new test store.", sourceLocation: sourceLocation)
+    }
+    warnings.location = sourceLocation
+    let before: State? = exhaustivity == .on ? store.state : nil
+    steps.append(
+      Step(firstSequence: store.processedActionCount + 1, name: name, location: sourceLocation))
+    let task = store.send(action)
+    checkState(before: before, step: name, update: updateExpectedState, location: sourceLocation)
+    return task
+  }
+
+  /// Checks the state after a step against the expected change.
+  func checkState(
+    before: State?,
+    step: String,
+    update: ((inout State) throws -> Void)?,
+    location: SourceLocation
+  ) {
+    let actual = store.state
+    var expected: State
+    if let before {
+      expected = before
+    } else {
+      guard update != nil else { return }
+      expected = actual
+    }
+    if let update {
+      do {
+        try update(&expected)
+      } catch {
+        Issue.record(error, "The closure of \(step) threw.", sourceLocation: location)
+        return
+      }
+    }
+    if let before, update != nil, expected == before, actual == before {
+      Issue.record(
+        "The closure of \(step) changed nothing, and neither did the action. Remove the closure.",
+        sourceLocation: location)
+      return
+    }
+    guard expected != actual else { return }
+    let diff = LineDiff(expected: textDump(of: expected), actual: textDump(of: actual)).rendered
+    let headline =
+      if update == nil {
+        "\(step) changed the state, but no closure says how (- before, + after):"
+      } else if let before, expected == before {
+        "The closure of \(step) changed nothing, but the state changed (- expected, + actual):"
+      } else {
+        "The state after \(step) is not the expected one (- expected, + actual):"
+      }
+    Issue.record("\(headline)\n\(diff)", sourceLocation: location)
+  }
+
+  /// The step whose processing gave `sequence` its number.
+  func step(containing sequence: Int) -> Step? {
+    steps.last { $0.firstSequence <= sequence }
+  }
+}
+
+/// Turns runtime warnings of the store, such as an error thrown by an effect without a catch
+/// handler, into test failures at the step that started the effect, or else the latest step.
+@MainActor
+final class WarningSink {
+  var location: SourceLocation
+  var locate: ((CodeLocation) -> SourceLocation?)?
+
+  init(location: SourceLocation) {
+    self.location = location
+  }
+
+  func report(_ warning: RuntimeWarning) {
+    Issue.record(
+      "Runtime warning: \(warning)", sourceLocation: locate?(warning.origin) ?? location)
+  }
+}

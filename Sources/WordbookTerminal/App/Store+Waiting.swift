@@ -1,0 +1,64 @@
+import StoreCore
+import Wordbook
+
+extension Store where State == AppState, Action == AppAction {
+  /// Waits, without polling, until the state satisfies `condition` or `timeout` passes.
+  ///
+  /// - Parameters:
+  ///   - timeout: The longest wait.
+  ///   - condition: The state to wait for.
+  /// - Returns: Whether the state satisfies `condition`.
+  @discardableResult
+  func wait(
+    timeout: Duration = .seconds(30), until condition: @escaping @MainActor (AppState) -> Bool
+  ) async -> Bool {
+    if condition(state) { return true }
+    let waiter = StateWaiter()
+    let token = observe { [weak self] in
+      guard let self, condition(self.state) else { return }
+      waiter.finish(true)
+    }
+    defer { removeObserver(token) }
+    let timer = Task { @MainActor in
+      try? await Task.sleep(for: timeout)
+      waiter.finish(false)
+    }
+    defer { timer.cancel() }
+    return await withCheckedContinuation { continuation in
+      waiter.continuation = continuation
+    }
+  }
+
+  /// Sends `action`, waits for the effects it started, then for `condition`.
+  @discardableResult
+  func run(
+    _ action: AppAction, timeout: Duration = .seconds(30),
+    until condition: @escaping @MainActor (AppState) -> Bool = { _ in true }
+  ) async -> Bool {
+    await send(action).finish()
+    return await wait(timeout: timeout, until: condition)
+  }
+}
+
+/// Resumes one waiting task once, with the first answer that arrives.
+@MainActor
+private final class StateWaiter {
+  var continuation: CheckedContinuation<Bool, Never>? {
+    didSet {
+      if let answer, let continuation {
+        self.continuation = nil
+        continuation.resume(returning: answer)
+      }
+    }
+  }
+  private var answer: Bool?
+
+  func finish(_ value: Bool) {
+    guard answer == nil else { return }
+    answer = value
+    if let continuation {
+      self.continuation = nil
+      continuation.resume(returning: value)
+    }
+  }
+}

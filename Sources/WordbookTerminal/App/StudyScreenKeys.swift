@@ -1,0 +1,148 @@
+import Wordbook
+
+/// Turns key presses into store actions and moves of the screen's cursor.
+///
+/// A pure function of the key, the store's state and the screen's state; it decides nothing
+/// about studying (which words show, how marks count): the reducer does.
+public enum StudyScreenKeys {
+  /// What a key press asks for.
+  public struct Response: Equatable, Sendable {
+    /// The actions to send to the store, in order.
+    public var actions: [AppAction] = []
+    /// Whether to end the session.
+    public var quits = false
+
+    /// Creates a response.
+    public init(actions: [AppAction] = [], quits: Bool = false) {
+      self.actions = actions
+      self.quits = quits
+    }
+  }
+
+  /// Handles one key press.
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - state: The store's current state.
+  ///   - screen: The screen's state, updated in place.
+  /// - Returns: The actions to send and whether to quit.
+  public static func handle(_ key: Key, state: AppState, screen: inout StudyScreenState)
+    -> Response
+  {
+    if let prompt = screen.prompt { return handlePrompt(key, prompt: prompt, screen: &screen) }
+    if screen.overlay == .help {
+      screen.overlay = .none
+      return key == .character("q") ? Response(quits: true) : Response()
+    }
+    if key == .escape, state.lastError != nil { return Response(actions: [.dismissError]) }
+    if screen.showsPicker(state) { return handlePicker(key, state: state, screen: &screen) }
+    return handleStudy(key, state: state, screen: &screen)
+  }
+
+  private static func handleStudy(_ key: Key, state: AppState, screen: inout StudyScreenState)
+    -> Response
+  {
+    let visible = state.visibleWords
+    screen.cursor = min(max(screen.cursor, 0), max(visible.count - 1, 0))
+    let current = visible.isEmpty ? nil : visible.id(at: screen.cursor)
+    func onCurrent(_ make: (Word.ID) -> AppAction, advancing: Bool = false) -> Response {
+      guard let current else { return Response() }
+      if advancing { screen.cursor = min(screen.cursor + 1, visible.count - 1) }
+      return Response(actions: [make(current)])
+    }
+    switch key {
+    case .character(" "), .enter: return onCurrent(AppAction.flip)
+    case .right, .character("l"): return onCurrent(AppAction.markSuccess, advancing: true)
+    case .left, .character("h"): return onCurrent(AppAction.markFail, advancing: true)
+    case .character("0"): return onCurrent(AppAction.resetMark)
+    case .down, .character("j"):
+      screen.cursor = min(screen.cursor + 1, max(visible.count - 1, 0))
+    case .up, .character("k"):
+      screen.cursor = max(screen.cursor - 1, 0)
+    case .character("u"): return Response(actions: [.undo])
+    case .character("r"): return Response(actions: [.redo])
+    case .character("s"):
+      screen.cursor = 0
+      return Response(actions: [.shuffle])
+    case .character("m"):
+      screen.cursor = 0
+      return Response(actions: [.toggleStudyMode])
+    case .character("b"):
+      screen.overlay = .picker
+      screen.pickerCursor = state.books.firstIndex { $0.id == state.selectedBookID } ?? 0
+      return Response(actions: [.loadBooks])
+    case .character("a"): screen.prompt = .term("")
+    case .character("?"): screen.overlay = .help
+    case .character("q"), .endOfInput: return Response(quits: true)
+    default: break
+    }
+    return Response()
+  }
+
+  private static func handlePicker(_ key: Key, state: AppState, screen: inout StudyScreenState)
+    -> Response
+  {
+    let books = state.books
+    screen.pickerCursor = min(max(screen.pickerCursor, 0), max(books.count - 1, 0))
+    switch key {
+    case .down, .character("j"):
+      screen.pickerCursor = min(screen.pickerCursor + 1, max(books.count - 1, 0))
+    case .up, .character("k"):
+      screen.pickerCursor = max(screen.pickerCursor - 1, 0)
+    case .enter, .character(" "), .right, .character("l"):
+      guard screen.pickerCursor < books.count else { return Response() }
+      screen.overlay = .none
+      screen.cursor = 0
+      return Response(actions: [.selectBook(books[screen.pickerCursor].id)])
+    case .character("n"), .character("a"): screen.prompt = .bookTitle("")
+    case .character("b"), .character("r"): return Response(actions: [.loadBooks])
+    case .escape, .left, .character("h"): screen.overlay = .none
+    case .character("?"): screen.overlay = .help
+    case .character("q"), .endOfInput: return Response(quits: true)
+    default: break
+    }
+    return Response()
+  }
+
+  private static func handlePrompt(
+    _ key: Key, prompt: StudyScreenState.Prompt, screen: inout StudyScreenState
+  ) -> Response {
+    var text: String
+    switch prompt {
+    case .term(let typed), .bookTitle(let typed), .meaning(_, let typed): text = typed
+    }
+    switch key {
+    case .escape:
+      screen.prompt = nil
+      return Response()
+    case .enter:
+      switch prompt {
+      case .term(let term):
+        screen.prompt = .meaning(term: term, text: "")
+        return Response()
+      case .meaning(let term, let meaning):
+        screen.prompt = nil
+        return Response(actions: [.saveWord(term: term, meaning: meaning)])
+      case .bookTitle(let title):
+        screen.prompt = nil
+        screen.overlay = .none
+        screen.cursor = 0
+        return Response(actions: [.createBook(title: title)])
+      }
+    case .backspace:
+      if !text.isEmpty { text.removeLast() }
+    case .character(let character):
+      text.append(character)
+    case .tab:
+      text.append(" ")
+    default:
+      return Response()
+    }
+    switch prompt {
+    case .term: screen.prompt = .term(text)
+    case .meaning(let term, _): screen.prompt = .meaning(term: term, text: text)
+    case .bookTitle: screen.prompt = .bookTitle(text)
+    }
+    return Response()
+  }
+}

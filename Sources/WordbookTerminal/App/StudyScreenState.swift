@@ -1,0 +1,51 @@
+import Wordbook
+
+/// What the study screen shows besides the `AppState`: where the cursor is and which
+/// overlay or prompt is open.
+///
+/// This is the terminal's own view state, like a scroll position: it holds no study logic.
+/// Everything about words, marks and books lives in the store.
+public struct StudyScreenState: Hashable, Sendable {
+  /// What covers the word list.
+  public enum Overlay: Hashable, Sendable {
+    /// Nothing: the word list shows.
+    case none
+    /// The list of keys.
+    case help
+    /// The wordbook picker.
+    case picker
+  }
+
+  /// A line of text being typed in the status line.
+  public enum Prompt: Hashable, Sendable {
+    /// The term of a new word.
+    case term(String)
+    /// The meaning of a new word, after its term.
+    case meaning(term: String, text: String)
+    /// The title of a new wordbook.
+    case bookTitle(String)
+  }
+
+  /// The position of the current card among the visible words.
+  public var cursor = 0
+  /// The position of the highlighted wordbook in the picker.
+  public var pickerCursor = 0
+  /// What covers the word list.
+  public var overlay = Overlay.none
+  /// The prompt being typed, if any.
+  public var prompt: Prompt?
+
+  /// Creates the state of a screen that has just opened.
+  public init(cursor: Int = 0, overlay: Overlay = .none, prompt: Prompt? = nil) {
+    self.cursor = cursor
+    self.overlay = overlay
+    self.prompt = prompt
+  }
+
+  /// Whether the picker covers the word list: when asked for, or while no book is chosen.
+  public func showsPicker(_ state: AppState) -> Bool {
+    if overlay == .picker { return true }
+    if case .chosen = state.picker { return false }
+    return true
+  }
+}

@@ -1,0 +1,58 @@
+/// What one run of `wordbook` was asked to do.
+public enum Command: Hashable, Sendable {
+  /// Open the interactive study screen, or list the wordbooks when not on a terminal.
+  case interactive
+  /// List the wordbooks.
+  case books
+  /// Create a wordbook.
+  case newBook(title: String)
+  /// Add a word to a wordbook.
+  case add(book: String, term: String, meaning: String)
+  /// List the words of a wordbook.
+  case words(book: String)
+  /// Print the study counts of one wordbook, or of each.
+  case stats(book: String?)
+  /// Open the study screen on a wordbook, by title or ID.
+  case study(book: String?)
+  /// Re-run a recorded action log through the reducer and print the final state.
+  case replay(file: String)
+  /// Import a flashcard file into a wordbook.
+  case importFile(ImportRequest)
+  /// Export a wordbook as a flashcard file.
+  case export(ExportRequest)
+  /// Print the usage.
+  case help
+  /// Print the version.
+  case version
+}
+
+/// A parsed command line: the command and the global options.
+public struct Invocation: Hashable, Sendable {
+  /// What to do.
+  public var command: Command
+  /// The database file given with `--db`, if any.
+  public var databasePath: String?
+  /// The file given with `--record`, to write the session's action log to, if any.
+  public var recordPath: String?
+
+  /// Creates an invocation.
+  public init(command: Command, databasePath: String? = nil, recordPath: String? = nil) {
+    self.command = command
+    self.databasePath = databasePath
+    self.recordPath = recordPath
+  }
+}
+
+/// A command line that cannot be run as written; exit status 2.
+public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// One line that says what is wrong and what to do.
+  public var message: String
+
+  /// Creates an error.
+  public init(_ message: String) {
+    self.message = message
+  }
+
+  /// The message.
+  public var description: String { message }
+}

@@ -1,0 +1,121 @@
+/// Reads `wordbook`'s command line: global options anywhere, then a subcommand and its
+/// arguments.
+///
+/// ```swift
+/// try CommandLineParser.parse(["--db", "/tmp/w.sqlite", "add", "Verbs", "가다", "to go"])
+/// // Invocation(command: .add(book: "Verbs", term: "가다", meaning: "to go"),
+/// //            databasePath: "/tmp/w.sqlite")
+/// ```
+public enum CommandLineParser {
+  /// The version `--version` prints.
+  public static let version = "1.0.0"
+
+  /// Parses the arguments after the program name.
+  ///
+  /// Global options (`--db PATH`, `--record FILE`, `--help`, `--version`, each also as
+  /// `--name=value`) may come before or after the subcommand; `--` ends the options.
+  ///
+  /// - Parameter arguments: The arguments, without the program name.
+  /// - Returns: What to run.
+  /// - Throws: ``UsageError`` for an unknown subcommand or option, a missing value or a wrong
+  ///   number of arguments.
+  public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    var invocation = Invocation(command: .interactive)
+    var rest: [String] = []
+    var wantsHelp = false
+    var wantsVersion = false
+    var index = 0
+    var firstLiteral: Int?
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if firstLiteral != nil || !argument.hasPrefix("--") {
+        rest.append(argument)
+        continue
+      }
+      let (name, inlineValue) = split(argument)
+      switch name {
+      case "--":
+        firstLiteral = rest.count
+      case "--db", "--record":
+        let value: String
+        if let inlineValue {
+          value = inlineValue
+        } else if index < arguments.count {
+          value = arguments[index]
+          index += 1
+        } else {
+          throw UsageError("\(name) needs a file path, as in: wordbook \(name) FILE")
+        }
+        guard !value.isEmpty else {
+          throw UsageError("\(name) needs a file path, as in: wordbook \(name) FILE")
+        }
+        if name == "--db" { invocation.databasePath = value } else { invocation.recordPath = value }
+      case "--help":
+        wantsHelp = true
+      case "--version":
+        wantsVersion = true
+      default:
+        rest.append(argument)
+      }
+    }
+    if rest.first == "-h", firstLiteral != 0 { wantsHelp = true }
+    if wantsHelp {
+      invocation.command = .help
+    } else if wantsVersion {
+      invocation.command = .version
+    } else if let name = rest.first {
+      invocation.command = try subcommand(
+        name, arguments: Array(rest.dropFirst()), firstLiteral: firstLiteral.map { max($0 - 1, 0) })
+    }
+    return invocation
+  }
+
+  private static func subcommand(
+    _ name: String, arguments: [String], firstLiteral: Int?
+  ) throws(UsageError) -> Command {
+    guard let subcommand = Subcommand.all.first(where: { $0.name == name }) else {
+      if name.hasPrefix("-") {
+        throw UsageError("unknown option '\(name)'. Run 'wordbook --help' to see the options.")
+      }
+      throw UsageError(
+        "unknown subcommand '\(name)'. Run 'wordbook --help' to see the subcommands.")
+    }
+    return try subcommand.parse(arguments, firstLiteral: firstLiteral)
+  }
+
+  private static func split(_ argument: String) -> (name: String, value: String?) {
+    guard let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+  }
+
+  /// The text `--help` prints.
+  public static var usage: String {
+    let width = Subcommand.all.map(\.usage.count).max() ?? 0
+    let lines = Subcommand.all.map { "  " + $0.usage.padding(to: width) + "  " + $0.summary }
+    return """
+      Usage: wordbook [--db PATH] [--record FILE] [SUBCOMMAND [ARGUMENTS]]
+
+      With no subcommand on a terminal, opens the study screen on the default database.
+      BOOK is a wordbook's title or its ID.
+
+      Subcommands:
+      \(lines.joined(separator: "\n"))
+
+      Options:
+        --db PATH       use the database at PATH (default: $WORDBOOK_DB, then
+                        $XDG_DATA_HOME/wordbook/wordbook.sqlite)
+        --record FILE   write the session's actions to FILE as JSON Lines
+        --help, -h      show this help
+        --version       show the version
+
+      Exit status: 0 on success, 1 on a runtime error, 2 on a usage error.
+      """
+  }
+}
+
+extension String {
+  fileprivate func padding(to width: Int) -> String {
+    count >= width ? self : self + String(repeating: " ", count: width - count)
+  }
+}

@@ -1,0 +1,56 @@
+import Wordbook
+import WordbookInterchange
+
+/// What `wordbook import` was asked to do.
+public struct ImportRequest: Hashable, Sendable {
+  /// The file to read.
+  public var file: String
+  /// The title of the book to import into; created when missing.
+  public var bookTitle: String
+  /// The file's format, or `nil` to detect it.
+  public var format: FlashcardFormat?
+  /// The field separator (a name such as `tab` or literal text), or `nil` for the format's.
+  public var separator: String?
+  /// What to do with a term the book already holds.
+  public var duplicates: DuplicatePolicy
+
+  /// Creates a request.
+  public init(
+    file: String, bookTitle: String, format: FlashcardFormat? = nil, separator: String? = nil,
+    duplicates: DuplicatePolicy = .skip
+  ) {
+    self.file = file
+    self.bookTitle = bookTitle
+    self.format = format
+    self.separator = separator
+    self.duplicates = duplicates
+  }
+}
+
+/// What `wordbook export` was asked to do.
+public struct ExportRequest: Hashable, Sendable {
+  /// The book to export, by title or ID.
+  public var book: String
+  /// The format to write, or `nil` for the output file's extension, else CSV.
+  public var format: FlashcardFormat?
+  /// The file to write, or `nil` for standard output.
+  public var output: String?
+
+  /// Creates a request.
+  public init(book: String, format: FlashcardFormat? = nil, output: String? = nil) {
+    self.book = book
+    self.format = format
+    self.output = output
+  }
+
+  /// The format to write: the one asked for, else the output file's, else CSV.
+  public var resolvedFormat: FlashcardFormat {
+    if let format { return format }
+    if let output, let dot = output.lastIndex(of: "."),
+      let inferred = FlashcardFormat(fileExtension: String(output[output.index(after: dot)...]))
+    {
+      return inferred
+    }
+    return .csv
+  }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import StoreCore
+import Wordbook
+
+/// The `wordbook` command: parses the command line, opens the database and runs a
+/// subcommand or the interactive study screen.
+///
+/// ```swift
+/// // main.swift
+/// exit(await WordbookCommand.main())
+/// ```
+@MainActor
+public enum WordbookCommand {
+  /// Exit status: success.
+  public nonisolated static let success: Int32 = 0
+  /// Exit status: a runtime error, such as an unknown book or a database that cannot open.
+  public nonisolated static let failure: Int32 = 1
+  /// Exit status: the command line is wrong.
+  public nonisolated static let usageFailure: Int32 = 2
+
+  /// Runs the command with the process's arguments and environment.
+  ///
+  /// - Returns: The exit status.
+  public static func main(
+    arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) async -> Int32 {
+    let invocation: Invocation
+    do {
+      invocation = try CommandLineParser.parse(arguments)
+    } catch {
+      TerminalOutput.standardError.writeLine("wordbook: \(error.message)")
+      return usageFailure
+    }
+    do throws(CommandFailure) {
+      try await run(invocation, environment: environment)
+      return success
+    } catch {
+      TerminalOutput.standardError.writeLine("wordbook: \(error.message)")
+      return error.status
+    }
+  }
+
+  private static func run(_ invocation: Invocation, environment: [String: String])
+    async throws(CommandFailure)
+  {
+    let out = TerminalOutput.standardOutput
+    switch invocation.command {
+    case .help:
+      out.writeLine(CommandLineParser.usage)
+      return
+    case .version:
+      out.writeLine("wordbook \(CommandLineParser.version)")
+      return
+    case .replay(let file):
+      try ReplayCommand.run(file: file, output: out)
+      return
+    default:
+      break
+    }
+    let session = try CommandSession(invocation: invocation, environment: environment)
+    try await session.run(invocation.command)
+  }
+}
+
+/// Why a command failed, with its exit status and a one-line message.
+struct CommandFailure: Error {
+  var status: Int32
+  var message: String
+
+  static func runtime(_ message: String) -> CommandFailure {
+    CommandFailure(status: WordbookCommand.failure, message: message)
+  }
+
+  static func usage(_ message: String) -> CommandFailure {
+    CommandFailure(status: WordbookCommand.usageFailure, message: message)
+  }
+}

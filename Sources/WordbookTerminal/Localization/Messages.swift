@@ -1,0 +1,148 @@
+import Wordbook
+
+/// The text of the study screen in one language.
+///
+/// Counts and user text are passed in; everything the screen says itself lives here, so the
+/// renderer never holds a literal sentence.
+public struct Messages: Sendable {
+  /// The application's name, shown in the header.
+  public var appName: String
+  /// The label before the study mode in the header.
+  public var modeLabel: String
+  /// The names of the study modes: all, not yet known, failed only.
+  public var modeNames: (all: String, excludeSuccess: String, failedOnly: String)
+  /// Shown while the wordbook list loads.
+  public var loadingBooks: String
+  /// Shown when the wordbook list could not load; the argument is the reason.
+  public var booksFailed: @Sendable (String) -> String
+  /// Shown when there is no wordbook at all.
+  public var noBooks: String
+  /// The picker's instructions.
+  public var chooseBook: String
+  /// A wordbook's word count in the picker.
+  public var wordCount: @Sendable (Int) -> String
+  /// Shown while the words of the chosen book load.
+  public var loadingWords: String
+  /// Shown when the chosen book holds no word.
+  public var emptyBook: String
+  /// Shown when the study mode hides every word.
+  public var noWordsInMode: String
+  /// The labels of the counts line: card, success, fail, not studied.
+  public var countLabels: (card: String, success: String, fail: String, notStudied: String)
+  /// The status line's hint when nothing else is to be said.
+  public var hint: String
+  /// Shown while a new word is being saved.
+  public var saving: String
+  /// Put before an error in the status line.
+  public var errorPrefix: String
+  /// Put after an error in the status line.
+  public var errorSuffix: String
+  /// The prompt for a new word's term.
+  public var termPrompt: String
+  /// The prompt for a new word's meaning.
+  public var meaningPrompt: String
+  /// The prompt for a new wordbook's title.
+  public var titlePrompt: String
+  /// The help screen's title.
+  public var helpTitle: String
+  /// The help screen: each key and what it does.
+  public var helpLines: [(keys: String, action: String)]
+  /// Shown when the window is too small to draw the screen.
+  public var windowTooSmall: String
+  /// The sentence for an error from the store.
+  public var describe: @Sendable (AppError) -> String
+
+  /// The English messages.
+  public static let english = Messages(
+    appName: "Wordbook",
+    modeLabel: "Mode",
+    modeNames: (all: "all words", excludeSuccess: "not yet known", failedOnly: "failed only"),
+    loadingBooks: "Loading wordbooks…",
+    booksFailed: { "Could not load the wordbooks: \($0) Press b to try again." },
+    noBooks: "No wordbooks yet. Press n to create one.",
+    chooseBook: "Choose a wordbook: ↑/↓ to move, Enter to open, n for a new one, Esc to go back.",
+    wordCount: { $0 == 1 ? "1 word" : "\($0) words" },
+    loadingWords: "Loading words…",
+    emptyBook: "This wordbook has no words yet. Press a to add one.",
+    noWordsInMode: "No word to show in this mode. Press m to change the mode.",
+    countLabels: (card: "Card", success: "Success", fail: "Fail", notStudied: "Not studied"),
+    hint: "? help   q quit",
+    saving: "Saving…",
+    errorPrefix: "Error: ",
+    errorSuffix: " (Esc to dismiss)",
+    termPrompt: "New word, term: ",
+    meaningPrompt: "New word, meaning: ",
+    titlePrompt: "New wordbook, title: ",
+    helpTitle: "Keys",
+    helpLines: [
+      ("space, enter", "flip the card"),
+      ("→, l", "mark success (knew it)"),
+      ("←, h", "mark fail (did not know it)"),
+      ("0", "reset the mark"),
+      ("↑/↓, k/j", "move between cards"),
+      ("u / r", "undo / redo"),
+      ("s", "shuffle"),
+      ("m", "switch the study mode"),
+      ("b", "pick a wordbook"),
+      ("a", "add a word"),
+      ("?", "show or hide this help"),
+      ("q", "quit"),
+    ],
+    windowTooSmall: "Window too small",
+    describe: { $0.message }
+  )
+
+  /// The Korean messages.
+  public static let korean = Messages(
+    appName: "단어장",
+    modeLabel: "모드",
+    modeNames: (all: "전체", excludeSuccess: "못 외운 단어", failedOnly: "틀린 단어만"),
+    loadingBooks: "단어장을 불러오는 중…",
+    booksFailed: { "단어장을 불러오지 못했습니다: \($0) b를 눌러 다시 시도하세요." },
+    noBooks: "단어장이 없습니다. n을 눌러 새로 만드세요.",
+    chooseBook: "단어장 고르기: ↑/↓ 이동, Enter 열기, n 새로 만들기, Esc 돌아가기",
+    wordCount: { "단어 \($0)개" },
+    loadingWords: "단어를 불러오는 중…",
+    emptyBook: "이 단어장에는 단어가 없습니다. a를 눌러 추가하세요.",
+    noWordsInMode: "이 모드에서 보여 줄 단어가 없습니다. m을 눌러 모드를 바꾸세요.",
+    countLabels: (card: "카드", success: "맞음", fail: "틀림", notStudied: "안 봄"),
+    hint: "? 도움말   q 종료",
+    saving: "저장 중…",
+    errorPrefix: "오류: ",
+    errorSuffix: " (Esc로 닫기)",
+    termPrompt: "새 단어: ",
+    meaningPrompt: "뜻: ",
+    titlePrompt: "새 단어장 제목: ",
+    helpTitle: "키",
+    helpLines: [
+      ("space, enter", "카드 뒤집기"),
+      ("→, l", "맞음 표시"),
+      ("←, h", "틀림 표시"),
+      ("0", "표시 지우기"),
+      ("↑/↓, k/j", "카드 이동"),
+      ("u / r", "되돌리기 / 다시 하기"),
+      ("s", "섞기"),
+      ("m", "학습 모드 바꾸기"),
+      ("b", "단어장 고르기"),
+      ("a", "단어 추가"),
+      ("?", "도움말 보기/닫기"),
+      ("q", "종료"),
+    ],
+    windowTooSmall: "창이 너무 작습니다",
+    describe: Messages.koreanDescription
+  )
+
+  private static func koreanDescription(_ error: AppError) -> String {
+    switch error {
+    case .alreadySaving: "단어를 저장하는 중입니다. 끝난 뒤 다시 시도하세요."
+    case .blankTitle: "단어장 제목을 입력한 뒤 다시 시도하세요."
+    case .blankTerm: "단어를 입력한 뒤 다시 시도하세요."
+    case .noBookSelected: "먼저 단어장을 고른 뒤 단어를 저장하세요."
+    case .nothingToRedo: "다시 할 것이 없습니다."
+    case .nothingToUndo: "되돌릴 것이 없습니다."
+    case .service(let error): error.message
+    case .unknownBook(let id): "ID \(id)인 단어장이 없습니다. 목록에서 고르세요."
+    case .unknownWord(let id): "이 단어장에 ID \(id)인 단어가 없습니다."
+    }
+  }
+}

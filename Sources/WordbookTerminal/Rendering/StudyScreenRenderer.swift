@@ -1,0 +1,221 @@
+import Wordbook
+
+/// Draws the study screen: a pure function from the store's state, the screen's state and the
+/// window size to lines of text.
+///
+/// Every piece of user text (titles, terms, meanings, error messages that quote them) is
+/// escaped with `escapedForTerminal` and measured in terminal columns, so wide
+/// characters keep the columns aligned and no word can send the terminal a command.
+///
+/// ```swift
+/// let renderer = StudyScreenRenderer(messages: .english, color: false)
+/// let lines = renderer.render(store.state, screen: StudyScreenState(),
+///                             size: TerminalSize(columns: 80, rows: 24))
+/// ```
+public struct StudyScreenRenderer: Sendable {
+  /// The language of the screen.
+  public var messages: Messages
+  /// Whether to draw colours and other styles; off for `NO_COLOR`.
+  public var color: Bool
+
+  /// The smallest window the screen is drawn in.
+  public static let minimumSize = TerminalSize(columns: 24, rows: 7)
+
+  /// Creates a renderer.
+  public init(messages: Messages, color: Bool) {
+    self.messages = messages
+    self.color = color
+  }
+
+  /// The screen as lines of text, each at most `size.columns` wide, at most `size.rows` of
+  /// them, with style sequences when ``color`` is on.
+  public func render(_ state: AppState, screen: StudyScreenState, size: TerminalSize) -> [String] {
+    lines(state, screen: screen, size: size).map { $0.rendered(width: size.columns, color: color) }
+  }
+
+  /// The screen as styled lines; see ``render(_:screen:size:)``.
+  public func lines(_ state: AppState, screen: StudyScreenState, size: TerminalSize)
+    -> [StyledLine]
+  {
+    guard size.columns >= Self.minimumSize.columns, size.rows >= Self.minimumSize.rows else {
+      return [StyledLine(messages.windowTooSmall)]
+    }
+    let bodyRows = size.rows - 5
+    let rule = StyledLine(String(repeating: "─", count: size.columns), style: .secondary)
+    var lines = [header(state, width: size.columns), rule]
+    var body: [StyledLine]
+    if screen.overlay == .help {
+      body = help(rows: bodyRows, width: size.columns)
+    } else if screen.showsPicker(state) {
+      body = picker(state, screen: screen, rows: bodyRows)
+    } else {
+      body = wordList(state, screen: screen, rows: bodyRows, width: size.columns)
+    }
+    body = Array(body.prefix(bodyRows))
+    lines += body + Array(repeating: StyledLine(), count: bodyRows - body.count)
+    lines += [rule, counts(state, screen: screen), status(state, screen: screen)]
+    return lines
+  }
+
+  private func header(_ state: AppState, width: Int) -> StyledLine {
+    let mode = "\(messages.modeLabel): \(modeName(state.studyMode))"
+    var title = messages.appName
+    if let book = state.selectedBook { title += " · " + book.title.escapedForTerminal }
+    let titleWidth = max(width - mode.terminalColumns - 2, 1)
+    var line = StyledLine(title.fitted(toColumns: titleWidth), style: .emphasis)
+    line.append("  " + mode)
+    return line
+  }
+
+  private func modeName(_ mode: StudyMode) -> String {
+    switch mode {
+    case .all: messages.modeNames.all
+    case .excludeSuccess: messages.modeNames.excludeSuccess
+    case .failedOnly: messages.modeNames.failedOnly
+    }
+  }
+
+  /// The keys, in two columns when one does not fit the window's height.
+  private func help(rows: Int, width: Int) -> [StyledLine] {
+    let keyWidth = messages.helpLines.map(\.keys.terminalColumns).max() ?? 0
+    let entries = messages.helpLines.map {
+      "  " + $0.keys.fitted(toColumns: keyWidth) + "  " + $0.action
+    }
+    var lines = [StyledLine(messages.helpTitle, style: .emphasis)]
+    guard entries.count > rows - 1 else { return lines + entries.map { StyledLine($0) } }
+    let half = (entries.count + 1) / 2
+    let columnWidth = width / 2
+    for row in 0..<half {
+      let right = row + half < entries.count ? entries[row + half] : ""
+      lines.append(StyledLine(entries[row].fitted(toColumns: columnWidth) + right))
+    }
+    return lines
+  }
+
+  private func picker(_ state: AppState, screen: StudyScreenState, rows: Int) -> [StyledLine] {
+    switch state.picker {
+    case .loading:
+      return [StyledLine(messages.loadingBooks, style: .secondary)]
+    case .failed(let message):
+      return [StyledLine(messages.booksFailed(message.escapedForTerminal), style: .error)]
+    case .empty:
+      return [StyledLine(messages.noBooks)]
+    case .chooseOne(let books):
+      return bookList(books, screen: screen, selected: nil, rows: rows)
+    case .chosen(let book):
+      return bookList(state.books, screen: screen, selected: book.id, rows: rows)
+    }
+  }
+
+  private func bookList(
+    _ books: [WordBook], screen: StudyScreenState, selected: WordBook.ID?, rows: Int
+  ) -> [StyledLine] {
+    let idWidth = books.map { "#\($0.id)".count }.max() ?? 0
+    let visibleRows = max(rows - 2, 1)
+    let top = Self.scrollTop(cursor: screen.pickerCursor, count: books.count, rows: visibleRows)
+    var lines = [StyledLine(messages.chooseBook, style: .secondary), StyledLine()]
+    for index in books.indices.dropFirst(top).prefix(visibleRows) {
+      let book = books[index]
+      let isCursor = index == screen.pickerCursor
+      var line = StyledLine(isCursor ? "› " : "  ", style: .emphasis)
+      let id = "#\(book.id)"
+      line.append(String(repeating: " ", count: idWidth - id.count) + id + "  ")
+      line.append(
+        book.title.escapedForTerminal + (book.id == selected ? " *" : ""),
+        style: isCursor ? .selected : .plain)
+      line.append("  " + messages.wordCount(book.wordCount), style: .secondary)
+      lines.append(line)
+    }
+    return lines
+  }
+
+  private func wordList(_ state: AppState, screen: StudyScreenState, rows: Int, width: Int)
+    -> [StyledLine]
+  {
+    switch state.wordsStatus {
+    case .notLoaded, .loading:
+      return [StyledLine(messages.loadingWords, style: .secondary)]
+    case .failed(let message):
+      return [StyledLine(message.escapedForTerminal, style: .error)]
+    case .loaded:
+      break
+    }
+    if state.words.isEmpty { return [StyledLine(messages.emptyBook)] }
+    let visible = state.visibleWords
+    if visible.isEmpty { return [StyledLine(messages.noWordsInMode)] }
+    let cursor = min(max(screen.cursor, 0), visible.count - 1)
+    let numberWidth = String(visible.count).count
+    let textWidth = max(width - numberWidth - 7, 1)
+    let top = Self.scrollTop(cursor: cursor, count: visible.count, rows: rows)
+    var lines: [StyledLine] = []
+    for position in visible.indices.dropFirst(top).prefix(rows) {
+      let word = visible[position]
+      let number = String(position + 1)
+      let shown = state.face(of: word.id) == .front ? word.term : word.meaning
+      let style: TextStyle =
+        switch word.studyState {
+        case .success: .success
+        case .fail: .fail
+        case .notStudied: .plain
+        }
+      var line = StyledLine(position == cursor ? "› " : "  ", style: .emphasis)
+      line.append(String(repeating: " ", count: numberWidth - number.count) + number + "  ")
+      line.append(
+        shown.escapedForTerminal.fitted(toColumns: textWidth),
+        style: position == cursor && style == .plain ? .selected : style)
+      line.append(" ")
+      line.append(Self.symbol(word.studyState), style: style)
+      lines.append(line)
+    }
+    return lines
+  }
+
+  private static func symbol(_ state: StudyState) -> String {
+    switch state {
+    case .success: "✓"
+    case .fail: "✗"
+    case .notStudied: "·"
+    }
+  }
+
+  /// The first row to show so the cursor stays in view, centred when it can be.
+  static func scrollTop(cursor: Int, count: Int, rows: Int) -> Int {
+    guard count > rows else { return 0 }
+    return min(max(cursor - rows / 2, 0), count - rows)
+  }
+
+  private func counts(_ state: AppState, screen: StudyScreenState) -> StyledLine {
+    let labels = messages.countLabels
+    let tally = state.tally
+    let visibleCount = state.visibleWords.count
+    let position = visibleCount == 0 ? 0 : min(max(screen.cursor, 0), visibleCount - 1) + 1
+    var line = StyledLine("\(labels.card) \(position)/\(visibleCount)   ")
+    line.append("\(labels.success) \(tally.success)", style: .success)
+    line.append("   ")
+    line.append("\(labels.fail) \(tally.fail)", style: .fail)
+    line.append("   \(labels.notStudied) \(tally.notStudied)")
+    return line
+  }
+
+  private func status(_ state: AppState, screen: StudyScreenState) -> StyledLine {
+    if let prompt = screen.prompt {
+      let (label, text): (String, String) =
+        switch prompt {
+        case .term(let text): (messages.termPrompt, text)
+        case .meaning(let term, let text):
+          ("\(term.escapedForTerminal) · " + messages.meaningPrompt, text)
+        case .bookTitle(let text): (messages.titlePrompt, text)
+        }
+      var line = StyledLine(label, style: .emphasis)
+      line.append(text.escapedForTerminal + "_")
+      return line
+    }
+    if let error = state.lastError {
+      return StyledLine(
+        messages.errorPrefix + messages.describe(error).escapedForTerminal + messages.errorSuffix,
+        style: .error)
+    }
+    if state.isSavingWord { return StyledLine(messages.saving, style: .secondary) }
+    return StyledLine(messages.hint, style: .secondary)
+  }
+}

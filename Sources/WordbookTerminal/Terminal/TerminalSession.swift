@@ -1,0 +1,170 @@
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Runs a ``TerminalApplication`` on the process's terminal: raw mode, the alternate screen,
+/// keys, resizing and signals.
+///
+/// The terminal is restored on every way out: the application quitting, Ctrl-C, end of input,
+/// SIGTERM, SIGINT, SIGHUP and thrown errors. Nothing polls: keys, signals and redraw requests
+/// arrive as events.
+@MainActor
+public final class TerminalSession {
+  /// Why a session ended.
+  public enum Ending: Hashable, Sendable {
+    /// The application asked to quit.
+    case quit
+    /// The user pressed Ctrl-C.
+    case interrupted
+    /// Standard input was closed.
+    case endOfInput
+    /// The process received a signal that ends it.
+    case signal(Int32)
+  }
+
+  private enum Event: Sendable {
+    case input([UInt8])
+    case endOfInput
+    case resize
+    case signal(Int32)
+    case redraw
+    case flushEscape
+  }
+
+  private let input: Int32
+  private let output: TerminalOutput
+  private var parser = KeyParser()
+  private var size: TerminalSize
+  private var pendingEscapeFlush: DispatchWorkItem?
+  private let events: AsyncStream<Event>
+  private let continuation: AsyncStream<Event>.Continuation
+
+  /// Creates a session on standard input and standard output.
+  public init(input: Int32 = STDIN_FILENO, output: TerminalOutput = .standardOutput) {
+    self.input = input
+    self.output = output
+    size = TerminalSize.current(of: output.descriptor) ?? .fallback
+    (events, continuation) = AsyncStream.makeStream(of: Event.self)
+  }
+
+  /// Runs `application` until it quits or the session is ended.
+  ///
+  /// - Returns: Why the session ended.
+  /// - Throws: ``TerminalError`` when standard input is not a terminal.
+  public func run(_ application: some TerminalApplication) async throws(TerminalError) -> Ending {
+    let rawMode = try RawMode(descriptor: input)
+    // Alternate screen, cursor hidden, so quitting gives the user's scrollback back intact.
+    output.write("\u{1B}[?1049h\u{1B}[?25l")
+    defer {
+      output.write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+      rawMode.restore()
+    }
+    let continuation = continuation
+    let signals = SignalWatcher(signals: [SIGWINCH, SIGTERM, SIGINT, SIGHUP]) { number in
+      continuation.yield(number == SIGWINCH ? .resize : .signal(number))
+    }
+    defer { signals.cancel() }
+    let reader = makeReader()
+    defer { reader.cancel() }
+    application.start { continuation.yield(.redraw) }
+    defer { application.stop() }
+    draw(application)
+    for await event in events {
+      if let ending = handle(event, application: application) { return ending }
+    }
+    return .endOfInput
+  }
+
+  private func handle(_ event: Event, application: some TerminalApplication) -> Ending? {
+    switch event {
+    case .input(let bytes):
+      pendingEscapeFlush?.cancel()
+      let keys = parser.feed(bytes)
+      if let ending = deliver(keys, to: application) { return ending }
+      if parser.hasPendingBytes { scheduleEscapeFlush() }
+    case .flushEscape:
+      if let ending = deliver(parser.flush(), to: application) { return ending }
+    case .endOfInput:
+      return .endOfInput
+    case .resize:
+      size = TerminalSize.current(of: output.descriptor) ?? size
+      draw(application)
+    case .signal(let number):
+      return .signal(number)
+    case .redraw:
+      draw(application)
+    }
+    return nil
+  }
+
+  private func deliver(_ keys: [Key], to application: some TerminalApplication) -> Ending? {
+    guard !keys.isEmpty else { return nil }
+    for key in keys {
+      if key == .interrupt { return .interrupted }
+      if !application.handle(key) { return .quit }
+    }
+    draw(application)
+    return nil
+  }
+
+  /// A lone Escape is only known to be the Escape key when nothing follows it shortly.
+  private func scheduleEscapeFlush() {
+    let continuation = continuation
+    let item = DispatchWorkItem { continuation.yield(.flushEscape) }
+    pendingEscapeFlush = item
+    DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(50), execute: item)
+  }
+
+  private func makeReader() -> any DispatchSourceRead {
+    let continuation = continuation
+    let descriptor = input
+    let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
+    source.setEventHandler {
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count > 0 {
+        continuation.yield(.input(Array(buffer[0..<count])))
+      } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+        continuation.yield(.endOfInput)
+      }
+    }
+    source.resume()
+    return source
+  }
+
+  /// The columns a line of escaped text with style sequences takes on the screen.
+  static func visibleColumns(of line: String) -> Int {
+    var columns = 0
+    var inSequence = false
+    for character in line {
+      if inSequence {
+        if let ascii = character.asciiValue, (0x40...0x7E).contains(ascii), character != "[" {
+          inSequence = false
+        }
+      } else if character == "\u{1B}" {
+        inSequence = true
+      } else {
+        columns += character.terminalColumns
+      }
+    }
+    return columns
+  }
+
+  private func draw(_ application: some TerminalApplication) {
+    let lines = application.frame(size: size)
+    var frame = "\u{1B}[H"
+    for (index, line) in lines.prefix(size.rows).enumerated() {
+      frame += line
+      // Erasing after a line that fills the row would erase its last cell: the cursor waits
+      // on that cell until the next character wraps.
+      if Self.visibleColumns(of: line) < size.columns { frame += "\u{1B}[K" }
+      if index < min(lines.count, size.rows) - 1 { frame += "\r\n" }
+    }
+    frame += "\u{1B}[J"
+    output.write(frame)
+  }
+}

@@ -1,0 +1,43 @@
+extension String {
+  /// The text with every character that could control a terminal shown as visible text.
+  ///
+  /// Words come from user data: a term holding an escape sequence could otherwise retitle,
+  /// clear or recolour the terminal. C0 controls and DEL are shown in caret notation (ESC as
+  /// `^[`, a line feed as `^J`, DEL as `^?`); C1 controls, line and paragraph separators, and
+  /// bidirectional overrides are shown as `\u{…}`. Everything else is kept.
+  ///
+  /// ```swift
+  /// "\u{1B}]0;pwned\u{7}".escapedForTerminal  // "^[]0;pwned^G"
+  /// ```
+  public var escapedForTerminal: String {
+    guard unicodeScalars.contains(where: \.needsTerminalEscape) else { return self }
+    var result = ""
+    result.unicodeScalars.reserveCapacity(unicodeScalars.count + 8)
+    for scalar in unicodeScalars {
+      switch scalar.value {
+      case 0x00..<0x20:
+        result += "^"
+        result.unicodeScalars.append(Unicode.Scalar(UInt8(scalar.value + 0x40)))
+      case 0x7F:
+        result += "^?"
+      case _ where scalar.needsTerminalEscape:
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      default:
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}
+
+extension Unicode.Scalar {
+  /// Whether writing the scalar raw could change the terminal's state or reorder the line.
+  fileprivate var needsTerminalEscape: Bool {
+    switch value {
+    case 0x00..<0x20, 0x7F..<0xA0: true
+    case 0x2028, 0x2029: true
+    case 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import StoreCore
+import Testing
+
+@MainActor
+@Suite struct ActionRecorderTests {
+  /// A counter whose `.set` also sends `.increment`, so the log holds an effect's action.
+  let reducer = Reduce<Int, CounterAction> { state, action in
+    switch action {
+    case .decrement: state -= 1
+    case .increment: state += 1
+    case .set(let value):
+      state = value
+      return .send(.increment)
+    }
+    return .none
+  }
+
+  @Test func theLogKeepsEveryActionWithItsOriginAndCheckpoints() {
+    let log = ActionLog<CounterAction>(checkpointInterval: 2)
+    let store = Store(
+      initialState: 0, reducer: reducer, recorder: log, checkpoint: { "count=\($0)" })
+    store.send(.increment)
+    store.send(.set(10))
+    store.send(.decrement)
+    #expect(
+      log.entries == [
+        ActionLogEntry(sequence: 1, origin: .caller, action: .increment),
+        ActionLogEntry(sequence: 2, origin: .caller, action: .set(10), checkpoint: "count=10"),
+        ActionLogEntry(sequence: 3, origin: .effect, action: .increment),
+        ActionLogEntry(sequence: 4, origin: .caller, action: .decrement, checkpoint: "count=10"),
+      ])
+  }
+
+  @Test func actionsHandedBackByAnExecutorAreRecordedAsEffects() {
+    let log = ActionLog<CounterAction>()
+    let store = Store(initialState: 0, reducer: reducer, recorder: log)
+    store.receive(.increment)
+    #expect(log.entries == [ActionLogEntry(sequence: 1, origin: .effect, action: .increment)])
+    #expect(log.checkpointInterval == nil)
+  }
+
+  @Test func withoutACheckpointClosureNoCheckpointIsTaken() {
+    let log = ActionLog<CounterAction>(checkpointInterval: 1)
+    let store = Store(initialState: 0, reducer: reducer, recorder: log)
+    store.send(.increment)
+    #expect(log.entries.map(\.checkpoint) == [nil])
+  }
+}

@@ -1,0 +1,105 @@
+import Testing
+
+@testable import WordbookTerminal
+
+@Suite struct CommandLineParserTests {
+  @Test func noArgumentsOpensTheStudyScreen() throws {
+    #expect(try CommandLineParser.parse([]) == Invocation(command: .interactive))
+  }
+
+  @Test func readsEverySubcommand() throws {
+    #expect(try CommandLineParser.parse(["books"]).command == .books)
+    #expect(try CommandLineParser.parse(["new-book", "동사"]).command == .newBook(title: "동사"))
+    #expect(
+      try CommandLineParser.parse(["add", "1", "가다", "to go"]).command
+        == .add(book: "1", term: "가다", meaning: "to go"))
+    #expect(try CommandLineParser.parse(["words", "Verbs"]).command == .words(book: "Verbs"))
+    #expect(try CommandLineParser.parse(["stats"]).command == .stats(book: nil))
+    #expect(try CommandLineParser.parse(["stats", "2"]).command == .stats(book: "2"))
+    #expect(try CommandLineParser.parse(["study"]).command == .study(book: nil))
+    #expect(try CommandLineParser.parse(["study", "x"]).command == .study(book: "x"))
+    #expect(try CommandLineParser.parse(["replay", "log"]).command == .replay(file: "log"))
+    #expect(try CommandLineParser.parse(["help"]).command == .help)
+  }
+
+  @Test func readsImportAndExportOptions() throws {
+    #expect(
+      try CommandLineParser.parse([
+        "import", "cards.txt", "--book", "단어", "--format", "quizlet", "--separator=pipe",
+        "--on-duplicate", "update", "--db", "d",
+      ])
+        == Invocation(
+          command: .importFile(
+            ImportRequest(
+              file: "cards.txt", bookTitle: "단어", format: .quizlet, separator: "pipe",
+              duplicates: .update)),
+          databasePath: "d"))
+    #expect(
+      try CommandLineParser.parse(["import", "--book", "B", "--", "--odd.csv"]).command
+        == .importFile(ImportRequest(file: "--odd.csv", bookTitle: "B")))
+    #expect(
+      try CommandLineParser.parse(["export", "B", "--output", "b.tsv"]).command
+        == .export(ExportRequest(book: "B", output: "b.tsv")))
+    #expect(ExportRequest(book: "B", output: "b.tsv").resolvedFormat == .tsv)
+    #expect(ExportRequest(book: "B", output: "b.txt").resolvedFormat == .csv)
+    #expect(ExportRequest(book: "B", format: .anki, output: "b.csv").resolvedFormat == .anki)
+  }
+
+  @Test func globalOptionsGoAnywhere() throws {
+    let expected = Invocation(
+      command: .words(book: "B"), databasePath: "/tmp/d", recordPath: "r.jsonl")
+    #expect(
+      try CommandLineParser.parse(["--db", "/tmp/d", "words", "B", "--record", "r.jsonl"])
+        == expected)
+    #expect(
+      try CommandLineParser.parse(["words", "--db=/tmp/d", "--record=r.jsonl", "B"])
+        == expected)
+  }
+
+  @Test func helpAndVersionWin() throws {
+    #expect(try CommandLineParser.parse(["--help"]).command == .help)
+    #expect(try CommandLineParser.parse(["-h"]).command == .help)
+    #expect(try CommandLineParser.parse(["add", "--help"]).command == .help)
+    #expect(try CommandLineParser.parse(["--version"]).command == .version)
+  }
+
+  @Test func doubleDashLetsValuesStartWithADash() throws {
+    #expect(
+      try CommandLineParser.parse(["add", "B", "--", "-ing", "suffix"]).command
+        == .add(book: "B", term: "-ing", meaning: "suffix"))
+    #expect(
+      try CommandLineParser.parse(["add", "--", "B", "--db", "x"]).command
+        == .add(book: "B", term: "--db", meaning: "x"))
+  }
+
+  @Test(arguments: [
+    (["frobnicate"], "unknown subcommand 'frobnicate'"),
+    (["--frob"], "unknown option '--frob'"),
+    (["add", "B", "t"], "'add' is missing arguments. Usage: wordbook add BOOK TERM MEANING"),
+    (["books", "extra"], "'books' takes at most 0 arguments"),
+    (["words", "-x"], "unknown option '-x' for 'words'"),
+    (["--db"], "--db needs a file path"),
+    (["--db=", "books"], "--db needs a file path"),
+    (["new-book"], "'new-book' is missing arguments"),
+    (["import", "f"], "'import' needs --book TITLE"),
+    (["import", "f", "--book"], "--book needs a value"),
+    (["import", "f", "--book", "a", "--book", "b"], "--book is given twice"),
+    (["import", "f", "--book", "a", "--format", "yaml"], "--format must be one of anki, quizlet"),
+    (["export", "B", "--frob", "x"], "unknown option '--frob' for 'export'"),
+    (["export"], "'export' is missing arguments"),
+  ])
+  func rejectsBadCommandLines(arguments: [String], message: String) {
+    #expect {
+      try CommandLineParser.parse(arguments)
+    } throws: { error in
+      guard let error = error as? UsageError else { return false }
+      return error.message.contains(message) && !error.message.contains("\n")
+    }
+  }
+
+  @Test func usageListsEverySubcommand() {
+    for subcommand in Subcommand.all {
+      #expect(CommandLineParser.usage.contains(subcommand.usage))
+    }
+  }
+}

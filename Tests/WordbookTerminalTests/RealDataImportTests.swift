@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// Every real export and word list in `../shared/data/` imported through `wordbook import`,
+/// with the counts and rejected lines its `SOURCE.md` describes.
+@Suite struct RealDataImportTests {
+  /// One file of `../shared/data/` and what importing it must give.
+  struct Expectation: Sendable, CustomTestStringConvertible {
+    var path: String
+    var format: String
+    var added: Int
+    var rejectedLines: [Int]
+    var testDescription: String { path }
+  }
+
+  private static let data = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("../shared/data").standardizedFileURL
+  private static let hasData = FileManager.default.fileExists(atPath: data.path)
+
+  static let files: [Expectation] = [
+    .init(path: "anki-export-flashcards-os/OS.txt", format: "anki", added: 65, rejectedLines: []),
+    // SOURCE.md counts 110 lines; the file has no final newline, so it holds 111 cards.
+    .init(
+      path: "quizlet-pipe-sets/dutch__self-study__animals.txt", format: "quizlet", added: 111,
+      rejectedLines: []),
+    .init(
+      path: "quizlet-pipe-sets/german__aqa__A2__unit6.txt", format: "quizlet", added: 180,
+      rejectedLines: [130]),
+    .init(
+      path: "quizlet-pipe-sets/german__aqa__AS__unit6.txt", format: "quizlet", added: 143,
+      rejectedLines: [88]),
+    .init(
+      path: "quizlet-pipe-sets/japanese__university__hiragana__aiueo.txt", format: "quizlet",
+      added: 5, rejectedLines: []),
+    .init(
+      path: "quizlet-pipe-sets/japanese__university__marugoto-a1__daily-routine-and-verbs.txt",
+      format: "quizlet", added: 24, rejectedLines: [1]),
+    .init(
+      path: "quizlet-pipe-sets/spanish__aqa__A2__unit6_los_movimientos_populares.txt",
+      format: "quizlet", added: 151, rejectedLines: []),
+    .init(
+      path: "quizlet-pipe-sets/spanish__aqa__general__flowers.txt", format: "quizlet", added: 136,
+      rejectedLines: [27, 138]),
+    .init(
+      path: "quizlet-pipe-sets/spanish__aqa__master-set.txt", format: "quizlet", added: 4_779,
+      rejectedLines: []),
+    .init(
+      path: "frequencywords-50k/en_50k.txt", format: "quizlet", added: 50_000, rejectedLines: []),
+    .init(
+      path: "frequencywords-50k/ko_50k.txt", format: "quizlet", added: 50_000, rejectedLines: []),
+    .init(
+      path: "wordset-en-defs/wordset_a-l.tsv", format: "tsv", added: 45_747, rejectedLines: []),
+  ]
+
+  @Test(
+    .enabled(if: hasData, "../shared/data is absent; the real-file imports are skipped"),
+    arguments: files)
+  func importsTheCountsItsSourceDescribes(_ file: Expectation) throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let path = Self.data.appendingPathComponent(file.path).path
+    let result = try process.run(
+      ["--db", process.databasePath, "import", path, "--book", "Real", "--on-duplicate", "keep"])
+    #expect(result.status == 0, "\(result.error)")
+    let lines = result.output.split(separator: "\n")
+    #expect(lines.first?.contains("(\(file.format)) into wordbook 2 (Real)") == true)
+    #expect(
+      lines.first?.hasSuffix(
+        ": \(file.added) added, 0 updated, 0 skipped as duplicates, "
+          + "\(file.rejectedLines.count) rejected.") == true,
+      "\(lines.first ?? "")")
+    let rejected = lines.dropFirst().compactMap { line in
+      line.split(separator: ":").first?.split(separator: " ").last.flatMap { Int($0) }
+    }
+    #expect(rejected == file.rejectedLines)
+    let books = try process.run(["--db", process.databasePath, "books"]).output
+    #expect(books.hasSuffix("2\tReal\t\(file.added)\n"))
+  }
+
+  @Test(.enabled(if: hasData, "../shared/data is absent; the real-file imports are skipped"))
+  func skipsTheRepeatedTermsOfTheSpanishMasterSet() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let path = Self.data.appendingPathComponent("quizlet-pipe-sets/spanish__aqa__master-set.txt")
+    let result = try process.run(["--db", process.databasePath, "import", path.path, "--book", "S"])
+    // SOURCE.md: 4,779 cards, 4,385 distinct terms.
+    #expect(
+      result.output.contains(": 4385 added, 0 updated, 394 skipped as duplicates, 0 rejected."))
+  }
+}

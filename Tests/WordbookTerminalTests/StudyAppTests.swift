@@ -1,0 +1,189 @@
+import Foundation
+import Testing
+
+/// Drives the study screen of the built binary through a pseudo-terminal.
+@Suite struct StudyAppTests {
+  private static let green = "\u{1B}[32m"
+  private static let yellow = "\u{1B}[33m"
+
+  @Test func studyKeysFlipMarkShuffleSwitchModeAndQuit() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let environment = process.environment.merging(["TERM": "xterm-256color"]) { $1 }
+    let session = try PseudoTerminalSession(
+      arguments: ["--db", process.databasePath], environment: environment)
+
+    try session.waitForFrame("the sample wordbook") { $0.contains("안녕하세요") }
+    #expect(session.text.contains("\u{1B}[?1049h"))
+    #expect(session.lastFrame.contains("Card 1/12"))
+
+    try session.press(" ")
+    try session.waitForFrame("the first card flipped") { $0.contains("hello") }
+    #expect(!session.lastFrame.contains("안녕하세요"))
+
+    try session.press("\u{1B}[C")
+    try session.waitForFrame("a success mark") { $0.contains("Success 1") }
+    #expect(session.lastFrame.contains(Self.green + "hello"))
+    #expect(session.lastFrame.contains("Card 2/12"))
+
+    try session.press("h")
+    try session.waitForFrame("a fail mark") { $0.contains("Fail 1") }
+    #expect(session.lastFrame.contains(Self.yellow + "감사합니다"))
+    #expect(session.lastFrame.contains("Not studied 10"))
+
+    try session.press("m")
+    try session.waitForFrame("the next study mode") { $0.contains("Mode: not yet known") }
+    #expect(session.lastFrame.contains("Card 1/11"))
+    try session.press("m")
+    try session.waitForFrame("failed-only mode") { $0.contains("Mode: failed only") }
+    #expect(session.lastFrame.contains("Card 1/1"))
+    #expect(session.lastFrame.contains("감사합니다"))
+    try session.press("m")
+    try session.waitForFrame("all words again") { $0.contains("Mode: all words") }
+
+    try session.press("s")
+    try session.waitForFrame("a shuffle that keeps the marks") {
+      $0.contains("Card 1/12") && $0.contains("Success 1") && $0.contains("Fail 1")
+    }
+    #expect(!session.lastFrame.contains("hello"))
+
+    try session.press("q")
+    #expect(try session.waitForExit() == 0)
+    #expect(session.text.hasSuffix("\u{1B}[?1049l"))
+  }
+
+  @Test func pickingAnotherWordbookAndUndoingAMark() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let db = ["--db", process.databasePath]
+    #expect(try process.run(db + ["new-book", "Verbs"]).status == 0)
+    #expect(try process.run(db + ["add", "Verbs", "가다", "to go"]).status == 0)
+    let session = try PseudoTerminalSession(arguments: db, environment: process.environment)
+    try session.waitForFrame("the first wordbook") { $0.contains("Korean basics") }
+
+    try session.press("b")
+    try session.waitForFrame("the picker") { $0.contains("#2") && $0.contains("Verbs") }
+    try session.press("\u{1B}[B\r")
+    try session.waitForFrame("the second wordbook") {
+      $0.contains("Wordbook · Verbs") && $0.contains("Card 1/1")
+    }
+    try session.press("l")
+    try session.waitForFrame("a success mark") { $0.contains("Success 1") }
+    try session.press("u")
+    try session.waitForFrame("the mark undone") { $0.contains("Success 0") }
+    try session.press("u")
+    try session.waitForFrame("an error in the status line") {
+      $0.contains("Error: There is nothing to undo.")
+    }
+    try session.press("\u{1B}")
+    try session.waitForFrame("the error dismissed") { $0.contains("? help") }
+    try session.press("q")
+    #expect(try session.waitForExit() == 0)
+  }
+
+  @Test func resizingRedrawsAtTheNewWidth() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let session = try PseudoTerminalSession(
+      arguments: ["--db", process.databasePath], environment: process.environment)
+    try session.waitForFrame("the screen") {
+      $0.contains("Card 1/12") && $0.contains(String(repeating: "─", count: 80))
+    }
+    try session.resize(columns: 100, rows: 30)
+    try session.waitForFrame("a redraw at 100 columns") {
+      $0.contains(String(repeating: "─", count: 100))
+    }
+    try session.press("q")
+    #expect(try session.waitForExit() == 0)
+  }
+
+  @Test func recordedStudySessionReplaysToTheSameMarks() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let log = process.folder.appendingPathComponent("study.jsonl").path
+    let session = try PseudoTerminalSession(
+      arguments: ["--db", process.databasePath, "--record", log],
+      environment: process.environment)
+    try session.waitForFrame("the screen") { $0.contains("Card 1/12") }
+    try session.press("lhs")
+    try session.waitForFrame("a shuffle after two marks") {
+      $0.contains("Success 1") && $0.contains("Fail 1") && $0.contains("Card 1/12")
+    }
+    try session.press("q")
+    #expect(try session.waitForExit() == 0)
+
+    let replay = try process.run(["replay", log])
+    #expect(replay.status == 0)
+    #expect(replay.output.contains("tally: success 1, fail 1, not studied 10"))
+  }
+
+  @Test func marksAreKeptAfterQuittingAndStartingAgain() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let first = try PseudoTerminalSession(
+      arguments: ["--db", process.databasePath], environment: process.environment)
+    try first.waitForFrame("the sample wordbook") { $0.contains("Card 1/12") }
+    try first.press("lh")
+    try first.waitForFrame("two marks") { $0.contains("Success 1") && $0.contains("Fail 1") }
+    try first.press("q")
+    #expect(try first.waitForExit() == 0)
+
+    let stats = try process.run(["--db", process.databasePath, "stats"])
+    #expect(stats.output == "1\tKorean basics\ttotal 12\tsuccess 1\tfail 1\tnot studied 10\n")
+  }
+
+  @Test func ctrlCAndSigtermRestoreTheTerminal() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let interrupted = try PseudoTerminalSession(
+      arguments: ["--db", process.databasePath], environment: process.environment)
+    try interrupted.waitForFrame("the screen") { $0.contains("Card 1/12") }
+    try interrupted.press("\u{3}")
+    #expect(try interrupted.waitForExit() == 0)
+    #expect(interrupted.text.contains("\u{1B}[?25h\u{1B}[?1049l"))
+
+    let terminated = try PseudoTerminalSession(
+      arguments: ["--db", process.databasePath], environment: process.environment)
+    try terminated.waitForFrame("the screen") { $0.contains("Card 1/12") }
+    terminated.signal(SIGTERM)
+    #expect(try terminated.waitForExit() == 128 + SIGTERM)
+    #expect(terminated.text.contains("\u{1B}[?25h\u{1B}[?1049l"))
+  }
+
+  @Test func noColorTurnsColoursOffAndKoreanFollowsLang() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let environment = process.environment.merging(["NO_COLOR": "1", "LANG": "ko_KR.UTF-8"]) {
+      $1
+    }
+    let session = try PseudoTerminalSession(
+      arguments: ["--db", process.databasePath], environment: environment)
+    try session.waitForFrame("the Korean screen") { $0.contains("카드 1/12") }
+    try session.press("l")
+    try session.waitForFrame("a success mark") { $0.contains("맞음 1") }
+    #expect(!session.text.contains(Self.green))
+    #expect(!session.text.contains(Self.yellow))
+    try session.press("q")
+    #expect(try session.waitForExit() == 0)
+  }
+
+  @Test func addsAWordThroughThePrompts() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let session = try PseudoTerminalSession(
+      arguments: ["--db", process.databasePath], environment: process.environment)
+    try session.waitForFrame("the screen") { $0.contains("Card 1/12") }
+    try session.press("a")
+    try session.waitForFrame("the term prompt") { $0.contains("New word, term: ") }
+    try session.press("zz\u{1B}")
+    try session.waitForFrame("the prompt cancelled by Escape") { $0.contains("? help") }
+    try session.press("a가다\r")
+    try session.waitForFrame("the meaning prompt") { $0.contains("meaning:") }
+    try session.press("to go\r")
+    try session.waitForFrame("the new word") { $0.contains("Card 1/13") }
+    try session.press("q")
+    #expect(try session.waitForExit() == 0)
+    let words = try process.run(["--db", process.databasePath, "words", "Korean basics"])
+    #expect(words.output.hasSuffix("\tnot-studied\t가다\tto go\n"))
+  }
+}

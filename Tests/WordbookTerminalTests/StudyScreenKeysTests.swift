@@ -1,0 +1,126 @@
+import Testing
+import Wordbook
+
+@testable import WordbookTerminal
+
+@Suite struct StudyScreenKeysTests {
+  private func press(
+    _ keys: [Key], state: AppState, screen: inout StudyScreenState
+  ) -> StudyScreenKeys.Response {
+    var combined = StudyScreenKeys.Response()
+    for key in keys {
+      let response = StudyScreenKeys.handle(key, state: state, screen: &screen)
+      combined.actions += response.actions
+      combined.quits = combined.quits || response.quits
+    }
+    return combined
+  }
+
+  private let state = StateBuilder.open().state
+
+  @Test func studyKeysSendTheirActionsForTheCurrentCard() {
+    var screen = StudyScreenState(cursor: 2)
+    let id = Word.ID(3)
+    #expect(press([" "], state: state, screen: &screen).actions == [.flip(id)])
+    #expect(press([.enter], state: state, screen: &screen).actions == [.flip(id)])
+    #expect(press(["0"], state: state, screen: &screen).actions == [.resetMark(id)])
+    #expect(
+      press(["u", "r", "s"], state: state, screen: &screen).actions == [.undo, .redo, .shuffle])
+    #expect(screen.cursor == 0)
+    #expect(press(["m"], state: state, screen: &screen).actions == [.toggleStudyMode])
+  }
+
+  @Test func markingMovesToTheNextCardAndStopsAtTheLast() {
+    var screen = StudyScreenState(cursor: 3)
+    #expect(press([.right], state: state, screen: &screen).actions == [.markSuccess(Word.ID(4))])
+    #expect(screen.cursor == 4)
+    #expect(press(["h"], state: state, screen: &screen).actions == [.markFail(Word.ID(5))])
+    #expect(screen.cursor == 4)
+    #expect(
+      press(["l", .left], state: state, screen: &screen).actions == [
+        .markSuccess(Word.ID(5)), .markFail(Word.ID(5)),
+      ])
+  }
+
+  @Test func arrowsAndVimKeysMoveWithinTheList() {
+    var screen = StudyScreenState()
+    _ = press([.up, "k"], state: state, screen: &screen)
+    #expect(screen.cursor == 0)
+    _ = press([.down, "j", .down, .down, .down, .down], state: state, screen: &screen)
+    #expect(screen.cursor == 4)
+  }
+
+  @Test func studyKeysDoNothingWithoutWords() {
+    let empty = StateBuilder.open(words: []).state
+    var screen = StudyScreenState()
+    #expect(press([" ", "l", "h", "0"], state: empty, screen: &screen).actions.isEmpty)
+  }
+
+  @Test func addingAWordTakesATermThenAMeaning() {
+    var screen = StudyScreenState()
+    let typed: [Key] = ["a", "가", "닥", .backspace, "다", .enter, "t", "o", .tab, "g", "o", .enter]
+    #expect(
+      press(typed, state: state, screen: &screen).actions == [
+        .saveWord(term: "가다", meaning: "to go")
+      ])
+    #expect(screen.prompt == nil)
+  }
+
+  @Test func escapeCancelsAPromptAndTypedLettersAreNotCommands() {
+    var screen = StudyScreenState()
+    let response = press(["a", "q", "s", .escape], state: state, screen: &screen)
+    #expect(response == StudyScreenKeys.Response())
+    #expect(screen.prompt == nil)
+  }
+
+  @Test func helpOpensAndAnyKeyClosesIt() {
+    var screen = StudyScreenState()
+    _ = press(["?"], state: state, screen: &screen)
+    #expect(screen.overlay == .help)
+    #expect(press(["s"], state: state, screen: &screen).actions.isEmpty)
+    #expect(screen.overlay == .none)
+  }
+
+  @Test func quitKeys() {
+    var screen = StudyScreenState()
+    #expect(press(["q"], state: state, screen: &screen).quits)
+    #expect(press([.endOfInput], state: state, screen: &screen).quits)
+    #expect(
+      !press(["x", .unknownSequence([27, 91, 51, 126])], state: state, screen: &screen).quits)
+  }
+
+  @Test func escapeDismissesAnError() {
+    var builder = StateBuilder.open()
+    builder.apply(.undo)
+    var screen = StudyScreenState()
+    #expect(press([.escape], state: builder.state, screen: &screen).actions == [.dismissError])
+  }
+
+  @Test func pickerChoosesReloadsAndCreatesBooks() {
+    var builder = StateBuilder()
+    let books = [
+      WordBook(id: WordBook.ID(4), title: "A"), WordBook(id: WordBook.ID(9), title: "B"),
+    ]
+    builder.apply(.loadBooks, .booksLoaded(.success(books)))
+    var screen = StudyScreenState()
+    #expect(screen.showsPicker(builder.state))
+    #expect(
+      press([.down, .enter], state: builder.state, screen: &screen).actions == [
+        .selectBook(WordBook.ID(9))
+      ])
+    #expect(press(["r"], state: builder.state, screen: &screen).actions == [.loadBooks])
+    #expect(
+      press(["n", "V", .enter], state: builder.state, screen: &screen).actions == [
+        .createBook(title: "V")
+      ])
+  }
+
+  @Test func bOpensThePickerOnTheCurrentBookAndEscapeGoesBack() {
+    var screen = StudyScreenState()
+    #expect(press(["b"], state: state, screen: &screen).actions == [.loadBooks])
+    #expect(screen.showsPicker(state))
+    #expect(screen.pickerCursor == 0)
+    _ = press([.escape], state: state, screen: &screen)
+    #expect(!screen.showsPicker(state))
+  }
+}

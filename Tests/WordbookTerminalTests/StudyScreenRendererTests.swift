@@ -1,0 +1,126 @@
+import Testing
+import Wordbook
+
+@testable import WordbookTerminal
+
+@Suite struct StudyScreenRendererTests {
+  private let size = TerminalSize(columns: 60, rows: 12)
+  private let plain = StudyScreenRenderer(messages: .english, color: false)
+
+  private func screen(
+    _ state: AppState, _ screen: StudyScreenState = StudyScreenState(),
+    renderer: StudyScreenRenderer? = nil, size: TerminalSize? = nil
+  ) -> String {
+    let size = size ?? self.size
+    let lines = (renderer ?? plain).render(state, screen: screen, size: size)
+    for line in lines { #expect(Self.visible(line).terminalColumns <= size.columns) }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The text a terminal shows for `line`: without its style sequences.
+  private static func visible(_ line: String) -> String {
+    line.replacing(/\x1B\[[0-9;]*m/, with: "")
+  }
+
+  @Test func pickerWhileLoading() {
+    var builder = StateBuilder()
+    builder.apply(.loadBooks)
+    assertScreenSnapshot(screen(builder.state), named: "loading")
+  }
+
+  @Test func pickerWhenLoadingFailed() {
+    var builder = StateBuilder()
+    builder.apply(
+      .loadBooks,
+      .booksLoaded(.failure(WordServiceError(.unavailable, "The database is locked."))))
+    assertScreenSnapshot(screen(builder.state), named: "failed")
+  }
+
+  @Test func pickerWithNoBook() {
+    var builder = StateBuilder()
+    builder.apply(.loadBooks, .booksLoaded(.success([])))
+    assertScreenSnapshot(screen(builder.state), named: "empty")
+  }
+
+  @Test func pickerToChooseOne() {
+    var builder = StateBuilder()
+    builder.apply(
+      .loadBooks,
+      .booksLoaded(
+        .success([
+          WordBook(id: WordBook.ID(1), title: "Korean basics", wordCount: 12),
+          WordBook(id: WordBook.ID(12), title: "日本語の動詞", wordCount: 1),
+        ])))
+    var view = StudyScreenState()
+    view.pickerCursor = 1
+    assertScreenSnapshot(screen(builder.state, view), named: "choose")
+  }
+
+  @Test func wordListWithMarksFacesAndCursor() {
+    var builder = StateBuilder.open()
+    builder.apply(.markSuccess(Word.ID(1)), .markFail(Word.ID(2)), .flip(Word.ID(4)))
+    assertScreenSnapshot(screen(builder.state, StudyScreenState(cursor: 3)), named: "words")
+  }
+
+  @Test func successIsGreenAndFailYellow() {
+    var builder = StateBuilder.open()
+    builder.apply(.markSuccess(Word.ID(1)), .markFail(Word.ID(2)))
+    let colored = StudyScreenRenderer(messages: .english, color: true)
+    let lines = colored.render(builder.state, screen: StudyScreenState(cursor: 2), size: size)
+    #expect(lines[2].contains("\u{1B}[32m안녕하세요"))
+    #expect(lines[3].contains("\u{1B}[33m감사합니다"))
+    #expect(lines[4].contains("\u{1B}[7m사랑"))
+    #expect(lines[10].contains("\u{1B}[32mSuccess 1\u{1B}[0m"))
+    #expect(lines[10].contains("\u{1B}[33mFail 1\u{1B}[0m"))
+  }
+
+  @Test func helpOverlay() {
+    assertScreenSnapshot(
+      screen(StateBuilder.open().state, StudyScreenState(overlay: .help)), named: "help")
+  }
+
+  @Test func meaningPromptAndErrorLine() {
+    var builder = StateBuilder.open()
+    let prompt = StudyScreenState(prompt: .meaning(term: "가다", text: "to g"))
+    assertScreenSnapshot(screen(builder.state, prompt), named: "prompt")
+    builder.apply(.undo)
+    assertScreenSnapshot(screen(builder.state), named: "error")
+  }
+
+  @Test func koreanMessagesKeepWideColumnsAligned() {
+    var builder = StateBuilder.open()
+    builder.apply(.markSuccess(Word.ID(3)), .toggleStudyMode)
+    let korean = StudyScreenRenderer(messages: .korean, color: false)
+    assertScreenSnapshot(screen(builder.state, renderer: korean), named: "korean")
+  }
+
+  @Test func userTextCannotControlTheTerminal() {
+    let hostile = [
+      Word(id: Word.ID(1), term: "\u{1B}]0;pwned\u{7}\u{1B}[2J", meaning: "\u{9B}31m"),
+      Word(id: Word.ID(2), term: "line\nbreak\u{202E}", meaning: "ok"),
+    ]
+    var builder = StateBuilder.open(
+      [WordBook(id: WordBook.ID(1), title: "\u{1B}[31mred", wordCount: 2)], words: hostile)
+    builder.apply(.flip(Word.ID(1)))
+    let colored = StudyScreenRenderer(messages: .english, color: true)
+    let text = screen(builder.state, renderer: colored)
+    let withoutStyles = Self.visible(text)
+    #expect(text != withoutStyles)
+    #expect(!withoutStyles.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    #expect(!text.unicodeScalars.contains { (0x80..<0xA0).contains($0.value) || $0.value == 0x07 })
+    assertScreenSnapshot(screen(builder.state), named: "escaped")
+  }
+
+  @Test func longListsScrollToKeepTheCursorInView() {
+    let words = (1...40).map { Word(id: Word.ID(Int64($0)), term: "word \($0)", meaning: "\($0)") }
+    let builder = StateBuilder.open(
+      [WordBook(id: WordBook.ID(1), title: "Long", wordCount: 40)], words: words)
+    assertScreenSnapshot(screen(builder.state, StudyScreenState(cursor: 25)), named: "scrolled")
+    assertScreenSnapshot(screen(builder.state, StudyScreenState(cursor: 39)), named: "scrolled-end")
+  }
+
+  @Test func tinyWindowSaysSo() {
+    let text = screen(StateBuilder.open().state, size: TerminalSize(columns: 10, rows: 3))
+    #expect(text == "Window to…")
+  }
+}

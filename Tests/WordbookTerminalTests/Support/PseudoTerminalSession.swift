@@ -1,0 +1,157 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The `wordbook` binary running on a pseudo-terminal, driven like a person at a keyboard.
+///
+/// Every wait is a bounded poll on the terminal's output; nothing sleeps a fixed time.
+final class PseudoTerminalSession {
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  private let master: Int32
+  private let pid: pid_t
+  private(set) var output: [UInt8] = []
+  private var exitStatus: Int32?
+
+  /// Starts `wordbook` with `arguments` on a new pseudo-terminal of `columns` × `rows`.
+  init(
+    arguments: [String], environment: [String: String], columns: UInt16 = 80, rows: UInt16 = 24
+  ) throws {
+    var master: Int32 = -1
+    var slave: Int32 = -1
+    var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+    guard openpty(&master, &slave, nil, nil, &size) == 0 else {
+      throw Failure(description: "openpty failed: errno \(errno)")
+    }
+    defer { close(slave) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for target in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+      posix_spawn_file_actions_adddup2(&actions, slave, target)
+    }
+    posix_spawn_file_actions_addclose(&actions, master)
+    posix_spawn_file_actions_addclose(&actions, slave)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    // POSIX_SPAWN_SETSID (0x80) is hidden behind _GNU_SOURCE in the Glibc module: a new
+    // session keeps the program's signals apart from the test runner's.
+    posix_spawnattr_setflags(&attributes, 0x80)
+    let path = WordbookProcess.executable.path
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      for pointer in argv { free(pointer) }
+      for pointer in envp { free(pointer) }
+    }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+    guard spawned == 0 else {
+      close(master)
+      throw Failure(description: "posix_spawn failed: \(spawned)")
+    }
+    self.master = master
+    self.pid = pid
+  }
+
+  deinit {
+    if exitStatus == nil {
+      kill(pid, SIGKILL)
+      var status: Int32 = 0
+      waitpid(pid, &status, 0)
+    }
+    close(master)
+  }
+
+  /// Everything the program wrote, as text.
+  var text: String { String(decoding: output, as: UTF8.self) }
+
+  /// The last full screen the program drew: the text after its last cursor-home sequence.
+  var lastFrame: String {
+    let text = text
+    guard let range = text.range(of: "\u{1B}[H", options: .backwards) else { return text }
+    return String(text[range.upperBound...])
+  }
+
+  /// Types `keys` as bytes.
+  func press(_ keys: String) throws {
+    let bytes = Array(keys.utf8)
+    let written = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    guard written == bytes.count else { throw Failure(description: "write failed: errno \(errno)") }
+  }
+
+  /// Reads output until the last frame satisfies `condition`, for at most `timeout` seconds.
+  func waitForFrame(
+    timeout: TimeInterval = 20, _ what: String, until condition: (String) -> Bool
+  ) throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+      if frameIsComplete, condition(lastFrame) { return }
+      guard Date() < deadline else {
+        throw Failure(description: "timed out waiting for \(what); last frame:\n\(lastFrame)")
+      }
+      readAvailable(waitMilliseconds: 20)
+    }
+  }
+
+  /// Reads output until everything written so far contains `needle`.
+  func waitForOutput(containing needle: String, timeout: TimeInterval = 20) throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !text.contains(needle) {
+      guard Date() < deadline else {
+        throw Failure(
+          description: "timed out waiting for \(needle.debugDescription); got:\n\(text)")
+      }
+      readAvailable(waitMilliseconds: 20)
+    }
+  }
+
+  /// Waits for the program to exit and returns its status, for at most `timeout` seconds.
+  func waitForExit(timeout: TimeInterval = 20) throws -> Int32 {
+    let deadline = Date().addingTimeInterval(timeout)
+    while exitStatus == nil {
+      readAvailable(waitMilliseconds: 5)
+      var status: Int32 = 0
+      if waitpid(pid, &status, WNOHANG) == pid {
+        exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        readAvailable(waitMilliseconds: 0)
+        break
+      }
+      guard Date() < deadline else { throw Failure(description: "the program did not exit") }
+    }
+    return exitStatus ?? -1
+  }
+
+  /// Resizes the terminal and tells the program, as a terminal emulator does.
+  ///
+  /// The program runs in its own session without a controlling terminal, so the kernel does
+  /// not send SIGWINCH by itself.
+  func resize(columns: UInt16, rows: UInt16) throws {
+    var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+    guard ioctl(master, UInt(TIOCSWINSZ), &size) == 0 else {
+      throw Failure(description: "TIOCSWINSZ failed: errno \(errno)")
+    }
+    kill(pid, SIGWINCH)
+  }
+
+  /// Sends a signal to the program.
+  func signal(_ number: Int32) {
+    kill(pid, number)
+  }
+
+  /// The program starts each frame with cursor-home and ends it with erase-below.
+  private var frameIsComplete: Bool { lastFrame.contains("\u{1B}[J") }
+
+  private func readAvailable(waitMilliseconds: Int32) {
+    var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+    guard poll(&descriptor, 1, waitMilliseconds) > 0 else { return }
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+    if count > 0 { output.append(contentsOf: buffer[0..<count]) }
+  }
+}

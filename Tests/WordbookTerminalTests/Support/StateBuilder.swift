@@ -1,0 +1,34 @@
+import Wordbook
+
+/// Builds an `AppState` the way a session would reach it: by applying actions, including the
+/// service's answers, to the reducer. Effects are not run.
+struct StateBuilder {
+  private let reducer = AppReducer(service: InMemoryWordService())
+  private(set) var state = AppState(seed: 7)
+
+  @discardableResult
+  mutating func apply(_ actions: AppAction...) -> Self {
+    for action in actions { _ = reducer.reduce(into: &state, action: action) }
+    return self
+  }
+
+  /// A state with `books` loaded and the first one open with `words`.
+  static func open(
+    _ books: [WordBook] = [WordBook(id: WordBook.ID(1), title: "Korean basics", wordCount: 5)],
+    words: [Word] = sampleWords
+  ) -> StateBuilder {
+    var builder = StateBuilder()
+    builder.apply(
+      .loadBooks, .booksLoaded(.success(books)), .selectBook(books[0].id),
+      .wordsLoaded(books[0].id, .success(words)))
+    return builder
+  }
+
+  static let sampleWords: [Word] = [
+    Word(id: Word.ID(1), term: "안녕하세요", meaning: "hello"),
+    Word(id: Word.ID(2), term: "감사합니다", meaning: "thank you"),
+    Word(id: Word.ID(3), term: "사랑", meaning: "love"),
+    Word(id: Word.ID(4), term: "friend", meaning: "친구"),
+    Word(id: Word.ID(5), term: "日本語", meaning: "Japanese (language)"),
+  ]
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs the built `wordbook` binary, as a user or a script would.
+struct WordbookProcess {
+  /// What one run printed and how it ended.
+  struct Outcome {
+    var status: Int32
+    var output: String
+    var error: String
+  }
+
+  /// The built binary, next to the test bundle in the build products folder.
+  static var executable: URL {
+    let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    return bundle.deletingLastPathComponent().appendingPathComponent("wordbook")
+  }
+
+  /// A temporary folder for one test, removed by ``removeFolder()``.
+  let folder: URL
+
+  /// Creates a fresh temporary folder.
+  init() throws {
+    folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("wordbook-terminal-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  /// The test's database path.
+  var databasePath: String { folder.appendingPathComponent("words.sqlite").path }
+
+  /// An environment with nothing from the developer's shell that could change the output.
+  var environment: [String: String] {
+    [
+      "PATH": "/usr/bin:/bin", "HOME": folder.path, "LANG": "C.UTF-8",
+      "XDG_DATA_HOME": folder.appendingPathComponent("data").path,
+    ]
+  }
+
+  /// Runs `wordbook` with `arguments` and waits for it, with a bounded wait.
+  func run(
+    _ arguments: [String], environment extra: [String: String] = [:], input: String = ""
+  ) throws -> Outcome {
+    let process = Process()
+    process.executableURL = Self.executable
+    process.arguments = arguments
+    process.environment = environment.merging(extra) { $1 }
+    let id = UUID().uuidString
+    let outputURL = folder.appendingPathComponent("\(id).out")
+    let errorURL = folder.appendingPathComponent("\(id).err")
+    let inputURL = folder.appendingPathComponent("\(id).in")
+    try Data(input.utf8).write(to: inputURL)
+    try Data().write(to: outputURL)
+    try Data().write(to: errorURL)
+    let outputHandle = try FileHandle(forWritingTo: outputURL)
+    let errorHandle = try FileHandle(forWritingTo: errorURL)
+    let inputHandle = try FileHandle(forReadingFrom: inputURL)
+    defer {
+      try? outputHandle.close()
+      try? errorHandle.close()
+      try? inputHandle.close()
+    }
+    process.standardOutput = outputHandle
+    process.standardError = errorHandle
+    process.standardInput = inputHandle
+    try process.run()
+    let deadline = Date().addingTimeInterval(30)
+    while process.isRunning, Date() < deadline { usleep(2_000) }
+    if process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
+    }
+    return Outcome(
+      status: process.terminationStatus,
+      output: try String(contentsOf: outputURL, encoding: .utf8),
+      error: try String(contentsOf: errorURL, encoding: .utf8))
+  }
+
+  /// Deletes the temporary folder.
+  func removeFolder() {
+    try? FileManager.default.removeItem(at: folder)
+  }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+
+/// Runs the built `wordbook` binary on a temporary database, as a script would.
+@Suite struct WordbookCommandTests {
+  private let sample = "1\tKorean basics\t12\n"
+
+  private func expectUsageError(
+    _ outcome: WordbookProcess.Outcome, _ fragment: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(outcome.status == 2, sourceLocation: sourceLocation)
+    #expect(outcome.output.isEmpty, sourceLocation: sourceLocation)
+    #expect(outcome.error.hasPrefix("wordbook: "), sourceLocation: sourceLocation)
+    #expect(outcome.error.contains(fragment), sourceLocation: sourceLocation)
+    #expect(outcome.error.filter { $0 == "\n" }.count == 1, sourceLocation: sourceLocation)
+  }
+
+  private func expectRuntimeError(
+    _ outcome: WordbookProcess.Outcome, _ fragment: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(outcome.status == 1, sourceLocation: sourceLocation)
+    #expect(outcome.error.hasPrefix("wordbook: "), sourceLocation: sourceLocation)
+    #expect(outcome.error.contains(fragment), sourceLocation: sourceLocation)
+    #expect(outcome.error.filter { $0 == "\n" }.count == 1, sourceLocation: sourceLocation)
+  }
+
+  @Test func helpAndVersion() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let help = try process.run(["--help"])
+    #expect(help.status == 0)
+    #expect(help.output.contains("wordbook add BOOK TERM MEANING"))
+    #expect(help.error.isEmpty)
+    let version = try process.run(["--version"])
+    #expect(version.status == 0)
+    #expect(version.output == "wordbook 1.0.0\n")
+  }
+
+  @Test func usageErrorsExitWithTwoAndOneLine() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    expectUsageError(try process.run(["frobnicate"]), "Run 'wordbook --help'")
+    expectUsageError(try process.run(["--frob"]), "unknown option '--frob'")
+    expectUsageError(try process.run(["add", "1", "term"]), "Usage: wordbook add BOOK TERM")
+    expectUsageError(try process.run(["words"]), "Usage: wordbook words BOOK")
+    expectUsageError(try process.run(["books", "--db"]), "--db needs a file path")
+    expectUsageError(try process.run(["stats", "a", "b"]), "takes at most 1")
+    expectUsageError(
+      try process.run(["--db", process.databasePath, "study"]), "'study' needs a terminal")
+    #expect(!FileManager.default.fileExists(atPath: process.databasePath + "-never"))
+  }
+
+  @Test func firstRunCreatesTheDatabaseWithTheSampleWordbook() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let books = try process.run(["--db", process.databasePath, "books"])
+    #expect(books.status == 0)
+    #expect(books.output == sample)
+    #expect(FileManager.default.fileExists(atPath: process.databasePath))
+  }
+
+  @Test func defaultDatabaseComesFromTheEnvironment() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let fromVariable = process.folder.appendingPathComponent("env.sqlite").path
+    #expect(try process.run(["books"], environment: ["WORDBOOK_DB": fromVariable]).output == sample)
+    #expect(FileManager.default.fileExists(atPath: fromVariable))
+    #expect(try process.run(["books"]).status == 0)
+    let xdg = process.folder.appendingPathComponent("data/wordbook/wordbook.sqlite").path
+    #expect(FileManager.default.fileExists(atPath: xdg))
+  }
+
+  @Test func withoutATerminalNoArgumentsListsTheBooksAndAHint() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let outcome = try process.run(["--db", process.databasePath])
+    #expect(outcome.status == 0)
+    #expect(outcome.output.hasPrefix(sample))
+    #expect(outcome.output.contains("'wordbook --help'"))
+  }
+
+  @Test func newBookAddWordsAndStats() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let db = ["--db", process.databasePath]
+    let created = try process.run(db + ["new-book", "Verbs 動詞"])
+    #expect(created.status == 0)
+    #expect(created.output == "Created wordbook 2: Verbs 動詞\n")
+    #expect(try process.run(db + ["books"]).output == sample + "2\tVerbs 動詞\t0\n")
+
+    #expect(try process.run(db + ["add", "Verbs 動詞", "가다", "to go"]).status == 0)
+    #expect(try process.run(db + ["add", "2", "--", "-ing", "suffix"]).status == 0)
+    #expect(try process.run(db + ["add", "verbs 動詞", "오다", "to come"]).status == 0)
+    let words = try process.run(db + ["words", "2"])
+    #expect(words.status == 0)
+    let lines = words.output.split(separator: "\n").map { $0.split(separator: "\t").dropFirst() }
+    #expect(
+      lines.map(Array.init) == [
+        ["not-studied", "가다", "to go"], ["not-studied", "-ing", "suffix"],
+        ["not-studied", "오다", "to come"],
+      ])
+
+    let stats = try process.run(db + ["stats"])
+    #expect(
+      stats.output == """
+        1\tKorean basics\ttotal 12\tsuccess 0\tfail 0\tnot studied 12
+        2\tVerbs 動詞\ttotal 3\tsuccess 0\tfail 0\tnot studied 3
+
+        """)
+    #expect(try process.run(db + ["stats", "Verbs 動詞"]).output.hasPrefix("2\tVerbs 動詞\ttotal 3"))
+  }
+
+  @Test func runtimeErrorsExitWithOne() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let db = ["--db", process.databasePath]
+    expectRuntimeError(try process.run(db + ["words", "Nope"]), "Run 'wordbook books'")
+    expectRuntimeError(try process.run(db + ["add", "99", "a", "b"]), "no wordbook has")
+    expectRuntimeError(try process.run(db + ["stats", "Nope"]), "no wordbook has")
+    expectRuntimeError(try process.run(db + ["new-book", "   "]), "needs a title")
+    expectRuntimeError(try process.run(db + ["add", "1", " ", "blank"]), "needs a term")
+    expectRuntimeError(try process.run(db + ["replay", "/nonexistent/log"]), "cannot read")
+    #expect(try process.run(db + ["books"]).output == sample)
+  }
+
+  @Test func unusableDatabasesAreRuntimeErrors() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let notADatabase = process.folder.appendingPathComponent("notes.txt")
+    try Data("these are my notes, not a database\n".utf8).write(to: notADatabase)
+    expectRuntimeError(try process.run(["--db", notADatabase.path, "books"]), notADatabase.path)
+    let unchanged = try String(contentsOf: notADatabase, encoding: .utf8)
+    #expect(unchanged == "these are my notes, not a database\n")
+    expectRuntimeError(
+      try process.run(["--db", process.folder.path, "books"]), process.folder.path)
+  }
+
+  @Test func userTextIsEscapedInOutput() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let db = ["--db", process.databasePath]
+    #expect(try process.run(db + ["add", "1", "\u{1B}]0;pwned\u{7}", "x\ty"]).status == 0)
+    let words = try process.run(db + ["words", "1"])
+    #expect(words.output.hasSuffix("\tnot-studied\t^[]0;pwned^G\tx^Iy\n"))
+    #expect(!words.output.contains("\u{1B}"))
+  }
+
+  @Test func recordedSessionsReplayToTheSameState() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let log = process.folder.appendingPathComponent("session.jsonl").path
+    let added = try process.run(
+      ["--db", process.databasePath, "--record", log, "add", "1", "가다", "to go"])
+    #expect(added.status == 0)
+    let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count >= 5)
+    #expect(lines.first?.contains("\"kind\":\"loadBooks\"") == true)
+
+    let replay = try process.run(["replay", log])
+    #expect(replay.status == 0)
+    #expect(replay.output.hasPrefix("Replayed \(lines.count) actions from \(log).\n"))
+    #expect(replay.output.contains("selected: 1"))
+    #expect(replay.output.contains("words: 13 loaded"))
+    #expect(replay.output.contains("tally: success 0, fail 0, not studied 13"))
+  }
+
+  @Test func replaySkipsALastLineCutOffByAKill() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let log = process.folder.appendingPathComponent("killed.jsonl")
+    let complete = "{\"sequence\":1,\"origin\":\"caller\",\"action\":{\"kind\":\"loadBooks\"}}\n"
+    try Data((complete + "{\"sequence\":2,\"orig").utf8).write(to: log)
+    let replay = try process.run(["replay", log.path])
+    #expect(replay.status == 0)
+    #expect(replay.output.hasPrefix("Replayed 1 actions from \(log.path) (its cut-off last line"))
+    #expect(replay.output.contains("books: 0 loading"))
+  }
+
+  @Test func replayRejectsALogItCannotRead() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let log = process.folder.appendingPathComponent("broken.jsonl")
+    try Data(
+      "{\"sequence\":1,\"origin\":\"caller\",\"action\":{\"kind\":\"loadBooks\"}}\nnot json\n".utf8
+    )
+    .write(to: log)
+    expectRuntimeError(try process.run(["replay", log.path]), "line 2")
+  }
+}
