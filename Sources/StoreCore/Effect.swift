@@ -15,6 +15,7 @@
 /// .cancellable(id: "load-books", cancelInFlight: true)
 /// ```
 public struct Effect<Action: Sendable>: Sendable {
+  @usableFromInline
   indirect enum Operation: Sendable {
     case none
     case send(Action)
@@ -24,6 +25,7 @@ public struct Effect<Action: Sendable>: Sendable {
     case cancel(EffectID)
   }
 
+  @usableFromInline
   struct Work: Sendable {
     var priority: TaskPriority?
     var operation: @Sendable (Send<Action>) async throws -> Void
@@ -31,7 +33,7 @@ public struct Effect<Action: Sendable>: Sendable {
     var origin: CodeLocation
   }
 
-  let operation: Operation
+  @usableFromInline let operation: Operation
 
   /// An effect that does nothing.
   public static var none: Effect { Effect(operation: .none) }

@@ -1,4 +1,5 @@
 extension Store {
+  @inlinable
   func start(_ effect: Effect<Action>, cancelIDs: [EffectID], tasks: DeferredTasks) {
     switch effect.operation {
     case .none:
@@ -21,7 +22,8 @@ extension Store {
 }
 
 extension Store {
-  private func run(_ work: Effect<Action>.Work, cancelIDs: [EffectID]) -> Task<Void, Never> {
+  @usableFromInline
+  func run(_ work: Effect<Action>.Work, cancelIDs: [EffectID]) -> Task<Void, Never> {
     let token = nextTaskToken
     nextTaskToken += 1
     let operation = work.operation
@@ -64,6 +66,7 @@ extension Store {
     return task
   }
 
+  @usableFromInline
   func cancelEffects(id: EffectID) {
     guard let tasks = cancellableTasks.removeValue(forKey: id) else { return }
     for task in tasks.values { task.cancel() }

@@ -18,35 +18,51 @@ import Observation
 /// ```
 @MainActor
 public final class Store<State, Action: Sendable>: Observable {
+  @usableFromInline
   struct Pending {
-    var action: Action
-    var origin: ActionOrigin
+    @usableFromInline var action: Action
+    @usableFromInline var origin: ActionOrigin
     /// Collects the tasks of the effects the action starts, for the `StoreTask` of the `send`
     /// that caused it.
-    var tasks: DeferredTasks
+    @usableFromInline var tasks: DeferredTasks
+
+    @usableFromInline
+    init(action: Action, origin: ActionOrigin, tasks: DeferredTasks) {
+      self.action = action
+      self.origin = origin
+      self.tasks = tasks
+    }
   }
 
-  private var currentState: State
-  private let reducer: (inout State, Action) -> Effect<Action>
+  // The path of an action (`send`, `enqueue`, `process`, `start`) is `@inlinable`, and what it
+  // touches `@usableFromInline`, so that a client specializes it for its own state and
+  // actions: unspecialized, the generic code looked up type metadata several times per action.
+  @usableFromInline var currentState: State
+  @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
   let executor: any EffectExecutor<Action>
-  private let recorder: (any ActionRecorder<Action>)?
+  @usableFromInline let recorder: (any ActionRecorder<Action>)?
   private let checkpoint: ((State) -> String)?
   let warn: @MainActor (RuntimeWarning) -> Void
-  private let registrar = ObservationRegistrar()
-  var queue: [Pending] = []
-  private var isProcessing = false
-  private var observers: [(id: Int, onChange: @MainActor () -> Void)] = []
+  @usableFromInline let registrar = ObservationRegistrar()
+  /// `\Store.state`, made once: in a generic type a key path literal is instantiated from its
+  /// mangled pattern every time it is evaluated, which cost most of an action's time.
+  @usableFromInline let stateKeyPath: KeyPath<Store, State> = \.state
+  @usableFromInline var queue: [Pending] = []
+  @usableFromInline var isProcessing = false
+  @usableFromInline var observers: [(id: Int, onChange: @MainActor () -> Void)] = []
   private var nextObserverID = 0
   var cancellableTasks: [EffectID: [Int: Task<Void, Never>]] = [:]
   var runningTasks: [Int: Task<Void, Never>] = [:]
   var nextTaskToken = 0
 
   /// The number of actions processed so far; the sequence number of the last one.
-  public private(set) var processedActionCount = 0
+  public var processedActionCount: Int { actionCount }
+  @usableFromInline var actionCount = 0
 
   /// The current state. Read-only: only actions change it.
+  @inlinable
   public var state: State {
-    registrar.access(self, keyPath: \.state)
+    registrar.access(self, keyPath: stateKeyPath)
     return currentState
   }
 
@@ -104,6 +120,7 @@ public final class Store<State, Action: Sendable>: Observable {
   ///
   /// - Parameter action: The action to process.
   /// - Returns: The effects the action started, to await or cancel.
+  @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
     enqueue(action, origin: .caller)
@@ -111,6 +128,7 @@ public final class Store<State, Action: Sendable>: Observable {
 
   /// Processes an action sent by an effect, exactly as the live runtime does. Test stores call
   /// this when a test asserts an action that an effect sent.
+  @inlinable
   @discardableResult
   public func receive(_ action: Action) -> StoreTask {
     enqueue(action, origin: .effect)
@@ -163,7 +181,8 @@ public final class Store<State, Action: Sendable>: Observable {
     }
   }
 
-  private func enqueue(_ action: Action, origin: ActionOrigin) -> StoreTask {
+  @inlinable
+  func enqueue(_ action: Action, origin: ActionOrigin) -> StoreTask {
     let tasks = DeferredTasks()
     guard !isProcessing else {
       queue.append(Pending(action: action, origin: origin, tasks: tasks))
@@ -182,21 +201,24 @@ public final class Store<State, Action: Sendable>: Observable {
     return StoreTask(deferred: tasks)
   }
 
-  private func process(_ action: Action, origin: ActionOrigin, tasks: DeferredTasks) {
-    processedActionCount += 1
-    let effect = registrar.withMutation(of: self, keyPath: \.state) {
+  @inlinable
+  func process(_ action: Action, origin: ActionOrigin, tasks: DeferredTasks) {
+    actionCount += 1
+    let effect = registrar.withMutation(of: self, keyPath: stateKeyPath) {
       reducer(&currentState, action)
     }
-    if let recorder {
-      var entry = ActionLogEntry(sequence: processedActionCount, origin: origin, action: action)
-      if let interval = recorder.checkpointInterval, let checkpoint,
-        processedActionCount % interval == 0
-      {
-        entry.checkpoint = checkpoint(currentState)
-      }
-      recorder.record(entry)
-    }
+    if recorder != nil { record(action, origin: origin) }
     for observer in observers { observer.onChange() }
     start(effect, cancelIDs: [], tasks: tasks)
+  }
+
+  @usableFromInline
+  func record(_ action: Action, origin: ActionOrigin) {
+    guard let recorder else { return }
+    var entry = ActionLogEntry(sequence: actionCount, origin: origin, action: action)
+    if let interval = recorder.checkpointInterval, let checkpoint, actionCount % interval == 0 {
+      entry.checkpoint = checkpoint(currentState)
+    }
+    recorder.record(entry)
   }
 }

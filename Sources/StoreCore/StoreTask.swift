@@ -8,6 +8,7 @@
 public struct StoreTask: Sendable {
   private let deferred: DeferredTasks
 
+  @usableFromInline
   init(deferred: DeferredTasks) {
     self.deferred = deferred
   }
@@ -36,6 +37,10 @@ public struct StoreTask: Sendable {
 /// `.send` effects queued. Filled in as those actions are processed, which for a queued action
 /// is after `send` returned.
 @MainActor
+@usableFromInline
 final class DeferredTasks {
-  var tasks: [Task<Void, Never>] = []
+  @usableFromInline var tasks: [Task<Void, Never>] = []
+
+  @usableFromInline
+  init() {}
 }

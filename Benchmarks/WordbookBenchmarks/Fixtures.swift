@@ -1,0 +1,97 @@
+import StoreCore
+import Wordbook
+
+/// Books of generated words and stores loaded with them, built outside the timed code.
+@MainActor
+enum Fixtures {
+  /// How the generated words are marked.
+  enum Marks {
+    /// Every word not studied yet.
+    case none
+    /// A seeded mix: half success, a quarter fail, a quarter not studied.
+    case mixed
+  }
+
+  static func state(at index: Int, marks: Marks, generator: inout SplitMix64) -> StudyState {
+    switch marks {
+    case .none: return .notStudied
+    case .mixed:
+      switch generator.next(below: 4) {
+      case 0, 1: return .success
+      case 2: return .fail
+      default: return .notStudied
+      }
+    }
+  }
+
+  /// `count` words with IDs 1…count, terms `word1`… and meanings `meaning 1`….
+  static func words(count: Int, marks: Marks = .none) -> [Word] {
+    var generator = SplitMix64(seed: 7)
+    return (0..<count).map { index in
+      Word(
+        id: Word.ID(Int64(index + 1)), term: "word\(index + 1)", meaning: "meaning \(index + 1)",
+        studyState: state(at: index, marks: marks, generator: &generator))
+    }
+  }
+
+  /// The same words as ``words(count:marks:)``, as drafts for a service.
+  static func drafts(count: Int, marks: Marks = .none) -> [WordDraft] {
+    var generator = SplitMix64(seed: 7)
+    return (0..<count).map { index in
+      WordDraft(
+        term: "word\(index + 1)", meaning: "meaning \(index + 1)",
+        studyState: state(at: index, marks: marks, generator: &generator))
+    }
+  }
+
+  /// A store whose selected book holds `count` words, loaded through the service as an app
+  /// does, with an observer attached that reads the state after every action.
+  static func loadedStore(count: Int, marks: Marks = .none) async -> LoadedStore {
+    let service = InMemoryWordService(books: [("Benchmark", drafts(count: count, marks: marks))])
+    let store = Store(initialState: AppState(seed: 42), reducer: AppReducer(service: service))
+    store.send(.loadBooks)
+    await store.settle()
+    guard let book = store.state.books.first else {
+      fatalError("the in-memory service lost its book")
+    }
+    store.send(.selectBook(book.id))
+    await store.settle()
+    guard store.state.words.count == count else {
+      fatalError("loaded \(store.state.words.count) words instead of \(count)")
+    }
+    let visible = store.state.visibleWords
+    let ids = visible.indices.map { visible.id(at: $0) }
+    let sink = ObserverSink()
+    store.observe { [unowned store] in sink.total &+= store.state.tally.success }
+    return LoadedStore(store: store, service: service, book: book, wordIDs: ids, sink: sink)
+  }
+
+  /// A plain state holding the same book as `loaded`, built with bare reducer calls.
+  static func bareState(like loaded: LoadedStore) async -> AppState {
+    let reducer = AppReducer(service: loaded.service)
+    var state = AppState(seed: 42)
+    guard let words = try? await loaded.service.fetchWords(in: loaded.book.id) else {
+      fatalError("the in-memory service lost its words")
+    }
+    _ = reducer.reduce(into: &state, action: .booksLoaded(.success([loaded.book])))
+    _ = reducer.reduce(into: &state, action: .selectBook(loaded.book.id))
+    _ = reducer.reduce(into: &state, action: .wordsLoaded(loaded.book.id, .success(words)))
+    return state
+  }
+}
+
+/// What an observer reads, kept so the read cannot be optimized away.
+@MainActor
+final class ObserverSink {
+  var total = 0
+}
+
+/// A store loaded with a book, the service behind it, and the book's word IDs in order.
+@MainActor
+struct LoadedStore {
+  let store: Store<AppState, AppAction>
+  let service: InMemoryWordService
+  let book: WordBook
+  let wordIDs: [Word.ID]
+  let sink: ObserverSink
+}

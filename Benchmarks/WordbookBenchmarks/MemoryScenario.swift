@@ -1,0 +1,121 @@
+import StoreCore
+import Wordbook
+
+/// Peak resident memory of a child process holding an N-word book in the store, beside one
+/// holding a bare `[Word]` of the same words.
+///
+/// Each child is this executable started again with a hidden flag. The holding peak is taken
+/// after loading: the peak is reset (`clear_refs`), the store shuffles and toggles through
+/// every study mode, and the new peak is read. The load peak, which includes the `[Word]`
+/// the service hands to the store while the store builds its own storage, is shown beside it.
+struct MemoryScenario: Scenario {
+  let name = "memory"
+
+  func run(size: Int, runs: Int, into results: Results) async throws {
+    let executable = ChildProcess.currentExecutable
+    let label = sizeLabel(size)
+    var storeHolding: [Double] = []
+    var storeLoading: [Double] = []
+    var arrayHolding: [Double] = []
+    for _ in 0..<min(runs, 3) {
+      for holding in ["store", "array"] {
+        let output = try ChildProcess.run(
+          executable, [Options.memoryChildFlag, holding, String(size)])
+        let report = MemoryChildReport(parsing: output)
+        if holding == "store" {
+          storeHolding.append(Double(report.holdingPeak))
+          storeLoading.append(Double(report.loadPeak))
+        } else {
+          arrayHolding.append(Double(report.holdingPeak))
+        }
+      }
+    }
+    let ours = Measurement(
+      name: "Store.memory(\(label))", scenario: name, size: size, unit: .bytes,
+      samples: storeHolding)
+    let loading = Measurement(
+      name: "Store.memoryWhileLoading(\(label))", scenario: name, size: size, unit: .bytes,
+      samples: storeLoading)
+    let bare = Measurement(
+      name: "WordArray.memory(\(label))", scenario: name, size: size, unit: .bytes,
+      samples: arrayHolding)
+    results.add(ours)
+    results.add(loading)
+    results.add(bare)
+    results.compare(ours, with: bare, .atMost, 1.3)
+    results.compare(loading, with: bare, .atMost, nil)
+  }
+}
+
+/// What a memory child prints: its peaks in bytes, one `name value` per line.
+struct MemoryChildReport {
+  var loadPeak = 0
+  var holdingPeak = 0
+
+  init(loadPeak: Int, holdingPeak: Int) {
+    self.loadPeak = loadPeak
+    self.holdingPeak = holdingPeak
+  }
+
+  init(parsing output: String) {
+    for line in output.split(separator: "\n") {
+      let fields = line.split(separator: " ")
+      guard fields.count == 2, let value = Int(fields[1]) else { continue }
+      if fields[0] == "loadPeak" { loadPeak = value }
+      if fields[0] == "holdingPeak" { holdingPeak = value }
+    }
+  }
+
+  var text: String { "loadPeak \(loadPeak)\nholdingPeak \(holdingPeak)\n" }
+}
+
+/// The body of a memory child.
+@MainActor
+enum MemoryChild {
+  static func run(holding: String, size: Int) async -> Int32 {
+    let report: MemoryChildReport
+    switch holding {
+    case "store": report = await holdStore(size: size)
+    case "array": report = holdArray(size: size)
+    default:
+      print("error: a memory child holds 'store' or 'array', not '\(holding)'")
+      return 2
+    }
+    print(report.text, terminator: "")
+    return 0
+  }
+
+  private static func holdStore(size: Int) async -> MemoryChildReport {
+    // The service holds nothing: the book reaches the store as the service's answer would,
+    // so the child holds the store's copy only.
+    let store = Store(
+      initialState: AppState(seed: 42), reducer: AppReducer(service: InMemoryWordService()))
+    let book = WordBook(id: WordBook.ID(1), title: "Benchmark", wordCount: size)
+    store.send(.booksLoaded(.success([book])))
+    store.send(.selectBook(book.id))
+    await store.settle()
+    store.send(.wordsLoaded(book.id, .success(Fixtures.words(count: size, marks: .mixed))))
+    let loadPeak = ResidentMemory.peak
+    guard ResidentMemory.resetPeak() else {
+      return MemoryChildReport(loadPeak: loadPeak, holdingPeak: loadPeak)
+    }
+    store.send(.shuffle)
+    for _ in StudyMode.allCases { store.send(.toggleStudyMode) }
+    blackHole(store.state.visibleWords.count)
+    return MemoryChildReport(loadPeak: loadPeak, holdingPeak: ResidentMemory.peak)
+  }
+
+  private static func holdArray(size: Int) -> MemoryChildReport {
+    var words = Fixtures.words(count: size, marks: .mixed)
+    let loadPeak = ResidentMemory.peak
+    guard ResidentMemory.resetPeak() else {
+      return MemoryChildReport(loadPeak: loadPeak, holdingPeak: loadPeak)
+    }
+    var generator = SplitMix64(seed: 42)
+    words.fisherYatesShuffle(using: &generator)
+    blackHole(words.count)
+    let holdingPeak = ResidentMemory.peak
+    withExtendedLifetime(words) {}
+    return MemoryChildReport(loadPeak: loadPeak, holdingPeak: holdingPeak)
+  }
+}

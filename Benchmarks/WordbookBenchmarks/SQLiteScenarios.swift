@@ -1,0 +1,155 @@
+import StoreCore
+import Wordbook
+import WordbookInterchange
+import WordbookSQLite
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Loading a book of N words from SQLite into the store, beside the `sqlite3` shell running
+/// the same `SELECT` (output to `/dev/null`) as a child process.
+///
+/// The store's time runs from `.selectBook` to the store settling: the service's read, the
+/// effect's round trip and the store building its word list. The shell's time includes
+/// starting the process (a few milliseconds), which dominates at small sizes.
+struct SQLiteLoadScenario: Scenario {
+  let name = "sqliteLoad"
+
+  func run(size: Int, runs: Int, into results: Results) async throws {
+    guard let shell = SQLiteShell.find(results) else { return }
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let path = folder.file("load.sqlite")
+    let service = try SQLiteWordService(path: path)
+    let summary = try await service.importWords(
+      Fixtures.drafts(count: size, marks: .mixed), intoBookTitled: "Benchmark",
+      onDuplicate: .keep, progress: { _ in })
+    let bookID = summary.book.id
+    let store = Store(initialState: AppState(seed: 42), reducer: AppReducer(service: service))
+    store.send(.loadBooks)
+    await store.settle()
+    let query =
+      "SELECT id, term, meaning, image_reference, study_state FROM words "
+      + "WHERE book_id = \(bookID.rawValue) ORDER BY id"
+    var failure: (any Error)?
+
+    let samples = await interleavedSamples(
+      runs: runs,
+      [
+        {
+          let start = wallNow()
+          store.send(.selectBook(bookID))
+          await store.settle()
+          let time = Double(wallNow() - start)
+          if store.state.words.count != size {
+            failure = ChildProcessError(
+              description: "the store loaded \(store.state.words.count) of \(size) words")
+          }
+          return time
+        },
+        {
+          do {
+            return try wallNanoseconds {
+              _ = try ChildProcess.run(shell, [path, query], discardsOutput: true)
+            }
+          } catch {
+            failure = error
+            return .nan
+          }
+        },
+      ])
+    if let failure { throw failure }
+
+    let label = sizeLabel(size)
+    let ours = Measurement(
+      name: "Store.load.fromSQLite(\(label))", scenario: name, size: size, unit: .nanoseconds,
+      samples: samples[0])
+    let baseline = Measurement(
+      name: "sqlite3.select(\(label))", scenario: name, size: size, unit: .nanoseconds,
+      samples: samples[1])
+    results.add(ours)
+    results.add(baseline)
+    results.compare(ours, with: baseline, .atMost, 2)
+  }
+}
+
+/// Importing a TSV file of N rows: Wordbook's reader and `SQLiteWordService.importWords`,
+/// beside the `sqlite3` shell's `.import` of the same file into a table of the same shape.
+///
+/// Both write one transaction into a new WAL database with `synchronous = FULL`, with the same
+/// table and indexes; the shell inserts through a view whose trigger fills in the book, as
+/// the service's insert does. Duplicates are kept (`DuplicatePolicy.keep`), as `.import`
+/// keeps them. Creating the empty databases is not timed.
+struct SQLiteImportScenario: Scenario {
+  let name = "sqliteImport"
+
+  func run(size: Int, runs: Int, into results: Results) async throws {
+    guard let shell = SQLiteShell.find(results) else { return }
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let tsv = folder.file("words.tsv")
+    var text = ""
+    text.reserveCapacity(size * 24)
+    for index in 1...size { text += "word\(index)\tmeaning \(index)\n" }
+    try writeTextFile(tsv, text)
+    let script = folder.file("import.sql")
+    try writeTextFile(
+      script, "PRAGMA synchronous = FULL;\n.mode tabs\n.import '\(tsv)' import_rows\n")
+    let schema = folder.file("schema.sql")
+    try writeTextFile(schema, SQLiteShell.schema)
+    var round = 0
+    var failure: (any Error)?
+
+    let samples = await interleavedSamples(
+      runs: runs,
+      [
+        {
+          round += 1
+          do {
+            let service = try SQLiteWordService(path: folder.file("ours\(round).sqlite"))
+            let start = wallNow()
+            guard let bytes = readFile(tsv) else { throw WriteError(path: tsv) }
+            let parsed = try FlashcardReader.read(bytes, format: .tsv)
+            let summary = try await service.importWords(
+              parsed.rows.map(\.draft), intoBookTitled: "Import", onDuplicate: .keep,
+              progress: { _ in })
+            let time = Double(wallNow() - start)
+            if summary.imported != size {
+              throw ChildProcessError(description: "imported \(summary.imported) of \(size)")
+            }
+            return time
+          } catch {
+            failure = error
+            return .nan
+          }
+        },
+        {
+          do {
+            let path = folder.file("shell\(round).sqlite")
+            _ = try ChildProcess.run(shell, [path], input: schema, discardsOutput: true)
+            return try wallNanoseconds {
+              _ = try ChildProcess.run(shell, [path], input: script, discardsOutput: true)
+            }
+          } catch {
+            failure = error
+            return .nan
+          }
+        },
+      ])
+    if let failure { throw failure }
+
+    let label = sizeLabel(size)
+    let ours = Measurement(
+      name: "SQLiteWordService.importTSV(\(label))", scenario: name, size: size,
+      unit: .nanoseconds, samples: samples[0])
+    let baseline = Measurement(
+      name: "sqlite3.import(\(label))", scenario: name, size: size, unit: .nanoseconds,
+      samples: samples[1])
+    results.add(ours)
+    results.add(baseline)
+    results.compare(ours, with: baseline, .atMost, 2)
+  }
+}

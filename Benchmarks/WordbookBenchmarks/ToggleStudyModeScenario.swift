@@ -1,0 +1,78 @@
+import StoreCore
+import Wordbook
+
+/// `Store.send(.toggleStudyMode)` beside a bare pass over a `[StudyState]` of the same size
+/// that writes the visible `[Int32]` positions.
+///
+/// The book has a seeded mix of marks (half success, a quarter fail, a quarter not studied)
+/// and is shuffled once first, as in a study session, so the store's pass reads the states in
+/// study order while the bare pass reads them in storage order. One run toggles through all
+/// three modes (all → excluding success → failed only → all); the time is per toggle.
+struct ToggleStudyModeScenario: Scenario {
+  let name = "toggleStudyMode"
+
+  func run(size: Int, runs: Int, into results: Results) async throws {
+    let loaded = await Fixtures.loadedStore(count: size, marks: .mixed)
+    let store = loaded.store
+    store.send(.shuffle)
+    let cycles = operationsPerSample(size: size, budget: 3_000_000)
+    let states = Fixtures.words(count: size, marks: .mixed).map(\.studyState)
+    var visible = [Int32](repeating: 0, count: size)
+    var visibleCount = 0
+    let modes: [StudyMode] = [.excludeSuccess, .failedOnly, .all]
+
+    let samples = await interleavedSamples(
+      runs: runs,
+      [
+        {
+          nanosecondsPerOperation(cycles * modes.count) {
+            for _ in 0..<cycles {
+              for _ in modes { store.send(.toggleStudyMode) }
+            }
+          }
+        },
+        {
+          nanosecondsPerOperation(cycles * modes.count) {
+            for _ in 0..<cycles {
+              for mode in modes {
+                visibleCount = states.withUnsafeBufferPointer { states in
+                  visible.withUnsafeMutableBufferPointer { visible in
+                    filterPass(states, mode: mode, into: visible)
+                  }
+                }
+              }
+            }
+          }
+        },
+      ])
+    blackHole(visible)
+    blackHole(visibleCount)
+    blackHole(loaded.sink.total)
+
+    let label = sizeLabel(size)
+    let ours = Measurement(
+      name: "Store.send.toggleStudyMode(\(label))", scenario: name, size: size,
+      unit: .nanoseconds, samples: samples[0])
+    let bare = Measurement(
+      name: "StudyStateBuffer.filterPass(\(label))", scenario: name, size: size,
+      unit: .nanoseconds, samples: samples[1])
+    results.add(ours)
+    results.add(bare)
+    results.compare(ours, with: bare, .atMost, 3)
+  }
+}
+
+/// The floor of a re-filter: one pass over the states in storage order, writing the position
+/// of every state `mode` shows into a buffer sized for all of them; returns how many it wrote.
+@inline(never)
+func filterPass(
+  _ states: UnsafeBufferPointer<StudyState>, mode: StudyMode,
+  into visible: UnsafeMutableBufferPointer<Int32>
+) -> Int {
+  var count = 0
+  for position in states.indices where mode.includes(states[position]) {
+    visible[count] = Int32(truncatingIfNeeded: position)
+    count += 1
+  }
+  return count
+}
