@@ -41,12 +41,7 @@ final class ScriptedSession {
   private var pastLoads: [AppAction] = []
   private var checker: InvariantChecker
   private(set) var outcome = SessionOutcome()
-  /// Whether answers reach the reducer in the order the service ran the calls (as from one
-  /// serial database), or in any order the steps pick (as from a network).
-  let deliversInServiceOrder: Bool
-
-  init(seed: UInt64, deliversInServiceOrder: Bool = false) {
-    self.deliversInServiceOrder = deliversInServiceOrder
+  init(seed: UInt64) {
     base = InMemoryWordService(books: reliabilityBooks)
     service = FaultInjectingWordService(base: base)
     reducer = AppReducer(service: service)
@@ -89,7 +84,7 @@ final class ScriptedSession {
       if fails, !calls.isEmpty { outcome.faults["failed call", default: 0] += 1 }
       await answer(Int(index), fails: fails)
     case .deliver(let index):
-      let position = deliversInServiceOrder ? 0 : Int(index) % max(answers.count, 1)
+      let position = Int(index) % max(answers.count, 1)
       if position > 0 { outcome.faults["answer out of order", default: 0] += 1 }
       deliver(position)
     case .inject(let bogus):

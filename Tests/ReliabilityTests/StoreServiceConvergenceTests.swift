@@ -17,17 +17,17 @@ import WordbookSQLite
     for index in 0..<Self.sequences {
       let seed = 0xC0DE_0000 &+ UInt64(index)
       let moves = ReliabilityPropertyTests.moves(seed: seed, network: true, bogus: false)
-      let session = ScriptedSession(seed: seed, deliversInServiceOrder: true)
+      let session = ScriptedSession(seed: seed)
       await session.run(moves)
       failures += await session.service.counts.injectedFailures
       let violation = await Self.storeServiceDivergence(session)
       if let violation {
         let shrunk = await shrink(moves) { candidate in
-          let session = ScriptedSession(seed: seed, deliversInServiceOrder: true)
+          let session = ScriptedSession(seed: seed)
           await session.run(candidate)
           return await Self.storeServiceDivergence(session) != nil
         }
-        let replay = ScriptedSession(seed: seed, deliversInServiceOrder: true)
+        let replay = ScriptedSession(seed: seed)
         await replay.run(shrunk)
         Issue.record(
           Comment(

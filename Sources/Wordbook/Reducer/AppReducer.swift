@@ -175,6 +175,7 @@ public struct AppReducer: Reducer {
       return saveWord(WordDraft(term: term, meaning: meaning), into: &state)
 
     case .wordDeleted(let wordID, .success):
+      if state.wordsStatus == .loading { state.changesDuringLoad.recordDeleted(wordID) }
       state.words.remove(wordID, mode: state.studyMode)
       state.backFaces.remove(wordID)
       state.history.forget(wordID)
@@ -195,8 +196,12 @@ public struct AppReducer: Reducer {
       guard bookID != state.selectedBookID || !state.words.contains(word.id) else {
         return .none
       }
-      if bookID == state.selectedBookID, state.wordsStatus == .loaded {
-        state.words.append(word, mode: state.studyMode)
+      if bookID == state.selectedBookID {
+        switch state.wordsStatus {
+        case .loaded: state.words.append(word, mode: state.studyMode)
+        case .loading: state.changesDuringLoad.recordSaved(word)
+        case .notLoaded, .failed: break
+        }
       }
       if let index = state.books.firstIndex(where: { $0.id == bookID }) {
         state.books[index].wordCount += 1

@@ -26,7 +26,9 @@ extension AppState {
   {
     let saved: Bool
     switch result {
-    case .success: saved = true
+    case .success(let changes):
+      saved = true
+      if wordsStatus == .loading { changesDuringLoad.recordMarks(changes) }
     case .failure(let error):
       saved = false
       lastError = .service(error)
@@ -56,9 +58,11 @@ extension AppState {
     backFaces.removeAll()
   }
 
-  /// Replaces the words with a freshly loaded book, keeping marks not yet saved.
+  /// Replaces the words with a freshly loaded book, keeping marks not yet saved and what the
+  /// service acknowledged while the words were loading.
   mutating func replaceWords(with loaded: [Word]) {
-    words = WordList(loaded, mode: studyMode)
+    words = WordList(changesDuringLoad.apply(to: loaded), mode: studyMode)
+    changesDuringLoad = ChangesDuringLoad()
     for (wordID, state) in pendingWrites.unsaved {
       if let position = words.position(of: wordID) { words.setState(state, at: position) }
     }
@@ -78,6 +82,7 @@ extension AppState {
     selectedBookID = bookID
     words = WordList()
     wordsStatus = status
+    changesDuringLoad = ChangesDuringLoad()
     backFaces.removeAll()
     history = UndoHistory()
   }

@@ -29,6 +29,7 @@ public struct AppState: Equatable, Sendable, Codable {
   public internal(set) var generator: SplitMix64
   var pendingWrites = StudyStateWrites()
   var history = UndoHistory()
+  var changesDuringLoad = ChangesDuringLoad()
 
   /// Creates the state of a session that has loaded nothing yet.
   ///

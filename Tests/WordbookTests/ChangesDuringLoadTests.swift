@@ -1,0 +1,63 @@
+import Testing
+
+@testable import Wordbook
+
+/// A reload that read the database before a change was acknowledged, and answered after it,
+/// still shows the change.
+@Suite struct ChangesDuringLoadTests {
+  private let reducer = AppReducer(service: InMemoryWordService())
+  private let book = WordBook(id: WordBook.ID(1), title: "Verbs", wordCount: 2)
+  private let words = [
+    Word(id: Word.ID(1), term: "가다", meaning: "to go"),
+    Word(id: Word.ID(2), term: "오다", meaning: "to come"),
+  ]
+
+  private func loadedState() -> AppState {
+    var state = AppState(seed: 1)
+    for action in [
+      AppAction.booksLoaded(.success([book])), .selectBook(book.id),
+      .wordsLoaded(book.id, .success(words)),
+    ] {
+      _ = reducer.reduce(into: &state, action: action)
+    }
+    return state
+  }
+
+  @Test func aMarkAcknowledgedDuringAReloadSurvivesTheStaleAnswer() {
+    var state = loadedState()
+    _ = reducer.reduce(into: &state, action: .markSuccess(Word.ID(1)))
+    _ = reducer.reduce(into: &state, action: .selectBook(book.id))
+    let batch = [StudyStateChange(wordID: Word.ID(1), state: .success)]
+    _ = reducer.reduce(into: &state, action: .studyStatesSaved(.success(batch)))
+    _ = reducer.reduce(into: &state, action: .wordsLoaded(book.id, .success(words)))
+    #expect(state.words[Word.ID(1)]?.studyState == .success)
+    #expect(!state.hasUnsavedMarks)
+  }
+
+  @Test func aWordSavedDuringAReloadAppearsOnce() {
+    var state = loadedState()
+    _ = reducer.reduce(into: &state, action: .saveWord(term: "먹다", meaning: "to eat"))
+    _ = reducer.reduce(into: &state, action: .selectBook(book.id))
+    let saved = Word(id: Word.ID(3), term: "먹다", meaning: "to eat")
+    _ = reducer.reduce(into: &state, action: .wordSaved(book.id, .success(saved)))
+    _ = reducer.reduce(into: &state, action: .wordsLoaded(book.id, .success(words)))
+    #expect(state.words.allWords.map(\.term) == ["가다", "오다", "먹다"])
+    #expect(state.selectedBook?.wordCount == 3)
+
+    var later = loadedState()
+    _ = reducer.reduce(into: &later, action: .selectBook(book.id))
+    _ = reducer.reduce(into: &later, action: .wordSaved(book.id, .success(saved)))
+    _ = reducer.reduce(into: &later, action: .wordsLoaded(book.id, .success(words + [saved])))
+    #expect(later.words.count == 3)
+  }
+
+  @Test func aWordDeletedDuringAReloadStaysDeleted() {
+    var state = loadedState()
+    _ = reducer.reduce(into: &state, action: .deleteWord(Word.ID(2)))
+    _ = reducer.reduce(into: &state, action: .selectBook(book.id))
+    _ = reducer.reduce(into: &state, action: .wordDeleted(Word.ID(2), .success(Word.ID(2))))
+    _ = reducer.reduce(into: &state, action: .wordsLoaded(book.id, .success(words)))
+    #expect(state.words.allWords.map(\.id) == [Word.ID(1)])
+    #expect(state.selectedBook?.wordCount == 1)
+  }
+}
