@@ -12,6 +12,8 @@ struct InvariantChecker {
   private(set) var shown: Set<Word.ID> = []
   /// The word saves started and not yet answered.
   private(set) var savesInFlight = 0
+  /// The words the service deleted: IDs are never reused, so they never show again.
+  private(set) var deleted: Set<Word.ID> = []
   /// The reducer used to try undo and redo on a copy of the state.
   let reducer: AppReducer
 
@@ -41,13 +43,14 @@ struct InvariantChecker {
     case .wordSaved(let bookID, let result):
       savesInFlight = max(0, savesInFlight - 1)
       if case .success(let word) = result, bookID == before.selectedBookID,
-        before.wordsStatus == .loaded, !before.words.contains(word.id),
+        before.wordsStatus == .loaded, !before.words.contains(word.id), !deleted.contains(word.id),
         before.studyMode.includes(word.studyState)
       {
         shown.insert(word.id)
       }
     case .wordDeleted(let wordID, .success):
       shown.remove(wordID)
+      deleted.insert(wordID)
     case .saveWord(let term, _):
       let listed = before.selectedBookID.map { id in before.books.contains { $0.id == id } }
       let blank = term.unicodeScalars.allSatisfy(\.properties.isWhitespace)

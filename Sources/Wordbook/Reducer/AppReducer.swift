@@ -175,7 +175,7 @@ public struct AppReducer: Reducer {
       return saveWord(WordDraft(term: term, meaning: meaning), into: &state)
 
     case .wordDeleted(let wordID, .success):
-      if state.wordsStatus == .loading { state.changesDuringLoad.recordDeleted(wordID) }
+      state.deletedWordIDs.insert(wordID)
       state.words.remove(wordID, mode: state.studyMode)
       state.backFaces.remove(wordID)
       state.history.forget(wordID)
@@ -192,10 +192,12 @@ public struct AppReducer: Reducer {
     case .wordSaved(let bookID, .success(let word)):
       state.isSavingWord = false
       state.wordDraft = nil
-      // A reload that ran after the save already holds the word and counted it.
-      guard bookID != state.selectedBookID || !state.words.contains(word.id) else {
-        return .none
-      }
+      // A reload that ran after the save already holds the word and counted it, and a word
+      // deleted since must not come back.
+      guard
+        !state.deletedWordIDs.contains(word.id),
+        bookID != state.selectedBookID || !state.words.contains(word.id)
+      else { return .none }
       if bookID == state.selectedBookID {
         switch state.wordsStatus {
         case .loaded: state.words.append(word, mode: state.studyMode)

@@ -61,7 +61,8 @@ extension AppState {
   /// Replaces the words with a freshly loaded book, keeping marks not yet saved and what the
   /// service acknowledged while the words were loading.
   mutating func replaceWords(with loaded: [Word]) {
-    words = WordList(changesDuringLoad.apply(to: loaded), mode: studyMode)
+    words = WordList(
+      changesDuringLoad.apply(to: loaded, deleted: deletedWordIDs), mode: studyMode)
     changesDuringLoad = ChangesDuringLoad()
     for (wordID, state) in pendingWrites.unsaved {
       if let position = words.position(of: wordID) { words.setState(state, at: position) }
