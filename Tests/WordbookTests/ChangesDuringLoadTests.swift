@@ -60,4 +60,17 @@ import Testing
     #expect(state.words.allWords.map(\.id) == [Word.ID(1)])
     #expect(state.selectedBook?.wordCount == 1)
   }
+
+  @Test func aLateSaveAnswerNeverBringsBackADeletedWord() {
+    var state = loadedState()
+    let saved = Word(id: Word.ID(3), term: "먹다", meaning: "to eat")
+    _ = reducer.reduce(into: &state, action: .saveWord(term: "먹다", meaning: "to eat"))
+    _ = reducer.reduce(into: &state, action: .selectBook(book.id))
+    _ = reducer.reduce(into: &state, action: .wordsLoaded(book.id, .success(words + [saved])))
+    _ = reducer.reduce(into: &state, action: .deleteWord(saved.id))
+    _ = reducer.reduce(into: &state, action: .wordDeleted(saved.id, .success(saved.id)))
+    _ = reducer.reduce(into: &state, action: .wordSaved(book.id, .success(saved)))
+    #expect(state.words.allWords.map(\.id) == [Word.ID(1), Word.ID(2)])
+    #expect(!state.isSavingWord)
+  }
 }
