@@ -13,23 +13,19 @@ public struct StoreTask: Sendable {
     self.deferred = deferred
   }
 
-  private var allTasks: [Task<Void, Never>] {
-    deferred.tasks
-  }
-
   /// Waits until every effect started by the action has finished.
   public func finish() async {
-    for task in allTasks { await task.value }
+    for task in deferred.tasks { await task.value }
   }
 
   /// Cancels every effect started by the action.
   public func cancel() {
-    for task in allTasks { task.cancel() }
+    for task in deferred.tasks { task.cancel() }
   }
 
   /// Whether every effect started by the action has been cancelled.
   public var isCancelled: Bool {
-    allTasks.allSatisfy(\.isCancelled)
+    deferred.tasks.allSatisfy(\.isCancelled)
   }
 }
 
