@@ -27,18 +27,9 @@ import Testing
       actions += session.outcome.actionCount
       faults.merge(session.outcome.faults, uniquingKeysWith: +)
       if let violation = session.outcome.violation {
-        let shrunk = await shrink(moves) { candidate in
-          let session = ScriptedSession(seed: seed)
-          await session.run(candidate)
-          return session.outcome.violation != nil
+        await recordScriptedFailure(seed: seed, violation: violation, moves: moves) {
+          $0.outcome.violation != nil
         }
-        let replay = ScriptedSession(seed: seed)
-        await replay.run(shrunk)
-        Issue.record(
-          Comment(
-            rawValue: report(
-              seed: seed, violation: violation, moves: moves, shrunk: shrunk,
-              replay: replay.outcome)))
         return
       }
     }
@@ -79,6 +70,28 @@ import Testing
     let length = 20 + Int(generator.next(below: 80))
     return Move.randomSequence(length: length, network: network, bogus: bogus, using: &generator)
   }
+}
+
+/// Shrinks the moves of a failed scripted session to the shortest sequence that still fails
+/// from `seed`, and records the failure report.
+///
+/// - Parameter fails: Whether a session that ran a candidate sequence still fails.
+@MainActor
+func recordScriptedFailure(
+  seed: UInt64, violation: String, moves: [Move],
+  fails: @escaping @MainActor (ScriptedSession) async -> Bool
+) async {
+  let shrunk = await shrink(moves) { candidate in
+    let session = ScriptedSession(seed: seed)
+    await session.run(candidate)
+    return await fails(session)
+  }
+  let replay = ScriptedSession(seed: seed)
+  await replay.run(shrunk)
+  Issue.record(
+    Comment(
+      rawValue: report(
+        seed: seed, violation: violation, moves: moves, shrunk: shrunk, replay: replay.outcome)))
 }
 
 /// The failure report: the seed, the broken invariant, and the shortest sequence found.

@@ -22,18 +22,9 @@ import WordbookSQLite
       failures += await session.service.counts.injectedFailures
       let violation = await Self.storeServiceDivergence(session)
       if let violation {
-        let shrunk = await shrink(moves) { candidate in
-          let session = ScriptedSession(seed: seed)
-          await session.run(candidate)
-          return await Self.storeServiceDivergence(session) != nil
+        await recordScriptedFailure(seed: seed, violation: violation, moves: moves) {
+          await Self.storeServiceDivergence($0) != nil
         }
-        let replay = ScriptedSession(seed: seed)
-        await replay.run(shrunk)
-        Issue.record(
-          Comment(
-            rawValue: report(
-              seed: seed, violation: violation, moves: moves, shrunk: shrunk,
-              replay: replay.outcome)))
         return
       }
       if session.state.wordsStatus == .loaded { compared += 1 }
