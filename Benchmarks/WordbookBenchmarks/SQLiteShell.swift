@@ -1,3 +1,5 @@
+import WordbookSQLite
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -18,29 +20,21 @@ enum SQLiteShell {
     return path
   }
 
-  /// The tables and indexes of `SQLiteWordService`'s schema, one book, and a view whose
-  /// trigger inserts each imported row into that book, for `.import`.
-  static let schema = """
-    PRAGMA journal_mode = WAL;
-    CREATE TABLE books (id INTEGER PRIMARY KEY AUTOINCREMENT, title TEXT NOT NULL);
-    CREATE TABLE words (
-      id INTEGER PRIMARY KEY AUTOINCREMENT,
-      book_id INTEGER NOT NULL REFERENCES books(id) ON DELETE CASCADE,
-      term TEXT NOT NULL,
-      meaning TEXT NOT NULL,
-      image_reference TEXT,
-      study_state INTEGER NOT NULL DEFAULT 0 CHECK (study_state IN (0, 1, 2))
-    );
-    CREATE INDEX words_by_book ON words(book_id);
-    CREATE INDEX words_by_book_and_term ON words(book_id, term);
-    INSERT INTO books (title) VALUES ('Import');
-    CREATE VIEW import_rows (term, meaning) AS SELECT term, meaning FROM words;
-    CREATE TRIGGER import_rows_insert INSTEAD OF INSERT ON import_rows
-    BEGIN
-      INSERT INTO words (book_id, term, meaning) VALUES (1, NEW.term, NEW.meaning);
-    END;
+  /// The tables and indexes of `SQLiteWordService`'s schema (its own migrations, so the two
+  /// cannot drift apart), one book, and a view whose trigger inserts each imported row into
+  /// that book, for `.import`.
+  static let schema =
+    "PRAGMA journal_mode = WAL;\n"
+    + Schema.migrations.joined().map { $0 + ";\n" }.joined()
+      + """
+      INSERT INTO books (title) VALUES ('Import');
+      CREATE VIEW import_rows (term, meaning) AS SELECT term, meaning FROM words;
+      CREATE TRIGGER import_rows_insert INSTEAD OF INSERT ON import_rows
+      BEGIN
+        INSERT INTO words (book_id, term, meaning) VALUES (1, NEW.term, NEW.meaning);
+      END;
 
-    """
+      """
 }
 
 /// A temporary folder for databases and files, removed with everything in it.

@@ -6,12 +6,12 @@ import Wordbook
 /// missing ones, in order, in one transaction; a file whose version is higher than
 /// ``latestVersion`` was written by a newer Wordbook and is refused untouched. Migrations are
 /// only ever appended: a released one never changes.
-enum Schema {
+package enum Schema {
   /// Marks a file as a Wordbook database (`PRAGMA application_id`, the bytes "WBK1").
   static let applicationID: Int64 = 0x5742_4B31
 
   /// The migrations, oldest first: entry `n` takes a file from version `n` to `n + 1`.
-  static let migrations: [[String]] = [
+  package static let migrations: [[String]] = [
     [
       """
       CREATE TABLE books (
