@@ -176,6 +176,7 @@ public struct AppReducer: Reducer {
 
     case .wordDeleted(let wordID, .success):
       state.deletedWordIDs.insert(wordID)
+      if state.wordsStatus == .loading { state.changesDuringLoad.recordDeleted(wordID) }
       state.words.remove(wordID, mode: state.studyMode)
       state.backFaces.remove(wordID)
       state.history.forget(wordID)

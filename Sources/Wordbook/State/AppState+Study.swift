@@ -62,7 +62,7 @@ extension AppState {
   /// service acknowledged while the words were loading.
   mutating func replaceWords(with loaded: [Word]) {
     words = WordList(
-      changesDuringLoad.apply(to: loaded, deleted: deletedWordIDs), mode: studyMode)
+      changesDuringLoad.apply(to: loaded), mode: studyMode)
     changesDuringLoad = ChangesDuringLoad()
     for (wordID, state) in pendingWrites.unsaved {
       if let position = words.position(of: wordID) { words.setState(state, at: position) }

@@ -30,8 +30,8 @@ public struct AppState: Equatable, Sendable, Codable {
   var pendingWrites = StudyStateWrites()
   var history = UndoHistory()
   var changesDuringLoad = ChangesDuringLoad()
-  /// The words the service deleted this session. IDs are never reused, so a late answer that
-  /// still lists one of them is stale.
+  /// The words the service deleted this session. IDs are never reused, so a late save answer
+  /// that names one of them is stale.
   var deletedWordIDs: Set<Word.ID> = []
 
   /// Creates the state of a session that has loaded nothing yet.

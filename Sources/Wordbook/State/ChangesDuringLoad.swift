@@ -6,6 +6,7 @@
 struct ChangesDuringLoad: Hashable, Sendable, Codable {
   private(set) var marks: [Word.ID: StudyState] = [:]
   private(set) var savedWords: [Word] = []
+  private(set) var deletedWordIDs: Set<Word.ID> = []
 
   mutating func recordMarks(_ changes: [StudyStateChange]) {
     for change in changes { marks[change.wordID] = change.state }
@@ -15,12 +16,19 @@ struct ChangesDuringLoad: Hashable, Sendable, Codable {
     savedWords.append(word)
   }
 
-  /// Applies the changes to freshly loaded words, leaving out the words deleted since.
-  func apply(to loaded: [Word], deleted: Set<Word.ID>) -> [Word] {
-    guard self != ChangesDuringLoad() || !deleted.isEmpty else { return loaded }
-    var words = loaded.filter { !deleted.contains($0.id) }
+  mutating func recordDeleted(_ wordID: Word.ID) {
+    deletedWordIDs.insert(wordID)
+    marks[wordID] = nil
+    savedWords.removeAll { $0.id == wordID }
+  }
+
+  /// Applies the changes to freshly loaded words; in the usual case, with no change, returns
+  /// them as they are without a pass over them.
+  func apply(to loaded: [Word]) -> [Word] {
+    guard self != ChangesDuringLoad() else { return loaded }
+    var words = loaded.filter { !deletedWordIDs.contains($0.id) }
     let loadedIDs = Set(words.map(\.id))
-    words += savedWords.filter { !loadedIDs.contains($0.id) && !deleted.contains($0.id) }
+    words += savedWords.filter { !loadedIDs.contains($0.id) }
     for index in words.indices {
       if let mark = marks[words[index].id] { words[index].studyState = mark }
     }
