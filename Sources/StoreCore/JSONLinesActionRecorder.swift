@@ -22,11 +22,24 @@ public final class JSONLinesActionRecorder<Action: Encodable>: ActionRecorder {
   ///   - path: The log file's path.
   ///   - checkpointInterval: Take a checkpoint every this many actions, or never.
   /// - Throws: When the file cannot be created.
-  public init(path: String, checkpointInterval: Int? = 100) throws {
+  public convenience init(path: String, checkpointInterval: Int? = 100) throws {
     guard FileManager.default.createFile(atPath: path, contents: nil) else {
       throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
     }
-    handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    self.init(
+      handle: try FileHandle(forWritingTo: URL(fileURLWithPath: path)),
+      checkpointInterval: checkpointInterval)
+  }
+
+  /// Records into an open file, such as one the caller opened with its own rules for where a
+  /// log may be written.
+  ///
+  /// - Parameters:
+  ///   - handle: Where each line is written, at once, so a killed process leaves every
+  ///     complete line behind. The recorder does not close it.
+  ///   - checkpointInterval: Take a checkpoint every this many actions, or never.
+  public init(handle: FileHandle, checkpointInterval: Int? = 100) {
+    self.handle = handle
     encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     self.checkpointInterval = checkpointInterval

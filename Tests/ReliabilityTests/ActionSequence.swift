@@ -30,6 +30,7 @@ enum Move: Hashable, Sendable, CustomStringConvertible {
   case markSuccess(Pick)
   case redo
   case resetMark(Pick)
+  case retryUnsavedMarks
   case saveWord(termKind: UInt8)
   case selectBook(Pick)
   case setStudyMode(StudyMode)
@@ -53,6 +54,7 @@ enum Move: Hashable, Sendable, CustomStringConvertible {
     case .markSuccess(let pick): "markSuccess(\(pick))"
     case .redo: "redo"
     case .resetMark(let pick): "resetMark(\(pick))"
+    case .retryUnsavedMarks: "retryUnsavedMarks"
     case .saveWord(let kind): "saveWord(termKind: \(kind))"
     case .selectBook(let pick): "selectBook(\(pick))"
     case .setStudyMode(let mode): "setStudyMode(.\(mode))"
@@ -112,7 +114,8 @@ enum Move: Hashable, Sendable, CustomStringConvertible {
     case 52..<56: return .saveWord(termKind: UInt8(generator.next(below: 8)))
     case 56..<58: return .deleteWord(pick())
     case 58..<59: return .createBook(blank: generator.next(below: 3) == 0)
-    case 59..<62: return .dismissError
+    case 59..<61: return .dismissError
+    case 61..<62: return .retryUnsavedMarks
     case 62..<80:
       return .answer(
         UInt32(truncatingIfNeeded: generator.next()), fails: generator.next(below: 4) == 0)
@@ -146,6 +149,7 @@ enum Move: Hashable, Sendable, CustomStringConvertible {
     case .markSuccess(let pick): return .markSuccess(word(pick))
     case .redo: return .redo
     case .resetMark(let pick): return .resetMark(word(pick))
+    case .retryUnsavedMarks: return .retryUnsavedMarks
     case .saveWord(let kind):
       let term =
         ["", " \t ", "\n"].indices.contains(Int(kind))

@@ -81,6 +81,9 @@ struct InvariantChecker {
     if let stray = state.backFaces.first(where: { !idSet.contains($0) }) {
       return "the card of word \(stray) is turned over but the word is not in the list"
     }
+    if let stray = state.unsavedMarks.keys.first(where: { !idSet.contains($0) }) {
+      return "word \(stray) has an unsaved mark but is not in the list"
+    }
     let steps = state.history.undoSteps + state.history.redoSteps
     if let stray = steps.first(where: { !idSet.contains($0.wordID) }) {
       return "undo history holds a mark of word \(stray.wordID), which is not in the list"

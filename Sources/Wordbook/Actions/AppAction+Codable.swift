@@ -16,7 +16,7 @@ extension AppAction: Codable {
 
   private enum Kind: String, Codable {
     case bookCreated, booksLoaded, createBook, loadBooks, selectBook, wordsLoaded
-    case flip, markFail, markSuccess, redo, resetMark, setStudyMode, shuffle
+    case flip, markFail, markSuccess, redo, resetMark, retryUnsavedMarks, setStudyMode, shuffle
     case studyStatesSaved, toggleStudyMode, undo
     case deleteWord, dismissError, saveWord, wordDeleted, wordSaved
   }
@@ -44,6 +44,7 @@ extension AppAction: Codable {
     case .markSuccess: self = .markSuccess(try c.decode(Word.ID.self, forKey: .id))
     case .redo: self = .redo
     case .resetMark: self = .resetMark(try c.decode(Word.ID.self, forKey: .id))
+    case .retryUnsavedMarks: self = .retryUnsavedMarks
     case .setStudyMode: self = .setStudyMode(try c.decode(StudyMode.self, forKey: .mode))
     case .shuffle: self = .shuffle
     case .studyStatesSaved: self = .studyStatesSaved(try result(.changes))
@@ -101,6 +102,8 @@ extension AppAction: Codable {
       try c.encode(id, forKey: .id)
     case .redo:
       try c.encode(Kind.redo, forKey: .kind)
+    case .retryUnsavedMarks:
+      try c.encode(Kind.retryUnsavedMarks, forKey: .kind)
     case .resetMark(let id):
       try c.encode(Kind.resetMark, forKey: .kind)
       try c.encode(id, forKey: .id)

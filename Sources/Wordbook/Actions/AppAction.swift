@@ -29,6 +29,8 @@ public enum AppAction: Equatable, Sendable {
   case markSuccess(Word.ID)
   /// Redo the last undone mark.
   case redo
+  /// Make again the marks the service failed to save (``AppState/unsavedMarks``).
+  case retryUnsavedMarks
   /// Reset a word to not studied.
   case resetMark(Word.ID)
   /// Show the words of `mode`; every card turns to its front.

@@ -130,6 +130,9 @@ public struct AppReducer: Reducer {
     case .resetMark(let wordID):
       return save(state.mark(.notStudied, wordID: wordID))
 
+    case .retryUnsavedMarks:
+      return save(state.retryUnsavedMarks())
+
     case .setStudyMode(let mode):
       state.show(mode)
       return .none
@@ -181,6 +184,7 @@ public struct AppReducer: Reducer {
       state.backFaces.remove(wordID)
       state.history.forget(wordID)
       state.pendingWrites.forget(wordID)
+      state.unsavedMarks[wordID] = nil
       if let index = state.books.firstIndex(where: { $0.id == state.selectedBookID }) {
         state.books[index].wordCount = state.words.count
       }

@@ -33,6 +33,13 @@ extension AppState {
   /// Whether study marks are still on their way to the service.
   public var hasUnsavedMarks: Bool { !pendingWrites.isEmpty }
 
+  /// How many words have a mark on its way to the service.
+  public var marksBeingSaved: Int { pendingWrites.unsaved.count }
+
+  /// How many marks would be lost if the session ended now: those on their way to the service
+  /// and those it failed to save.
+  public var marksNotYetSaved: Int { marksBeingSaved + unsavedMarks.count }
+
   /// Whether ``AppAction/undo`` has a mark to undo.
   public var canUndo: Bool { !history.undoSteps.isEmpty }
 

@@ -13,6 +13,7 @@ extension AppState {
       lastError = .unknownWord(wordID)
       return nil
     }
+    unsavedMarks[wordID] = nil
     let old = words.state(at: position)
     guard old != state else { return nil }
     words.setState(state, at: position)
@@ -33,7 +34,13 @@ extension AppState {
       saved = false
       lastError = .service(error)
     }
+    let attempted = pendingWrites.inFlight ?? []
     let (reverts, next) = pendingWrites.settle(saved: saved)
+    let reverted = Set(reverts.map(\.wordID))
+    for change in attempted where reverted.contains(change.wordID) && words.contains(change.wordID)
+    {
+      unsavedMarks[change.wordID] = change.state
+    }
     for revert in reverts {
       if let position = words.position(of: revert.wordID) {
         words.setState(revert.state, at: position)
@@ -43,6 +50,18 @@ extension AppState {
       history.forget(revert.wordID)
     }
     return next
+  }
+
+  /// Makes again the marks the service failed to save, for the words still in the book, and
+  /// returns the batch to send now, if any.
+  mutating func retryUnsavedMarks() -> [StudyStateChange]? {
+    var batch: [StudyStateChange]?
+    for (wordID, state) in unsavedMarks.sorted(by: { $0.key < $1.key }) {
+      guard words.contains(wordID) else { continue }
+      if let sent = mark(state, wordID: wordID, recordsHistory: false) { batch = sent }
+    }
+    unsavedMarks = [:]
+    return batch
   }
 
   /// Re-filters the visible words under `mode` and turns every card to its front.
@@ -68,6 +87,7 @@ extension AppState {
       if let position = words.position(of: wordID) { words.setState(state, at: position) }
     }
     words.refilter(mode: studyMode)
+    unsavedMarks = unsavedMarks.filter { words.contains($0.key) }
     wordsStatus = .loaded
     backFaces.removeAll()
     // Undo steps describe the words as they were before the load; the loaded states replace
@@ -82,6 +102,7 @@ extension AppState {
   mutating func select(_ bookID: WordBook.ID, status: LoadStatus) {
     selectedBookID = bookID
     words = WordList()
+    unsavedMarks = [:]
     wordsStatus = status
     changesDuringLoad = ChangesDuringLoad()
     backFaces.removeAll()

@@ -23,6 +23,10 @@ public struct AppState: Equatable, Sendable, Codable {
   public internal(set) var isSavingWord = false
   /// The word being saved, or the one whose save failed, so the form can be filled again.
   public internal(set) var wordDraft: WordDraft?
+  /// The marks the service failed to save, newest per word, which the words no longer show:
+  /// ``AppAction/retryUnsavedMarks`` makes them again. A new mark of the word, its deletion,
+  /// or choosing another book gives one up.
+  public internal(set) var unsavedMarks: [Word.ID: StudyState] = [:]
   /// The last error to show the user, until ``AppAction/dismissError``.
   public internal(set) var lastError: AppError?
   /// The generator that shuffles; stored here so that replaying a log shuffles the same way.

@@ -13,6 +13,14 @@ public final class StudyApp: TerminalApplication {
   private var requestedBook: String?
   private var observer: StoreObserverToken?
 
+  /// How many marks were not saved when the learner chose to quit anyway.
+  public private(set) var marksLeftUnsaved = 0
+
+  /// Whether the learner quit and every mark has reached the service since.
+  public var isFinished: Bool {
+    screen.isQuitting && store.state.marksNotYetSaved == 0 && !store.state.isSavingWord
+  }
+
   /// Creates the screen on `store`.
   ///
   /// - Parameters:
@@ -38,6 +46,7 @@ public final class StudyApp: TerminalApplication {
   public func handle(_ key: Key) -> Bool {
     let response = StudyScreenKeys.handle(key, state: store.state, screen: &screen)
     for action in response.actions { store.send(action) }
+    if response.quits { marksLeftUnsaved = store.state.marksNotYetSaved }
     return !response.quits
   }
 

@@ -29,10 +29,11 @@ public enum StudyScreenKeys {
   public static func handle(_ key: Key, state: AppState, screen: inout StudyScreenState)
     -> Response
   {
+    if screen.isQuitting { return handleQuitting(key, state: state, screen: &screen) }
     if let prompt = screen.prompt { return handlePrompt(key, prompt: prompt, screen: &screen) }
     if screen.overlay == .help {
       screen.overlay = .none
-      return key == .character("q") ? Response(quits: true) : Response()
+      return key == .character("q") ? quit(state, screen: &screen) : Response()
     }
     if key == .escape, state.lastError != nil { return Response(actions: [.dismissError]) }
     if screen.showsPicker(state) { return handlePicker(key, state: state, screen: &screen) }
@@ -73,7 +74,7 @@ public enum StudyScreenKeys {
       return Response(actions: [.loadBooks])
     case .character("a"): screen.prompt = .term("")
     case .character("?"): screen.overlay = .help
-    case .character("q"), .endOfInput: return Response(quits: true)
+    case .character("q"), .endOfInput: return quit(state, screen: &screen)
     default: break
     }
     return Response()
@@ -98,7 +99,28 @@ public enum StudyScreenKeys {
     case .character("b"), .character("r"): return Response(actions: [.loadBooks])
     case .escape, .left, .character("h"): screen.overlay = .none
     case .character("?"): screen.overlay = .help
+    case .character("q"), .endOfInput: return quit(state, screen: &screen)
+    default: break
+    }
+    return Response()
+  }
+
+  /// Quits at once when every mark is saved; otherwise waits for the marks being saved and
+  /// asks about those that failed.
+  private static func quit(_ state: AppState, screen: inout StudyScreenState) -> Response {
+    guard state.marksNotYetSaved > 0 else { return Response(quits: true) }
+    screen.isQuitting = true
+    return Response()
+  }
+
+  private static func handleQuitting(
+    _ key: Key, state: AppState, screen: inout StudyScreenState
+  ) -> Response {
+    switch key {
+    case .character("r") where !state.unsavedMarks.isEmpty:
+      return Response(actions: [.retryUnsavedMarks])
     case .character("q"), .endOfInput: return Response(quits: true)
+    case .escape: screen.isQuitting = false
     default: break
     }
     return Response()

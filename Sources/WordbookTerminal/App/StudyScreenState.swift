@@ -34,6 +34,9 @@ public struct StudyScreenState: Hashable, Sendable {
   public var overlay = Overlay.none
   /// The prompt being typed, if any.
   public var prompt: Prompt?
+  /// Whether the learner asked to quit while marks were not yet saved: the screen waits for
+  /// them, or asks whether to try again.
+  public var isQuitting = false
 
   /// Creates the state of a screen that has just opened.
   public init(cursor: Int = 0, overlay: Overlay = .none, prompt: Prompt? = nil) {

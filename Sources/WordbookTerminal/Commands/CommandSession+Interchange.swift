@@ -52,39 +52,46 @@ extension CommandSession {
     case .failure(let error):
       throw .runtime(String(describing: error))
     }
-    out.writeLine(
+    try out.writeLine(
       "Imported \(request.file) (\(parsed.format.rawValue)) into wordbook \(summary.book.id) "
         + "(\(summary.book.title.escapedForTerminal)): \(summary.imported) added, "
         + "\(summary.updated) updated, \(summary.skipped) skipped as duplicates, "
         + "\(parsed.problems.count) rejected.")
     for problem in parsed.problems {
-      out.writeLine("rejected \(problem.description.escapedForTerminal)")
+      try out.writeLine("rejected \(problem.description.escapedForTerminal)")
     }
   }
 
   /// `wordbook export`: writes the book's words with their study states.
+  ///
+  /// To a terminal, control characters in the words are shown escaped; to a pipe or a file the
+  /// bytes are exact, so an export imports back as it was.
   func export(_ request: ExportRequest) async throws(CommandFailure) {
-    let book = try await open(request.book)
-    let format = request.resolvedFormat
-    let text: String
-    do {
-      text = try FlashcardWriter.write(
-        store.state.words.allWords.map(FlashcardRow.init), format: format)
+    let output =
+      try request.output.map { path throws(CommandFailure) in
+        try OutputFile.open(path, for: "--output", protecting: protected)
+      } ?? out
+    do throws(CommandFailure) {
+      let book = try await open(request.book)
+      let format = request.resolvedFormat
+      var text: String
+      do throws(FlashcardWriteError) {
+        text = try FlashcardWriter.write(
+          store.state.words.allWords.map(FlashcardRow.init), format: format)
+      } catch {
+        throw .runtime("cannot export as \(format.rawValue): \(error.description).")
+      }
+      if output.isTerminal { text = text.escapedForTerminal(keepingLineBreaks: true) }
+      try output.write(text)
+      guard !output.isStandardOutput else { return }
+      try output.commit()
+      try out.writeLine(
+        "Exported \(store.state.words.count) words of wordbook \(book.id) "
+          + "(\(book.title.escapedForTerminal)) to \(output.name) as \(format.rawValue).")
     } catch {
-      throw .runtime("cannot export as \(format.rawValue): \(error.description).")
+      if !output.isStandardOutput { output.discard() }
+      throw error
     }
-    guard let output = request.output else {
-      out.write(text)
-      return
-    }
-    do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-    } catch {
-      throw .runtime("cannot write \(output): \(error.localizedDescription)")
-    }
-    out.writeLine(
-      "Exported \(store.state.words.count) words of wordbook \(book.id) "
-        + "(\(book.title.escapedForTerminal)) to \(output) as \(format.rawValue).")
   }
 }
 

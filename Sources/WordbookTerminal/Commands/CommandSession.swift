@@ -12,28 +12,42 @@ import Wordbook
 final class CommandSession {
   let store: Store<AppState, AppAction>
   let service: any WordService
+  /// The files this command must not write: the database and the command's inputs.
+  let protected: ProtectedFiles
+  /// Standard output, checked on every write.
+  let out: OutputFile
   private let recorder: JSONLinesActionRecorder<AppAction>?
+  /// The file given with `--record`, if any.
+  let recording: OutputFile?
   private let environment: [String: String]
-  let out = TerminalOutput.standardOutput
 
   init(invocation: Invocation, environment: [String: String]) throws(CommandFailure) {
     self.environment = environment
     let path = WordbookDatabase.path(option: invocation.databasePath, environment: environment)
+    var protected = ProtectedFiles()
+    protected.addDatabase(path)
+    if case .importFile(let request) = invocation.command {
+      protected.add(request.file, as: "the file being imported")
+    }
+    out = try OutputFile.standardOutput(protecting: protected)
+    // The log is opened before the database, so a log path that names the database is refused
+    // before anything is created.
+    recording = try invocation.recordPath.map { path throws(CommandFailure) in
+      try OutputFile.open(path, for: "--record", protecting: protected)
+    }
+    if let recordPath = invocation.recordPath, recordPath != "-" {
+      protected.add(recordPath, as: "this command's action log")
+    }
+    self.protected = protected
     do {
       service = try WordbookDatabase.openService(path: path)
     } catch {
+      recording?.discard()
       throw .runtime(error.message)
     }
-    if let recordPath = invocation.recordPath {
-      do {
-        recorder = try JSONLinesActionRecorder<AppAction>(path: recordPath)
-      } catch {
-        throw .runtime(
-          "cannot write the action log \(recordPath): \(error.localizedDescription) "
-            + "Choose a writable path for --record.")
-      }
-    } else {
-      recorder = nil
+    recorder = recording.map {
+      JSONLinesActionRecorder<AppAction>(
+        handle: FileHandle(fileDescriptor: $0.descriptor, closeOnDealloc: false))
     }
     // One draw from the system generator seeds the store's own generator; a recorded session
     // starts from a known seed, so that its replay shuffles the same way.
@@ -45,14 +59,37 @@ final class CommandSession {
       checkpoint: { $0.checkpointSummary })
   }
 
+  /// Runs `command`, then finishes the outputs: standard output is flushed and the action log
+  /// is put in place, also when the command failed, since a log of a failure is worth keeping.
   func run(_ command: Command) async throws(CommandFailure) {
+    do {
+      try await perform(command)
+    } catch {
+      try? finishOutputs()
+      throw error
+    }
+    try finishOutputs()
+  }
+
+  private func finishOutputs() throws(CommandFailure) {
+    try out.flush()
+    guard let recording else { return }
+    if let error = recorder?.writeError {
+      recording.discard()
+      throw .runtime(
+        "the action log \(recording.name) could not be written: \(error.localizedDescription)")
+    }
+    try recording.commit()
+  }
+
+  private func perform(_ command: Command) async throws(CommandFailure) {
     switch command {
     case .interactive:
       if isatty(STDIN_FILENO) == 1, out.isTerminal {
         try await study(book: nil)
       } else {
         try await listBooks()
-        out.writeLine(
+        try out.writeLine(
           "Run 'wordbook' in a terminal to study, or 'wordbook --help' for the subcommands.")
       }
     case .books:
@@ -78,16 +115,13 @@ final class CommandSession {
     case .replay, .help, .version:
       preconditionFailure("handled without a database")
     }
-    if let error = recorder?.writeError {
-      throw .runtime("the action log could not be written: \(error.localizedDescription)")
-    }
   }
 
   // MARK: Subcommands
 
   private func listBooks() async throws(CommandFailure) {
     for book in try await loadBooks() {
-      out.writeLine("\(book.id)\t\(book.title.escapedForTerminal)\t\(book.wordCount)")
+      try out.writeLine("\(book.id)\t\(book.title.escapedForTerminal)\t\(book.wordCount)")
     }
   }
 
@@ -97,7 +131,7 @@ final class CommandSession {
     guard let book = store.state.selectedBook else {
       throw .runtime("the wordbook was not created. Try again.")
     }
-    out.writeLine("Created wordbook \(book.id): \(book.title.escapedForTerminal)")
+    try out.writeLine("Created wordbook \(book.id): \(book.title.escapedForTerminal)")
   }
 
   private func add(book reference: String, term: String, meaning: String)
@@ -106,7 +140,7 @@ final class CommandSession {
     let book = try await open(reference)
     await store.run(.saveWord(term: term, meaning: meaning)) { !$0.isSavingWord }
     if let error = store.state.lastError { throw .runtime(error.message) }
-    out.writeLine(
+    try out.writeLine(
       "Added \(term.escapedForTerminal) = \(meaning.escapedForTerminal) to wordbook "
         + "\(book.id) (\(book.title.escapedForTerminal)).")
   }
@@ -114,7 +148,7 @@ final class CommandSession {
   private func listWords(book reference: String) async throws(CommandFailure) {
     _ = try await open(reference)
     for word in store.state.words.allWords {
-      out.writeLine(
+      try out.writeLine(
         "\(word.id)\t\(Self.name(of: word.studyState))\t\(word.term.escapedForTerminal)\t"
           + word.meaning.escapedForTerminal)
     }
@@ -130,7 +164,7 @@ final class CommandSession {
     for book in books {
       if store.state.selectedBookID != book.id { _ = try await open(book) }
       let tally = store.state.tally
-      out.writeLine(
+      try out.writeLine(
         "\(book.id)\t\(book.title.escapedForTerminal)\ttotal \(tally.total)\t"
           + "success \(tally.success)\tfail \(tally.fail)\tnot studied \(tally.notStudied)")
     }
@@ -154,16 +188,30 @@ final class CommandSession {
     } catch {
       throw .runtime("\(error.message). Run 'wordbook' from a terminal.")
     }
-    let saved = await store.wait(timeout: .seconds(10)) {
-      !$0.hasUnsavedMarks && !$0.isSavingWord
-    }
-    guard saved else {
-      throw .runtime("some marks could not be saved before quitting. Check the database.")
-    }
+    let lost: Int
     switch ending {
-    case .quit, .endOfInput, .interrupted: break
-    case .signal(let number): throw CommandFailure(status: 128 + number, message: "stopped.")
+    case .quit: lost = app.marksLeftUnsaved
+    case .endOfInput, .interrupted, .signal: lost = await lastSaveAttempt()
     }
+    let status: Int32
+    if case .signal(let number) = ending { status = 128 + number } else { status = 1 }
+    if lost > 0 {
+      throw CommandFailure(
+        status: status,
+        message: (lost == 1 ? "1 mark was" : "\(lost) marks were")
+          + " not saved: the database did not accept them in time, and they are lost.")
+    }
+    if case .signal = ending { throw CommandFailure(status: status, message: "stopped.") }
+  }
+
+  /// Tries once more, within a short deadline, to save the marks of a session ended by a
+  /// signal, Ctrl-C or the end of input, where nobody can be asked.
+  ///
+  /// - Returns: How many marks are still not saved.
+  private func lastSaveAttempt() async -> Int {
+    if !store.state.unsavedMarks.isEmpty { store.send(.retryUnsavedMarks) }
+    await store.wait(timeout: .seconds(3)) { !$0.hasUnsavedMarks && !$0.isSavingWord }
+    return store.state.marksNotYetSaved
   }
 
   // MARK: Loading through the store

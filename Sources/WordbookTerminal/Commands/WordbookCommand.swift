@@ -25,20 +25,29 @@ public enum WordbookCommand {
     arguments: [String] = Array(CommandLine.arguments.dropFirst()),
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) async -> Int32 {
+    // A reader that closes the pipe early is answered by a failed write, which ends the
+    // command quietly, instead of by a signal that would skip putting outputs in place.
+    signal(SIGPIPE, SIG_IGN)
     let invocation: Invocation
     do {
       invocation = try CommandLineParser.parse(arguments)
     } catch {
-      TerminalOutput.standardError.writeLine("wordbook: \(error.message)")
+      report(error.message)
       return usageFailure
     }
     do throws(CommandFailure) {
       try await run(invocation, environment: environment)
       return success
     } catch {
-      TerminalOutput.standardError.writeLine("wordbook: \(error.message)")
+      if !error.isQuiet { report(error.message) }
       return error.status
     }
+  }
+
+  /// Writes one error line to standard error, escaped: messages quote paths, titles and the
+  /// database's own words, any of which may hold bytes that would drive a terminal.
+  private static func report(_ message: String) {
+    TerminalOutput.standardError.writeLine("wordbook: " + message.escapedForTerminal)
   }
 
   private static func run(_ invocation: Invocation, environment: [String: String])
@@ -60,19 +69,5 @@ public enum WordbookCommand {
     }
     let session = try CommandSession(invocation: invocation, environment: environment)
     try await session.run(invocation.command)
-  }
-}
-
-/// Why a command failed, with its exit status and a one-line message.
-struct CommandFailure: Error {
-  var status: Int32
-  var message: String
-
-  static func runtime(_ message: String) -> CommandFailure {
-    CommandFailure(status: WordbookCommand.failure, message: message)
-  }
-
-  static func usage(_ message: String) -> CommandFailure {
-    CommandFailure(status: WordbookCommand.usageFailure, message: message)
   }
 }

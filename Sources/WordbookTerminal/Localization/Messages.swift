@@ -33,6 +33,10 @@ public struct Messages: Sendable {
   public var hint: String
   /// Shown while a new word is being saved.
   public var saving: String
+  /// Shown after quitting while marks are still being saved; the argument is how many.
+  public var savingMarks: @Sendable (Int) -> String
+  /// Shown after quitting when the service failed to save marks; the argument is how many.
+  public var marksNotSaved: @Sendable (Int) -> String
   /// Put before an error in the status line.
   public var errorPrefix: String
   /// Put after an error in the status line.
@@ -68,6 +72,11 @@ public struct Messages: Sendable {
     countLabels: (card: "Card", success: "Success", fail: "Fail", notStudied: "Not studied"),
     hint: "? help   q quit",
     saving: "Saving…",
+    savingMarks: { $0 == 1 ? "Saving 1 mark…" : "Saving \($0) marks…" },
+    marksNotSaved: {
+      ($0 == 1 ? "1 mark is" : "\($0) marks are")
+        + " not saved. r: try again   q: quit anyway   Esc: back"
+    },
     errorPrefix: "Error: ",
     errorSuffix: " (Esc to dismiss)",
     termPrompt: "New word, term: ",
@@ -108,6 +117,8 @@ public struct Messages: Sendable {
     countLabels: (card: "카드", success: "맞음", fail: "틀림", notStudied: "안 봄"),
     hint: "? 도움말   q 종료",
     saving: "저장 중…",
+    savingMarks: { "표시 \($0)개를 저장하는 중…" },
+    marksNotSaved: { "표시 \($0)개가 저장되지 않았습니다. r 다시 시도   q 그냥 종료   Esc 돌아가기" },
     errorPrefix: "오류: ",
     errorSuffix: " (Esc로 닫기)",
     termPrompt: "새 단어: ",

@@ -210,6 +210,15 @@ public struct StudyScreenRenderer: Sendable {
       line.append(text.escapedForTerminal + "_")
       return line
     }
+    if screen.isQuitting {
+      if state.hasUnsavedMarks {
+        return StyledLine(messages.savingMarks(state.marksBeingSaved), style: .secondary)
+      }
+      if !state.unsavedMarks.isEmpty {
+        return StyledLine(messages.marksNotSaved(state.unsavedMarks.count), style: .error)
+      }
+      return StyledLine(messages.saving, style: .secondary)
+    }
     if let error = state.lastError {
       return StyledLine(
         messages.errorPrefix + messages.describe(error).escapedForTerminal + messages.errorSuffix,

@@ -14,4 +14,13 @@ public protocol TerminalApplication: AnyObject {
 
   /// Stops the program's work: the session is ending.
   func stop()
+
+  /// Whether the program has finished on its own, such as after waiting for work to end; the
+  /// session asks after every event and ends as if the program had quit.
+  var isFinished: Bool { get }
+}
+
+extension TerminalApplication {
+  /// A program finishes only by quitting from a key, by default.
+  public var isFinished: Bool { false }
 }

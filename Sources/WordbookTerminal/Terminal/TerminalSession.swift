@@ -75,6 +75,7 @@ public final class TerminalSession {
     draw(application)
     for await event in events {
       if let ending = handle(event, application: application) { return ending }
+      if application.isFinished { return .quit }
     }
     return .endOfInput
   }

@@ -10,20 +10,34 @@ extension String {
   /// "\u{1B}]0;pwned\u{7}".escapedForTerminal  // "^[]0;pwned^G"
   /// ```
   public var escapedForTerminal: String {
-    guard unicodeScalars.contains(where: \.needsTerminalEscape) else { return self }
+    escapedForTerminal(keepingLineBreaks: false)
+  }
+
+  /// The text with every character that could control a terminal shown as visible text,
+  /// keeping line feeds and tabs when asked, for text that is shown as lines, such as a file's
+  /// contents.
+  ///
+  /// - Parameter keepingLineBreaks: Whether line feeds and tabs stay as they are. A carriage
+  ///   return is escaped either way, since it moves the cursor back over the line.
+  /// - Returns: The escaped text; see ``escapedForTerminal``.
+  public func escapedForTerminal(keepingLineBreaks: Bool) -> String {
+    func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+      scalar.needsTerminalEscape && !(keepingLineBreaks && (scalar == "\n" || scalar == "\t"))
+    }
+    guard unicodeScalars.contains(where: needsEscape) else { return self }
     var result = ""
     result.unicodeScalars.reserveCapacity(unicodeScalars.count + 8)
     for scalar in unicodeScalars {
       switch scalar.value {
+      case _ where !needsEscape(scalar):
+        result.unicodeScalars.append(scalar)
       case 0x00..<0x20:
         result += "^"
         result.unicodeScalars.append(Unicode.Scalar(UInt8(scalar.value + 0x40)))
       case 0x7F:
         result += "^?"
-      case _ where scalar.needsTerminalEscape:
-        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
       default:
-        result.unicodeScalars.append(scalar)
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
       }
     }
     return result

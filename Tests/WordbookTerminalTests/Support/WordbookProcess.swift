@@ -41,8 +41,12 @@ struct WordbookProcess {
   }
 
   /// Runs `wordbook` with `arguments` and waits for it, with a bounded wait.
+  ///
+  /// - Parameter standardOutput: A file to write standard output to instead of capturing it,
+  ///   such as `/dev/full`; the outcome's output is then empty.
   func run(
-    _ arguments: [String], environment extra: [String: String] = [:], input: String = ""
+    _ arguments: [String], environment extra: [String: String] = [:], input: String = "",
+    standardOutput: String? = nil
   ) throws -> Outcome {
     let process = Process()
     process.executableURL = Self.executable
@@ -55,7 +59,8 @@ struct WordbookProcess {
     try Data(input.utf8).write(to: inputURL)
     try Data().write(to: outputURL)
     try Data().write(to: errorURL)
-    let outputHandle = try FileHandle(forWritingTo: outputURL)
+    let outputHandle = try FileHandle(
+      forWritingTo: standardOutput.map(URL.init(fileURLWithPath:)) ?? outputURL)
     let errorHandle = try FileHandle(forWritingTo: errorURL)
     let inputHandle = try FileHandle(forReadingFrom: inputURL)
     defer {
