@@ -22,6 +22,8 @@ public enum Key: Hashable, Sendable {
   case interrupt
   /// Ctrl-D, end of input.
   case endOfInput
+  /// Ctrl-Z, which raw mode delivers as a byte instead of a signal: suspend the program.
+  case suspend
   /// Another control key, by its byte (Ctrl-A is 1).
   case control(UInt8)
   /// An escape sequence this parser does not know, such as a function key, kept as its bytes.

@@ -63,6 +63,8 @@ public struct KeyParser: Sendable {
       return (.interrupt, 1)
     case 0x04:
       return (.endOfInput, 1)
+    case 0x1A:
+      return (.suspend, 1)
     case 0x08, 0x7F:
       return (.backspace, 1)
     case 0x09:

@@ -24,6 +24,15 @@ struct RawMode: Sendable {
     }
     self.descriptor = descriptor
     original = settings
+    try apply()
+  }
+
+  /// Switches the terminal to raw mode again, as after the program was stopped and continued,
+  /// when the shell may have changed the settings meanwhile.
+  ///
+  /// - Throws: ``TerminalError`` when the terminal refuses the settings.
+  func apply() throws(TerminalError) {
+    var settings = original
     settings.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
     settings.c_oflag &= ~tcflag_t(OPOST)
     settings.c_cflag |= tcflag_t(CS8)

@@ -10,8 +10,9 @@ import Dispatch
 /// keys, resizing and signals.
 ///
 /// The terminal is restored on every way out: the application quitting, Ctrl-C, end of input,
-/// SIGTERM, SIGINT, SIGHUP and thrown errors. Nothing polls: keys, signals and redraw requests
-/// arrive as events.
+/// SIGTERM, SIGINT, SIGHUP, SIGQUIT and thrown errors. Ctrl-Z (or SIGTSTP) restores it and stops
+/// the process; when the shell continues it (`fg`), raw mode and the screen come back. Nothing
+/// polls: keys, signals and redraw requests arrive as events.
 @MainActor
 public final class TerminalSession {
   /// Why a session ended.
@@ -33,6 +34,8 @@ public final class TerminalSession {
     case signal(Int32)
     case redraw
     case flushEscape
+    case suspend
+    case resume
   }
 
   private let input: Int32
@@ -57,15 +60,17 @@ public final class TerminalSession {
   /// - Throws: ``TerminalError`` when standard input is not a terminal.
   public func run(_ application: some TerminalApplication) async throws(TerminalError) -> Ending {
     let rawMode = try RawMode(descriptor: input)
-    // Alternate screen, cursor hidden, so quitting gives the user's scrollback back intact.
-    output.write("\u{1B}[?1049h\u{1B}[?25l")
-    defer {
-      output.write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
-      rawMode.restore()
-    }
+    enterScreen()
+    defer { leaveScreen(rawMode) }
     let continuation = continuation
-    let signals = SignalWatcher(signals: [SIGWINCH, SIGTERM, SIGINT, SIGHUP]) { number in
-      continuation.yield(number == SIGWINCH ? .resize : .signal(number))
+    let watched = [SIGWINCH, SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT]
+    let signals = SignalWatcher(signals: watched) { number in
+      switch number {
+      case SIGWINCH: continuation.yield(.resize)
+      case SIGTSTP: continuation.yield(.suspend)
+      case SIGCONT: continuation.yield(.resume)
+      default: continuation.yield(.signal(number))
+      }
     }
     defer { signals.cancel() }
     let reader = makeReader()
@@ -74,10 +79,46 @@ public final class TerminalSession {
     defer { application.stop() }
     draw(application)
     for await event in events {
-      if let ending = handle(event, application: application) { return ending }
+      switch event {
+      case .suspend:
+        // Continuing the process delivers SIGCONT, whose event takes the terminal back.
+        suspend(rawMode)
+      case .resume:
+        resume(rawMode, application: application)
+      default:
+        if let ending = handle(event, application: application) { return ending }
+      }
       if application.isFinished { return .quit }
     }
     return .endOfInput
+  }
+
+  /// The alternate screen with the cursor hidden, so quitting gives the user's scrollback back
+  /// intact.
+  private func enterScreen() {
+    output.write("\u{1B}[?1049h\u{1B}[?25l")
+  }
+
+  private func leaveScreen(_ rawMode: RawMode) {
+    output.write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+    rawMode.restore()
+  }
+
+  /// Gives the terminal back to the shell and stops the process until it is continued.
+  ///
+  /// SIGSTOP rather than SIGTSTP: the kernel discards a stop signal whose default action would
+  /// stop a process in an orphaned process group, and SIGSTOP cannot be discarded.
+  private func suspend(_ rawMode: RawMode) {
+    leaveScreen(rawMode)
+    kill(getpid(), SIGSTOP)
+  }
+
+  /// Takes the terminal again after the process was continued, whoever stopped it.
+  private func resume(_ rawMode: RawMode, application: some TerminalApplication) {
+    try? rawMode.apply()
+    enterScreen()
+    size = TerminalSize.current(of: output.descriptor) ?? size
+    draw(application)
   }
 
   private func handle(_ event: Event, application: some TerminalApplication) -> Ending? {
@@ -98,6 +139,8 @@ public final class TerminalSession {
       return .signal(number)
     case .redraw:
       draw(application)
+    case .suspend, .resume:
+      break
     }
     return nil
   }
@@ -106,6 +149,10 @@ public final class TerminalSession {
     guard !keys.isEmpty else { return nil }
     for key in keys {
       if key == .interrupt { return .interrupted }
+      if key == .suspend {
+        continuation.yield(.suspend)
+        continue
+      }
       if !application.handle(key) { return .quit }
     }
     draw(application)

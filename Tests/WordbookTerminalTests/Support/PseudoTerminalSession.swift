@@ -144,6 +144,43 @@ final class PseudoTerminalSession {
     kill(pid, number)
   }
 
+  /// Waits until the program is stopped (as by Ctrl-Z), for at most `timeout` seconds.
+  func waitUntilStopped(timeout: TimeInterval = 20) throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while processState != "T" {
+      guard Date() < deadline else {
+        throw Failure(description: "the program did not stop; state \(processState ?? "gone")")
+      }
+      readAvailable(waitMilliseconds: 5)
+    }
+  }
+
+  /// The program's state letter from `/proc` (`R`, `S`, `T` for stopped), `nil` when it is gone.
+  private var processState: String? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return nil }
+    return stat[stat.index(close, offsetBy: 2)...].first.map(String.init)
+  }
+
+  /// Whether the terminal echoes keys and reads whole lines, as a shell leaves it; `false` in
+  /// the program's raw mode.
+  func isInLineMode() throws -> Bool {
+    // TIOCGPTN gives the terminal's number; ptsname is hidden behind _GNU_SOURCE.
+    var number: UInt32 = 0
+    guard ioctl(master, 0x8004_5430, &number) == 0 else {
+      throw Failure(description: "TIOCGPTN failed: errno \(errno)")
+    }
+    let terminal = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+    guard terminal >= 0 else { throw Failure(description: "cannot open the terminal") }
+    defer { close(terminal) }
+    var settings = termios()
+    guard tcgetattr(terminal, &settings) == 0 else {
+      throw Failure(description: "tcgetattr failed: errno \(errno)")
+    }
+    return settings.c_lflag & tcflag_t(ECHO | ICANON) == tcflag_t(ECHO | ICANON)
+  }
+
   /// The program starts each frame with cursor-home and ends it with erase-below.
   private var frameIsComplete: Bool { lastFrame.contains("\u{1B}[J") }
 

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Job control and SIGQUIT on a real pseudo-terminal: the terminal is the user's again
+/// whenever the study screen is not running.
+@Suite struct TerminalSignalTests {
+  private static let leaveScreen = "\u{1B}[?25h\u{1B}[?1049l"
+  private static let enterScreen = "\u{1B}[?1049h"
+
+  @Test(arguments: ["\u{1A}", "SIGTSTP"])
+  func suspendRestoresTheTerminalAndContinuingTakesItBack(_ how: String) throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let session = try PseudoTerminalSession(
+      arguments: ["--db", process.databasePath], environment: process.environment)
+    try session.waitForFrame("the screen") { $0.contains("Card 1/12") }
+    #expect(try !session.isInLineMode())
+    if how == "SIGTSTP" { session.signal(SIGTSTP) } else { try session.press(how) }
+    try session.waitUntilStopped()
+    try session.waitForOutput(containing: Self.leaveScreen)
+    #expect(try session.isInLineMode())
+
+    let before = session.text.count
+    session.signal(SIGCONT)
+    try session.waitForFrame("the screen drawn again") {
+      $0.contains("Card 1/12") && session.text.count > before
+    }
+    #expect(session.text.dropFirst(before).contains(Self.enterScreen))
+    #expect(try !session.isInLineMode())
+    try session.press("l")
+    try session.waitForFrame("a mark after coming back") { $0.contains("Success 1") }
+    try session.press("q")
+    #expect(try session.waitForExit() == 0)
+    #expect(try session.isInLineMode())
+  }
+
+  @Test func sigquitRestoresTheTerminalBeforeTheProcessEnds() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let session = try PseudoTerminalSession(
+      arguments: ["--db", process.databasePath], environment: process.environment)
+    try session.waitForFrame("the screen") { $0.contains("Card 1/12") }
+    session.signal(SIGQUIT)
+    #expect(try session.waitForExit() == 128 + SIGQUIT)
+    #expect(session.text.contains(Self.leaveScreen))
+    #expect(try session.isInLineMode())
+    #expect(!session.text.contains("Backtrace") && !session.text.contains("Crash"))
+  }
+}
