@@ -83,13 +83,14 @@ extension CommandSession {
       }
       if output.isTerminal { text = text.escapedForTerminal(keepingLineBreaks: true) }
       try output.write(text)
-      guard !output.isStandardOutput else { return }
+      let isStandardOutput = output.isStandardOutput
       try output.commit()
+      guard !isStandardOutput else { return }
       try out.writeLine(
         "Exported \(store.state.words.count) words of wordbook \(book.id) "
           + "(\(book.title.escapedForTerminal)) to \(output.name) as \(format.rawValue).")
     } catch {
-      if !output.isStandardOutput { output.discard() }
+      output.discard()
       throw error
     }
   }

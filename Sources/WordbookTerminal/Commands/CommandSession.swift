@@ -171,6 +171,9 @@ final class CommandSession {
   }
 
   private func study(book reference: String?) async throws(CommandFailure) {
+    if recording?.isStandardOutput == true {
+      throw .usage("--record - would write the log over the study screen; give it a file.")
+    }
     if let reference {
       let books = try await loadBooks()
       guard BookReference(reference).resolve(in: books) != nil else {

@@ -45,7 +45,10 @@ final class OutputFile {
   let descriptor: Int32
   private let target: Target
   private var buffer: [UInt8] = []
+  /// Whether the descriptor is still open.
   private var isOpen = true
+  /// Whether the output was committed or discarded.
+  private var isFinished = false
 
   private static let bufferSize = 64 * 1024
 
@@ -57,7 +60,7 @@ final class OutputFile {
   }
 
   deinit {
-    if isOpen { discard() }
+    discard()
   }
 
   /// Standard output, refused when it is redirected onto a protected file.
@@ -87,19 +90,20 @@ final class OutputFile {
   {
     if path == "-" { return try standardOutput(protecting: protected) }
     let shown = path.escapedForTerminal
-    let resolved = FilePath.resolvingSymlinks(path)
     var info = stat()
-    guard stat(resolved, &info) == 0 else {
+    guard stat(path, &info) == 0 else {
       guard errno == ENOENT else { throw failure(opening: shown, errno: errno, option: option) }
+      // A dangling symlink stays a symlink: the file is created where it points.
+      let resolved = FilePath.resolvingSymlinks(path)
       if let what = protected.match(path: resolved) { throw refusal(shown, is: what, option) }
       return try create(resolved, name: shown, option: option)
     }
     if let what = protected.match(FileIdentity(info)) { throw refusal(shown, is: what, option) }
     switch info.st_mode & S_IFMT {
     case S_IFREG:
-      return try replace(resolved, original: info, name: shown, option: option)
+      return try replace(FilePath.real(path) ?? path, original: info, name: shown, option: option)
     case S_IFIFO, S_IFCHR:
-      let descriptor = openFile(resolved, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+      let descriptor = openFile(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
       guard descriptor >= 0 else { throw failure(opening: shown, errno: errno, option: option) }
       return OutputFile(name: shown, descriptor: descriptor, target: .inPlace)
     case S_IFDIR:
@@ -114,10 +118,14 @@ final class OutputFile {
   /// Whether the bytes go to a terminal, where they must be escaped.
   var isTerminal: Bool { isatty(descriptor) == 1 }
 
-  /// Whether the bytes go to standard output.
+  /// Whether the bytes go to standard output, also when it was named another way, such as
+  /// `/dev/stdout`.
   var isStandardOutput: Bool {
     if case .standardOutput = target { return true }
-    return false
+    var mine = stat()
+    var standard = stat()
+    guard fstat(descriptor, &mine) == 0, fstat(STDOUT_FILENO, &standard) == 0 else { return false }
+    return FileIdentity(mine) == FileIdentity(standard)
   }
 
   /// Writes `text` as UTF-8, buffered.
@@ -163,20 +171,21 @@ final class OutputFile {
   func commit() throws(CommandFailure) {
     do throws(CommandFailure) {
       try flush()
-      guard case .standardOutput = target else {
-        if case .inPlace = target {
-        } else if fsync(descriptor) != 0 {
-          throw writeFailure(errno: errno)
-        }
-        isOpen = false
-        if close(descriptor) != 0, errno != EINTR { throw writeFailure(errno: errno) }
-        if case .replacement(let temporary, let target) = target {
-          guard rename(temporary, target) == 0 else { throw writeFailure(errno: errno) }
-          FilePath.syncFolder(of: target)
-        }
-        return
+      switch target {
+      case .standardOutput:
+        break
+      case .inPlace:
+        try close()
+      case .created:
+        guard fsync(descriptor) == 0 else { throw writeFailure(errno: errno) }
+        try close()
+      case .replacement(let temporary, let path):
+        guard fsync(descriptor) == 0 else { throw writeFailure(errno: errno) }
+        try close()
+        guard rename(temporary, path) == 0 else { throw writeFailure(errno: errno) }
+        FilePath.syncFolder(of: path)
       }
-      isOpen = false
+      isFinished = true
     } catch {
       discard()
       throw error
@@ -184,23 +193,25 @@ final class OutputFile {
   }
 
   /// Abandons the output: a file this command created or a replacement in progress is removed;
-  /// an existing file is left as it was.
+  /// an existing file is left as it was. Does nothing once the output is committed.
   func discard() {
     buffer.removeAll()
-    guard isOpen else {
-      if case .replacement(let temporary, _) = target { unlink(temporary) }
-      return
-    }
-    isOpen = false
+    guard !isFinished else { return }
+    isFinished = true
     switch target {
     case .standardOutput: return
-    case .inPlace: close(descriptor)
-    case .created(let path):
-      close(descriptor)
-      unlink(path)
-    case .replacement(let temporary, _):
-      close(descriptor)
-      unlink(temporary)
+    case .inPlace: break
+    case .created(let path): unlink(path)
+    case .replacement(let temporary, _): unlink(temporary)
+    }
+    if isOpen { _ = closeDescriptor(descriptor) }
+    isOpen = false
+  }
+
+  private func close() throws(CommandFailure) {
+    isOpen = false
+    guard closeDescriptor(descriptor) == 0 || errno == EINTR else {
+      throw writeFailure(errno: errno)
     }
   }
 
@@ -265,4 +276,9 @@ private func openFile(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int
 /// `write(2)`, named apart from ``OutputFile/write(_:)``.
 private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
   write(descriptor, bytes, count)
+}
+
+/// `close(2)`, named apart from the output's own `close()`.
+private func closeDescriptor(_ descriptor: Int32) -> Int32 {
+  close(descriptor)
 }

@@ -81,8 +81,8 @@ enum FilePath {
     return String(path[path.index(after: slash)...])
   }
 
-  /// The file `path` finally names after following symlinks, even a dangling one, so that
-  /// writing there keeps the links as they are.
+  /// The file a missing `path` finally names after following symlinks, even a dangling one,
+  /// so that creating it there keeps the links as they are.
   static func resolvingSymlinks(_ path: String) -> String {
     var current = path
     for _ in 0..<40 {
@@ -93,6 +93,13 @@ enum FilePath {
       current = target.hasPrefix("/") ? target : folder(of: current) + "/" + target
     }
     return current
+  }
+
+  /// The absolute path of the existing file `path` names, free of symlinks and `..`.
+  static func real(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
   /// `path` with its folder made absolute and free of symlinks and `..`, or `nil` when the
