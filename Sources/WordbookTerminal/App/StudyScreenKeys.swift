@@ -119,7 +119,8 @@ public enum StudyScreenKeys {
     switch key {
     case .character("r") where !state.unsavedMarks.isEmpty:
       return Response(actions: [.retryUnsavedMarks])
-    case .character("q"), .endOfInput: return Response(quits: true)
+    // Quitting anyway is offered once the service has answered; Ctrl-C still quits at once.
+    case .character("q") where !state.hasUnsavedMarks: return Response(quits: true)
     case .escape: screen.isQuitting = false
     default: break
     }

@@ -202,7 +202,7 @@ final class CommandSession {
       throw CommandFailure(
         status: status,
         message: (lost == 1 ? "1 mark was" : "\(lost) marks were")
-          + " not saved: the database did not accept them in time, and they are lost.")
+          + " not saved: the database did not confirm them in time.")
     }
     if case .signal = ending { throw CommandFailure(status: status, message: "stopped.") }
   }
