@@ -30,6 +30,28 @@ import Wordbook
     #expect(press(["m"], state: state, screen: &screen).actions == [.toggleStudyMode])
   }
 
+  @Test func quittingWaitsForMarksAndOffersRetryOnceRefused() {
+    var builder = StateBuilder.open()
+    builder.apply(.markSuccess(Word.ID(1)))
+    var screen = StudyScreenState()
+    #expect(press(["q"], state: builder.state, screen: &screen) == .init())
+    #expect(screen.isQuitting)
+    // While the mark is on its way, q does not quit and r has nothing to retry.
+    #expect(press(["q", "r"], state: builder.state, screen: &screen) == .init())
+    builder.apply(
+      .studyStatesSaved(.failure(WordServiceError(.unavailable, "locked"))))
+    #expect(
+      press(["r"], state: builder.state, screen: &screen) == .init(actions: [.retryUnsavedMarks]))
+    #expect(press([.escape], state: builder.state, screen: &screen) == .init())
+    #expect(!screen.isQuitting)
+    #expect(press(["q", "q"], state: builder.state, screen: &screen) == .init(quits: true))
+  }
+
+  @Test func quittingWithEverythingSavedQuitsAtOnce() {
+    var screen = StudyScreenState()
+    #expect(press(["q"], state: state, screen: &screen) == .init(quits: true))
+  }
+
   @Test func markingMovesToTheNextCardAndStopsAtTheLast() {
     var screen = StudyScreenState(cursor: 3)
     #expect(press([.right], state: state, screen: &screen).actions == [.markSuccess(Word.ID(4))])

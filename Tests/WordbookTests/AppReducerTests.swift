@@ -114,6 +114,45 @@ import Wordbook
     #expect(error.kind == .unavailable)
   }
 
+  @Test func refusedMarksAreKeptUntilRetriedAndThenSaved() async throws {
+    let (store, service) = await makeLoadedStore()
+    let ids = store.state.visibleWords.ids
+    await service.setFaults(.init(failureRate: 1))
+    store.send(.markSuccess(ids[0]))
+    store.send(.markFail(ids[1]))
+    #expect(store.state.marksNotYetSaved == 2)
+    await store.settle()
+    #expect(store.state.unsavedMarks == [ids[0]: .success, ids[1]: .fail])
+    #expect(store.state.marksNotYetSaved == 2)
+    #expect(store.state.words[ids[0]]?.studyState == .notStudied)
+
+    await service.setFaults(.init())
+    store.send(.retryUnsavedMarks)
+    #expect(store.state.unsavedMarks.isEmpty)
+    #expect(store.state.words[ids[0]]?.studyState == .success)
+    await store.settle()
+    #expect(store.state.marksNotYetSaved == 0)
+    let saved = try await service.fetchWords(in: try #require(store.state.selectedBookID))
+    #expect(saved.first { $0.id == ids[0] }?.studyState == .success)
+    #expect(saved.first { $0.id == ids[1] }?.studyState == .fail)
+  }
+
+  @Test func aNewMarkOrADeletionGivesUpARefusedMark() async throws {
+    let (store, service) = await makeLoadedStore()
+    let ids = store.state.visibleWords.ids
+    await service.setFaults(.init(failureRate: 1))
+    store.send(.markSuccess(ids[0]))
+    store.send(.markSuccess(ids[1]))
+    await store.settle()
+    #expect(store.state.unsavedMarks.count == 2)
+    await service.setFaults(.init())
+    store.send(.markFail(ids[0]))
+    store.send(.deleteWord(ids[1]))
+    await store.settle()
+    #expect(store.state.unsavedMarks.isEmpty)
+    #expect(store.state.marksNotYetSaved == 0)
+  }
+
   @Test(arguments: 1...20)
   func quickMarksEndWithTheLaterOneWhateverTheAnswerOrder(seed: UInt64) async throws {
     let (store, service) = await makeLoadedStore()
