@@ -5,7 +5,9 @@ public struct FlashcardWriteOptions: Hashable, Sendable {
   public var separator: String?
   /// The separator between Quizlet cards; a newline when `nil`.
   public var cardSeparator: String?
-  /// Whether CSV and TSV files start with the header row `term,meaning,state`.
+  /// Whether the text starts with its format's header: the row `term,meaning,state` for CSV and
+  /// TSV, the `#separator:`, `#html:` and `#tags column:` lines for Anki. Turn it off to write
+  /// a long file in parts, the header with the first part only.
   public var includesHeader: Bool
   /// Whether Quizlet cards that have been studied get a third field with their state, which
   /// ``FlashcardReader`` reads back (Quizlet itself does not know it).

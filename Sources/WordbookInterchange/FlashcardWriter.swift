@@ -38,9 +38,11 @@ public enum FlashcardWriter {
       }
       var output = QuotingOutput(separator: byte, quotesLeadingHash: format == .anki)
       if format == .anki {
-        output.appendLine(text: "#separator:\(ankiName(of: separator))")
-        output.appendLine(text: "#html:false")
-        output.appendLine(text: "#tags column:3")
+        if options.includesHeader {
+          output.appendLine(text: "#separator:\(ankiName(of: separator))")
+          output.appendLine(text: "#html:false")
+          output.appendLine(text: "#tags column:3")
+        }
         for row in rows { output.appendRecord([row.term, row.meaning, ankiTags(of: row)]) }
       } else {
         if options.includesHeader { output.appendRecord(["term", "meaning", "state"]) }

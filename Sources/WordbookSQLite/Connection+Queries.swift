@@ -64,15 +64,51 @@ extension Connection {
     statement.bind(bookID.rawValue, at: 1)
     var words: [Word] = []
     words.reserveCapacity(count)
-    while try statement.step(self, "load the words") {
-      words.append(
-        Word(
-          id: Word.ID(statement.int64(at: 0)), term: statement.text(at: 1),
-          meaning: statement.text(at: 2), imageReference: statement.optionalText(at: 3),
-          studyState: StudyState(rawValue: UInt8(clamping: statement.int64(at: 4)))
-            ?? .notStudied))
-    }
+    while try statement.step(self, "load the words") { words.append(statement.word()) }
     return words
+  }
+
+  /// Whether a book with this ID exists.
+  func bookExists(_ bookID: WordBook.ID) throws(WordServiceError) -> Bool {
+    let statement = try self.statement("SELECT 1 FROM books WHERE id = ?1")
+    defer { statement.reset() }
+    statement.bind(bookID.rawValue, at: 1)
+    return try statement.step(self, "load the wordbook")
+  }
+
+  /// Up to `limit` words of a book with IDs after `word`, in the order they were added.
+  func words(in bookID: WordBook.ID, after word: Word.ID?, limit: Int)
+    throws(WordServiceError) -> [Word]
+  {
+    let statement = try self.statement(
+      """
+      SELECT id, term, meaning, image_reference, study_state
+      FROM words WHERE book_id = ?1 AND id > ?2 ORDER BY id LIMIT ?3
+      """)
+    defer { statement.reset() }
+    statement.bind(bookID.rawValue, at: 1)
+    statement.bind(word?.rawValue ?? 0, at: 2)
+    statement.bind(Int64(limit), at: 3)
+    var words: [Word] = []
+    words.reserveCapacity(min(limit, 65_536))
+    while try statement.step(self, "load the words") { words.append(statement.word()) }
+    return words
+  }
+
+  /// The count of each study state in each book that has words.
+  func tallies() throws(WordServiceError) -> [WordBook.ID: StudyTally] {
+    let statement = try self.statement(
+      "SELECT book_id, study_state, count(*) FROM words GROUP BY book_id, study_state")
+    defer { statement.reset() }
+    var tallies: [WordBook.ID: StudyTally] = [:]
+    while try statement.step(self, "count the words") {
+      guard let state = StudyState(rawValue: UInt8(clamping: statement.int64(at: 1))) else {
+        continue
+      }
+      tallies[WordBook.ID(statement.int64(at: 0)), default: StudyTally()][state] =
+        Int(statement.int64(at: 2))
+    }
+    return tallies
   }
 
   /// The book with this title that was created first, if any, with its stored title.
@@ -142,5 +178,15 @@ extension Connection {
     statement.bind(wordID.rawValue, at: 1)
     try statement.run(self, "delete the word")
     return changes > 0
+  }
+}
+
+extension Statement {
+  /// The word in the current row of `SELECT id, term, meaning, image_reference, study_state`.
+  func word() -> Word {
+    Word(
+      id: Word.ID(int64(at: 0)), term: text(at: 1), meaning: text(at: 2),
+      imageReference: optionalText(at: 3),
+      studyState: StudyState(rawValue: UInt8(clamping: int64(at: 4))) ?? .notStudied)
   }
 }

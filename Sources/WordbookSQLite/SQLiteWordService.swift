@@ -128,6 +128,26 @@ public final class SQLiteWordService: WordService {
     }
   }
 
+  /// Returns one page of a book's words, in the order they were added.
+  ///
+  /// - Complexity: O(*limit* + log *n*): the page is read from the book's index, starting
+  ///   after `word`.
+  public func fetchWords(in bookID: WordBook.ID, after word: Word.ID?, limit: Int)
+    async throws(WordServiceError) -> [Word]
+  {
+    try await withConnection { connection throws(WordServiceError) in
+      try connection.inReadTransaction("load the words") { () throws(WordServiceError) in
+        guard try connection.bookExists(bookID) else { throw .bookNotFound(bookID) }
+        return try connection.words(in: bookID, after: word, limit: limit)
+      }
+    }
+  }
+
+  /// Counts the words of every book in each study state, in SQL.
+  public func fetchTallies() async throws(WordServiceError) -> [WordBook.ID: StudyTally] {
+    try await withConnection { connection throws(WordServiceError) in try connection.tallies() }
+  }
+
   /// Creates an empty wordbook.
   public func createBook(title: String) async throws(WordServiceError) -> WordBook {
     let title = try WordServiceError.validTitle(title)

@@ -57,6 +57,39 @@ import WordbookSQLite
   }
 
   @Test(arguments: ServiceKind.allCases)
+  func pagesReadTheBookInOrderAndTalliesCountIt(kind: ServiceKind) async throws {
+    let (service, _) = try kind.make()
+    let book = try await service.createBook(title: "Book")
+    let other = try await service.createBook(title: "Other")
+    let empty = try await service.createBook(title: "Empty")
+    var saved: [Word] = []
+    for index in 0..<7 {
+      let state: StudyState = index % 3 == 0 ? .success : index % 3 == 1 ? .fail : .notStudied
+      saved.append(
+        try await service.saveWord(
+          WordDraft(term: "t\(index)", meaning: "m", studyState: state), to: book.id))
+      _ = try await service.saveWord(WordDraft(term: "x", meaning: "y"), to: other.id)
+    }
+    var pages: [[Word]] = []
+    var last: Word.ID?
+    repeat {
+      pages.append(try await service.fetchWords(in: book.id, after: last, limit: 3))
+      last = pages.last?.last?.id
+    } while pages.last?.count == 3
+    #expect(pages.map(\.count) == [3, 3, 1])
+    #expect(pages.flatMap { $0 } == saved)
+    #expect(try await service.fetchWords(in: empty.id, after: nil, limit: 3) == [])
+    let error = await #expect(throws: WordServiceError.self) {
+      try await service.fetchWords(in: WordBook.ID(999), after: nil, limit: 3)
+    }
+    #expect(error?.kind == .notFound)
+    let tallies = try await service.fetchTallies()
+    #expect(tallies[book.id] == StudyTally(notStudied: 2, success: 3, fail: 2))
+    #expect(tallies[other.id] == StudyTally(notStudied: 7))
+    #expect(tallies[empty.id] == nil)
+  }
+
+  @Test(arguments: ServiceKind.allCases)
   func saveWordRejectsBlankTermAndUnknownBook(kind: ServiceKind) async throws {
     let (service, _) = try kind.make()
     let book = try await service.createBook(title: "Book")

@@ -47,13 +47,23 @@ import Testing
 
   @Test func globalOptionsGoAnywhere() throws {
     let expected = Invocation(
-      command: .words(book: "B"), databasePath: "/tmp/d", recordPath: "r.jsonl")
+      command: .study(book: "B"), databasePath: "/tmp/d", recordPath: "r.jsonl")
     #expect(
-      try CommandLineParser.parse(["--db", "/tmp/d", "words", "B", "--record", "r.jsonl"])
+      try CommandLineParser.parse(["--db", "/tmp/d", "study", "B", "--record", "r.jsonl"])
         == expected)
     #expect(
-      try CommandLineParser.parse(["words", "--db=/tmp/d", "--record=r.jsonl", "B"])
+      try CommandLineParser.parse(["study", "--db=/tmp/d", "--record=r.jsonl", "B"])
         == expected)
+    #expect(
+      try CommandLineParser.parse(["words", "--db=/tmp/d", "B"])
+        == Invocation(command: .words(book: "B"), databasePath: "/tmp/d"))
+  }
+
+  @Test func recordingIsOnlyForTheStudyScreen() {
+    #expect(throws: UsageError.self) {
+      try CommandLineParser.parse(["--record", "r.jsonl", "words", "B"])
+    }
+    #expect(throws: Never.self) { try CommandLineParser.parse(["--record", "r.jsonl"]) }
   }
 
   @Test func helpAndVersionWin() throws {

@@ -147,23 +147,42 @@ import Testing
     #expect(!words.output.contains("\u{1B}"))
   }
 
-  @Test func recordedSessionsReplayToTheSameState() throws {
+  @Test func wordsAndExportReadABookOfSeveralPagesInOrder() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let count = 9_000
+    let deck = process.folder.appendingPathComponent("deck.tsv")
+    try Data((0..<count).map { "term \($0)\tmeaning \($0)\n" }.joined().utf8).write(to: deck)
+    let db = ["--db", process.databasePath]
+    #expect(try process.run(db + ["import", deck.path, "--book", "Big"]).status == 0)
+
+    let words = try process.run(db + ["words", "Big"])
+    #expect(words.status == 0)
+    let terms = words.output.split(separator: "\n").map { String($0.split(separator: "\t")[2]) }
+    #expect(terms == (0..<count).map { "term \($0)" })
+
+    for format in ["anki", "csv", "quizlet"] {
+      let file = process.folder.appendingPathComponent("big.\(format)").path
+      let export = try process.run(db + ["export", "Big", "--format", format, "--output", file])
+      #expect(export.status == 0)
+      #expect(export.output.contains("Exported \(count) words"))
+      let text = try String(contentsOfFile: file, encoding: .utf8)
+      #expect(text.components(separatedBy: "#separator:").count == (format == "anki" ? 2 : 1))
+      #expect(text.components(separatedBy: "term,meaning").count == (format == "csv" ? 2 : 1))
+      #expect(text.contains("term 4095") && text.contains("term 4096"))
+      let reimport = try process.run(db + ["import", file, "--book", "Again \(format)"])
+      #expect(reimport.output.contains("\(count) added"))
+    }
+  }
+
+  @Test func recordingIsForStudySessions() throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let log = process.folder.appendingPathComponent("session.jsonl").path
-    let added = try process.run(
-      ["--db", process.databasePath, "--record", log, "add", "1", "가다", "to go"])
-    #expect(added.status == 0)
-    let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
-    #expect(lines.count >= 5)
-    #expect(lines.first?.contains("\"kind\":\"loadBooks\"") == true)
-
-    let replay = try process.run(["replay", log])
-    #expect(replay.status == 0)
-    #expect(replay.output.hasPrefix("Replayed \(lines.count) actions from \(log).\n"))
-    #expect(replay.output.contains("selected: 1"))
-    #expect(replay.output.contains("words: 13 loaded"))
-    #expect(replay.output.contains("tally: success 0, fail 0, not studied 13"))
+    expectUsageError(
+      try process.run(["--db", process.databasePath, "--record", log, "add", "1", "가다", "to go"]),
+      "--record records a study session")
+    #expect(!FileManager.default.fileExists(atPath: log))
   }
 
   @Test func replaySkipsALastLineCutOffByAKill() throws {

@@ -67,6 +67,30 @@ public actor InMemoryWordService: WordService {
     return library.books[index].wordIDs.compactMap { library.words[$0] }
   }
 
+  /// Returns one page of a book's words, in the order they were added.
+  public func fetchWords(in bookID: WordBook.ID, after word: Word.ID?, limit: Int)
+    async throws(WordServiceError) -> [Word]
+  {
+    try await simulateNetwork("load the words")
+    let wordIDs = library.books[try library.bookIndex(bookID)].wordIDs
+    let start = word.map { last in wordIDs.firstIndex { $0 > last } ?? wordIDs.endIndex } ?? 0
+    return wordIDs[start...].prefix(limit).compactMap { library.words[$0] }
+  }
+
+  /// Counts the words of every book in each study state.
+  public func fetchTallies() async throws(WordServiceError) -> [WordBook.ID: StudyTally] {
+    try await simulateNetwork("count the words")
+    var tallies: [WordBook.ID: StudyTally] = [:]
+    for stored in library.books where !stored.wordIDs.isEmpty {
+      var tally = StudyTally()
+      for wordID in stored.wordIDs {
+        if let word = library.words[wordID] { tally[word.studyState] += 1 }
+      }
+      tallies[stored.book.id] = tally
+    }
+    return tallies
+  }
+
   /// Creates an empty wordbook.
   public func createBook(title: String) async throws(WordServiceError) -> WordBook {
     let title = try WordServiceError.validTitle(title)

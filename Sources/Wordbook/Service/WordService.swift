@@ -12,6 +12,25 @@ public protocol WordService: Sendable {
   /// - Throws: ``WordServiceError/Kind/notFound`` when the book does not exist.
   func fetchWords(in bookID: WordBook.ID) async throws(WordServiceError) -> [Word]
 
+  /// Returns one page of a book's words, in the order they were added: the first `limit`
+  /// words added after `word`, or from the start when `word` is `nil`.
+  ///
+  /// Reading a large book page by page keeps memory flat and shows the first words at once:
+  /// pass the last ID of each page to get the next; an empty or short page is the end.
+  ///
+  /// - Parameters:
+  ///   - bookID: The book.
+  ///   - word: The last word of the previous page, or `nil` for the first page.
+  ///   - limit: The most words to return.
+  /// - Throws: ``WordServiceError/Kind/notFound`` when the book does not exist.
+  func fetchWords(in bookID: WordBook.ID, after word: Word.ID?, limit: Int)
+    async throws(WordServiceError) -> [Word]
+
+  /// Counts the words of every book in each study state.
+  ///
+  /// - Returns: Each book's tally; a book without words has none.
+  func fetchTallies() async throws(WordServiceError) -> [WordBook.ID: StudyTally]
+
   /// Creates an empty wordbook.
   ///
   /// - Throws: ``WordServiceError/Kind/invalidInput`` when the title is blank.

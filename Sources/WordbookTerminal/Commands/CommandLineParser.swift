@@ -68,6 +68,16 @@ public enum CommandLineParser {
       invocation.command = try subcommand(
         name, arguments: Array(rest.dropFirst()), firstLiteral: firstLiteral.map { max($0 - 1, 0) })
     }
+    switch invocation.command {
+    case .interactive, .study, .help, .version: break
+    default:
+      // Subcommands work on the database directly, not through the store that records.
+      if invocation.recordPath != nil {
+        throw UsageError(
+          "--record records a study session: use it with 'wordbook' or 'wordbook study', "
+            + "not with '\(rest.first ?? "")'.")
+      }
+    }
     return invocation
   }
 
@@ -105,7 +115,7 @@ public enum CommandLineParser {
       Options:
         --db PATH       use the database at PATH (default: $WORDBOOK_DB, then
                         $XDG_DATA_HOME/wordbook/wordbook.sqlite)
-        --record FILE   write the session's actions to FILE as JSON Lines
+        --record FILE   write the study session's actions to FILE as JSON Lines
         --help, -h      show this help
         --version       show the version
 

@@ -62,7 +62,7 @@ extension CommandSession {
     }
   }
 
-  /// `wordbook export`: writes the book's words with their study states.
+  /// `wordbook export`: writes the book's words with their study states, page by page.
   ///
   /// To a terminal, control characters in the words are shown escaped; to a pipe or a file the
   /// bytes are exact, so an export imports back as it was.
@@ -72,23 +72,33 @@ extension CommandSession {
         try OutputFile.open(path, for: "--output", protecting: protected)
       } ?? out
     do throws(CommandFailure) {
-      let book = try await open(request.book)
+      let book = try await book(request.book)
       let format = request.resolvedFormat
-      var text: String
-      do throws(FlashcardWriteError) {
-        text = try FlashcardWriter.write(
-          store.state.words.allWords.map(FlashcardRow.init), format: format)
-      } catch {
-        throw .runtime("cannot export as \(format.rawValue): \(error.description).")
+      var options = FlashcardWriteOptions()
+      var count = 0
+      try await forEachPage(of: book) { words throws(CommandFailure) in
+        var text: String
+        do throws(FlashcardWriteError) {
+          text = try FlashcardWriter.write(
+            words.map(FlashcardRow.init), format: format, options: options)
+        } catch .separatorInField(let row, let separator) {
+          throw .runtime(
+            "cannot export as \(format.rawValue): "
+              + "\(FlashcardWriteError.separatorInField(row: count + row, separator: separator)).")
+        } catch {
+          throw .runtime("cannot export as \(format.rawValue): \(error.description).")
+        }
+        if output.isTerminal { text = text.escapedForTerminal(keepingLineBreaks: true) }
+        try output.write(text)
+        options.includesHeader = false
+        count += words.count
       }
-      if output.isTerminal { text = text.escapedForTerminal(keepingLineBreaks: true) }
-      try output.write(text)
       let isStandardOutput = output.isStandardOutput
       try output.commit()
       guard !isStandardOutput else { return }
       try out.writeLine(
-        "Exported \(store.state.words.count) words of wordbook \(book.id) "
-          + "(\(book.title.escapedForTerminal)) to \(output.name) as \(format.rawValue).")
+        "Exported \(count) words of wordbook \(book.id) (\(book.title.escapedForTerminal)) to "
+          + "\(output.name) as \(format.rawValue).")
     } catch {
       output.discard()
       throw error

@@ -6,57 +6,44 @@ import Wordbook
   import Glibc
 #endif
 
-/// One run of a subcommand: a store on the opened database, driven with the same actions the
-/// study screen sends.
+/// One run of a subcommand on the opened database.
+///
+/// Subcommands talk to the word service directly, reading large books page by page, so they
+/// run at the database's speed with flat memory; the study screen runs a store, the one path
+/// for anything that changes study state interactively.
 @MainActor
 final class CommandSession {
-  let store: Store<AppState, AppAction>
   let service: any WordService
-  /// The files this command must not write: the database and the command's inputs.
+  /// The files this command must not write: the database and the files beside it.
   let protected: ProtectedFiles
   /// Standard output, checked on every write.
   let out: OutputFile
-  private let recorder: JSONLinesActionRecorder<AppAction>?
   /// The file given with `--record`, if any.
   let recording: OutputFile?
-  private let environment: [String: String]
+  let environment: [String: String]
+
+  /// How many words a listing reads at a time: small enough that the first line shows at once
+  /// and memory stays flat, large enough that each read is cheap.
+  static let pageSize = 4096
 
   init(invocation: Invocation, environment: [String: String]) throws(CommandFailure) {
     self.environment = environment
     let path = WordbookDatabase.path(option: invocation.databasePath, environment: environment)
     var protected = ProtectedFiles()
     protected.addDatabase(path)
-    if case .importFile(let request) = invocation.command {
-      protected.add(request.file, as: "the file being imported")
-    }
+    self.protected = protected
     out = try OutputFile.standardOutput(protecting: protected)
     // The log is opened before the database, so a log path that names the database is refused
     // before anything is created.
     recording = try invocation.recordPath.map { path throws(CommandFailure) in
       try OutputFile.open(path, for: "--record", protecting: protected)
     }
-    if let recordPath = invocation.recordPath, recordPath != "-" {
-      protected.add(recordPath, as: "this command's action log")
-    }
-    self.protected = protected
     do {
       service = try WordbookDatabase.openService(path: path)
     } catch {
       recording?.discard()
       throw .runtime(error.message)
     }
-    recorder = recording.map {
-      JSONLinesActionRecorder<AppAction>(
-        handle: FileHandle(fileDescriptor: $0.descriptor, closeOnDealloc: false))
-    }
-    // One draw from the system generator seeds the store's own generator; a recorded session
-    // starts from a known seed, so that its replay shuffles the same way.
-    let seed = recorder == nil ? UInt64.random(in: 0...UInt64.max) : ReplayCommand.recordingSeed
-    store = Store(
-      initialState: AppState(seed: seed),
-      reducer: AppReducer(service: service),
-      recorder: recorder,
-      checkpoint: { $0.checkpointSummary })
   }
 
   /// Runs `command`, then finishes the outputs: standard output is flushed and the action log
@@ -65,21 +52,12 @@ final class CommandSession {
     do {
       try await perform(command)
     } catch {
-      try? finishOutputs()
+      try? recording?.commit()
+      try? out.flush()
       throw error
     }
-    try finishOutputs()
-  }
-
-  private func finishOutputs() throws(CommandFailure) {
+    try recording?.commit()
     try out.flush()
-    guard let recording else { return }
-    if let error = recorder?.writeError {
-      recording.discard()
-      throw .runtime(
-        "the action log \(recording.name) could not be written: \(error.localizedDescription)")
-    }
-    try recording.commit()
   }
 
   private func perform(_ command: Command) async throws(CommandFailure) {
@@ -95,13 +73,29 @@ final class CommandSession {
     case .books:
       try await listBooks()
     case .newBook(let title):
-      try await newBook(title: title)
-    case .add(let book, let term, let meaning):
-      try await add(book: book, term: term, meaning: meaning)
-    case .words(let book):
-      try await listWords(book: book)
-    case .stats(let book):
-      try await stats(book: book)
+      let book = try await call { () async throws(WordServiceError) in
+        try await service.createBook(title: title)
+      }
+      try out.writeLine("Created wordbook \(book.id): \(book.title.escapedForTerminal)")
+    case .add(let reference, let term, let meaning):
+      let book = try await book(reference)
+      _ = try await call { () async throws(WordServiceError) in
+        try await service.saveWord(WordDraft(term: term, meaning: meaning), to: book.id)
+      }
+      try out.writeLine(
+        "Added \(term.escapedForTerminal) = \(meaning.escapedForTerminal) to wordbook "
+          + "\(book.id) (\(book.title.escapedForTerminal)).")
+    case .words(let reference):
+      let book = try await book(reference)
+      try await forEachPage(of: book) { words throws(CommandFailure) in
+        for word in words {
+          try out.writeLine(
+            "\(word.id)\t\(Self.name(of: word.studyState))\t\(word.term.escapedForTerminal)\t"
+              + word.meaning.escapedForTerminal)
+        }
+      }
+    case .stats(let reference):
+      try await stats(book: reference)
     case .study(let book):
       guard isatty(STDIN_FILENO) == 1, out.isTerminal else {
         throw .usage(
@@ -120,129 +114,80 @@ final class CommandSession {
   // MARK: Subcommands
 
   private func listBooks() async throws(CommandFailure) {
-    for book in try await loadBooks() {
+    for book in try await books() {
       try out.writeLine("\(book.id)\t\(book.title.escapedForTerminal)\t\(book.wordCount)")
-    }
-  }
-
-  private func newBook(title: String) async throws(CommandFailure) {
-    await store.run(.createBook(title: title))
-    if let error = store.state.lastError { throw .runtime(error.message) }
-    guard let book = store.state.selectedBook else {
-      throw .runtime("the wordbook was not created. Try again.")
-    }
-    try out.writeLine("Created wordbook \(book.id): \(book.title.escapedForTerminal)")
-  }
-
-  private func add(book reference: String, term: String, meaning: String)
-    async throws(CommandFailure)
-  {
-    let book = try await open(reference)
-    await store.run(.saveWord(term: term, meaning: meaning)) { !$0.isSavingWord }
-    if let error = store.state.lastError { throw .runtime(error.message) }
-    try out.writeLine(
-      "Added \(term.escapedForTerminal) = \(meaning.escapedForTerminal) to wordbook "
-        + "\(book.id) (\(book.title.escapedForTerminal)).")
-  }
-
-  private func listWords(book reference: String) async throws(CommandFailure) {
-    _ = try await open(reference)
-    for word in store.state.words.allWords {
-      try out.writeLine(
-        "\(word.id)\t\(Self.name(of: word.studyState))\t\(word.term.escapedForTerminal)\t"
-          + word.meaning.escapedForTerminal)
     }
   }
 
   private func stats(book reference: String?) async throws(CommandFailure) {
     let books: [WordBook]
     if let reference {
-      books = [try await open(reference)]
+      books = [try await book(reference)]
     } else {
-      books = try await loadBooks()
+      books = try await self.books()
+    }
+    let tallies = try await call { () async throws(WordServiceError) in
+      try await service.fetchTallies()
     }
     for book in books {
-      if store.state.selectedBookID != book.id { _ = try await open(book) }
-      let tally = store.state.tally
+      let tally = tallies[book.id] ?? StudyTally()
       try out.writeLine(
         "\(book.id)\t\(book.title.escapedForTerminal)\ttotal \(tally.total)\t"
           + "success \(tally.success)\tfail \(tally.fail)\tnot studied \(tally.notStudied)")
     }
   }
 
-  private func study(book reference: String?) async throws(CommandFailure) {
-    if recording?.isStandardOutput == true {
-      throw .usage("--record - would write the log over the study screen; give it a file.")
-    }
-    if let reference {
-      let books = try await loadBooks()
-      guard BookReference(reference).resolve(in: books) != nil else {
-        throw Self.unknownBook(reference)
-      }
-    }
-    let language = TerminalLanguage(environment: environment)
-    let color = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
-    let app = StudyApp(
-      store: store, renderer: StudyScreenRenderer(messages: language.messages, color: color),
-      book: reference)
-    let ending: TerminalSession.Ending
+  // MARK: Reading the service
+
+  /// Calls the service, turning its error into the command's.
+  func call<Value>(_ body: () async throws(WordServiceError) -> Value)
+    async throws(CommandFailure) -> Value
+  {
     do {
-      ending = try await TerminalSession().run(app)
+      return try await body()
     } catch {
-      throw .runtime("\(error.message). Run 'wordbook' from a terminal.")
+      throw .runtime(error.message)
     }
-    let lost: Int
-    switch ending {
-    case .quit: lost = app.marksLeftUnsaved
-    case .endOfInput, .interrupted, .signal: lost = await lastSaveAttempt()
-    }
-    let status: Int32
-    if case .signal(let number) = ending { status = 128 + number } else { status = 1 }
-    if lost > 0 {
-      throw CommandFailure(
-        status: status,
-        message: (lost == 1 ? "1 mark was" : "\(lost) marks were")
-          + " not saved: the database did not confirm them in time.")
-    }
-    if case .signal = ending { throw CommandFailure(status: status, message: "stopped.") }
   }
 
-  /// Tries once more, within a short deadline, to save the marks of a session ended by a
-  /// signal, Ctrl-C or the end of input, where nobody can be asked.
+  func books() async throws(CommandFailure) -> [WordBook] {
+    try await call { () async throws(WordServiceError) in try await service.fetchBooks() }
+  }
+
+  /// The book `reference` names, by title or ID.
+  func book(_ reference: String) async throws(CommandFailure) -> WordBook {
+    guard let book = BookReference(reference).resolve(in: try await books()) else {
+      throw .runtime(
+        "no wordbook has the title or ID '\(reference.escapedForTerminal)'. "
+          + "Run 'wordbook books' to see them.")
+    }
+    return book
+  }
+
+  /// Reads the words of `book` page by page, in the order they were added, and hands each page
+  /// to `body` before reading the next, so the first words are written at once.
   ///
-  /// - Returns: How many marks are still not saved.
-  private func lastSaveAttempt() async -> Int {
-    if !store.state.unsavedMarks.isEmpty { store.send(.retryUnsavedMarks) }
-    await store.wait(timeout: .seconds(3)) { !$0.hasUnsavedMarks && !$0.isSavingWord }
-    return store.state.marksNotYetSaved
-  }
-
-  // MARK: Loading through the store
-
-  private func loadBooks() async throws(CommandFailure) -> [WordBook] {
-    await store.run(.loadBooks) { $0.booksStatus != .loading }
-    if case .failed(let message) = store.state.booksStatus { throw .runtime(message) }
-    return store.state.books
-  }
-
-  func open(_ reference: String) async throws(CommandFailure) -> WordBook {
-    let books = try await loadBooks()
-    guard let book = BookReference(reference).resolve(in: books) else {
-      throw Self.unknownBook(reference)
+  /// - Throws: ``CommandFailure`` from `body`, or when the book is deleted meanwhile.
+  func forEachPage(
+    of book: WordBook, _ body: ([Word]) throws(CommandFailure) -> Void
+  ) async throws(CommandFailure) {
+    var last: Word.ID?
+    while true {
+      let page: [Word]
+      do {
+        page = try await service.fetchWords(in: book.id, after: last, limit: Self.pageSize)
+      } catch  where error.kind == .notFound {
+        throw .runtime(
+          "wordbook \(book.id) (\(book.title.escapedForTerminal)) was deleted while it was being "
+            + "read. Run 'wordbook books' to see the wordbooks.")
+      } catch {
+        throw .runtime(error.message)
+      }
+      try body(page)
+      try out.flush()
+      guard page.count == Self.pageSize, let next = page.last?.id else { return }
+      last = next
     }
-    return try await open(book)
-  }
-
-  private func open(_ book: WordBook) async throws(CommandFailure) -> WordBook {
-    await store.run(.selectBook(book.id)) { $0.wordsStatus != .loading }
-    if case .failed(let message) = store.state.wordsStatus { throw .runtime(message) }
-    return store.state.selectedBook ?? book
-  }
-
-  private static func unknownBook(_ reference: String) -> CommandFailure {
-    .runtime(
-      "no wordbook has the title or ID '\(reference.escapedForTerminal)'. "
-        + "Run 'wordbook books' to see them.")
   }
 
   static func name(of state: StudyState) -> String {

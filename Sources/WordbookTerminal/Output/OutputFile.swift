@@ -167,8 +167,10 @@ final class OutputFile {
   /// Finishes the output: flushes, syncs to the disk, closes and, for a replaced file, renames
   /// it into place.
   ///
-  /// - Throws: ``CommandFailure``; the half-written file is removed first.
+  /// - Throws: ``CommandFailure``; the half-written file is removed first. Does nothing once
+  ///   the output is committed or discarded.
   func commit() throws(CommandFailure) {
+    guard !isFinished else { return }
     do throws(CommandFailure) {
       try flush()
       switch target {

@@ -5,7 +5,7 @@
 #endif
 
 /// The files one command must never write: its database with the files SQLite keeps beside
-/// it, and the command's inputs.
+/// it.
 ///
 /// A file is recognized by device and inode when it exists, so another name for it (a hard
 /// link, a symlink, a path through `..`) is caught too, and by its canonical path when it does
@@ -24,15 +24,6 @@ struct ProtectedFiles {
     for suffix in ["-wal", "-shm", "-journal"] {
       entries.append(Entry(path: path + suffix, description: "a file of the open database"))
     }
-  }
-
-  /// Protects an input of the command.
-  ///
-  /// - Parameters:
-  ///   - path: The file.
-  ///   - description: What it is, as in "the file being imported".
-  mutating func add(_ path: String, as description: String) {
-    entries.append(Entry(path: path, description: description))
   }
 
   /// What the existing file `identity` is, if it is protected.

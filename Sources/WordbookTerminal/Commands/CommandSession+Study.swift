@@ -1,0 +1,67 @@
+import Foundation
+import StoreCore
+import Wordbook
+
+extension CommandSession {
+  /// `wordbook` on a terminal, or `wordbook study`: the study screen on a store, recorded when
+  /// `--record` was given.
+  func study(book reference: String?) async throws(CommandFailure) {
+    if recording?.isStandardOutput == true {
+      throw .usage("--record - would write the log over the study screen; give it a file.")
+    }
+    if let reference { _ = try await book(reference) }
+    let recorder = recording.map {
+      JSONLinesActionRecorder<AppAction>(
+        handle: FileHandle(fileDescriptor: $0.descriptor, closeOnDealloc: false))
+    }
+    // One draw from the system generator seeds the store's own generator; a recorded session
+    // starts from a known seed, so that its replay shuffles the same way.
+    let seed = recorder == nil ? UInt64.random(in: 0...UInt64.max) : ReplayCommand.recordingSeed
+    let store = Store(
+      initialState: AppState(seed: seed),
+      reducer: AppReducer(service: service),
+      recorder: recorder,
+      checkpoint: { $0.checkpointSummary })
+    let language = TerminalLanguage(environment: environment)
+    let color = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    let app = StudyApp(
+      store: store, renderer: StudyScreenRenderer(messages: language.messages, color: color),
+      book: reference)
+    let ending: TerminalSession.Ending
+    do {
+      ending = try await TerminalSession().run(app)
+    } catch {
+      throw .runtime("\(error.message). Run 'wordbook' from a terminal.")
+    }
+    let lost: Int
+    switch ending {
+    case .quit: lost = app.marksLeftUnsaved
+    case .endOfInput, .interrupted, .signal: lost = await lastSaveAttempt(store)
+    }
+    if let error = recorder?.writeError {
+      recording?.discard()
+      throw .runtime(
+        "the action log \(recording?.name ?? "") could not be written: "
+          + error.localizedDescription)
+    }
+    let status: Int32
+    if case .signal(let number) = ending { status = 128 + number } else { status = 1 }
+    if lost > 0 {
+      throw CommandFailure(
+        status: status,
+        message: (lost == 1 ? "1 mark was" : "\(lost) marks were")
+          + " not saved: the database did not confirm them in time.")
+    }
+    if case .signal = ending { throw CommandFailure(status: status, message: "stopped.") }
+  }
+
+  /// Tries once more, within a short deadline, to save the marks of a session ended by a
+  /// signal, Ctrl-C or the end of input, where nobody can be asked.
+  ///
+  /// - Returns: How many marks are still not saved.
+  private func lastSaveAttempt(_ store: Store<AppState, AppAction>) async -> Int {
+    if !store.state.unsavedMarks.isEmpty { store.send(.retryUnsavedMarks) }
+    await store.wait(timeout: .seconds(3)) { !$0.hasUnsavedMarks && !$0.isSavingWord }
+    return store.state.marksNotYetSaved
+  }
+}
