@@ -43,6 +43,9 @@ public struct FlashcardReadOptions: Hashable, Sendable {
   /// ``LineProblem/Reason/tooLong(limit:)`` and reading goes on after it, so that a reader
   /// never holds more than this much of a file at once. 1 MiB unless set.
   public var maximumRecordLength: Int
+  /// The most problems a result keeps; later ones are only counted, in
+  /// ``ParseResult/omittedProblemCount``. 10,000 unless set.
+  public var maximumProblemCount: Int
 
   /// Creates options.
   public init(
@@ -53,7 +56,8 @@ public struct FlashcardReadOptions: Hashable, Sendable {
     termColumn: Int? = nil,
     meaningColumn: Int? = nil,
     studyStateColumn: Int? = nil,
-    maximumRecordLength: Int = 1 << 20
+    maximumRecordLength: Int = 1 << 20,
+    maximumProblemCount: Int = 10_000
   ) {
     self.separator = separator
     self.cardSeparator = cardSeparator
@@ -63,6 +67,7 @@ public struct FlashcardReadOptions: Hashable, Sendable {
     self.meaningColumn = meaningColumn
     self.studyStateColumn = studyStateColumn
     self.maximumRecordLength = maximumRecordLength
+    self.maximumProblemCount = maximumProblemCount
   }
 
   /// The separator text for a name as Anki's `#separator:` header and the `--separator` option

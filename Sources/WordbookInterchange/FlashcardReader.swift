@@ -61,8 +61,8 @@ public enum FlashcardReader {
   /// - Throws: ``FlashcardReadError`` as ``read(_:format:options:)-([UInt8],_,_)`` does, and
   ///   ``FlashcardReadError/readFailed(errorNumber:)`` when reading fails. Cards handed to
   ///   `onRows` before the error are from the part of the file before it.
-  /// - Complexity: O(*n*) in the number of bytes; memory O(``FlashcardReadOptions/maximumRecordLength``
-  ///   \+ one chunk) besides the result's problems.
+  /// - Complexity: O(*n*) in the number of bytes. Besides the result's problems, memory holds
+  ///   at most ``FlashcardReadOptions/maximumRecordLength`` plus one chunk of the file.
   public static func read(
     fileDescriptor: Int32,
     format: FlashcardFormat? = nil,
@@ -162,7 +162,7 @@ public enum FlashcardReader {
       var parser = AnkiParser(options: options)
       return try read(
         &input, with: &parser, into: ParseResult(format: format, separator: "\t"),
-        window: window, onRows: onRows)
+        window: window, problemLimit: options.maximumProblemCount, onRows: onRows)
     case .quizlet:
       let separator = options.separator ?? quizletSeparator
       let cardSeparator = options.cardSeparator ?? "\n"
@@ -173,7 +173,7 @@ public enum FlashcardReader {
         termSeparator: Array(separator.utf8), cardSeparator: Array(cardSeparator.utf8))
       return try read(
         &input, with: &parser, into: ParseResult(format: format, separator: separator),
-        window: window, onRows: onRows)
+        window: window, problemLimit: options.maximumProblemCount, onRows: onRows)
     case .csv, .tsv:
       let separator =
         options.separator
@@ -189,7 +189,7 @@ public enum FlashcardReader {
       var parser = TableParser(format: format, separator: byte, options: options)
       return try read(
         &input, with: &parser, into: ParseResult(format: format, separator: separator),
-        window: window, onRows: onRows)
+        window: window, problemLimit: options.maximumProblemCount, onRows: onRows)
     }
   }
 
@@ -201,6 +201,7 @@ public enum FlashcardReader {
     with parser: inout Parser,
     into empty: ParseResult,
     window: Int,
+    problemLimit: Int,
     onRows: ([FlashcardRow]) -> Void
   ) throws(FlashcardReadError) -> ParseResult {
     var result = empty
@@ -217,11 +218,20 @@ public enum FlashcardReader {
         onRows(result.rows)
         result.rows.removeAll(keepingCapacity: true)
       }
+      let excess = result.problems.count - max(problemLimit, 0)
+      if excess > 0 {
+        result.omittedProblemCount += excess
+        result.problems.removeLast(excess)
+      }
       if isFinal { return result }
       if next.position > 0 {
         input.advance(to: start + next.position, line: next.line)
       } else {
-        result.problems.append(LineProblem(line: line, reason: .tooLong(limit: window)))
+        if result.problems.count < problemLimit {
+          result.problems.append(LineProblem(line: line, reason: .tooLong(limit: window)))
+        } else {
+          result.omittedProblemCount += 1
+        }
         let separator = parser.recordSeparator
         try input.skip(
           throughSeparator: separator, from: max(0, window - (separator.count - 1)))

@@ -101,4 +101,18 @@ import Wordbook
         Self.streamed(descriptor, format: .csv, options: options, chunkSize: 5) == .success(whole))
     }
   }
+
+  @Test func problemsPastTheLimitAreCountedNotKept() throws {
+    let text = "a,1\n" + String(repeating: "junk\n", count: 30) + "b,2\n"
+    let options = FlashcardReadOptions(maximumProblemCount: 10)
+    let result = try FlashcardReader.read(text: text, format: .csv, options: options)
+    #expect(result.rows.map(\.term) == ["a", "b"])
+    #expect(result.problems.map(\.line) == Array(2...11))
+    #expect(result.omittedProblemCount == 20)
+    try Self.withFile(Array(text.utf8)) { descriptor in
+      #expect(
+        Self.streamed(descriptor, format: .csv, options: options, chunkSize: 3)
+          == .success(result))
+    }
+  }
 }

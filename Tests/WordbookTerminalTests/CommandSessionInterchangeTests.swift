@@ -186,4 +186,23 @@ import Testing
     #expect(invalid.error.contains("bad^[[31m.csv: the file is not UTF-8"))
     #expect(!invalid.error.contains("\u{1B}"))
   }
+
+  @Test func aFileOfJunkLinesListsTheFirstTenThousandRejections() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let file = process.folder.appendingPathComponent("junk.tsv")
+    try Data(("term\tmeaning\n사과\tapple\n" + String(repeating: "junk\n", count: 10_005)).utf8)
+      .write(to: file)
+    let imported = try process.run(
+      ["--db", process.databasePath, "import", file.path, "--book", "Junk"])
+    #expect(imported.status == 0, "\(imported.error)")
+    let lines = imported.output.split(separator: "\n")
+    #expect(
+      lines.first?.hasSuffix(": 1 added, 0 updated, 0 skipped as duplicates, 10005 rejected.")
+        == true)
+    #expect(
+      lines.dropFirst().first == "rejected line 3: no separator (tab) between term and meaning")
+    #expect(lines.count == 1 + 10_000 + 1)
+    #expect(lines.last == "rejected 5 more lines, not listed")
+  }
 }

@@ -69,9 +69,12 @@ extension CommandSession {
       "Imported \(file) (\(parsed.format.rawValue)) into wordbook \(summary.book.id) "
         + "(\(summary.book.title.escapedForTerminal)): \(summary.imported) added, "
         + "\(summary.updated) updated, \(summary.skipped) skipped as duplicates, "
-        + "\(parsed.problems.count) rejected.")
+        + "\(parsed.problems.count + parsed.omittedProblemCount) rejected.")
     for problem in parsed.problems {
       out.writeLine("rejected \(problem.description.escapedForTerminal)")
+    }
+    if parsed.omittedProblemCount > 0 {
+      out.writeLine("rejected \(parsed.omittedProblemCount) more lines, not listed")
     }
   }
 
