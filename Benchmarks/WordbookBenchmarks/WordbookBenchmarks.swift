@@ -50,6 +50,7 @@ struct WordbookBenchmarks {
     MemoryScenario(),
     SQLiteLoadScenario(),
     SQLiteImportScenario(),
+    UntrustedInputScenario(),
   ]
 
   @MainActor

@@ -1,7 +1,7 @@
 import Wordbook
 
 /// Reads Anki's "Notes in Plain Text": `#key:value` header lines, then RFC 4180 records.
-struct AnkiParser {
+struct AnkiParser: RecordParser {
   let options: FlashcardReadOptions
 
   /// What the header lines declare.
@@ -23,30 +23,47 @@ struct AnkiParser {
     }
   }
 
-  /// The cards in `bytes` from `start` on.
-  func parse(
+  /// What the header lines declared and the separator byte, once the header has been read.
+  private var declared: (header: Header, separator: UInt8)?
+
+  init(options: FlashcardReadOptions) {
+    self.options = options
+  }
+
+  var recordSeparator: [UInt8] { [ByteClass.lineFeed] }
+
+  mutating func parse(
     _ bytes: UnsafeBufferPointer<UInt8>,
-    from start: Int
-  ) -> Result<ParseResult, FlashcardReadError> {
+    from start: Int,
+    line startLine: Int,
+    isFinal: Bool,
+    into result: inout ParseResult
+  ) throws(FlashcardReadError) -> (position: Int, line: Int) {
     var position = start
-    var line = 1
-    let header = readHeader(bytes, position: &position, line: &line)
-    let separatorText = options.separator ?? header.separator
-    guard let separator = DelimiterByte.byte(for: separatorText) else {
-      return .failure(.unsupportedSeparator(separatorText))
+    var line = startLine
+    if declared == nil {
+      let header = readHeader(bytes, position: &position, line: &line, isFinal: isFinal)
+      let separatorText = options.separator ?? header.separator
+      guard let separator = DelimiterByte.byte(for: separatorText) else {
+        throw .unsupportedSeparator(separatorText)
+      }
+      result.separator = separatorText
+      declared = (header, separator)
     }
-    var result = ParseResult(format: .anki, separator: separatorText)
+    guard let declared else { return (position, line) }
+    let header = declared.header
     var scanner = DelimitedScanner(
-      bytes: bytes, separator: separator, position: position, line: line, skipsCommentLines: true)
+      bytes: bytes, separator: declared.separator, position: position, line: line, isFinal: isFinal,
+      skipsCommentLines: true)
     while true {
       switch scanner.next() {
-      case .end:
-        return .success(result)
+      case .end, .needsMoreInput:
+        return (scanner.position, scanner.line)
       case .unterminatedQuote(let line):
         result.problems.append(LineProblem(line: line, reason: .unterminatedQuote))
       case .record(let record):
         guard record.fields.count > 1 else {
-          let reason = LineProblem.Reason.missingSeparator(separatorText)
+          let reason = LineProblem.Reason.missingSeparator(result.separator)
           result.problems.append(LineProblem(line: record.line, reason: reason))
           continue
         }
@@ -91,16 +108,20 @@ struct AnkiParser {
     return number
   }
 
-  /// Reads the `#key:value` lines at the start of the file, moving `position` past them.
+  /// Reads the `#key:value` lines at the start of the file, moving `position` past them. A line
+  /// the window ends inside is left to the record scanner, which skips it as a comment.
   private func readHeader(
     _ bytes: UnsafeBufferPointer<UInt8>,
     position: inout Int,
-    line: inout Int
+    line: inout Int,
+    isFinal: Bool
   ) -> Header {
     var header = Header()
     while position < bytes.count && bytes[position] == ByteClass.hash {
-      var end = position
-      while end < bytes.count && bytes[end] != ByteClass.lineFeed { end += 1 }
+      guard
+        let end = ByteClass.firstLineFeed(in: bytes, from: position)
+          ?? (isFinal ? bytes.count : nil)
+      else { break }
       let text = ByteClass.string(bytes, (position + 1)..<end)
       position = min(end + 1, bytes.count)
       line += 1

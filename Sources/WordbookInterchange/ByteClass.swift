@@ -17,6 +17,23 @@ enum ByteClass {
     bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
   }
 
+  /// The index of the first line feed at or after `start`, or `nil` when there is none.
+  static func firstLineFeed(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    var index = start
+    while index < bytes.count {
+      if bytes[index] == lineFeed { return index }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The number of line feeds in `bytes[range]`.
+  static func lineFeedCount(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+    var count = 0
+    for index in range where bytes[index] == lineFeed { count += 1 }
+    return count
+  }
+
   /// The text of `bytes[range]`, which must be valid UTF-8.
   static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
     String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)

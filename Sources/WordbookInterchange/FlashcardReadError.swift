@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Why a flashcard file could not be read at all.
 public enum FlashcardReadError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The bytes are not UTF-8: the first bad byte's 0-based offset and its 1-based line.
@@ -7,6 +13,8 @@ public enum FlashcardReadError: Error, Hashable, Sendable, CustomStringConvertib
   case unsupportedSeparator(String)
   /// A column option is not a 1-based column number.
   case invalidColumn(Int)
+  /// Reading the file failed with this `errno` value (an I/O error, or a directory).
+  case readFailed(errorNumber: Int32)
 
   /// A sentence saying what went wrong and what to do.
   public var description: String {
@@ -21,6 +29,8 @@ public enum FlashcardReadError: Error, Hashable, Sendable, CustomStringConvertib
           + "which CSV, TSV and Anki files need"
     case .invalidColumn(let column):
       "column \(column) does not exist: columns are numbered from 1"
+    case .readFailed(let number):
+      "cannot read the file (\(String(cString: strerror(number)))); check it is a readable file"
     }
   }
 }

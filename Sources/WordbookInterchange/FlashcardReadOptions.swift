@@ -38,6 +38,14 @@ public struct FlashcardReadOptions: Hashable, Sendable {
   public var meaningColumn: Int?
   /// The 1-based CSV or TSV column holding the study state; from the header (`state`) when `nil`.
   public var studyStateColumn: Int?
+  /// The most bytes a record (a line, or the lines of a record with a quoted line break, or a
+  /// Quizlet card) may take, with its line end. A longer record is rejected with
+  /// ``LineProblem/Reason/tooLong(limit:)`` and reading goes on after it, so that a reader
+  /// never holds more than this much of a file at once. 1 MiB unless set.
+  public var maximumRecordLength: Int
+  /// The most problems a result keeps; later ones are only counted, in
+  /// ``ParseResult/omittedProblemCount``. 10,000 unless set.
+  public var maximumProblemCount: Int
 
   /// Creates options.
   public init(
@@ -47,7 +55,9 @@ public struct FlashcardReadOptions: Hashable, Sendable {
     header: HeaderHandling = .detect,
     termColumn: Int? = nil,
     meaningColumn: Int? = nil,
-    studyStateColumn: Int? = nil
+    studyStateColumn: Int? = nil,
+    maximumRecordLength: Int = 1 << 20,
+    maximumProblemCount: Int = 10_000
   ) {
     self.separator = separator
     self.cardSeparator = cardSeparator
@@ -56,6 +66,8 @@ public struct FlashcardReadOptions: Hashable, Sendable {
     self.termColumn = termColumn
     self.meaningColumn = meaningColumn
     self.studyStateColumn = studyStateColumn
+    self.maximumRecordLength = maximumRecordLength
+    self.maximumProblemCount = maximumProblemCount
   }
 
   /// The separator text for a name as Anki's `#separator:` header and the `--separator` option

@@ -9,6 +9,9 @@
 /// result.rows[0].draft   // WordDraft(term: "사과", meaning: "apple")
 /// ```
 public enum FlashcardReader {
+  /// The bytes read from a file descriptor at a time.
+  static let chunkSize = 1 << 20
+
   /// Reads a flashcard file.
   ///
   /// - Parameters:
@@ -26,10 +29,61 @@ public enum FlashcardReader {
     format: FlashcardFormat? = nil,
     options: FlashcardReadOptions = FlashcardReadOptions()
   ) throws(FlashcardReadError) -> ParseResult {
-    let outcome = bytes.withUnsafeBufferPointer { buffer in
-      read(buffer, format: format, options: options)
-    }
-    return try outcome.get()
+    var input = ChunkedInput(bytes: bytes)
+    var rows: [FlashcardRow] = []
+    var result = try read(&input, format: format, options: options) { rows += $0 }
+    result.rows = rows
+    return result
+  }
+
+  /// Reads a flashcard file from a file descriptor in chunks, handing its cards to `onRows` as
+  /// they are read, so that memory holds a chunk of the file and never the whole of it.
+  ///
+  /// The file reads as ``read(_:format:options:)-([UInt8],_,_)`` reads its bytes; `onRows` is
+  /// called with the cards of each stretch of the file, in file order.
+  ///
+  /// ```swift
+  /// var drafts: [WordDraft] = []
+  /// let result = try FlashcardReader.read(fileDescriptor: descriptor) { rows in
+  ///   drafts += rows.map(\.draft)
+  /// }
+  /// result.problems  // the rejected records; result.rows is empty
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - fileDescriptor: An open file, pipe or terminal, read from its current offset to its
+  ///     end; the caller closes it.
+  ///   - format: The file's format, or `nil` to detect it from its first lines.
+  ///   - options: How to read the file.
+  ///   - onRows: Called with each batch of accepted cards.
+  /// - Returns: The format used and the rejected records; its `rows` are empty, as they went to
+  ///   `onRows`.
+  /// - Throws: ``FlashcardReadError`` as ``read(_:format:options:)-([UInt8],_,_)`` does, and
+  ///   ``FlashcardReadError/readFailed(errorNumber:)`` when reading fails. Cards handed to
+  ///   `onRows` before the error are from the part of the file before it.
+  /// - Complexity: O(*n*) in the number of bytes. Besides the result's problems, memory holds
+  ///   at most ``FlashcardReadOptions/maximumRecordLength`` plus one chunk of the file.
+  public static func read(
+    fileDescriptor: Int32,
+    format: FlashcardFormat? = nil,
+    options: FlashcardReadOptions = FlashcardReadOptions(),
+    onRows: ([FlashcardRow]) -> Void
+  ) throws(FlashcardReadError) -> ParseResult {
+    try read(
+      fileDescriptor: fileDescriptor, format: format, options: options, chunkSize: chunkSize,
+      onRows: onRows)
+  }
+
+  /// ``read(fileDescriptor:format:options:onRows:)`` with a chosen chunk size, for tests.
+  static func read(
+    fileDescriptor: Int32,
+    format: FlashcardFormat?,
+    options: FlashcardReadOptions,
+    chunkSize: Int,
+    onRows: ([FlashcardRow]) -> Void
+  ) throws(FlashcardReadError) -> ParseResult {
+    var input = ChunkedInput(fileDescriptor: fileDescriptor, chunkSize: chunkSize)
+    return try read(&input, format: format, options: options, onRows: onRows)
   }
 
   /// Reads a flashcard file from any collection of bytes, such as `Data`.
@@ -79,44 +133,109 @@ public enum FlashcardReader {
     }
   }
 
+  /// Detects the format from the first window, then reads the file window by window.
   private static func read(
-    _ buffer: UnsafeBufferPointer<UInt8>,
+    _ input: inout ChunkedInput,
     format: FlashcardFormat?,
-    options: FlashcardReadOptions
-  ) -> Result<ParseResult, FlashcardReadError> {
-    if let offset = UTF8Validation.firstInvalidOffset(in: buffer) {
-      let line = UTF8Validation.line(ofOffset: offset, in: buffer)
-      return .failure(.invalidUTF8(byteOffset: offset, line: line))
+    options: FlashcardReadOptions,
+    onRows: ([FlashcardRow]) -> Void
+  ) throws(FlashcardReadError) -> ParseResult {
+    let window = max(options.maximumRecordLength, 1)
+    try input.fill(toHold: window + 1)
+    let isWhole = input.isAtEnd
+    let (detected, quizletSeparator, byteOrderMark) = try input.withCheckedBytes { all in
+      // Detection sees whole lines only, as it would in the whole file.
+      var sample = UnsafeBufferPointer(rebasing: all[..<min(all.count, window)])
+      if !isWhole || sample.count < all.count, let last = sample.lastIndex(of: ByteClass.lineFeed) {
+        sample = UnsafeBufferPointer(rebasing: sample[...last])
+      }
+      let start = ByteClass.byteOrderMarkLength(in: sample)
+      return (
+        FormatDetection.detect(sample, from: start),
+        FormatDetection.separator(in: sample, from: start), start
+      )
     }
-    let start = ByteClass.byteOrderMarkLength(in: buffer)
-    let detected = FormatDetection.detect(buffer, from: start)
+    input.advance(to: input.start + byteOrderMark, line: 1)
     let format = format ?? detected.format
     switch format {
     case .anki:
-      return AnkiParser(options: options).parse(buffer, from: start)
+      var parser = AnkiParser(options: options)
+      return try read(
+        &input, with: &parser, into: ParseResult(format: format, separator: "\t"),
+        window: window, problemLimit: options.maximumProblemCount, onRows: onRows)
     case .quizlet:
-      let separator = options.separator ?? FormatDetection.separator(in: buffer, from: start)
+      let separator = options.separator ?? quizletSeparator
       let cardSeparator = options.cardSeparator ?? "\n"
       for text in [separator, cardSeparator] where text.isEmpty {
-        return .failure(.unsupportedSeparator(text))
+        throw .unsupportedSeparator(text)
       }
-      let parser = QuizletParser(
+      var parser = QuizletParser(
         termSeparator: Array(separator.utf8), cardSeparator: Array(cardSeparator.utf8))
-      return .success(parser.parse(buffer, from: start))
+      return try read(
+        &input, with: &parser, into: ParseResult(format: format, separator: separator),
+        window: window, problemLimit: options.maximumProblemCount, onRows: onRows)
     case .csv, .tsv:
       let separator =
         options.separator
         ?? (format == .csv && detected.format == .csv
           ? detected.separator : format.defaultSeparator)
       guard let byte = DelimiterByte.byte(for: separator) else {
-        return .failure(.unsupportedSeparator(separator))
+        throw .unsupportedSeparator(separator)
       }
       let columns = [options.termColumn, options.meaningColumn, options.studyStateColumn]
       if let invalid = columns.compactMap({ $0 }).first(where: { $0 < 1 }) {
-        return .failure(.invalidColumn(invalid))
+        throw .invalidColumn(invalid)
       }
-      let parser = TableParser(format: format, separator: byte, options: options)
-      return .success(parser.parse(buffer, from: start))
+      var parser = TableParser(format: format, separator: byte, options: options)
+      return try read(
+        &input, with: &parser, into: ParseResult(format: format, separator: separator),
+        window: window, problemLimit: options.maximumProblemCount, onRows: onRows)
+    }
+  }
+
+  /// Hands `parser` the file a window at a time: each window starts at the first record not yet
+  /// read and holds up to `window` bytes, so a record that does not end inside its window is
+  /// longer than that and is rejected, whether the file is in memory or read in chunks.
+  private static func read<Parser: RecordParser>(
+    _ input: inout ChunkedInput,
+    with parser: inout Parser,
+    into empty: ParseResult,
+    window: Int,
+    problemLimit: Int,
+    onRows: ([FlashcardRow]) -> Void
+  ) throws(FlashcardReadError) -> ParseResult {
+    var result = empty
+    while true {
+      // One byte past the window tells whether the window runs to the end of the file.
+      try input.fill(toHold: window + 1)
+      let isFinal = input.isAtEnd && input.checkedCount <= window
+      let (start, line) = (input.start, input.line)
+      let next = try input.withCheckedBytes { bytes throws(FlashcardReadError) in
+        let visible = UnsafeBufferPointer(rebasing: bytes[..<min(bytes.count, window)])
+        return try parser.parse(visible, from: 0, line: line, isFinal: isFinal, into: &result)
+      }
+      if !result.rows.isEmpty {
+        onRows(result.rows)
+        result.rows.removeAll(keepingCapacity: true)
+      }
+      let excess = result.problems.count - max(problemLimit, 0)
+      if excess > 0 {
+        result.omittedProblemCount += excess
+        result.problems.removeLast(excess)
+      }
+      if isFinal { return result }
+      if next.position > 0 {
+        input.advance(to: start + next.position, line: next.line)
+      } else {
+        if result.problems.count < problemLimit {
+          result.problems.append(LineProblem(line: line, reason: .tooLong(limit: window)))
+        } else {
+          result.omittedProblemCount += 1
+        }
+        let separator = parser.recordSeparator
+        try input.skip(
+          throughSeparator: separator, from: max(0, window - (separator.count - 1)))
+      }
     }
   }
 }

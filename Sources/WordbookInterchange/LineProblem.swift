@@ -16,6 +16,9 @@ public struct LineProblem: Hashable, Sendable, CustomStringConvertible {
     case unknownStudyState(String)
     /// A quoted field is never closed, so the rest of the file belongs to it.
     case unterminatedQuote
+    /// The record does not end within `limit` bytes; it is skipped up to the end of the line
+    /// where it passes the limit.
+    case tooLong(limit: Int)
 
     /// A sentence describing the reason.
     public var description: String {
@@ -34,7 +37,16 @@ public struct LineProblem: Hashable, Sendable, CustomStringConvertible {
         "\"\(text)\" is not a study state (success, fail or notStudied)"
       case .unterminatedQuote:
         "a quoted field is never closed"
+      case .tooLong(let limit):
+        "longer than \(Self.size(limit)); it was skipped (split it, or check the file is text)"
       }
+    }
+
+    /// `1 MiB`, `64 KiB` or `100 bytes`.
+    private static func size(_ bytes: Int) -> String {
+      if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+      if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+      return "\(bytes) bytes"
     }
 
     private static func visible(_ separator: String) -> String {

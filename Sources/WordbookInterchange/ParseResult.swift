@@ -9,8 +9,11 @@ public struct ParseResult: Hashable, Sendable {
   public var hasHeader: Bool
   /// The accepted cards, in file order.
   public var rows: [FlashcardRow]
-  /// The rejected records, in file order.
+  /// The rejected records, in file order, up to ``FlashcardReadOptions/maximumProblemCount``.
   public var problems: [LineProblem]
+  /// The rejected records past ``FlashcardReadOptions/maximumProblemCount``, counted but not
+  /// kept, so that a file of junk lines cannot fill memory with problems.
+  public var omittedProblemCount: Int
 
   /// Creates a result.
   public init(
@@ -18,12 +21,14 @@ public struct ParseResult: Hashable, Sendable {
     separator: String,
     hasHeader: Bool = false,
     rows: [FlashcardRow] = [],
-    problems: [LineProblem] = []
+    problems: [LineProblem] = [],
+    omittedProblemCount: Int = 0
   ) {
     self.format = format
     self.separator = separator
     self.hasHeader = hasHeader
     self.rows = rows
     self.problems = problems
+    self.omittedProblemCount = omittedProblemCount
   }
 }

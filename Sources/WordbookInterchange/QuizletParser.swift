@@ -1,7 +1,7 @@
 import Wordbook
 
 /// Reads Quizlet text: cards split by a card separator, each split once by a term separator.
-struct QuizletParser {
+struct QuizletParser: RecordParser {
   let termSeparator: [UInt8]
   let cardSeparator: [UInt8]
 
@@ -11,30 +11,41 @@ struct QuizletParser {
     case problem(LineProblem)
   }
 
-  /// The cards in `bytes` from `start` on.
-  func parse(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> ParseResult {
-    let separatorText = String(decoding: termSeparator, as: UTF8.self)
-    var result = ParseResult(format: .quizlet, separator: separatorText)
-    guard !termSeparator.isEmpty, !cardSeparator.isEmpty else { return result }
-    var line = 1
+  var recordSeparator: [UInt8] { cardSeparator }
+
+  func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    from start: Int,
+    line startLine: Int,
+    isFinal: Bool,
+    into result: inout ParseResult
+  ) -> (position: Int, line: Int) {
+    var line = startLine
     var cardStart = start
     while cardStart < bytes.count {
-      let cardEnd = firstIndex(of: cardSeparator, in: bytes, from: cardStart) ?? bytes.count
+      guard
+        let cardEnd = firstIndex(of: cardSeparator, in: bytes, from: cardStart)
+          ?? (isFinal ? bytes.count : nil)
+      else { break }
       var first = cardStart
       while first < cardEnd && isCardPadding(bytes[first]) {
         if bytes[first] == ByteClass.lineFeed { line += 1 }
         first += 1
       }
       let cardLine = line
-      line += lineFeedCount(in: bytes, first..<cardEnd) + lineFeedCount(in: cardSeparator)
-      cardStart = cardEnd + cardSeparator.count
+      line += ByteClass.lineFeedCount(in: bytes, first..<cardEnd)
+      cardStart = cardEnd
+      if cardEnd < bytes.count {
+        line += lineFeedCount(in: cardSeparator)
+        cardStart += cardSeparator.count
+      }
       guard first < cardEnd else { continue }
       switch card(bytes, first..<cardEnd, line: cardLine) {
       case .row(let row): result.rows.append(row)
       case .problem(let problem): result.problems.append(problem)
       }
     }
-    return result
+    return (cardStart, line)
   }
 
   private func card(
@@ -82,12 +93,6 @@ struct QuizletParser {
     while lower < upper && isCardPadding(bytes[lower]) { lower += 1 }
     while upper > lower && isCardPadding(bytes[upper - 1]) { upper -= 1 }
     return lower..<upper
-  }
-
-  private func lineFeedCount(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
-    var count = 0
-    for index in range where bytes[index] == ByteClass.lineFeed { count += 1 }
-    return count
   }
 
   private func lineFeedCount(in bytes: [UInt8]) -> Int {

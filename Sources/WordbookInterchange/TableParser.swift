@@ -1,7 +1,7 @@
 import Wordbook
 
 /// Reads CSV and TSV: RFC 4180 records, an optional header row, and chosen columns.
-struct TableParser {
+struct TableParser: RecordParser {
   let format: FlashcardFormat
   let separator: UInt8
   let options: FlashcardReadOptions
@@ -17,15 +17,30 @@ struct TableParser {
     var width: Int
   }
 
-  /// The cards in `bytes` from `start` on.
-  func parse(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> ParseResult {
-    var result = ParseResult(format: format, separator: String(UnicodeScalar(separator)))
-    var scanner = DelimitedScanner(bytes: bytes, separator: separator, position: start, line: 1)
-    var layout: Layout?
-    scanning: while true {
+  /// The columns, once the first record has decided them.
+  private var layout: Layout?
+
+  init(format: FlashcardFormat, separator: UInt8, options: FlashcardReadOptions) {
+    self.format = format
+    self.separator = separator
+    self.options = options
+  }
+
+  var recordSeparator: [UInt8] { [ByteClass.lineFeed] }
+
+  mutating func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    from start: Int,
+    line: Int,
+    isFinal: Bool,
+    into result: inout ParseResult
+  ) -> (position: Int, line: Int) {
+    var scanner = DelimitedScanner(
+      bytes: bytes, separator: separator, position: start, line: line, isFinal: isFinal)
+    while true {
       switch scanner.next() {
-      case .end:
-        break scanning
+      case .end, .needsMoreInput:
+        return (scanner.position, scanner.line)
       case .unterminatedQuote(let line):
         result.problems.append(LineProblem(line: line, reason: .unterminatedQuote))
       case .record(let record):
@@ -41,7 +56,6 @@ struct TableParser {
         }
       }
     }
-    return result
   }
 
   private func isHeader(_ fields: [String]) -> Bool {

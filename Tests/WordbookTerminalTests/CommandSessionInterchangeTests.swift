@@ -141,4 +141,68 @@ import Testing
       .map { $0.split(separator: "\t").dropFirst().joined(separator: " ") }
     #expect(words == ["success 사과 an apple", "not-studied 배 pear", "success 사과 an apple"])
   }
+
+  @Test func aLineLongerThanOneMebibyteIsRejectedWithItsLineNumber() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let file = process.folder.appendingPathComponent("long.csv")
+    let long = String(repeating: "x", count: 1_100_000)
+    try Data("사과,apple\n배,pear\n\(long),huge\n포도,grape\n".utf8).write(to: file)
+    let imported = try process.run(
+      ["--db", process.databasePath, "import", file.path, "--book", "Long"])
+    #expect(imported.status == 0, "\(imported.error)")
+    #expect(imported.output.contains(": 3 added, 0 updated, 0 skipped as duplicates, 1 rejected."))
+    #expect(
+      imported.output.hasSuffix(
+        "rejected line 3: longer than 1 MiB; it was skipped (split it, or check the file is text)\n"
+      ))
+    let words = try process.run(["--db", process.databasePath, "words", "Long"]).output
+    #expect(words.split(separator: "\n").count == 3)
+    #expect(words.contains("포도"))
+  }
+
+  @Test func filePathsAreEscapedInEveryImportMessage() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let db = ["--db", process.databasePath]
+    let name = "deck\u{1B}]0;owned\u{7}.csv"
+    let file = process.folder.appendingPathComponent(name)
+    try Data("사과,apple\n".utf8).write(to: file)
+    let imported = try process.run(db + ["import", file.path, "--book", "Deck"])
+    #expect(imported.status == 0, "\(imported.error)")
+    #expect(imported.output.contains("deck^[]0;owned^G.csv (csv)"))
+    #expect(!imported.output.contains("\u{1B}"))
+
+    let missing = try process.run(
+      db + ["import", process.folder.appendingPathComponent("no\u{1B}[2J.csv").path, "--book", "D"])
+    #expect(missing.status == 1)
+    #expect(missing.error.contains("no^[[2J.csv. Check the path"))
+    #expect(!missing.error.contains("\u{1B}"))
+
+    let latin1 = process.folder.appendingPathComponent("bad\u{1B}[31m.csv")
+    try Data([0x61, 0x2C, 0xE9, 0x0A]).write(to: latin1)
+    let invalid = try process.run(db + ["import", latin1.path, "--book", "D"])
+    #expect(invalid.status == 1)
+    #expect(invalid.error.contains("bad^[[31m.csv: the file is not UTF-8"))
+    #expect(!invalid.error.contains("\u{1B}"))
+  }
+
+  @Test func aFileOfJunkLinesListsTheFirstTenThousandRejections() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let file = process.folder.appendingPathComponent("junk.tsv")
+    try Data(("term\tmeaning\n사과\tapple\n" + String(repeating: "junk\n", count: 10_005)).utf8)
+      .write(to: file)
+    let imported = try process.run(
+      ["--db", process.databasePath, "import", file.path, "--book", "Junk"])
+    #expect(imported.status == 0, "\(imported.error)")
+    let lines = imported.output.split(separator: "\n")
+    #expect(
+      lines.first?.hasSuffix(": 1 added, 0 updated, 0 skipped as duplicates, 10005 rejected.")
+        == true)
+    #expect(
+      lines.dropFirst().first == "rejected line 3: no separator (tab) between term and meaning")
+    #expect(lines.count == 1 + 10_000 + 1)
+    #expect(lines.last == "rejected 5 more lines, not listed")
+  }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import StoreCore
 import Testing
 import Wordbook
@@ -47,5 +48,91 @@ import Wordbook
     #expect(throws: CommandFailure.self) {
       try ReplayCommand.replay(entries(checkpointAt: 5, good))
     }
+  }
+
+  /// The test's entries as a JSON Lines log, as the recorder writes it.
+  private func logText() throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return try entries(checkpointAt: 0, nil).map { entry in
+      String(decoding: try encoder.encode(entry), as: UTF8.self) + "\n"
+    }.joined()
+  }
+
+  @Test func junkAfterAValidLogIsAnErrorNamingItsFirstLine() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let log = process.folder.appendingPathComponent("junk.jsonl")
+    let junk = "\u{1B}]52;c;aGVsbG8=\u{7}\u{1B}[2J not an entry\n"
+    try Data((try logText() + junk + String(repeating: "junk\n", count: 200_000)).utf8)
+      .write(to: log)
+    let replay = try process.run(["replay", log.path])
+    #expect(replay.status == 1)
+    #expect(replay.output.isEmpty)
+    #expect(replay.error.hasPrefix("wordbook: \(log.path) is not a wordbook action log (line 7: "))
+    #expect(replay.error.filter { $0 == "\n" }.count == 1)
+    #expect(!replay.error.contains("\u{1B}") && !replay.error.contains("\u{7}"))
+  }
+
+  @Test func aLineLongerThanOneMebibyteIsAnErrorNamingIt() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let log = process.folder.appendingPathComponent("long.jsonl")
+    let long = "{\"sequence\":" + String(repeating: "1", count: 1_100_000) + "}\n"
+    try Data((try logText() + long + (try logText())).utf8).write(to: log)
+    let replay = try process.run(["replay", log.path])
+    #expect(replay.status == 1)
+    #expect(
+      replay.error
+        == "wordbook: \(log.path) is not a wordbook action log (line 7: the line is longer "
+        + "than 1048576 bytes, so it cannot be an entry).\n")
+  }
+
+  @Test func pathsAndLogTextAreEscapedInTheSummary() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let log = process.folder.appendingPathComponent("log\u{1B}]0;owned\u{7}.jsonl")
+    try Data((try logText() + "{\"cut\":").utf8).write(to: log)
+    let replay = try process.run(["replay", log.path])
+    #expect(replay.status == 0, "\(replay.error)")
+    let folder = process.folder.path
+    #expect(
+      replay.output.hasPrefix(
+        "Replayed 6 actions from \(folder)/log^[]0;owned^G.jsonl "
+          + "(its cut-off last line was skipped).\n"))
+    #expect(replay.output.contains("tally: success 1, fail 0, not studied 1\n"))
+    #expect(!replay.output.contains("\u{1B}"))
+
+    let missing = try process.run(["replay", folder + "/no\u{1B}[2J"])
+    #expect(missing.status == 1)
+    #expect(
+      missing.error == "wordbook: cannot read the action log \(folder)/no^[[2J. Check the path.\n")
+    let directory = try process.run(["replay", folder])
+    #expect(directory.status == 1)
+    #expect(directory.error.contains("it is a folder"))
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time")))
+  func twentyMegabytesOfJunkAfterALogAreNotReadIntoMemory() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let log = process.folder.appendingPathComponent("junk.jsonl")
+    try Data((try logText() + String(repeating: "junk line\n", count: 2_000_000)).utf8)
+      .write(to: log)
+    // GNU time prints the child's peak resident set in KiB on its own last line.
+    let timed = Process()
+    timed.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+    timed.arguments = ["-f", "peak %M", WordbookProcess.executable.path, "replay", log.path]
+    let errors = Pipe()
+    timed.standardError = errors
+    timed.standardOutput = FileHandle.nullDevice
+    try timed.run()
+    let report = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    timed.waitUntilExit()
+    #expect(report.contains("(line 7: "))
+    let peak = try #require(
+      report.split(separator: "\n").last.flatMap { Int($0.dropFirst("peak ".count)) })
+    // The whole file alone is 20 MB, and the old reader held it and an index of its lines.
+    #expect(peak < 40 * 1024, "peak resident set \(peak) KiB")
   }
 }

@@ -10,23 +10,36 @@ import WordbookInterchange
 extension CommandSession {
   /// `wordbook import`: reads the file, then adds its rows to the book in one transaction.
   ///
+  /// The file is read in chunks, so memory holds the cards and one chunk, never the file; a
+  /// record longer than 1 MiB is rejected with its line instead of being held.
   /// Ctrl-C or SIGTERM cancels the import, which leaves the book as it was.
   func importFile(_ request: ImportRequest) async throws(CommandFailure) {
-    guard let data = FileManager.default.contents(atPath: request.file) else {
-      throw .runtime("cannot read \(request.file). Check the path and its permissions.")
+    let file = request.file.escapedForTerminal
+    let descriptor = Glibc.open(request.file, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw .runtime("cannot read \(file). Check the path and its permissions.")
     }
     var options = FlashcardReadOptions()
     options.separator = request.separator.map(FlashcardReadOptions.separator(named:))
+    var drafts: [WordDraft] = []
+    let read = Result { () throws(FlashcardReadError) -> ParseResult in
+      try FlashcardReader.read(
+        fileDescriptor: descriptor, format: request.format, options: options
+      ) { rows in
+        drafts.append(contentsOf: rows.lazy.map(\.draft))
+      }
+    }
+    close(descriptor)
     let parsed: ParseResult
-    do {
-      parsed = try FlashcardReader.read(Array(data), format: request.format, options: options)
-    } catch {
-      throw .runtime("\(request.file): \(error.description).")
+    switch read {
+    case .success(let result):
+      parsed = result
+    case .failure(let error):
+      throw .runtime("\(file): \(error.description.escapedForTerminal).")
     }
     let service = service
-    let drafts = parsed.rows.map(\.draft)
     let progress = ImportProgress(total: drafts.count)
-    let task = Task {
+    let task = Task { [drafts] in
       try await service.importWords(
         drafts, intoBookTitled: request.bookTitle, onDuplicate: request.duplicates,
         progress: progress.report)
@@ -53,12 +66,15 @@ extension CommandSession {
       throw .runtime(String(describing: error))
     }
     try out.writeLine(
-      "Imported \(request.file) (\(parsed.format.rawValue)) into wordbook \(summary.book.id) "
+      "Imported \(file) (\(parsed.format.rawValue)) into wordbook \(summary.book.id) "
         + "(\(summary.book.title.escapedForTerminal)): \(summary.imported) added, "
         + "\(summary.updated) updated, \(summary.skipped) skipped as duplicates, "
-        + "\(parsed.problems.count) rejected.")
+        + "\(parsed.problems.count + parsed.omittedProblemCount) rejected.")
     for problem in parsed.problems {
       try out.writeLine("rejected \(problem.description.escapedForTerminal)")
+    }
+    if parsed.omittedProblemCount > 0 {
+      try out.writeLine("rejected \(parsed.omittedProblemCount) more lines, not listed")
     }
   }
 
