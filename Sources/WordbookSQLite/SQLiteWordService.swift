@@ -165,7 +165,7 @@ public final class SQLiteWordService: WordService {
     _ = try WordServiceError.validTerm(draft.term)
     return try await withConnection { connection throws(WordServiceError) in
       try connection.inTransaction("save the word") { () throws(WordServiceError) in
-        guard try connection.wordCount(of: bookID) != nil else { throw .bookNotFound(bookID) }
+        guard try connection.bookExists(bookID) else { throw .bookNotFound(bookID) }
         return try connection.insertWord(draft, into: bookID)
       }
     }

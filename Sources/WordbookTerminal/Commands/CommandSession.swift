@@ -89,9 +89,11 @@ final class CommandSession {
       let book = try await book(reference)
       try await forEachPage(of: book) { words throws(CommandFailure) in
         for word in words {
-          try out.writeLine(
-            "\(word.id)\t\(Self.name(of: word.studyState))\t\(word.term.escapedForTerminal)\t"
-              + word.meaning.escapedForTerminal)
+          try out.write(String(word.id.rawValue))
+          try out.write(Self.stateField(word.studyState))
+          try out.write(word.term.escapedForTerminal)
+          try out.write("\t")
+          try out.writeLine(word.meaning.escapedForTerminal)
         }
       }
     case .stats(let reference):
@@ -165,36 +167,51 @@ final class CommandSession {
   }
 
   /// Reads the words of `book` page by page, in the order they were added, and hands each page
-  /// to `body` before reading the next, so the first words are written at once.
+  /// to `body`, so the first words are written at once. The next page is read while `body`
+  /// writes this one.
   ///
   /// - Throws: ``CommandFailure`` from `body`, or when the book is deleted meanwhile.
   func forEachPage(
     of book: WordBook, _ body: ([Word]) throws(CommandFailure) -> Void
   ) async throws(CommandFailure) {
-    var last: Word.ID?
+    let service = service
+    let pageSize = Self.pageSize
+    // Detached, so the read starts at once instead of waiting for the main actor to finish
+    // writing the page before.
+    func read(after last: Word.ID?) -> Task<[Word], any Error> {
+      Task.detached { try await service.fetchWords(in: book.id, after: last, limit: pageSize) }
+    }
+    var next = read(after: nil)
     while true {
       let page: [Word]
       do {
-        page = try await service.fetchWords(in: book.id, after: last, limit: Self.pageSize)
-      } catch  where error.kind == .notFound {
+        page = try await next.value
+      } catch let error as WordServiceError where error.kind == .notFound {
         throw .runtime(
           "wordbook \(book.id) (\(book.title.escapedForTerminal)) was deleted while it was being "
             + "read. Run 'wordbook books' to see the wordbooks.")
       } catch {
-        throw .runtime(error.message)
+        throw .runtime((error as? WordServiceError)?.message ?? String(describing: error))
       }
-      try body(page)
-      try out.flush()
-      guard page.count == Self.pageSize, let next = page.last?.id else { return }
-      last = next
+      let isLast = page.count < pageSize
+      if !isLast, let last = page.last?.id { next = read(after: last) }
+      do {
+        try body(page)
+        try out.flush()
+      } catch {
+        if !isLast { next.cancel() }
+        throw error
+      }
+      if isLast { return }
     }
   }
 
-  static func name(of state: StudyState) -> String {
+  /// The study state between the tabs of a `words` line.
+  private static func stateField(_ state: StudyState) -> String {
     switch state {
-    case .notStudied: "not-studied"
-    case .success: "success"
-    case .fail: "fail"
+    case .notStudied: "\tnot-studied\t"
+    case .success: "\tsuccess\t"
+    case .fail: "\tfail\t"
     }
   }
 }

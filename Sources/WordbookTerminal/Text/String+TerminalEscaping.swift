@@ -24,7 +24,12 @@ extension String {
     func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
       scalar.needsTerminalEscape && !(keepingLineBreaks && (scalar == "\n" || scalar == "\t"))
     }
-    guard unicodeScalars.contains(where: needsEscape) else { return self }
+    // Every scalar that may need escaping has a UTF-8 encoding that starts with a byte below
+    // 0x20, 0x7F, 0xC2 (C1 controls) or 0xE2 (separators, bidirectional controls): text
+    // without them, most text, is returned after one pass over its bytes.
+    guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }),
+      unicodeScalars.contains(where: needsEscape)
+    else { return self }
     var result = ""
     result.unicodeScalars.reserveCapacity(unicodeScalars.count + 8)
     for scalar in unicodeScalars {
