@@ -12,6 +12,8 @@ public final class StudyApp: TerminalApplication {
   private var screen = StudyScreenState()
   private var requestedBook: String?
   private var observer: StoreObserverToken?
+  /// Keys typed while the wordbooks or the words were loading, handled once they are there.
+  private var keysWhileLoading: [Key] = []
 
   /// How many marks were not saved when the learner chose to quit anyway.
   public private(set) var marksLeftUnsaved = 0
@@ -37,13 +39,19 @@ public final class StudyApp: TerminalApplication {
   public func start(requestRedraw: @escaping @MainActor () -> Void) {
     observer = store.observe { [weak self] in
       self?.openFirstBookWhenLoaded()
+      self?.handleKeysTypedWhileLoading()
       requestRedraw()
     }
     store.send(.loadBooks)
   }
 
-  /// Handles one key press.
+  /// Handles one key press; a key typed while the words are loading waits for them, so that
+  /// a learner who starts marking at once on a large book loses no key.
   public func handle(_ key: Key) -> Bool {
+    if isLoading, screen.prompt == nil, key != .character("q"), key != .endOfInput {
+      keysWhileLoading.append(key)
+      return true
+    }
     let response = StudyScreenKeys.handle(key, state: store.state, screen: &screen)
     for action in response.actions { store.send(action) }
     if response.quits { marksLeftUnsaved = store.state.marksNotYetSaved }
@@ -59,6 +67,27 @@ public final class StudyApp: TerminalApplication {
   public func stop() {
     if let observer { store.removeObserver(observer) }
     observer = nil
+  }
+
+  /// Whether the screen is waiting for the wordbooks, for the book it opens first, or for
+  /// the words of the book being opened.
+  private var isLoading: Bool {
+    let state = store.state
+    guard state.selectedBookID != nil else {
+      switch state.booksStatus {
+      case .notLoaded, .loading: return true
+      case .loaded: return !state.books.isEmpty && screen.overlay == .none
+      case .failed: return false
+      }
+    }
+    return state.wordsStatus == .loading
+  }
+
+  private func handleKeysTypedWhileLoading() {
+    guard !isLoading, !keysWhileLoading.isEmpty else { return }
+    let keys = keysWhileLoading
+    keysWhileLoading = []
+    for key in keys where !screen.isQuitting { _ = handle(key) }
   }
 
   /// Opens the wordbook asked for on the command line, or the first one, as soon as the list

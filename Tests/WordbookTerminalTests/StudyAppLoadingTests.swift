@@ -1,0 +1,35 @@
+import StoreCore
+import Testing
+import Wordbook
+import WordbookTerminal
+
+/// Keys typed before a large book has loaded are not lost: they wait for the words.
+@MainActor
+@Suite struct StudyAppLoadingTests {
+  @Test func keysTypedWhileLoadingAreHandledOnceTheWordsAreThere() async throws {
+    let service = InMemoryWordService(
+      books: [("Verbs", (1...5).map { WordDraft(term: "verb \($0)", meaning: "to \($0)") })],
+      faults: .init(latency: .milliseconds(50)))
+    let store = Store(initialState: AppState(seed: 1), reducer: AppReducer(service: service))
+    let app = StudyApp(
+      store: store, renderer: StudyScreenRenderer(messages: .english, color: false), book: nil)
+    app.start {}
+    #expect(store.state.wordsStatus != .loaded)
+    for key in [Key.right, .right, .left] { #expect(app.handle(key)) }
+    while store.state.wordsStatus != .loaded || store.state.hasUnsavedMarks {
+      await store.settle()
+    }
+    #expect(store.state.tally == StudyTally(notStudied: 2, success: 2, fail: 1))
+    app.stop()
+  }
+
+  @Test func quittingWhileLoadingQuitsAtOnce() {
+    let service = InMemoryWordService(faults: .init(latency: .seconds(5)))
+    let store = Store(initialState: AppState(seed: 1), reducer: AppReducer(service: service))
+    let app = StudyApp(
+      store: store, renderer: StudyScreenRenderer(messages: .english, color: false), book: nil)
+    app.start {}
+    #expect(!app.handle(.character("q")))
+    app.stop()
+  }
+}
