@@ -14,7 +14,8 @@ enum FileSystem {
   /// What is at a path.
   enum Entry {
     case missing
-    case file(size: Int64, writable: Bool)
+    /// A regular file; `links` counts its names (hard links) in the file system.
+    case file(size: Int64, writable: Bool, links: Int)
     case folder(writable: Bool)
     case other
   }
@@ -30,7 +31,8 @@ enum FileSystem {
     guard stat(path, &info) == 0 else { return .missing }
     let writable = info.st_mode & 0o222 != 0
     switch info.st_mode & S_IFMT {
-    case S_IFREG: return .file(size: Int64(info.st_size), writable: writable)
+    case S_IFREG:
+      return .file(size: Int64(info.st_size), writable: writable, links: Int(info.st_nlink))
     case S_IFDIR: return .folder(writable: writable)
     default: return .other
     }

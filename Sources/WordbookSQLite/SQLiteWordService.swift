@@ -19,9 +19,12 @@ import Wordbook
 ///
 /// The service is safe to use from many tasks at once: its one connection is isolated to an
 /// internal actor, so calls run one at a time and callers waiting their turn suspend. A call
-/// occupies one thread while SQLite works. Another process may open the same file; when it
-/// holds the write lock longer than the busy timeout (5 seconds), a write fails with
-/// `WordServiceError.Kind.unavailable`, which is retryable.
+/// occupies one thread while SQLite works. Other processes may open the same file, even a new
+/// one at the same moment: the schema and the sample wordbook are created once. When another
+/// process holds the write lock longer than the busy timeout (5 seconds), a write fails with
+/// `WordServiceError.Kind.unavailable`, which is retryable. A file with more than one name
+/// (hard link) is refused: SQLite keeps its write-ahead log and locks beside each name, so two
+/// names for one file could lose committed writes.
 public final class SQLiteWordService: WordService {
   /// Settings that tests change; the defaults are what the app uses.
   package struct Options: Sendable {
@@ -57,7 +60,8 @@ public final class SQLiteWordService: WordService {
   ///   `WordServiceError.Kind.unsupportedVersion` when a newer Wordbook wrote it,
   ///   `WordServiceError.Kind.readOnly` when the file or its folder cannot be
   ///   written, `WordServiceError.Kind.unavailable` when another process holds it
-  ///   locked. A file that is not ours is never written.
+  ///   locked, `WordServiceError.Kind.other` when the file has more than one name (hard
+  ///   link). A file that is not ours, or that it refuses, is never written.
   public convenience init(path: String, seedsSampleWordbook: Bool = false)
     throws(WordServiceError)
   {
@@ -76,8 +80,9 @@ public final class SQLiteWordService: WordService {
     }
     switch FileSystem.entry(at: path) {
     case .missing: break
-    case .file(let size, let writable):
+    case .file(let size, let writable, let links):
       guard size == 0 || FileSystem.hasSQLiteHeader(path) else { throw .notADatabase(path) }
+      guard links == 1 else { throw .severalNames(path, links: links) }
       guard writable else { throw .readOnly(path, doing: what) }
     case .folder, .other:
       throw .notADatabase(path)

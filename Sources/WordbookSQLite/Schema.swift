@@ -53,7 +53,9 @@ package enum Schema {
     // Reading first keeps an up-to-date file from taking the write lock on every open.
     if try checkedVersion(connection) == latestVersion { return false }
     return try connection.inTransaction(what) { () throws(WordServiceError) -> Bool in
-      let version = try checkedVersion(connection)
+      // Another process may have migrated the file since the read above: decide again, under
+      // the write lock, so the schema and the sample are created once.
+      let version = try versionInTransaction(connection)
       let isNew = version == 0
       if isNew {
         try connection.execute("PRAGMA application_id = \(applicationID)", what)
@@ -74,7 +76,21 @@ package enum Schema {
 
   /// The file's schema version, after checking that the file is ours (or empty) and not from
   /// the future. Only reads, so a refused file is left exactly as it was.
+  ///
+  /// The checks read three values in one read transaction: read one by one, another process
+  /// creating the database could commit between them, and a file seen as "version 0 with
+  /// tables" would be taken for another program's.
   static func checkedVersion(_ connection: Connection) throws(WordServiceError) -> Int64 {
+    try connection.inReadTransaction("open the wordbook database") {
+      () throws(WordServiceError) -> Int64 in
+      try versionInTransaction(connection)
+    }
+  }
+
+  /// ``checkedVersion(_:)`` for a caller that already holds a transaction.
+  private static func versionInTransaction(_ connection: Connection) throws(WordServiceError)
+    -> Int64
+  {
     let what = "open the wordbook database"
     let version = try connection.integer("PRAGMA user_version", what)
     if version > latestVersion {

@@ -65,6 +65,21 @@ extension WordServiceError {
         + "with WORDBOOK_DB; the file was left untouched.")
   }
 
+  /// The error for a database file reachable under more than one name (hard links).
+  ///
+  /// SQLite finds a database's write-ahead log, shared memory and locks by the name it was
+  /// opened with, so processes using two names for one file do not see each other's log:
+  /// committed writes can be lost and the file damaged (SQLite's "How To Corrupt An SQLite
+  /// Database File" lists this case).
+  static func severalNames(_ path: String, links: Int) -> WordServiceError {
+    WordServiceError(
+      .other,
+      "\(path) has \(links) names (hard links). SQLite keeps a database's write-ahead log and "
+        + "locks per name, so programs opening it by different names can lose saved words or "
+        + "damage it. Keep one name (`find / -samefile \(path)` lists them) or open a copy of "
+        + "the file; the file was left untouched.")
+  }
+
   /// The error for a database written by a newer Wordbook than this one.
   static func newerSchema(_ path: String, version: Int64, known: Int64) -> WordServiceError {
     WordServiceError(

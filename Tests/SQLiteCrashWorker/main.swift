@@ -1,6 +1,11 @@
 // Writes to a wordbook database until it is killed, printing one line per acknowledged write.
 //
 // Usage: SQLiteCrashWorker <database path> <run number>
+//        SQLiteCrashWorker --open <database path>
+//
+// With --open, the worker waits for a line on standard input (so a test can release many
+// workers at once), opens the database with the sample wordbook, prints
+// "opened <created: 0 or 1> <book count>" and exits 0.
 //
 // Lines (each written with one unbuffered write after the call returned):
 //   saved <word id> <term>       a saveWord call succeeded
@@ -24,9 +29,24 @@ func emit(_ line: String) {
   line.withUTF8 { bytes in _ = write(1, bytes.baseAddress, bytes.count) }
 }
 
+/// Opens `path` once the test releases the worker; see the usage above.
+func openWhenReleased(_ path: String) async -> Never {
+  _ = readLine()
+  do throws(WordServiceError) {
+    let service = try SQLiteWordService(path: path, seedsSampleWordbook: true)
+    let books = try await service.fetchBooks()
+    emit("opened \(service.createdDatabase ? 1 : 0) \(books.count)")
+    exit(0)
+  } catch {
+    emit("error \(error.message)")
+    exit(1)
+  }
+}
+
 let arguments = CommandLine.arguments
+if arguments.count == 3, arguments[1] == "--open" { await openWhenReleased(arguments[2]) }
 guard arguments.count == 3, let run = Int(arguments[2]) else {
-  emit("error usage: SQLiteCrashWorker <database path> <run number>")
+  emit("error usage: SQLiteCrashWorker <database path> <run number> | --open <database path>")
   exit(2)
 }
 

@@ -6,7 +6,8 @@ import Foundation
   import Darwin
 #endif
 
-/// Runs the `SQLiteCrashWorker` executable and kills it.
+/// Runs the `SQLiteCrashWorker` executable: kills a writing worker, or starts many that open
+/// one database at the same moment.
 enum CrashWorker {
   struct Failure: Error, CustomStringConvertible {
     let description: String
@@ -63,6 +64,53 @@ enum CrashWorker {
     return text.split(separator: "\n", omittingEmptySubsequences: true)
       .dropLast(text.hasSuffix("\n") ? 0 : 1)
       .map(String.init)
+  }
+
+  /// What one opening worker printed and how it ended.
+  struct Opening {
+    let output: String
+    let status: Int32
+  }
+
+  /// Starts `count` workers in `--open` mode on `path`, releases them together once all are
+  /// running, and waits (up to 60 s in all) for every one to finish.
+  static func openAtOnce(_ executable: URL, path: String, count: Int) throws -> [Opening] {
+    var started: [(process: Process, input: Pipe, output: Pipe)] = []
+    defer {
+      for worker in started where worker.process.isRunning { worker.process.terminate() }
+    }
+    for _ in 0..<count {
+      let process = Process()
+      process.executableURL = executable
+      process.arguments = ["--open", path]
+      let input = Pipe()
+      let output = Pipe()
+      process.standardInput = input
+      process.standardOutput = output
+      try process.run()
+      started.append((process, input, output))
+    }
+    // Each worker blocks reading its first line, so they all start opening at once.
+    for worker in started {
+      try worker.input.fileHandleForWriting.write(contentsOf: Data("go\n".utf8))
+    }
+    let deadline = ContinuousClock.now + .seconds(60)
+    var openings: [Opening] = []
+    for worker in started {
+      let reader = worker.output.fileHandleForReading.fileDescriptor
+      var output: [UInt8] = []
+      while !readAvailable(reader, into: &output, waitingMilliseconds: 5) {
+        guard ContinuousClock.now < deadline else {
+          throw Failure(description: "an opening worker did not finish within 60 s")
+        }
+      }
+      worker.process.waitUntilExit()
+      openings.append(
+        Opening(
+          output: String(decoding: output, as: UTF8.self), status: worker.process.terminationStatus)
+      )
+    }
+    return openings
   }
 
   /// Reads what is available within the wait; `true` at end of file.

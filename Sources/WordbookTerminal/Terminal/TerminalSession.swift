@@ -184,32 +184,14 @@ public final class TerminalSession {
     return source
   }
 
-  /// The columns a line of escaped text with style sequences takes on the screen.
-  static func visibleColumns(of line: String) -> Int {
-    var columns = 0
-    var inSequence = false
-    for character in line {
-      if inSequence {
-        if let ascii = character.asciiValue, (0x40...0x7E).contains(ascii), character != "[" {
-          inSequence = false
-        }
-      } else if character == "\u{1B}" {
-        inSequence = true
-      } else {
-        columns += character.terminalColumns
-      }
-    }
-    return columns
-  }
-
   private func draw(_ application: some TerminalApplication) {
     let lines = application.frame(size: size)
     var frame = "\u{1B}[H"
     for (index, line) in lines.prefix(size.rows).enumerated() {
-      frame += line
-      // Erasing after a line that fills the row would erase its last cell: the cursor waits
-      // on that cell until the next character wraps.
-      if Self.visibleColumns(of: line) < size.columns { frame += "\u{1B}[K" }
+      // Each row is cleared before it is drawn, not after: a terminal may draw an emoji
+      // sequence narrower than `terminalColumns` counts it, and the last frame's cells must
+      // not show through at the end of a row the screen believes full.
+      frame += "\u{1B}[2K" + line
       if index < min(lines.count, size.rows) - 1 { frame += "\r\n" }
     }
     frame += "\u{1B}[J"

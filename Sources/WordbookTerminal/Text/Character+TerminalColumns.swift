@@ -1,16 +1,34 @@
 extension Character {
   /// How many terminal columns the character takes: 2 for East Asian wide and fullwidth
-  /// characters and emoji, 0 for combining marks and other zero-width characters, 1 otherwise.
+  /// characters and emoji, 0 for combining marks and other zero-width characters, 1 otherwise,
+  /// and more for an emoji sequence that some terminals draw wider (see below).
   ///
   /// A character is one grapheme cluster, so a base letter with its combining marks, a Hangul
   /// syllable spelled with conjoining jamo, or an emoji sequence joined with ZWJ counts once.
   /// Control characters count 0; escape them with `escapedForTerminal` before
   /// measuring text that will be written.
+  ///
+  /// Terminals disagree about emoji sequences. Those that shape grapheme clusters (kitty,
+  /// WezTerm, iTerm2, Ghostty, tmux 3.4 and later) draw any emoji sequence in 2 columns.
+  /// Those that measure code point by code point (tmux before 3.4, among others) give a
+  /// skin-tone modifier its own 2 columns after the emoji, so 👍🏽 takes 4, and ignore variation
+  /// selectors, so ❤️ takes 1; they still draw a code point that follows a zero-width joiner
+  /// inside the cell before it. Counting fewer columns than the terminal draws wraps the line
+  /// and scrolls the screen away; counting more only leaves a blank cell or two. So a cluster
+  /// counts the larger of the two: the sum of its code points' widths, skipping each one that
+  /// follows a joiner, and at least 2 when it asks for emoji presentation (a regional
+  /// indicator, or an emoji with U+FE0F).
   public var terminalColumns: Int {
-    let scalars = unicodeScalars
-    guard let first = scalars.first else { return 0 }
-    if first.properties.isEmoji, scalars.contains("\u{FE0F}") { return 2 }
-    return first.terminalColumns
+    var columns = 0
+    var followsJoiner = false
+    for scalar in unicodeScalars {
+      if !followsJoiner { columns += scalar.terminalColumns }
+      followsJoiner = scalar == "\u{200D}"
+    }
+    guard columns < 2, let first = unicodeScalars.first else { return columns }
+    let asksForEmoji =
+      first.isRegionalIndicator || (first.properties.isEmoji && unicodeScalars.contains("\u{FE0F}"))
+    return asksForEmoji ? 2 : columns
   }
 }
 
@@ -25,9 +43,14 @@ extension Unicode.Scalar {
     default: break
     }
     if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return 0 }
+    // A regional indicator is narrow on its own (East Asian width N); a flag is two of them.
+    if isRegionalIndicator { return 1 }
     if properties.isEmojiPresentation { return 2 }
     return Self.wideRanges.contains { $0.contains(value) } ? 2 : 1
   }
+
+  /// Whether the scalar is one of the 26 letters that pair up into flags.
+  var isRegionalIndicator: Bool { (0x1F1E6...0x1F1FF).contains(value) }
 
   /// East Asian Wide (W) and Fullwidth (F) blocks from Unicode's EastAsianWidth.txt, merged
   /// into block ranges; emoji are handled through their presentation property instead.

@@ -1,0 +1,141 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A program running in a detached tmux session: a real terminal emulator that draws text the
+/// way it decides to, whatever the program believed the widths to be.
+///
+/// Each session has its own tmux server (its socket lives in the test's folder) and is killed
+/// when the value is released. Every wait is a bounded poll.
+final class TmuxSession {
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// The `tmux` binary, or `nil` when it is not installed.
+  static let executable: String? = ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin", "/bin"]
+    .map { $0 + "/tmux" }
+    .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+  private let tmux: String
+  private let socket: String
+
+  /// Starts `command` in a new `columns` × `rows` window, with exactly `environment`.
+  init(
+    _ command: [String], environment: [String: String], folder: URL, columns: Int, rows: Int
+  ) throws {
+    guard let tmux = Self.executable else { throw Failure(description: "tmux is not installed") }
+    self.tmux = tmux
+    socket = folder.appendingPathComponent("tmux.socket").path
+    let variables = environment.map { "\($0.key)=\($0.value)" }.sorted()
+    try run(
+      ["new-session", "-d", "-s", "test", "-x", String(columns), "-y", String(rows)]
+        + ["/usr/bin/env", "-i"] + variables + command)
+  }
+
+  deinit {
+    _ = try? run(["kill-server"])
+  }
+
+  /// Types `keys` literally into the window.
+  func type(_ keys: String) throws {
+    try run(["send-keys", "-t", "test", "-l", keys])
+  }
+
+  /// The visible screen, one string per row, trailing blanks removed.
+  func screen() throws -> [String] {
+    try lines(of: run(["capture-pane", "-p", "-t", "test"]))
+  }
+
+  /// The visible screen with every row that the terminal wrapped joined to the next one, so
+  /// it has fewer rows than ``screen()`` exactly when a line was wider than the window.
+  func screenJoiningWrappedRows() throws -> [String] {
+    try lines(of: run(["capture-pane", "-p", "-J", "-t", "test"]))
+  }
+
+  /// Captures the screen until `condition` holds, for at most `timeout` seconds.
+  func waitForScreen(
+    _ what: String, timeout: Duration = .seconds(20), until condition: ([String]) -> Bool
+  ) throws -> [String] {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      let screen = try screen()
+      if condition(screen) { return screen }
+      guard ContinuousClock.now < deadline else {
+        throw Failure(
+          description: "timed out waiting for \(what); screen:\n" + screen.joined(separator: "\n"))
+      }
+      usleep(20_000)
+    }
+  }
+
+  private func lines(of output: String) -> [String] {
+    var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    return lines
+  }
+
+  /// Runs one tmux command against this session's server and returns its output.
+  ///
+  /// Spawned with `posix_spawn` and reaped with `waitpid`: the tmux client forks the server
+  /// on its first command, and `Process` was seen waiting forever for such a client.
+  @discardableResult
+  private func run(_ arguments: [String]) throws -> String {
+    var pipe: [Int32] = [0, 0]
+    guard Glibc.pipe(&pipe) == 0 else { throw Failure(description: "pipe: errno \(errno)") }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, pipe[1], STDOUT_FILENO)
+    posix_spawn_file_actions_adddup2(&actions, pipe[1], STDERR_FILENO)
+    posix_spawn_file_actions_addclose(&actions, pipe[0])
+    posix_spawn_file_actions_addclose(&actions, pipe[1])
+    let argv = ([tmux, "-S", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
+    let environment: [String] = ["PATH=/usr/bin:/bin", "LANG=C.UTF-8", "TERM=xterm"]
+    let envp = environment.map { strdup($0) } + [nil]
+    defer {
+      for pointer in argv { free(pointer) }
+      for pointer in envp { free(pointer) }
+    }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, tmux, &actions, nil, argv, envp)
+    close(pipe[1])
+    defer { close(pipe[0]) }
+    guard spawned == 0 else { throw Failure(description: "posix_spawn tmux: \(spawned)") }
+    let command = "tmux " + arguments.joined(separator: " ")
+    var bytes: [UInt8] = []
+    var status: Int32 = 0
+    var exited = false
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !exited {
+      guard ContinuousClock.now < deadline else {
+        kill(pid, SIGKILL)
+        waitpid(pid, &status, 0)
+        throw Failure(description: "\(command) did not finish within 10 s")
+      }
+      var descriptor = pollfd(fd: pipe[0], events: Int16(POLLIN), revents: 0)
+      if poll(&descriptor, 1, 10) > 0 {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let count = buffer.withUnsafeMutableBytes { read(pipe[0], $0.baseAddress, $0.count) }
+        if count > 0 { bytes += buffer[0..<count] }
+      }
+      exited = waitpid(pid, &status, WNOHANG) == pid
+    }
+    // The server tmux forks may keep the pipe open: take what is left without waiting for EOF.
+    var descriptor = pollfd(fd: pipe[0], events: Int16(POLLIN), revents: 0)
+    while poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLIN) != 0 {
+      var buffer = [UInt8](repeating: 0, count: 65_536)
+      let count = buffer.withUnsafeMutableBytes { read(pipe[0], $0.baseAddress, $0.count) }
+      guard count > 0 else { break }
+      bytes += buffer[0..<count]
+    }
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
+      throw Failure(description: "\(command): \(text)")
+    }
+    return text
+  }
+}
