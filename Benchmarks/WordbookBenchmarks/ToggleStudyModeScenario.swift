@@ -12,7 +12,8 @@ import Wordbook
 /// Switching back to all words is measured on its own, beside the floor of any design that
 /// shares the study order: assigning one `[Int32]` to another. Each switch back needs a switch
 /// away first (a re-filter, milliseconds at 1M), so every switch back is timed alone, and the
-/// cost of reading the clock twice, measured in the same loop, is subtracted.
+/// cost of reading the clock twice, measured in the same loop, is subtracted. The assignment
+/// follows the floor's filter pass, so that both start with the caches the switch away left.
 struct ToggleStudyModeScenario: Scenario {
   let name = "toggleStudyMode"
 
@@ -67,6 +68,11 @@ struct ToggleStudyModeScenario: Scenario {
         {
           timedAlone(backOperations) {
             assigned = filteredCopy
+            visibleCount = states.withUnsafeBufferPointer { states in
+              visible.withUnsafeMutableBufferPointer { visible in
+                filterPass(states, mode: .excludeSuccess, into: visible)
+              }
+            }
           } timed: {
             assigned = order
           }
