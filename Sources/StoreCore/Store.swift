@@ -58,7 +58,13 @@ public final class Store<State, Action: Sendable>: Observable {
   @usableFromInline var queue: [Pending] = []
   @usableFromInline var isProcessing = false
   @usableFromInline var observers: [(id: Int, onChange: @MainActor () -> Void)] = []
-  private var nextObserverID = 0
+  var nextObserverID = 0
+  /// The observers of single parts, for a state that tracks its parts: a
+  /// `PartObservers<State.Part>`, typed where `State: PartTrackingState`.
+  var partObserverTable: (any RemovableObservers)?
+  /// Hands the state's record of changed parts to their observers; set once a part is
+  /// observed.
+  @usableFromInline var notifyChangedParts: (@MainActor () -> Void)?
   var cancellableTasks: [EffectID: [Int: Task<Void, Never>]] = [:]
   var runningTasks: [Int: Task<Void, Never>] = [:]
   var nextTaskToken = 0
@@ -168,6 +174,7 @@ public final class Store<State, Action: Sendable>: Observable {
   /// Stops calling an observer.
   public func removeObserver(_ token: StoreObserverToken) {
     observers.removeAll { $0.id == token.id }
+    partObserverTable?.remove(id: token.id)
   }
 
   /// A stream with an element after each change of the state, for front ends that redraw in
@@ -232,6 +239,7 @@ public final class Store<State, Action: Sendable>: Observable {
     if recorder != nil { record(action, origin: origin) }
     isNotifyingObservers = true
     for observer in observers { observer.onChange() }
+    notifyChangedParts?()
     isNotifyingObservers = false
     start(effect, cancelIDs: [], tasks: tasks)
   }
