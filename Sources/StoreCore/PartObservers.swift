@@ -5,6 +5,8 @@ final class PartObservers<Part: Hashable & Sendable>: RemovableObservers {
   private var callbacks: [Int: @MainActor () -> Void] = [:]
   private var partsByObserver: [Int: [Part]] = [:]
   private var observersByPart: [Part: [Int]] = [:]
+  /// The observers of every part that passes a test.
+  private var filters: [(id: Int, includes: (Part) -> Bool)] = []
   /// The observers to call for the current change, reused from one action to the next.
   private var due: [Int] = []
   /// The record swapped with the state's after each action, so taking it allocates nothing.
@@ -20,7 +22,16 @@ final class PartObservers<Part: Hashable & Sendable>: RemovableObservers {
     for part in Set(parts) { observersByPart[part, default: []].append(id) }
   }
 
+  /// Adds an observer of every part that `includes` accepts.
+  func add(
+    id: Int, where includes: @escaping (Part) -> Bool, onChange: @escaping @MainActor () -> Void
+  ) {
+    callbacks[id] = onChange
+    filters.append((id, includes))
+  }
+
   func remove(id: Int) {
+    filters.removeAll { $0.id == id }
     guard let parts = partsByObserver.removeValue(forKey: id) else { return }
     callbacks[id] = nil
     for part in Set(parts) {
@@ -32,8 +43,8 @@ final class PartObservers<Part: Hashable & Sendable>: RemovableObservers {
   /// Calls, once each and in the order they were added, the observers of the parts in
   /// ``taken``.
   ///
-  /// - Complexity: O(*p* + *m* log *m*) for *p* changed parts and *m* observers to call; O(*n*)
-  ///   observers when everything changed.
+  /// - Complexity: O(*p* × (1 + *f*) + *m* log *m*) for *p* changed parts, *f* observers
+  ///   added with a test and *m* observers to call; O(*n*) observers when everything changed.
   func notify() {
     due.removeAll(keepingCapacity: true)
     if taken.includesEverything {
@@ -41,6 +52,9 @@ final class PartObservers<Part: Hashable & Sendable>: RemovableObservers {
     } else {
       for part in taken.parts {
         if let ids = observersByPart[part] { due.append(contentsOf: ids) }
+      }
+      for filter in filters where taken.parts.contains(where: filter.includes) {
+        due.append(filter.id)
       }
     }
     guard !due.isEmpty else { return }

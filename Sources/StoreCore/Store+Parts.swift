@@ -26,6 +26,31 @@ extension Store where State: PartTrackingState {
     return StoreObserverToken(id: nextObserverID)
   }
 
+  /// Calls `onChange` on the main actor after every action that changes a part `includes`
+  /// accepts, such as every part but one, or every row of a list.
+  ///
+  /// ```swift
+  /// store.observe(where: { $0 != .score }, redrawBoard)
+  /// ```
+  ///
+  /// Each changed part is tested, so the cost per action grows with the parts it changed
+  /// times the observers added this way; prefer ``observe(_:_:)`` for a known set of parts.
+  ///
+  /// - Parameters:
+  ///   - includes: Whether the observer shows a part.
+  ///   - onChange: The observer.
+  /// - Returns: A token for ``removeObserver(_:)``.
+  @discardableResult
+  public func observe(
+    where includes: @escaping (State.Part) -> Bool,
+    _ onChange: @escaping @MainActor () -> Void
+  ) -> StoreObserverToken {
+    let table = partObservers()
+    nextObserverID += 1
+    table.add(id: nextObserverID, where: includes, onChange: onChange)
+    return StoreObserverToken(id: nextObserverID)
+  }
+
   /// Reads from the state what `body` returns; inside Observation tracking (a SwiftUI view's
   /// body, `withObservationTracking`) only a change to one of `parts` invalidates it, not
   /// every action.

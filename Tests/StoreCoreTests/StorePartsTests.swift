@@ -77,6 +77,22 @@ struct BoardReducer: Reducer {
     #expect(calls == 1)
   }
 
+  @Test func anObserverWithATestSeesTheChangesOfThePartsItAccepts() {
+    let store = Store(initialState: Board(size: 10), reducer: BoardReducer())
+    var calls = 0
+    let shown: (Board.Part) -> Bool = { $0 != .score && $0 != .cell(1) }
+    let token = store.observe(where: shown) { calls += 1 }
+    store.send(.play(2))
+    #expect(calls == 1)
+    store.send(.play(1))
+    #expect(calls == 1)
+    store.send(.clear)
+    #expect(calls == 2)
+    store.removeObserver(token)
+    store.send(.play(3))
+    #expect(calls == 2)
+  }
+
   @Test func observationTrackingOfAPartSeesOnlyItsChanges() {
     let store = Store(initialState: Board(size: 10), reducer: BoardReducer())
     let changed = Shared(0)

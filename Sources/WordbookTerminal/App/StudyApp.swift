@@ -25,9 +25,11 @@ public final class StudyApp: TerminalApplication {
     self.requestedBook = book
   }
 
-  /// Loads the wordbooks and redraws on every change of the store.
+  /// Loads the wordbooks and redraws when a part of the state the screen shows changes: every
+  /// part but undo and unsaved marks, which it doesn't show, so a save's answer draws nothing.
   public func start(requestRedraw: @escaping @MainActor () -> Void) {
-    observer = store.observe { [weak self] in
+    let shown: (AppState.Part) -> Bool = { $0 != .marks }
+    observer = store.observe(where: shown) { [weak self] in
       self?.openFirstBookWhenLoaded()
       requestRedraw()
     }
