@@ -56,6 +56,8 @@ public final class Store<State, Action: Sendable>: Observable {
   /// Observation tracking.
   @usableFromInline var isNotifyingObservers = false
   @usableFromInline var queue: [Pending] = []
+  /// The collector of the last send's effect tasks, reused by the next send when free.
+  @usableFromInline var spareTasks = DeferredTasks()
   @usableFromInline var isProcessing = false
   @usableFromInline var observers: [(id: Int, onChange: @MainActor () -> Void)] = []
   var nextObserverID = 0
@@ -206,7 +208,13 @@ public final class Store<State, Action: Sendable>: Observable {
 
   @inlinable
   func enqueue(_ action: Action, origin: ActionOrigin) -> StoreTask {
-    let tasks = DeferredTasks()
+    // Most actions start no effect and their `StoreTask` is dropped at once: the collector
+    // the last send used is reused when nothing else holds it and it holds no task, which is
+    // indistinguishable from a new one and spares an allocation per action.
+    if !isKnownUniquelyReferenced(&spareTasks) || !spareTasks.tasks.isEmpty {
+      spareTasks = DeferredTasks()
+    }
+    let tasks = spareTasks
     guard !isProcessing else {
       queue.append(Pending(action: action, origin: origin, tasks: tasks))
       return StoreTask(deferred: tasks)
