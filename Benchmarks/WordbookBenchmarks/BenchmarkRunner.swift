@@ -14,6 +14,8 @@ struct Measurement: Sendable {
     case nanoseconds
     /// Bytes of resident memory.
     case bytes
+    /// Observer calls per action.
+    case notifications
   }
 
   /// The name, `Type.operation(size)`.

@@ -45,8 +45,11 @@ enum Fixtures {
   }
 
   /// A store whose selected book holds `count` words, loaded through the service as an app
-  /// does, with an observer attached that reads the state after every action.
-  static func loadedStore(count: Int, marks: Marks = .none) async -> LoadedStore {
+  /// does, with an observer attached that reads the state after every action unless
+  /// `observed` is false.
+  static func loadedStore(
+    count: Int, marks: Marks = .none, observed: Bool = true
+  ) async -> LoadedStore {
     let service = InMemoryWordService(books: [("Benchmark", drafts(count: count, marks: marks))])
     let store = Store(initialState: AppState(seed: 42), reducer: AppReducer(service: service))
     store.send(.loadBooks)
@@ -62,7 +65,9 @@ enum Fixtures {
     let visible = store.state.visibleWords
     let ids = visible.indices.map { visible.id(at: $0) }
     let sink = ObserverSink()
-    store.observe { [unowned store] in sink.total &+= store.state.tally.success }
+    if observed {
+      store.observe { [unowned store] in sink.total &+= store.state.tally.success }
+    }
     return LoadedStore(store: store, service: service, book: book, wordIDs: ids, sink: sink)
   }
 

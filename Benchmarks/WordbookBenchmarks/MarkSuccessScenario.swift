@@ -4,6 +4,12 @@ import Wordbook
 /// `Store.send(.markSuccess)` per action with an observer attached, beside the same marks made
 /// by bare in-place reducer calls on a plain state, and by a reducer that returns a new state.
 ///
+/// Two sequences of words are marked. The random one, a SplitMix64 Fisher–Yates shuffle of
+/// the words, is what a learner does and what the target judges: each mark touches a word far
+/// from the last, so the lookup and the study state miss the caches. The consecutive one marks
+/// neighbours in storage order, which the caches favour. Both the store and the bare reducer
+/// mark the same sequence, and the two sequences never share a word.
+///
 /// Every run marks a fresh slice of words (a mark that changes nothing would be a no-op). The
 /// domain batches study-mark writes: one service write is in flight at a time and marks made
 /// meanwhile are queued in the state, so a tight loop of sends starts one effect; between runs
@@ -17,19 +23,23 @@ struct MarkSuccessScenario: Scenario {
     let reducer = AppReducer(service: loaded.service)
     var inPlace = await Fixtures.bareState(like: loaded)
     var returning = await Fixtures.bareState(like: loaded)
-    let ids = loaded.wordIDs
     let rounds = runs + 1
     // Enough marks per run that the one effect a run starts (a task woken on another thread)
-    // is a small share of the run's time, yet every run marks words not marked before.
-    let marks = max(1, min(20_000, size / rounds))
+    // is a small share of the run's time, yet every run of either sequence marks words not
+    // marked before.
+    let marks = max(1, min(20_000, size / (2 * rounds)))
+    let ids = loaded.wordIDs[..<(marks * rounds)]
+    var shuffler = SplitMix64(seed: 18)
+    var randomIDs = Array(loaded.wordIDs[(marks * rounds)...])
+    randomIDs.withUnsafeMutableBufferPointer { $0.fisherYatesShuffle(using: &shuffler) }
     // The state that returns a new state copies what it touches on every call, so it gets
     // fewer marks per run at large sizes to keep the run short; the time is per mark.
     let returningMarks = max(1, min(marks, 20_000_000 / size))
-    var round = [0, 0, 0]
+    var round = [0, 0, 0, 0, 0]
     func slice(_ variant: Int, count: Int) -> ArraySlice<Word.ID> {
       defer { round[variant] += 1 }
-      let start = (round[variant] * marks) % max(1, size - marks + 1)
-      return ids[start..<start + count]
+      let start = round[variant] * marks
+      return variant < 3 ? ids[start..<start + count] : randomIDs[start..<start + count]
     }
 
     let samples = await interleavedSamples(
@@ -66,6 +76,22 @@ struct MarkSuccessScenario: Scenario {
           acknowledgeMarks(in: &returning, reducer: reducer)
           return time
         },
+        {
+          let slice = slice(3, count: marks)
+          let time = nanosecondsPerOperation(marks) {
+            for id in slice { store.send(.markSuccess(id)) }
+          }
+          await store.settle()
+          return time
+        },
+        {
+          let slice = slice(4, count: marks)
+          let time = nanosecondsPerOperation(marks) {
+            for id in slice { _ = reducer.reduce(into: &inPlace, action: .markSuccess(id)) }
+          }
+          acknowledgeMarks(in: &inPlace, reducer: reducer)
+          return time
+        },
       ])
     blackHole(loaded.sink.total)
     blackHole(inPlace.tally)
@@ -81,6 +107,15 @@ struct MarkSuccessScenario: Scenario {
     let copying = Measurement(
       name: "AppReducer.returningNewState.markSuccess(\(label))", scenario: name, size: size,
       unit: .nanoseconds, samples: samples[2])
+    let oursRandom = Measurement(
+      name: "Store.send.markSuccessRandom(\(label))", scenario: name, size: size,
+      unit: .nanoseconds, samples: samples[3])
+    let bareRandom = Measurement(
+      name: "AppReducer.reduceInPlace.markSuccessRandom(\(label))", scenario: name, size: size,
+      unit: .nanoseconds, samples: samples[4])
+    results.add(oursRandom)
+    results.add(bareRandom)
+    results.compare(oursRandom, with: bareRandom, .atMost, 1.3)
     results.add(ours)
     results.add(bare)
     results.add(copying)

@@ -54,11 +54,14 @@ enum Report {
     }
   }
 
-  /// A time in nanoseconds or a size in bytes, with a unit that keeps it short.
+  /// A time in nanoseconds, a size in bytes or a count of calls, with a unit that keeps it
+  /// short.
   static func format(_ value: Double, _ unit: Measurement.Unit) -> String {
     switch unit {
     case .bytes:
       return "\(decimal(value / 1_048_576)) MiB"
+    case .notifications:
+      return "\(decimal(value)) calls"
     case .nanoseconds:
       if value < 1_000 { return "\(decimal(value)) ns" }
       if value < 1_000_000 { return "\(decimal(value / 1_000)) µs" }

@@ -45,6 +45,7 @@ struct WordbookBenchmarks {
   static let scenarios: [any Scenario] = [
     ShuffleScenario(),
     MarkSuccessScenario(),
+    PartObservationScenario(),
     ToggleStudyModeScenario(),
     NoOpScenario(),
     MemoryScenario(),

@@ -47,10 +47,26 @@ public final class Store<State, Action: Sendable>: Observable {
   /// `\Store.state`, made once: in a generic type a key path literal is instantiated from its
   /// mangled pattern every time it is evaluated, which cost most of an action's time.
   @usableFromInline let stateKeyPath: KeyPath<Store, State> = \.state
+  /// Whether `state` was read, other than by the store's own observers, since the registrar
+  /// was last told of a change. Observation tracking is registered by such a read and ends at
+  /// the first change it sees, so when nothing has read the state since the last change
+  /// nothing can be tracking it, and the store skips the registrar's locked bookkeeping.
+  @usableFromInline var stateMayBeTracked = false
+  /// Whether the store is calling its ``observe(_:)`` observers, whose reads are not
+  /// Observation tracking.
+  @usableFromInline var isNotifyingObservers = false
   @usableFromInline var queue: [Pending] = []
+  /// The collector of the last send's effect tasks, reused by the next send when free.
+  @usableFromInline var spareTasks = DeferredTasks()
   @usableFromInline var isProcessing = false
   @usableFromInline var observers: [(id: Int, onChange: @MainActor () -> Void)] = []
-  private var nextObserverID = 0
+  var nextObserverID = 0
+  /// The observers of single parts, for a state that tracks its parts: a
+  /// `PartObservers<State.Part>`, typed where `State: PartTrackingState`.
+  var partObserverTable: (any RemovableObservers)?
+  /// Hands the state's record of changed parts to their observers; set once a part is
+  /// observed.
+  @usableFromInline var notifyChangedParts: (@MainActor () -> Void)?
   var cancellableTasks: [EffectID: [Int: Task<Void, Never>]] = [:]
   var runningTasks: [Int: Task<Void, Never>] = [:]
   var nextTaskToken = 0
@@ -60,10 +76,18 @@ public final class Store<State, Action: Sendable>: Observable {
   @usableFromInline var actionCount = 0
 
   /// The current state. Read-only: only actions change it.
+  ///
+  /// Reading a part of it, such as `store.state.tally`, borrows the state in place and copies
+  /// only that part: the whole state is copied only when it is stored or passed on as a value.
   @inlinable
   public var state: State {
-    registrar.access(self, keyPath: stateKeyPath)
-    return currentState
+    // A borrowing accessor: a plain getter returned a copy of the whole state, retaining
+    // every buffer in it (a cache miss each when they had gone cold) to read one field.
+    _read {
+      registrar.access(self, keyPath: stateKeyPath)
+      if !isNotifyingObservers { stateMayBeTracked = true }
+      yield currentState
+    }
   }
 
   /// Creates a store.
@@ -152,6 +176,7 @@ public final class Store<State, Action: Sendable>: Observable {
   /// Stops calling an observer.
   public func removeObserver(_ token: StoreObserverToken) {
     observers.removeAll { $0.id == token.id }
+    partObserverTable?.remove(id: token.id)
   }
 
   /// A stream with an element after each change of the state, for front ends that redraw in
@@ -183,7 +208,13 @@ public final class Store<State, Action: Sendable>: Observable {
 
   @inlinable
   func enqueue(_ action: Action, origin: ActionOrigin) -> StoreTask {
-    let tasks = DeferredTasks()
+    // Most actions start no effect and their `StoreTask` is dropped at once: the collector
+    // the last send used is reused when nothing else holds it and it holds no task, which is
+    // indistinguishable from a new one and spares an allocation per action.
+    if !isKnownUniquelyReferenced(&spareTasks) || !spareTasks.tasks.isEmpty {
+      spareTasks = DeferredTasks()
+    }
+    let tasks = spareTasks
     guard !isProcessing else {
       queue.append(Pending(action: action, origin: origin, tasks: tasks))
       return StoreTask(deferred: tasks)
@@ -204,11 +235,20 @@ public final class Store<State, Action: Sendable>: Observable {
   @inlinable
   func process(_ action: Action, origin: ActionOrigin, tasks: DeferredTasks) {
     actionCount += 1
-    let effect = registrar.withMutation(of: self, keyPath: stateKeyPath) {
-      reducer(&currentState, action)
+    let effect: Effect<Action>
+    if stateMayBeTracked {
+      stateMayBeTracked = false
+      effect = registrar.withMutation(of: self, keyPath: stateKeyPath) {
+        reducer(&currentState, action)
+      }
+    } else {
+      effect = reducer(&currentState, action)
     }
     if recorder != nil { record(action, origin: origin) }
+    isNotifyingObservers = true
     for observer in observers { observer.onChange() }
+    notifyChangedParts?()
+    isNotifyingObservers = false
     start(effect, cancelIDs: [], tasks: tasks)
   }
 

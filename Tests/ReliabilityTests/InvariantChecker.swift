@@ -21,6 +21,40 @@ struct InvariantChecker {
   mutating func check(before: AppState, action: AppAction, after: AppState) -> String? {
     updateModel(before: before, action: action, after: after)
     return structuralViolation(after) ?? modelViolation(after) ?? undoRedoViolation(after)
+      ?? unrecordedChange(before: before, after: after)
+  }
+
+  /// The first part of the state that changed without `after.changedParts` saying so, when
+  /// `before` held no record: an observer of that part would miss the change.
+  private func unrecordedChange(before: AppState, after: AppState) -> String? {
+    let changed = after.changedParts
+    func visible(_ state: AppState) -> [Word.ID] { state.visibleWords.map(\.id) }
+    let compared: [(AppState.Part, Bool)] = [
+      (.picker, before.picker != after.picker),
+      (.studyMode, before.studyMode != after.studyMode),
+      (.tally, before.tally != after.tally),
+      (
+        .visibleWords,
+        before.wordsStatus != after.wordsStatus || visible(before) != visible(after)
+      ),
+      (
+        .marks,
+        before.canUndo != after.canUndo || before.canRedo != after.canRedo
+          || before.hasUnsavedMarks != after.hasUnsavedMarks
+      ),
+      (.editor, before.isSavingWord != after.isSavingWord || before.wordDraft != after.wordDraft),
+      (.error, before.lastError != after.lastError),
+    ]
+    for (part, differs) in compared where differs && !changed.contains(part) {
+      return "\(part) changed but was not recorded"
+    }
+    let ids = Set(before.words.allWords.map(\.id)).union(after.words.allWords.map(\.id))
+    for id in ids.sorted() where !changed.contains(.card(id)) {
+      if before.words[id] != after.words[id] || before.face(of: id) != after.face(of: id) {
+        return "the card of word \(id) changed but was not recorded"
+      }
+    }
+    return nil
   }
 
   private mutating func updateModel(before: AppState, action: AppAction, after: AppState) {

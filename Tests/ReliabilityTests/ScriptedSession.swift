@@ -156,6 +156,9 @@ final class ScriptedSession {
     var queue = [action]
     while !queue.isEmpty, outcome.violation == nil {
       let action = queue.removeFirst()
+      // The store takes the record of changed parts after every action; so does the session,
+      // so that the checker sees what this action recorded.
+      state.changedParts.removeAll()
       let before = state
       let effect = reducer.reduce(into: &state, action: action)
       outcome.actionCount += 1

@@ -100,6 +100,27 @@ import Testing
     store.send(.increment)
     #expect(changed.value == 1)
   }
+
+  @Test func observationTrackingStartedAfterUntrackedChangesSeesTheNext() {
+    let store = Store(initialState: 0, reducer: Counter())
+    // Actions nobody tracks, with an observer reading the state after each one, skip the
+    // registrar; tracking started afterwards must still see the next change.
+    store.observe { [weak store] in _ = store?.state }
+    store.send(.increment)
+    store.send(.increment)
+    let changed = Shared(0)
+    for round in 1...3 {
+      withObservationTracking {
+        _ = store.state
+      } onChange: {
+        changed.update { $0 += 1 }
+      }
+      store.send(.increment)
+      store.send(.increment)
+      #expect(changed.value == round)
+    }
+    #expect(store.state == 8)
+  }
 }
 
 /// Records what happened, in order.

@@ -53,6 +53,35 @@ import Testing
     #expect(list.order == [8, 3, 6, 5, 4, 0, 9, 2, 1, 7])
   }
 
+  @Test func showingAllWordsSharesTheStudyOrderInsteadOfCopyingIt() {
+    var list = WordList(words(100))
+    var generator = SplitMix64(seed: 5)
+    list.shuffle(using: &generator, mode: .all)
+    list.refilter(mode: .excludeSuccess)
+    list.refilter(mode: .all)
+    let order = list.order.withUnsafeBufferPointer { $0.baseAddress }
+    #expect(list.visible.withUnsafeBufferPointer { $0.baseAddress } == order)
+    #expect(list.visibleWords.map(\.id) == list.order.map { list.word(at: Int($0)).id })
+  }
+
+  @Test func aWordAddedUnderAFilterIsHiddenEvenWhenAllWereShown() throws {
+    var list = WordList(words(3))
+    let data = try JSONEncoder().encode(list)
+    // Decoded, the list cannot tell which mode its visible words came from.
+    var decoded = try JSONDecoder().decode(WordList.self, from: data)
+    for var copy in [list, decoded] {
+      copy.append(
+        Word(id: Word.ID(99), term: "new", meaning: "n", studyState: .success),
+        mode: .excludeSuccess)
+      #expect(copy.visibleWords.map(\.term) == ["t1", "t2", "t3"])
+      #expect(copy.count == 4)
+    }
+    list.append(Word(id: Word.ID(98), term: "shown", meaning: "s"), mode: .all)
+    decoded.append(Word(id: Word.ID(98), term: "shown", meaning: "s"), mode: .all)
+    #expect(list.visibleWords.map(\.term) == ["t1", "t2", "t3", "shown"])
+    #expect(decoded == list)
+  }
+
   @Test func decodingRejectsAnOrderThatIsNotAPermutation() throws {
     let json =
       #"{"words":[{"id":1,"term":"a","meaning":"b","studyState":0}],"order":[0,0],"visible":[0]}"#

@@ -26,8 +26,15 @@ public struct AppReducer: Reducer {
     self.service = service
   }
 
-  /// Applies `action` to `state`.
+  /// Applies `action` to `state`, recording in `state.changedParts` what it changed.
   public func reduce(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
+    let before = state.comparedParts
+    let effect = apply(action, to: &state)
+    state.recordChanges(since: before)
+    return effect
+  }
+
+  private func apply(_ action: AppAction, to state: inout AppState) -> Effect<AppAction> {
     switch action {
     case .bookCreated(.success(let book)):
       state.books.append(book)
@@ -47,6 +54,7 @@ public struct AppReducer: Reducer {
         state.wordsStatus = .notLoaded
         state.backFaces.removeAll()
         state.history = UndoHistory()
+        state.changedParts.insertEverything()
       }
       return .none
 
@@ -112,6 +120,7 @@ public struct AppReducer: Reducer {
         return .none
       }
       if state.backFaces.remove(wordID) == nil { state.backFaces.insert(wordID) }
+      state.changedParts.insert(.card(wordID))
       return .none
 
     case .markFail(let wordID):
@@ -182,6 +191,8 @@ public struct AppReducer: Reducer {
       if state.wordsStatus == .loading { state.changesDuringLoad.recordDeleted(wordID) }
       state.words.remove(wordID, mode: state.studyMode)
       state.backFaces.remove(wordID)
+      state.changedParts.insert(.card(wordID))
+      state.changedParts.insert(.visibleWords)
       state.history.forget(wordID)
       state.pendingWrites.forget(wordID)
       state.unsavedMarks[wordID] = nil
@@ -205,7 +216,10 @@ public struct AppReducer: Reducer {
       else { return .none }
       if bookID == state.selectedBookID {
         switch state.wordsStatus {
-        case .loaded: state.words.append(word, mode: state.studyMode)
+        case .loaded:
+          state.words.append(word, mode: state.studyMode)
+          state.changedParts.insert(.card(word.id))
+          state.changedParts.insert(.visibleWords)
         case .loading: state.changesDuringLoad.recordSaved(word)
         case .notLoaded, .failed: break
         }

@@ -17,6 +17,7 @@ extension AppState {
     let old = words.state(at: position)
     guard old != state else { return nil }
     words.setState(state, at: position)
+    changedParts.insert(.card(wordID))
     if recordsHistory { history.record(.init(wordID: wordID, from: old, to: state)) }
     return pendingWrites.record(wordID: wordID, from: old, to: state)
   }
@@ -44,6 +45,7 @@ extension AppState {
     for revert in reverts {
       if let position = words.position(of: revert.wordID) {
         words.setState(revert.state, at: position)
+        changedParts.insert(.card(revert.wordID))
       }
       // The marks undo would step over never reached the service, and the word no longer
       // shows them: undoing or redoing them would change the word instead of restoring it.
@@ -68,13 +70,15 @@ extension AppState {
   mutating func show(_ mode: StudyMode) {
     studyMode = mode
     words.refilter(mode: mode)
-    backFaces.removeAll()
+    changedParts.insert(.visibleWords)
+    turnAllCardsToFront()
   }
 
   /// Shuffles the study order, re-filters, and turns every card to its front.
   mutating func shuffleWords() {
     words.shuffle(using: &generator, mode: studyMode)
-    backFaces.removeAll()
+    changedParts.insert(.visibleWords)
+    turnAllCardsToFront()
   }
 
   /// Replaces the words with a freshly loaded book, keeping marks not yet saved and what the
@@ -90,6 +94,7 @@ extension AppState {
     unsavedMarks = unsavedMarks.filter { words.contains($0.key) }
     wordsStatus = .loaded
     backFaces.removeAll()
+    changedParts.insertEverything()
     // Undo steps describe the words as they were before the load; the loaded states replace
     // them.
     history = UndoHistory()
@@ -107,5 +112,6 @@ extension AppState {
     changesDuringLoad = ChangesDuringLoad()
     backFaces.removeAll()
     history = UndoHistory()
+    changedParts.insertEverything()
   }
 }

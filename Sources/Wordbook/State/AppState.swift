@@ -1,3 +1,5 @@
+import StoreCore
+
 /// Everything a Wordbook front end shows, in one value: the single source of truth.
 ///
 /// Only ``AppReducer`` changes it, in response to ``AppAction``s. The state is built for large
@@ -5,12 +7,18 @@
 /// as 4-byte positions, so no action copies the words.
 public struct AppState: Equatable, Sendable, Codable {
   /// The wordbooks, as last loaded.
-  public internal(set) var books: [WordBook] = []
+  public internal(set) var books: [WordBook] = [] {
+    didSet { changedParts.insert(.picker) }
+  }
   /// How far loading the wordbook list got.
-  public internal(set) var booksStatus: LoadStatus = .notLoaded
+  public internal(set) var booksStatus: LoadStatus = .notLoaded {
+    didSet { changedParts.insert(.picker) }
+  }
   /// The selected wordbook's ID: an ID, never an index, so an empty or reloaded list can't
   /// make it point at the wrong book.
-  public internal(set) var selectedBookID: WordBook.ID?
+  public internal(set) var selectedBookID: WordBook.ID? {
+    didSet { changedParts.insert(.picker) }
+  }
   /// The selected wordbook's words.
   public internal(set) var words = WordList()
   /// How far loading the selected wordbook's words got.
@@ -37,6 +45,15 @@ public struct AppState: Equatable, Sendable, Codable {
   /// The words the service deleted this session. IDs are never reused, so a late save answer
   /// that names one of them is stale.
   var deletedWordIDs: Set<Word.ID> = []
+  /// The parts changed since the store last took the record; see ``Part``.
+  public var changedParts = ChangedParts<Part>()
+
+  // Every stored property but the record of changed parts, which is bookkeeping.
+  private enum CodingKeys: String, CodingKey {
+    case books, booksStatus, selectedBookID, words, wordsStatus, studyMode, backFaces
+    case isSavingWord, wordDraft, lastError, generator, pendingWrites, history
+    case changesDuringLoad, deletedWordIDs
+  }
 
   /// Creates the state of a session that has loaded nothing yet.
   ///

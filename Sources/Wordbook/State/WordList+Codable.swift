@@ -27,7 +27,7 @@ extension WordList: Codable {
         debugDescription: "The study order or visible words do not match the words.")
     }
     self.order = order
-    self.visible = visible
+    setVisible(visible)
   }
 
   /// Encodes the words in the order they were added, then the study order and the visible

@@ -4,7 +4,8 @@
 /// Each word's strings are stored once and never move. Study states live in a compact
 /// one-byte-per-word array, and the study order and the visible words are arrays of 4-byte
 /// positions, so a shuffle moves 4-byte integers, a re-filter is one pass over bytes, and
-/// marking a word is O(1).
+/// marking a word is O(1). When every word is visible, the visible words are the study order
+/// itself, so switching back to all words is O(1).
 public struct WordList: Sendable {
   struct Entry: Hashable, Sendable {
     var id: Word.ID
@@ -17,9 +18,11 @@ public struct WordList: Sendable {
   private(set) var states: [StudyState] = []
   /// Every word's position, in study order.
   var order: [Int32] = []
-  /// The positions of the words shown under the study mode at the last re-filter, in study
-  /// order.
-  var visible: [Int32] = []
+  /// Whether the visible words are exactly the study order, as under ``StudyMode/all``.
+  private var showsAll = true
+  /// The visible positions while `showsAll` is false. While it is true the array is unused
+  /// but keeps its capacity, so the next filtering mode writes into it without allocating.
+  private var filtered: [Int32] = []
   private var index = WordIndex()
   /// How many words are in each study state.
   public private(set) var tally = StudyTally()
@@ -49,6 +52,10 @@ public struct WordList: Sendable {
 
   /// Whether the list holds no words.
   public var isEmpty: Bool { entries.isEmpty }
+
+  /// The positions of the words shown under the study mode at the last re-filter, in study
+  /// order: the study order itself when every word is shown.
+  var visible: [Int32] { showsAll ? order : filtered }
 
   /// The words shown under the study mode at the last re-filter, in study order.
   public var visibleWords: VisibleWords { VisibleWords(list: self) }
@@ -100,8 +107,12 @@ public struct WordList: Sendable {
     states.append(word.studyState)
     tally[word.studyState] += 1
     index.insert(position: position, id: word.id, ids: entries.lazy.map(\.id))
+    if showsAll, !mode.includes(word.studyState) {
+      filtered = order
+      showsAll = false
+    }
     order.append(Int32(position))
-    if mode.includes(word.studyState) { visible.append(Int32(position)) }
+    if !showsAll, mode.includes(word.studyState) { filtered.append(Int32(position)) }
   }
 
   /// Removes the word with `id`, keeping the order of the others.
@@ -119,7 +130,7 @@ public struct WordList: Sendable {
       }
     }
     order = shifted(order)
-    visible = shifted(visible)
+    if !showsAll { filtered = shifted(filtered) }
     index = WordIndex(ids: entries.lazy.map(\.id))
   }
 
@@ -129,19 +140,26 @@ public struct WordList: Sendable {
     refilter(mode: mode)
   }
 
-  /// Rebuilds the visible words from the study order: one pass over the one-byte states.
+  /// Rebuilds the visible words from the study order: nothing to do when `mode` shows every
+  /// word, else one pass over the one-byte states.
+  ///
+  /// - Complexity: O(1) for ``StudyMode/all``, O(*n*) otherwise.
   mutating func refilter(mode: StudyMode) {
-    visible.removeAll(keepingCapacity: true)
-    if mode == .all {
-      visible.append(contentsOf: order)
-      return
-    }
-    visible.reserveCapacity(order.count)
+    showsAll = mode == .all
+    guard !showsAll else { return }
+    filtered.removeAll(keepingCapacity: true)
+    filtered.reserveCapacity(order.count)
     states.withUnsafeBufferPointer { states in
       for position in order where mode.includes(states[Int(position)]) {
-        visible.append(position)
+        filtered.append(position)
       }
     }
+  }
+
+  /// Sets the visible words to `positions`, positions in the study order; for decoding.
+  mutating func setVisible(_ positions: [Int32]) {
+    showsAll = positions == order
+    filtered = showsAll ? [] : positions
   }
 }
 

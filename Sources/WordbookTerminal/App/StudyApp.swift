@@ -14,6 +14,7 @@ public final class StudyApp: TerminalApplication {
   private var observer: StoreObserverToken?
   /// Keys typed while the wordbooks or the words were loading, handled once they are there.
   private var keysWhileLoading: [Key] = []
+  private var requestRedraw: @MainActor () -> Void = {}
 
   /// How many marks were not saved when the learner chose to quit anyway.
   public private(set) var marksLeftUnsaved = 0
@@ -35,14 +36,23 @@ public final class StudyApp: TerminalApplication {
     self.requestedBook = book
   }
 
-  /// Loads the wordbooks and redraws on every change of the store.
+  /// Loads the wordbooks and redraws when a part of the state the screen shows changes: every
+  /// part but undo and unsaved marks, which it shows only while quitting, so a save's answer
+  /// draws nothing.
   public func start(requestRedraw: @escaping @MainActor () -> Void) {
-    observer = store.observe { [weak self] in
+    self.requestRedraw = requestRedraw
+    observe(includingMarks: false)
+    store.send(.loadBooks)
+  }
+
+  private func observe(includingMarks: Bool) {
+    if let observer { store.removeObserver(observer) }
+    let requestRedraw = requestRedraw
+    observer = store.observe(where: { includingMarks || $0 != .marks }) { [weak self] in
       self?.openFirstBookWhenLoaded()
       self?.handleKeysTypedWhileLoading()
       requestRedraw()
     }
-    store.send(.loadBooks)
   }
 
   /// Handles one key press; a key typed while the words are loading waits for them, so that
@@ -52,7 +62,9 @@ public final class StudyApp: TerminalApplication {
       keysWhileLoading.append(key)
       return true
     }
+    let wasQuitting = screen.isQuitting
     let response = StudyScreenKeys.handle(key, state: store.state, screen: &screen)
+    if screen.isQuitting != wasQuitting { observe(includingMarks: screen.isQuitting) }
     for action in response.actions { store.send(action) }
     if response.quits { marksLeftUnsaved = store.state.marksNotYetSaved }
     return !response.quits

@@ -1,0 +1,81 @@
+import StoreCore
+
+extension AppState: PartTrackingState {
+  /// A part of the state that a front end can observe on its own, through
+  /// `Store.observe(_:_:)` or, for SwiftUI, `Store.read(_:body:)`.
+  ///
+  /// ```swift
+  /// store.observe([.tally, .card(word.id)]) { redraw(word.id) }
+  /// ```
+  ///
+  /// A mark changes its word's ``card(_:)`` and the ``tally``, and no other part unless undo
+  /// or redo become possible (``marks``); loading or selecting a book changes everything.
+  public enum Part: Hashable, Sendable {
+    /// ``AppState/picker``: the books, their loading status and the selection.
+    case picker
+    /// ``AppState/studyMode``.
+    case studyMode
+    /// ``AppState/tally``.
+    case tally
+    /// Which words ``AppState/visibleWords`` holds and in what order, and
+    /// ``AppState/wordsStatus``.
+    case visibleWords
+    /// One word: its term, meaning and study state, and its card's ``AppState/face(of:)``.
+    case card(Word.ID)
+    /// ``AppState/canUndo``, ``AppState/canRedo``, ``AppState/hasUnsavedMarks`` and how many
+    /// ``AppState/unsavedMarks`` there are.
+    case marks
+    /// The word editor: ``AppState/isSavingWord`` and ``AppState/wordDraft``.
+    case editor
+    /// ``AppState/lastError``.
+    case error
+  }
+
+  /// The parts small enough to compare before and after every action, rather than record at
+  /// each place that changes them.
+  struct ComparedParts: Equatable {
+    var studyMode: StudyMode
+    var tally: StudyTally
+    var wordsStatus: LoadStatus
+    var canUndo: Bool
+    var canRedo: Bool
+    var hasUnsavedMarks: Bool
+    var unsavedMarkCount: Int
+    var isSavingWord: Bool
+    var wordDraft: WordDraft?
+    var lastError: AppError?
+  }
+
+  var comparedParts: ComparedParts {
+    ComparedParts(
+      studyMode: studyMode, tally: tally, wordsStatus: wordsStatus, canUndo: canUndo,
+      canRedo: canRedo, hasUnsavedMarks: hasUnsavedMarks, unsavedMarkCount: unsavedMarks.count,
+      isSavingWord: isSavingWord,
+      wordDraft: wordDraft, lastError: lastError)
+  }
+
+  /// Records the compared parts that differ from `before`.
+  mutating func recordChanges(since before: ComparedParts) {
+    let after = comparedParts
+    guard after != before else { return }
+    if after.studyMode != before.studyMode { changedParts.insert(.studyMode) }
+    if after.tally != before.tally { changedParts.insert(.tally) }
+    if after.wordsStatus != before.wordsStatus { changedParts.insert(.visibleWords) }
+    if after.canUndo != before.canUndo || after.canRedo != before.canRedo
+      || after.hasUnsavedMarks != before.hasUnsavedMarks
+      || after.unsavedMarkCount != before.unsavedMarkCount
+    {
+      changedParts.insert(.marks)
+    }
+    if after.isSavingWord != before.isSavingWord || after.wordDraft != before.wordDraft {
+      changedParts.insert(.editor)
+    }
+    if after.lastError != before.lastError { changedParts.insert(.error) }
+  }
+
+  /// Turns every card to its front, recording the cards that were showing their back.
+  mutating func turnAllCardsToFront() {
+    for wordID in backFaces { changedParts.insert(.card(wordID)) }
+    backFaces.removeAll()
+  }
+}

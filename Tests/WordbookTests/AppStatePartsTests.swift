@@ -1,0 +1,83 @@
+import Observation
+import StoreCore
+import Synchronization
+import Testing
+
+@testable import Wordbook
+
+@MainActor
+@Suite struct AppStatePartsTests {
+  private func makeStore() async -> Store<AppState, AppAction> {
+    let words = (1...20).map { WordDraft(term: "term \($0)", meaning: "meaning \($0)") }
+    return await makeLoadedStore(books: [("Twenty", words)]).0
+  }
+
+  @Test func aMarkNotifiesItsCardAndTheTallyAndNoOtherObserver() async throws {
+    let store = await makeStore()
+    let ids = store.state.visibleWords.ids
+    var notified: [AppState.Part] = []
+    let shared: [AppState.Part] = [
+      .picker, .studyMode, .tally, .visibleWords, .marks, .editor, .error,
+    ]
+    let parts = shared + ids.prefix(13).map { .card($0) }
+    #expect(parts.count == 20)
+    for part in parts { store.observe([part]) { notified.append(part) } }
+
+    // The first mark makes undo possible and puts a save in flight.
+    store.send(.markSuccess(ids[0]))
+    #expect(notified == [.tally, .marks, .card(ids[0])])
+    notified = []
+    store.send(.markFail(ids[1]))
+    #expect(notified == [.tally, .card(ids[1])])
+    notified = []
+    store.send(.flip(ids[2]))
+    #expect(notified == [.card(ids[2])])
+    notified = []
+    store.send(.markSuccess(ids[19]))
+    #expect(notified == [.tally])
+    notified = []
+    store.send(.shuffle)
+    #expect(notified == [.visibleWords, .card(ids[2])])
+    await store.settle()
+  }
+
+  @Test func observationTrackingOfOneCardIgnoresMarksOfOthers() async throws {
+    let store = await makeStore()
+    let ids = store.state.visibleWords.ids
+    let watched = ids[4]
+    let cardChanges = Tally()
+    let tallyChanges = Tally()
+    func track() {
+      let face = withObservationTracking {
+        store.read(.card(watched)) { $0.face(of: watched) }
+      } onChange: {
+        cardChanges.add()
+      }
+      #expect(face == store.state.face(of: watched))
+    }
+    track()
+    withObservationTracking {
+      _ = store.read(.tally) { $0.tally }
+    } onChange: {
+      tallyChanges.add()
+    }
+    for id in ids where id != watched { store.send(.markSuccess(id)) }
+    #expect(cardChanges.count == 0)
+    #expect(tallyChanges.count == 1)
+    store.send(.flip(watched))
+    #expect(cardChanges.count == 1)
+    track()
+    store.send(.markFail(watched))
+    #expect(cardChanges.count == 2)
+    await store.settle()
+  }
+}
+
+/// Counts calls from Observation's `@Sendable` `onChange`.
+private final class Tally: Sendable {
+  private let calls = Mutex(0)
+
+  var count: Int { calls.withLock { $0 } }
+
+  func add() { calls.withLock { $0 += 1 } }
+}
