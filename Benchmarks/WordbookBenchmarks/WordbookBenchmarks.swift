@@ -51,6 +51,7 @@ struct WordbookBenchmarks {
     SQLiteLoadScenario(),
     SQLiteImportScenario(),
     UntrustedInputScenario(),
+    CommandScenario(),
   ]
 
   @MainActor
