@@ -38,8 +38,13 @@ struct UntrustedInputScenario: Scenario {
       return term + "," + meaning + String(repeating: "x", count: 98 - term.count - meaning.count)
     }
     let valid = folder.file("valid.jsonl")
-    let database = folder.file("replay.sqlite")
-    _ = try ChildProcess.run(wordbook, ["--db", database, "--record", valid, "books"])
+    // A log as `wordbook` records it (`--record` now takes study sessions only, which need a
+    // terminal): the books loaded, none in the database.
+    try writeTextFile(
+      valid,
+      "{\"action\":{\"kind\":\"loadBooks\"},\"origin\":\"caller\",\"sequence\":1}\n"
+        + "{\"action\":{\"books\":[],\"kind\":\"booksLoaded\"},\"origin\":\"effect\",\"sequence\":2}\n"
+    )
     let junk = folder.file("junk.jsonl")
     _ = try ChildProcess.run("/bin/cp", [valid, junk])
     try Self.write(junk, lines: size, appending: true) { _ in

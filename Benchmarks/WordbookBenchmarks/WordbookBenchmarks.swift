@@ -52,6 +52,7 @@ struct WordbookBenchmarks {
     SQLiteLoadScenario(),
     SQLiteImportScenario(),
     UntrustedInputScenario(),
+    CommandScenario(),
   ]
 
   @MainActor

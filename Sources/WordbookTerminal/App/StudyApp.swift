@@ -48,7 +48,8 @@ public final class StudyApp: TerminalApplication {
   private func observe(includingMarks: Bool) {
     if let observer { store.removeObserver(observer) }
     let requestRedraw = requestRedraw
-    observer = store.observe(where: { includingMarks || $0 != .marks }) { [weak self] in
+    let shown: (AppState.Part) -> Bool = { includingMarks || $0 != .marks }
+    observer = store.observe(where: shown) { [weak self] in
       self?.openFirstBookWhenLoaded()
       self?.handleKeysTypedWhileLoading()
       requestRedraw()
