@@ -29,7 +29,7 @@ extension Connection {
   /// The number of words in a book, or `nil` when there is no such book.
   func wordCount(of bookID: WordBook.ID) throws(WordServiceError) -> Int? {
     let statement = try self.statement(
-      "SELECT (SELECT count(*) FROM words WHERE book_id = ?1) FROM books WHERE id = ?1")
+      "SELECT word_count FROM books WHERE id = ?1")
     defer { statement.reset() }
     statement.bind(bookID.rawValue, at: 1)
     guard try statement.step(self, "load the wordbook") else { return nil }
@@ -39,8 +39,7 @@ extension Connection {
   func books() throws(WordServiceError) -> [WordBook] {
     let statement = try self.statement(
       """
-      SELECT id, title, (SELECT count(*) FROM words WHERE book_id = books.id)
-      FROM books ORDER BY id
+      SELECT id, title, word_count FROM books ORDER BY id
       """)
     defer { statement.reset() }
     var books: [WordBook] = []

@@ -112,6 +112,25 @@ import WordbookSQLite
     #expect(try contents(path) == before)
   }
 
+  @Test func aFirstVersionDatabaseGainsKeptWordCounts() async throws {
+    let raw = try RawDatabase(path: path)
+    try raw.execute(
+      "PRAGMA application_id = \(0x5742_4B31); PRAGMA user_version = 1; "
+        + Schema.migrations[0].joined(separator: ";\n") + ";"
+        + "INSERT INTO books (title) VALUES ('Old'), ('Empty');"
+        + "INSERT INTO words (book_id, term, meaning, study_state) VALUES "
+        + "(1, 'a', 'x', 1), (1, 'b', 'y', 2), (1, 'c', 'z', 0)")
+    let service = try SQLiteWordService(path: path)
+    #expect(try await service.fetchBooks().map(\.wordCount) == [3, 0])
+    let books = try await service.fetchBooks()
+    let word = try await service.saveWord(WordDraft(term: "d", meaning: "w"), to: books[1].id)
+    try await service.deleteWord(Word.ID(1))
+    #expect(try await service.fetchBooks().map(\.wordCount) == [2, 1])
+    #expect(try await service.fetchTallies()[books[0].id] == StudyTally(notStudied: 1, fail: 1))
+    #expect(try await service.fetchWords(in: books[1].id) == [word])
+    #expect(try raw.text("PRAGMA user_version") == String(Schema.migrations.count))
+  }
+
   @Test func folderAtThePathIsRefused() throws {
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     expectOpenFails(path, .corrupted)
