@@ -77,7 +77,7 @@ extension WordServiceError {
       "\(path) has \(links) names (hard links). SQLite keeps a database's write-ahead log and "
         + "locks per name, so programs opening it by different names can lose saved words or "
         + "damage it. Keep one name (`find / -samefile \(path)` lists them) or open a copy of "
-        + "the file; the file was left untouched.")
+        + "the file; it was not written.")
   }
 
   /// The error for a database written by a newer Wordbook than this one.

@@ -76,6 +76,7 @@ import WordbookSQLite
       #expect(error?.kind == .other)
       #expect(error?.message.contains(name) == true, "\(String(describing: error))")
       #expect(error?.message.contains("2 names (hard links)") == true)
+      #expect(error?.message.hasSuffix("it was not written.") == true)
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == names)
