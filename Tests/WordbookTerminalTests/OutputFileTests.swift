@@ -183,6 +183,10 @@ import Testing
     let deadline = Date().addingTimeInterval(30)
     while child.isRunning, Date() < deadline { usleep(2_000) }
     #expect(!child.isRunning)
+    if child.isRunning {
+      child.terminate()
+      child.waitUntilExit()
+    }
     #expect(child.terminationReason == .exit)
     #expect(child.terminationStatus == 0)
     #expect(errors.fileHandleForReading.readDataToEndOfFile().isEmpty)
