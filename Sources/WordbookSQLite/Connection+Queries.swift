@@ -1,3 +1,4 @@
+import CSQLite
 import Wordbook
 
 /// The SQL behind ``SQLiteWordService``: constant text, values always bound as parameters.
@@ -131,22 +132,43 @@ extension Connection {
     return WordBook(id: try insertBook(title: title), title: title)
   }
 
-  /// For each term in the book, the first word added with it.
+  /// The first word in a book whose term is exactly these bytes, found in the (book, term)
+  /// index.
+  func firstWordID(withTermBytes term: String, in bookID: WordBook.ID)
+    throws(WordServiceError) -> Word.ID?
+  {
+    let statement = try self.statement(
+      """
+      SELECT id FROM words INDEXED BY words_by_book_and_term
+      WHERE book_id = ?1 AND term = ?2 ORDER BY id LIMIT 1
+      """)
+    defer { statement.reset() }
+    statement.bind(bookID.rawValue, at: 1)
+    statement.bind(term, at: 2)
+    guard try statement.step(self, "import the words") else { return nil }
+    return Word.ID(statement.int64(at: 0))
+  }
+
+  /// For each term in the book that is not stored in its canonical form, the first word added
+  /// with a term equal to it, keyed by the canonical form.
   ///
-  /// Read from the covering index on (book, term) without touching the table. Terms compare
-  /// as Swift strings, like `InMemoryWordService`'s, so the map is built here: SQL would
-  /// compare bytes and miss canonically equivalent terms.
-  func firstWordIDsByTerm(in bookID: WordBook.ID) throws(WordServiceError) -> [String: Word.ID] {
+  /// Read from the covering index on (book, term) without touching the table. Almost every
+  /// stored term is already canonical (all ASCII text is) and can be found by its bytes with
+  /// ``firstWordID(withTermBytes:in:)``; only the others are kept, so the map is empty or
+  /// small whatever the size of the book.
+  func firstWordIDsOfUncanonicalTerms(in bookID: WordBook.ID)
+    throws(WordServiceError) -> [String: Word.ID]
+  {
     let statement = try self.statement(
       "SELECT id, term FROM words INDEXED BY words_by_book_and_term WHERE book_id = ?1")
     defer { statement.reset() }
     statement.bind(bookID.rawValue, at: 1)
     var firstIDs: [String: Word.ID] = [:]
     while try statement.step(self, "import the words") {
+      guard let key = statement.uncanonicalTermKey(at: 1) else { continue }
       let id = Word.ID(statement.int64(at: 0))
-      let term = statement.text(at: 1)
-      if let known = firstIDs[term], known < id { continue }
-      firstIDs[term] = id
+      if let known = firstIDs[key], known < id { continue }
+      firstIDs[key] = id
     }
     return firstIDs
   }
@@ -187,5 +209,31 @@ extension Statement {
       id: Word.ID(int64(at: 0)), term: text(at: 1), meaning: text(at: 2),
       imageReference: optionalText(at: 3),
       studyState: StudyState(rawValue: UInt8(clamping: int64(at: 4))) ?? .notStudied)
+  }
+
+  /// The canonical form of the term in column `index`, or `nil` when the stored bytes already
+  /// are that form (the common case, decided without decoding for ASCII).
+  ///
+  /// Bytes that are not valid UTF-8 are read as the service reads them everywhere (with
+  /// replacement characters), so their canonical form differs from the bytes and is returned.
+  func uncanonicalTermKey(at index: Int32) -> String? {
+    guard let bytes = sqlite3_column_text(handle, index) else { return nil }
+    let stored = UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, index)))
+    if stored.allSatisfy({ $0 < 0x80 }) { return nil }
+    let key = String(decoding: stored, as: UTF8.self).canonicalTerm
+    return key.utf8.elementsEqual(stored) ? nil : key
+  }
+}
+
+extension String {
+  /// The term in Normalization Form C, which two strings share exactly when Swift's `==`
+  /// calls them equal (canonical equivalence).
+  ///
+  /// The standard library's own normalization, the one `==` and hashing use, so a match by
+  /// these bytes is a match by `==`; Foundation's would add a dependency and could follow
+  /// another Unicode version.
+  var canonicalTerm: String {
+    if utf8.allSatisfy({ $0 < 0x80 }) { return self }
+    return String(decoding: _nfcCodeUnits, as: UTF8.self)
   }
 }

@@ -13,10 +13,15 @@ extension SQLiteWordService {
   ///
   /// Duplicates are found by exact term, compared as Swift strings (so canonically equivalent
   /// text such as a precomposed and a decomposed "é" matches), like `InMemoryWordService`.
+  /// The import keeps no map of the book's terms: a draft's term is looked up in the
+  /// (book, term) index by its canonical form (NFC, which two strings share exactly when they
+  /// are equal), and the few stored terms that are not in that form (none, in a book of ASCII
+  /// or NFC text) are kept in a map by their canonical form. So memory beyond the drafts stays
+  /// small whatever the size of the book or the import.
   ///
-  /// - Complexity: O(*n* + *m*) for *n* drafts into a book of *m* words, plus O(*n* log *m*) for
-  ///   the inserts: the book's terms are read once from the (book, term) index, unless the
-  ///   policy is `keep`.
+  /// - Complexity: O(*m*) to read the book's terms from the (book, term) index, unless the
+  ///   policy is `keep`, plus O(*n* log(*m* + *n*)) for the lookups and inserts of *n* drafts
+  ///   into a book of *m* words.
   public func importWords(
     _ drafts: [WordDraft],
     intoBookTitled title: String,
@@ -29,9 +34,17 @@ extension SQLiteWordService {
       try connection.inTransaction("import the words") { () throws(WordServiceError) in
         var summary = ImportSummary(book: try connection.book(creatingIfMissing: title))
         let bookID = summary.book.id
-        var firstIDs = policy == .keep ? [:] : try connection.firstWordIDsByTerm(in: bookID)
+        let findsDuplicates = policy != .keep
+        var uncanonical =
+          findsDuplicates ? try connection.firstWordIDsOfUncanonicalTerms(in: bookID) : [:]
         for (offset, draft) in drafts.enumerated() {
-          switch (firstIDs[draft.term], policy) {
+          let key = findsDuplicates ? draft.term.canonicalTerm : ""
+          let firstID =
+            findsDuplicates
+            ? Self.earlier(
+              try connection.firstWordID(withTermBytes: key, in: bookID), uncanonical[key])
+            : nil
+          switch (firstID, policy) {
           case (let wordID?, .update):
             try connection.overwriteWord(wordID, with: draft)
             summary.updated += 1
@@ -39,7 +52,9 @@ extension SQLiteWordService {
             summary.skipped += 1
           case (nil, _):
             let word = try connection.insertWord(draft, into: bookID)
-            if policy != .keep { firstIDs[draft.term] = word.id }
+            if findsDuplicates && !key.utf8.elementsEqual(draft.term.utf8) {
+              uncanonical[key] = word.id
+            }
             summary.imported += 1
           }
           if offset % Self.importBatchSize == Self.importBatchSize - 1 {
@@ -52,5 +67,11 @@ extension SQLiteWordService {
         return summary
       }
     }
+  }
+
+  /// The lower of two optional word IDs: the word added first.
+  private static func earlier(_ first: Word.ID?, _ second: Word.ID?) -> Word.ID? {
+    guard let first, let second else { return first ?? second }
+    return min(first, second)
   }
 }

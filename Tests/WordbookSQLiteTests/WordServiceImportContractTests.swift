@@ -140,4 +140,49 @@ import WordbookSQLite
     #expect([summary.imported, summary.updated] == [0, 2])
     #expect(try await service.fetchWords(in: book.id).map(\.meaning) == ["3"])
   }
+
+  @Test(arguments: ServiceKind.allCases)
+  func importFindsTheFirstOfCanonicallyEquivalentTerms(kind: ServiceKind) async throws {
+    let (service, _) = try kind.make()
+    // Each pair is one term in two spellings, equal as Swift strings: decomposed and
+    // precomposed "é", Hangul jamo and syllable, the Kelvin sign and "K", the Ohm sign and
+    // "Ω". The first spelling is stored first, so it is the word a match must find, whichever
+    // spelling the draft uses and whichever one is stored in canonical form.
+    let pairs = [
+      ("e\u{301}", "\u{E9}"), ("\u{E9}", "e\u{301}"),
+      ("\u{1112}\u{1161}\u{11AB}", "\u{D55C}"), ("\u{D55C}", "\u{1112}\u{1161}\u{11AB}"),
+      ("\u{212A}", "K"), ("K", "\u{212A}"), ("\u{2126}", "\u{3A9}"),
+    ]
+    let book = try await service.createBook(title: "Book")
+    for (index, (first, second)) in pairs.enumerated() {
+      let prefix = String(repeating: "x", count: index)
+      for (meaning, term) in [("first", first), ("second", second)] {
+        _ = try await service.saveWord(
+          WordDraft(term: prefix + term, meaning: meaning), to: book.id)
+      }
+    }
+    let drafts = pairs.enumerated().flatMap { index, pair in
+      let prefix = String(repeating: "x", count: index)
+      return [pair.0, pair.1].map { WordDraft(term: prefix + $0, meaning: "new") }
+    }
+    let summary = try await service.importWords(
+      drafts, intoBookTitled: "Book", onDuplicate: .update, progress: { _ in })
+    #expect([summary.imported, summary.updated] == [0, drafts.count])
+    let meanings = try await service.fetchWords(in: book.id).map(\.meaning)
+    #expect(meanings == Array(repeating: ["new", "second"], count: pairs.count).flatMap { $0 })
+  }
+
+  @Test(arguments: ServiceKind.allCases)
+  func importMatchesEquivalentTermsWithinOneImport(kind: ServiceKind) async throws {
+    let (service, _) = try kind.make()
+    let drafts = ["e\u{301}", "\u{E9}", "\u{212A}", "K", "\u{D55C}", "\u{1112}\u{1161}\u{11AB}"]
+      .map { WordDraft(term: $0, meaning: $0) }
+    let summary = try await service.importWords(
+      drafts, intoBookTitled: "Book", onDuplicate: .skip, progress: { _ in })
+    #expect([summary.imported, summary.skipped] == [3, 3])
+    let terms = try await service.fetchWords(in: summary.book.id).map(\.term)
+    #expect(
+      terms.map { Array($0.unicodeScalars) }
+        == [0, 2, 4].map { Array(drafts[$0].term.unicodeScalars) })
+  }
 }

@@ -1,0 +1,24 @@
+import Testing
+import Wordbook
+import WordbookSQLite
+
+/// What only the SQLite import meets: terms written by other programs.
+@Suite struct SQLiteWordServiceImportTests {
+  @Test func importMatchesStoredBytesThatAreNotUTF8AsTheyAreRead() async throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("wordbook.sqlite")
+    let service = try SQLiteWordService(path: path)
+    let book = try await service.createBook(title: "Book")
+    // "a", then the byte 0xFF, which the service reads as "a\u{FFFD}".
+    try RawDatabase(path: path).execute(
+      "INSERT INTO words (book_id, term, meaning) VALUES (\(book.id.rawValue), "
+        + "CAST(X'61FF' AS TEXT), 'raw')")
+    let stored = try await service.fetchWords(in: book.id)
+    #expect(stored.map(\.term) == ["a\u{FFFD}"])
+    let summary = try await service.importWords(
+      [WordDraft(term: "a\u{FFFD}", meaning: "read"), WordDraft(term: "a", meaning: "a")],
+      intoBookTitled: "Book", onDuplicate: .update, progress: { _ in })
+    #expect([summary.imported, summary.updated] == [1, 1])
+    #expect(try await service.fetchWords(in: book.id).map(\.meaning) == ["read", "a"])
+  }
+}
