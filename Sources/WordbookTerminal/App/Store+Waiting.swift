@@ -28,16 +28,6 @@ extension Store where State == AppState, Action == AppAction {
       waiter.continuation = continuation
     }
   }
-
-  /// Sends `action`, waits for the effects it started, then for `condition`.
-  @discardableResult
-  func run(
-    _ action: AppAction, timeout: Duration = .seconds(30),
-    until condition: @escaping @MainActor (AppState) -> Bool = { _ in true }
-  ) async -> Bool {
-    await send(action).finish()
-    return await wait(timeout: timeout, until: condition)
-  }
 }
 
 /// Resumes one waiting task once, with the first answer that arrives.
