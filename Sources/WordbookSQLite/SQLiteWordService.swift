@@ -1,6 +1,12 @@
 import CSQLite
 import Wordbook
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A `WordService` that keeps wordbooks in a SQLite database file: the app's
 /// embedded default store.
 ///
@@ -95,6 +101,34 @@ public final class SQLiteWordService: WordService {
     sqlite3_busy_timeout(
       connection.handle,
       Int32(clamping: timeout.seconds * 1000 + timeout.attoseconds / 1_000_000_000_000_000))
+    // While other processes create the same new file, SQLite can answer "busy" at once
+    // instead of waiting (a lock upgrade it refuses to wait for, a log being recovered): the
+    // steps are tried again until the busy timeout has passed.
+    let deadline = ContinuousClock.now + options.busyTimeout
+    while true {
+      do {
+        self.createdDatabase = try Self.prepare(
+          connection, path: path, sample: seedsSampleWordbook ? SampleWordbook.books : [])
+        break
+      } catch where error.kind == .unavailable && ContinuousClock.now < deadline {
+        usleep(UInt32.random(in: 2_000...20_000))
+      }
+    }
+    if let pages = options.maxPageCount {
+      _ = try connection.integer("PRAGMA max_page_count = \(pages)", what)
+    }
+    self.path = path
+    self.database = Database(connection)
+  }
+
+  /// Checks that the file is ours, switches it to write-ahead logging and brings its schema up
+  /// to date.
+  ///
+  /// - Returns: Whether the file was new.
+  private static func prepare(
+    _ connection: Connection, path: String, sample: [(title: String, words: [WordDraft])]
+  ) throws(WordServiceError) -> Bool {
+    let what = "open the wordbook database"
     // Refuses a damaged, foreign or newer file before anything is written to it.
     _ = try Schema.checkedVersion(connection)
     let mode = try connection.text("PRAGMA journal_mode = WAL", what)
@@ -104,13 +138,7 @@ public final class SQLiteWordService: WordService {
     }
     try connection.execute("PRAGMA synchronous = FULL", what)
     try connection.execute("PRAGMA foreign_keys = ON", what)
-    self.createdDatabase = try Schema.migrate(
-      connection, addingWhenNew: seedsSampleWordbook ? SampleWordbook.books : [])
-    if let pages = options.maxPageCount {
-      _ = try connection.integer("PRAGMA max_page_count = \(pages)", what)
-    }
-    self.path = path
-    self.database = Database(connection)
+    return try Schema.migrate(connection, addingWhenNew: sample)
   }
 
   /// Returns every wordbook, in the order they were created, with its word count.
