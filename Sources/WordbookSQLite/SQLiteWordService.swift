@@ -110,7 +110,7 @@ public final class SQLiteWordService: WordService {
         self.createdDatabase = try Self.prepare(
           connection, path: path, sample: seedsSampleWordbook ? SampleWordbook.books : [])
         break
-      } catch where error.kind == .unavailable && ContinuousClock.now < deadline {
+      } catch  where error.kind == .unavailable && ContinuousClock.now < deadline {
         usleep(UInt32.random(in: 2_000...20_000))
       }
     }
