@@ -132,7 +132,8 @@ import Wordbook
     #expect(report.contains("(line 7: "))
     let peak = try #require(
       report.split(separator: "\n").last.flatMap { Int($0.dropFirst("peak ".count)) })
-    // The whole file alone is 20 MB, and the old reader held it and an index of its lines.
-    #expect(peak < 40 * 1024, "peak resident set \(peak) KiB")
+    // The whole file alone is 20 MB, and the old reader held it and an index of its lines
+    // (72 MiB); the bound leaves room for the thread sanitizer's own memory (46 MiB under it).
+    #expect(peak < 64 * 1024, "peak resident set \(peak) KiB")
   }
 }
