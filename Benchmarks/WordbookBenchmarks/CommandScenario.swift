@@ -17,7 +17,8 @@ import WordbookSQLite
 /// Each child's peak memory is its `ru_maxrss` (see ``MeasuredRun/peakReporter``). `add` is undone after each run, and each
 /// import goes into a new database, so every run sees N words. The binary is the one built
 /// beside this executable (`swift build -c release --product wordbook`); without it the run
-/// stops with that advice. `study` is not measured: its first screen needs a terminal.
+/// stops with that advice. `study` is
+/// measured by ``StudyScreenScenario``, in a pseudo-terminal.
 struct CommandScenario: Scenario {
   let name = "commands"
 
@@ -214,8 +215,7 @@ struct CommandScenario: Scenario {
       ?? "peaks from wait4, at least the \(ResidentMemory.current >> 20) MiB this process holds "
       + "when it starts the children (install GNU time for the children's own)"
     results.note(
-      "commands at \(sizeLabel(size)): \(peaks); the TSV file is \(tsvBytes >> 20) MiB; "
-        + "study's first screen is not measured (it needs a terminal)")
+      "commands at \(sizeLabel(size)): \(peaks); the TSV file is \(tsvBytes >> 20) MiB")
     var ours = Array(repeating: [MeasuredRun](), count: cases.count)
     var baselines = ours
     for round in 0...runs {
@@ -258,14 +258,14 @@ struct CommandScenario: Scenario {
   }
 
   /// The connection settings `SQLiteWordService` uses, for every `sqlite3` run.
-  private static let shellSettings = [
+  static let shellSettings = [
     "-cmd", "PRAGMA synchronous = FULL", "-cmd", "PRAGMA foreign_keys = ON",
   ]
 
   /// The release `wordbook` binary beside this executable.
   ///
   /// - Throws: ``ChildProcessError`` saying how to build it when it is missing.
-  private static func wordbookBinary() throws(ChildProcessError) -> String {
+  static func wordbookBinary() throws(ChildProcessError) -> String {
     let executable = ChildProcess.currentExecutable
     let folder = executable[..<(executable.lastIndex(of: "/") ?? executable.endIndex)]
     let wordbook = "\(folder)/wordbook"
@@ -279,14 +279,14 @@ struct CommandScenario: Scenario {
   }
 
   /// Creates an empty database with `SQLiteWordService`'s schema, and closes it.
-  private static func createDatabase(_ path: String) throws {
+  static func createDatabase(_ path: String) throws {
     _ = try SQLiteWordService(path: path)
   }
 
   /// Writes a TSV file with a `term meaning state` header and `count` words, `word1`… with a
   /// seeded mix of study states.
   @MainActor
-  private static func writeWords(to path: String, count: Int) throws(WriteError) {
+  static func writeWords(to path: String, count: Int) throws(WriteError) {
     guard let file = fopen(path, "w") else { throw WriteError(path: path) }
     var generator = SplitMix64(seed: 7)
     var block = Array("term\tmeaning\tstate\n".utf8)

@@ -53,6 +53,7 @@ struct WordbookBenchmarks {
     SQLiteImportScenario(),
     UntrustedInputScenario(),
     CommandScenario(),
+    StudyScreenScenario(),
   ]
 
   @MainActor
