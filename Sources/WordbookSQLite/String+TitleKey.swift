@@ -1,13 +1,15 @@
+import Wordbook
+
 extension String {
-  /// The form under which two wordbook titles are the same title: without surrounding white
-  /// space, lowercased, in Normalization Form C.
+  /// `wordbookTitleKey` (the title trimmed and lowercased, which the domain compares with `==`)
+  /// in Normalization Form C, so that equal keys are equal bytes and SQLite can compare them.
   ///
   /// So "TOEIC 800", " toeic 800 " and a decomposed spelling of an accented title are one
   /// title. NFC rather than NFKC: it is the normalization Swift's own `==` uses, available
   /// without Foundation, and NFKC would also merge text a learner may mean to keep apart
   /// (full-width and half-width forms, superscript digits).
   var titleKey: String {
-    let lowered = trimmedTitle.lowercased()
+    let lowered = wordbookTitleKey
     if lowered.utf8.allSatisfy({ $0 < 0x80 }) { return lowered }
     return String(decoding: lowered._nfcCodeUnits, as: UTF8.self)
   }

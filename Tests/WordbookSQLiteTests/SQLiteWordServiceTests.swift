@@ -149,7 +149,8 @@ import WordbookSQLite
     #expect(books.map(\.wordCount) == [1, 1, 0, 0, 1])
     let hits = try await service.searchWords(matching: "사랑하", in: nil, after: nil, limit: 10)
     #expect(hits.map(\.word.term) == ["사랑하다"])
-    #expect(try await service.searchWords(matching: "사과", in: nil, after: nil, limit: 10).count == 1)
+    #expect(
+      try await service.searchWords(matching: "사과", in: nil, after: nil, limit: 10).count == 1)
     let error = await #expect(throws: WordServiceError.self) {
       try await service.createBook(title: " toeic 800 (3)")
     }

@@ -25,7 +25,9 @@ import WordbookSQLite
     let cafe = try await service.createBook(title: "Caf\u{E9}")
     _ = try await service.saveWord(WordDraft(term: "a", meaning: "b"), to: toeic.id)
     let before = try await service.fetchBooks()
-    let error = await expectError(.titleTaken) { _ = try await service.createBook(title: " toeic 800\t") }
+    let error = await expectError(.titleTaken) {
+      _ = try await service.createBook(title: " toeic 800\t")
+    }
     #expect(error?.existingBook == before[0])
     #expect(error?.message.contains("TOEIC 800") == true)
     let decomposed = await expectError(.titleTaken) {
@@ -47,7 +49,9 @@ import WordbookSQLite
     #expect(try await service.renameBook(verbs.id, to: "KOREAN verbs").title == "KOREAN verbs")
     let before = try await service.fetchBooks()
     #expect(before.map(\.title) == ["KOREAN verbs", "Nouns"])
-    let taken = await expectError(.titleTaken) { _ = try await service.renameBook(verbs.id, to: "nouns") }
+    let taken = await expectError(.titleTaken) {
+      _ = try await service.renameBook(verbs.id, to: "nouns")
+    }
     #expect(taken?.existingBook == before[1])
     await expectError(.invalidInput) { _ = try await service.renameBook(nouns.id, to: " \n") }
     await expectError(.notFound) { _ = try await service.renameBook(WordBook.ID(99), to: "New") }
@@ -91,8 +95,12 @@ import WordbookSQLite
     #expect(
       try await service.searchWords(matching: "관사", in: nil, after: nil, limit: 5).map(\.word)
         == [updated])
-    await expectError(.invalidInput) { _ = try await service.updateWord(word.id, term: " ", meaning: "m") }
-    await expectError(.notFound) { _ = try await service.updateWord(Word.ID(99), term: "t", meaning: "m") }
+    await expectError(.invalidInput) {
+      _ = try await service.updateWord(word.id, term: " ", meaning: "m")
+    }
+    await expectError(.notFound) {
+      _ = try await service.updateWord(Word.ID(99), term: "t", meaning: "m")
+    }
     #expect(try await service.fetchWords(in: book.id) == [updated, other])
   }
 
@@ -101,8 +109,10 @@ import WordbookSQLite
     let (service, _) = try kind.make()
     let english = try await service.createBook(title: "English")
     let korean = try await service.createBook(title: "Korean")
-    let apple = try await service.saveWord(WordDraft(term: "Pineapple", meaning: "파인애플"), to: english.id)
-    let love = try await service.saveWord(WordDraft(term: "사랑하다", meaning: "to love"), to: korean.id)
+    let apple = try await service.saveWord(
+      WordDraft(term: "Pineapple", meaning: "파인애플"), to: english.id)
+    let love = try await service.saveWord(
+      WordDraft(term: "사랑하다", meaning: "to love"), to: korean.id)
     let glove = try await service.saveWord(WordDraft(term: "glove", meaning: "장갑"), to: english.id)
     let quote = try await service.saveWord(
       WordDraft(term: "say \"hi\" AND 100%", meaning: "quote_mark"), to: korean.id)

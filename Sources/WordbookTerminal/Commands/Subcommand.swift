@@ -214,7 +214,8 @@ extension Subcommand {
         book: positionals[0], word: try arguments.wordID(positionals[1]), term: options["term"],
         meaning: options["meaning"])
     },
-    Subcommand(name: "delete", arguments: "BOOK WORD_ID...", summary: "delete words of a wordbook") {
+    Subcommand(name: "delete", arguments: "BOOK WORD_ID...", summary: "delete words of a wordbook")
+    {
       arguments throws(UsageError) in
       let values = try arguments.positionals(required: 2, optional: arguments.values.count)
       var words: [Word.ID] = []
