@@ -195,7 +195,7 @@ extension Subcommand {
     },
     Subcommand(
       name: "search", arguments: "QUERY [--book BOOK]",
-      summary: "list the words holding QUERY: ID, book, state, term, meaning"
+      summary: "find words: ID, book, state, term, meaning"
     ) { arguments throws(UsageError) in
       let (values, options) = try arguments.options(["book"])
       return .search(
@@ -252,7 +252,7 @@ extension Subcommand {
       name: "import",
       arguments: "FILE --book TITLE [--format anki|quizlet|csv|tsv] [--separator S] "
         + "[--on-duplicate skip|update|keep]",
-      summary: "import a flashcard file into a wordbook (created if missing)"
+      summary: "import a flashcard file into a wordbook"
     ) { arguments throws(UsageError) in
       let (values, options) = try arguments.options(["book", "format", "separator", "on-duplicate"])
       let file = try arguments.positionals(in: values, required: 1)[0]
