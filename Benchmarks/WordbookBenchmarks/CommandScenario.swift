@@ -17,7 +17,8 @@ import WordbookSQLite
 /// Each child's peak memory is its `ru_maxrss` (see ``MeasuredRun/peakReporter``). `add`,
 /// `edit`, `delete` and `rename-book` are undone after each run (on a word in the middle of the
 /// book), and each import goes into a new database, so every run sees N words. `search` looks
-/// for a term of three characters or more, answered by the trigram index on both sides. The binary is the one built
+/// for a term of three characters or more, answered by the trigram index on both sides. The
+/// `sqlite3` import indexes its rows for search at the end, as `wordbook import` does. The binary is the one built
 /// beside this executable (`swift build -c release --product wordbook`); without it the run
 /// stops with that advice. `study` is not measured: its first screen needs a terminal.
 struct CommandScenario: Scenario {
@@ -77,7 +78,10 @@ struct CommandScenario: Scenario {
           CASE NEW.state WHEN 'success' THEN 1 WHEN 'fail' THEN 2 ELSE 0 END);
       END;
       INSERT INTO books (title) VALUES ('Import');
+      INSERT INTO settings (key, value) VALUES ('search_deferred', 1);
       .import --skip 1 '\(tsv)' import_rows
+      INSERT INTO words_search (rowid, term, meaning) SELECT id, term, meaning FROM words;
+      DELETE FROM settings WHERE key = 'search_deferred';
 
       """)
     var imports = 0

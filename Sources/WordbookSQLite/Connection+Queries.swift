@@ -77,6 +77,34 @@ extension Connection {
     return WordBook.ID(statement.int64(at: 0))
   }
 
+  /// Stops the insert trigger from indexing new words for search until
+  /// ``indexDeferredWords(after:)``, within the current transaction.
+  ///
+  /// - Returns: The ID after which new words will be added.
+  func deferSearchIndexing() throws(WordServiceError) -> Word.ID {
+    try setIntegerSetting(Self.searchDeferredKey, to: 1)
+    return Word.ID(
+      try integer(
+        "SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'words'), 0)",
+        "import the words"))
+  }
+
+  /// Indexes for search, in one statement, the words added after `last` while indexing was
+  /// deferred, and lets the insert trigger index again.
+  func indexDeferredWords(after last: Word.ID) throws(WordServiceError) {
+    let statement = try self.statement(
+      "INSERT INTO words_search (rowid, term, meaning) SELECT id, term, meaning FROM words "
+        + "WHERE id > ?1")
+    statement.bind(last.rawValue, at: 1)
+    try statement.run(self, "import the words")
+    let setting = try self.statement("DELETE FROM settings WHERE key = ?1")
+    setting.bind(Self.searchDeferredKey, at: 1)
+    try setting.run(self, "import the words")
+  }
+
+  /// The `settings` key that tells the insert trigger to leave new words unindexed.
+  private static let searchDeferredKey = "search_deferred"
+
   /// A setting's integer value, or `nil` when it is not set.
   func integerSetting(_ key: String) throws(WordServiceError) -> Int64? {
     let statement = try self.statement("SELECT value FROM settings WHERE key = ?1")
