@@ -14,8 +14,11 @@ import WordbookSQLite
 /// by `wordbook import` of a generated TSV file with a mix of study states; the same file is
 /// the input of the import measurement. The shell runs with the service's connection settings
 /// (`synchronous = FULL`, `foreign_keys = ON`). Both write to a pipe this process drains.
-/// Each child's peak memory is its `ru_maxrss` (see ``MeasuredRun/peakReporter``). `add` is undone after each run, and each
-/// import goes into a new database, so every run sees N words. The binary is the one built
+/// Each child's peak memory is its `ru_maxrss` (see ``MeasuredRun/peakReporter``). `add`,
+/// `edit`, `delete` and `rename-book` are undone after each run (on a word in the middle of the
+/// book), and each import goes into a new database, so every run sees N words. `search` looks
+/// for a term of three characters or more, answered by the trigram index on both sides. The
+/// `sqlite3` import indexes its rows for search at the end, as `wordbook import` does. The binary is the one built
 /// beside this executable (`swift build -c release --product wordbook`); without it the run
 /// stops with that advice. `study` is
 /// measured by ``StudyScreenScenario``, in a pseudo-terminal.
@@ -76,7 +79,10 @@ struct CommandScenario: Scenario {
           CASE NEW.state WHEN 'success' THEN 1 WHEN 'fail' THEN 2 ELSE 0 END);
       END;
       INSERT INTO books (title) VALUES ('Import');
+      INSERT INTO settings (key, value) VALUES ('search_deferred', 1);
       .import --skip 1 '\(tsv)' import_rows
+      INSERT INTO words_search (rowid, term, meaning) SELECT id, term, meaning FROM words;
+      DELETE FROM settings WHERE key = 'search_deferred';
 
       """)
     var imports = 0
@@ -97,6 +103,21 @@ struct CommandScenario: Scenario {
     }
     let state = "CASE study_state WHEN 1 THEN 'success' WHEN 2 THEN 'fail' ELSE 'notStudied' END"
     let megabyte = 1_048_576.0
+    // A word in the middle of the book: the file's words are `word1`… in ID order.
+    let middle = (Int(lastWord) ?? size) - size / 2
+    let middleIndex = middle - ((Int(lastWord) ?? size) - size)
+    let restoreMiddle =
+      "INSERT OR REPLACE INTO words (id, book_id, term, meaning, study_state) "
+      + "VALUES (\(middle), \(book), 'word\(middleIndex)', 'meaning \(middleIndex)', 0)"
+    let restoreTitle =
+      "UPDATE books SET title = 'Benchmark', title_key = 'benchmark' WHERE id = \(book)"
+    let query = "word\(size / 3)"
+    let searchSQL =
+      "SELECT w.id, b.title, w.study_state, w.term, w.meaning "
+      + "FROM words_search JOIN words AS w ON w.id = words_search.rowid "
+      + "JOIN books AS b ON b.id = w.book_id WHERE words_search MATCH '\"\(query)\"' "
+      + "ORDER BY w.book_id, w.id"
+    let searchLines = try sql(database, searchSQL).split(separator: "\n").count
 
     let cases = [
       Case(
@@ -119,6 +140,78 @@ struct CommandScenario: Scenario {
             ], errorFile: errors)
           try run.expect("sqlite3 insert", lines: 0)
           _ = try sql(database, "DELETE FROM words WHERE id > \(lastWord)")
+          return run
+        }),
+      Case(
+        ours: "edit", baseline: "update", limit: 3,
+        runOurs: {
+          let run = try MeasuredRun.run(
+            wordbook, ["--db", database, "edit", book, "\(middle)", "--term", "edited term"],
+            errorFile: errors)
+          try run.expect("wordbook edit", lines: 1)
+          _ = try sql(database, restoreMiddle)
+          return run
+        },
+        runBaseline: {
+          let run = try MeasuredRun.run(
+            shell,
+            Self.shellSettings + [
+              database, "UPDATE words SET term = 'edited term' WHERE id = \(middle)",
+            ], errorFile: errors)
+          try run.expect("sqlite3 update", lines: 0)
+          _ = try sql(database, restoreMiddle)
+          return run
+        }),
+      Case(
+        ours: "delete", baseline: "delete", limit: 3,
+        runOurs: {
+          let run = try MeasuredRun.run(
+            wordbook, ["--db", database, "delete", book, "\(middle)"], errorFile: errors)
+          try run.expect("wordbook delete", lines: 1)
+          _ = try sql(database, restoreMiddle)
+          return run
+        },
+        runBaseline: {
+          let run = try MeasuredRun.run(
+            shell, Self.shellSettings + [database, "DELETE FROM words WHERE id = \(middle)"],
+            errorFile: errors)
+          try run.expect("sqlite3 delete", lines: 0)
+          _ = try sql(database, restoreMiddle)
+          return run
+        }),
+      Case(
+        ours: "renameBook", baseline: "updateTitle", limit: 3,
+        runOurs: {
+          let run = try MeasuredRun.run(
+            wordbook, ["--db", database, "rename-book", book, "Renamed"], errorFile: errors)
+          try run.expect("wordbook rename-book", lines: 1)
+          _ = try sql(database, restoreTitle)
+          return run
+        },
+        runBaseline: {
+          let run = try MeasuredRun.run(
+            shell,
+            Self.shellSettings + [
+              database,
+              "UPDATE books SET title = 'Renamed', title_key = 'renamed' WHERE id = \(book)",
+            ], errorFile: errors)
+          try run.expect("sqlite3 update title", lines: 0)
+          _ = try sql(database, restoreTitle)
+          return run
+        }),
+      Case(
+        ours: "search", baseline: "matchTrigram", limit: 3,
+        runOurs: {
+          let run = try MeasuredRun.run(
+            wordbook, ["--db", database, "search", query], errorFile: errors)
+          try run.expect("wordbook search", lines: searchLines)
+          return run
+        },
+        runBaseline: {
+          let run = try MeasuredRun.run(
+            shell, Self.shellSettings + ["-separator", "\t", database, searchSQL],
+            errorFile: errors)
+          try run.expect("sqlite3 MATCH", lines: searchLines)
           return run
         }),
       Case(

@@ -3,11 +3,125 @@ import Wordbook
 
 /// The SQL behind ``SQLiteWordService``: constant text, values always bound as parameters.
 extension Connection {
+  /// Adds a book; the caller has checked that no book has the title (see
+  /// ``book(titled:)``), which the unique index on `title_key` guarantees.
   func insertBook(title: String) throws(WordServiceError) -> WordBook.ID {
-    let statement = try self.statement("INSERT INTO books (title) VALUES (?1)")
+    let statement = try self.statement("INSERT INTO books (title, title_key) VALUES (?1, ?2)")
     statement.bind(title, at: 1)
+    statement.bind(title.titleKey, at: 2)
     try statement.run(self, "create the wordbook")
     return WordBook.ID(lastInsertedRowID)
+  }
+
+  /// Sets a book's title and its key; `false` when there is no such book.
+  @discardableResult
+  func setTitle(_ title: String, key: String, of bookID: WordBook.ID) throws(WordServiceError)
+    -> Bool
+  {
+    let statement = try self.statement("UPDATE books SET title = ?2, title_key = ?3 WHERE id = ?1")
+    statement.bind(bookID.rawValue, at: 1)
+    statement.bind(title, at: 2)
+    statement.bind(key, at: 3)
+    try statement.run(self, "rename the wordbook")
+    return changes > 0
+  }
+
+  /// The book with this ID and its word count, or `nil`.
+  func book(_ bookID: WordBook.ID) throws(WordServiceError) -> WordBook? {
+    let statement = try self.statement("SELECT title, word_count FROM books WHERE id = ?1")
+    defer { statement.reset() }
+    statement.bind(bookID.rawValue, at: 1)
+    guard try statement.step(self, "load the wordbook") else { return nil }
+    return WordBook(
+      id: bookID, title: statement.text(at: 0), wordCount: Int(statement.int64(at: 1)))
+  }
+
+  /// Deletes a book and its words; `false` when there is no such book.
+  func deleteBook(_ bookID: WordBook.ID) throws(WordServiceError) -> Bool {
+    // The words first, by the book's index; the foreign key's cascade would do the same work.
+    let words = try self.statement("DELETE FROM words WHERE book_id = ?1")
+    words.bind(bookID.rawValue, at: 1)
+    try words.run(self, "delete the wordbook")
+    let book = try self.statement("DELETE FROM books WHERE id = ?1")
+    book.bind(bookID.rawValue, at: 1)
+    try book.run(self, "delete the wordbook")
+    return changes > 0
+  }
+
+  /// Sets a word's term and meaning; the word as stored afterwards, or `nil` when there is no
+  /// such word.
+  func updateWord(_ wordID: Word.ID, term: String, meaning: String) throws(WordServiceError)
+    -> Word?
+  {
+    let statement = try self.statement(
+      """
+      UPDATE words SET term = ?2, meaning = ?3 WHERE id = ?1
+      RETURNING id, term, meaning, image_reference, study_state
+      """)
+    defer { statement.reset() }
+    statement.bind(wordID.rawValue, at: 1)
+    statement.bind(term, at: 2)
+    statement.bind(meaning, at: 3)
+    guard try statement.step(self, "save the word") else { return nil }
+    let word = statement.word()
+    while try statement.step(self, "save the word") {}
+    return word
+  }
+
+  /// The book a word belongs to, or `nil` when there is no such word.
+  func bookID(ofWord wordID: Word.ID) throws(WordServiceError) -> WordBook.ID? {
+    let statement = try self.statement("SELECT book_id FROM words WHERE id = ?1")
+    defer { statement.reset() }
+    statement.bind(wordID.rawValue, at: 1)
+    guard try statement.step(self, "find the word") else { return nil }
+    return WordBook.ID(statement.int64(at: 0))
+  }
+
+  /// Stops the insert trigger from indexing new words for search until
+  /// ``indexDeferredWords(after:)``, within the current transaction.
+  ///
+  /// - Returns: The ID after which new words will be added.
+  func deferSearchIndexing() throws(WordServiceError) -> Word.ID {
+    try setIntegerSetting(Self.searchDeferredKey, to: 1)
+    return Word.ID(
+      try integer(
+        "SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'words'), 0)",
+        "import the words"))
+  }
+
+  /// Indexes for search, in one statement, the words added after `last` while indexing was
+  /// deferred, and lets the insert trigger index again.
+  func indexDeferredWords(after last: Word.ID) throws(WordServiceError) {
+    let statement = try self.statement(
+      "INSERT INTO words_search (rowid, term, meaning) SELECT id, term, meaning FROM words "
+        + "WHERE id > ?1")
+    statement.bind(last.rawValue, at: 1)
+    try statement.run(self, "import the words")
+    let setting = try self.statement("DELETE FROM settings WHERE key = ?1")
+    setting.bind(Self.searchDeferredKey, at: 1)
+    try setting.run(self, "import the words")
+  }
+
+  /// The `settings` key that tells the insert trigger to leave new words unindexed.
+  private static let searchDeferredKey = "search_deferred"
+
+  /// A setting's integer value, or `nil` when it is not set.
+  func integerSetting(_ key: String) throws(WordServiceError) -> Int64? {
+    let statement = try self.statement("SELECT value FROM settings WHERE key = ?1")
+    defer { statement.reset() }
+    statement.bind(key, at: 1)
+    guard try statement.step(self, "read the settings") else { return nil }
+    return statement.int64(at: 0)
+  }
+
+  /// Sets a setting to an integer value.
+  func setIntegerSetting(_ key: String, to value: Int64) throws(WordServiceError) {
+    let statement = try self.statement(
+      "INSERT INTO settings (key, value) VALUES (?1, ?2) "
+        + "ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+    statement.bind(key, at: 1)
+    statement.bind(value, at: 2)
+    try statement.run(self, "save the settings")
   }
 
   func insertWord(_ draft: WordDraft, into bookID: WordBook.ID) throws(WordServiceError) -> Word {
@@ -111,22 +225,20 @@ extension Connection {
     return tallies
   }
 
-  /// The book with this title that was created first, if any, with its stored title.
-  ///
-  /// Titles compare as Swift strings (canonically equivalent text matches, as in
-  /// `InMemoryWordService`), so the few books are compared here rather than in SQL, which
-  /// compares bytes.
+  /// The book whose title is `title` under the titles' comparison (`String.titleKey`),
+  /// found in the unique index, with its stored title and word count.
   func book(titled title: String) throws(WordServiceError) -> WordBook? {
-    let statement = try self.statement("SELECT id, title FROM books ORDER BY id")
+    let statement = try self.statement(
+      "SELECT id, title, word_count FROM books WHERE title_key = ?1")
     defer { statement.reset() }
-    while try statement.step(self, "find the wordbook") {
-      let stored = statement.text(at: 1)
-      if stored == title { return WordBook(id: WordBook.ID(statement.int64(at: 0)), title: stored) }
-    }
-    return nil
+    statement.bind(title.titleKey, at: 1)
+    guard try statement.step(self, "find the wordbook") else { return nil }
+    return WordBook(
+      id: WordBook.ID(statement.int64(at: 0)), title: statement.text(at: 1),
+      wordCount: Int(statement.int64(at: 2)))
   }
 
-  /// The book with this title that was created first, created when there is none.
+  /// The book with this title, created when there is none.
   func book(creatingIfMissing title: String) throws(WordServiceError) -> WordBook {
     if let existing = try book(titled: title) { return existing }
     return WordBook(id: try insertBook(title: title), title: title)

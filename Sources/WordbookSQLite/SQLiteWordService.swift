@@ -181,12 +181,14 @@ public final class SQLiteWordService: WordService {
     try await withConnection { connection throws(WordServiceError) in try connection.tallies() }
   }
 
-  /// Creates an empty wordbook.
+  /// Creates an empty wordbook, unless another book has the same title (see
+  /// ``renameBook(_:to:)`` for the comparison).
   public func createBook(title: String) async throws(WordServiceError) -> WordBook {
     let title = try WordServiceError.validTitle(title)
     return try await withConnection { connection throws(WordServiceError) in
       try connection.inTransaction("create the wordbook") { () throws(WordServiceError) in
-        WordBook(id: try connection.insertBook(title: title), title: title)
+        if let existing = try connection.book(titled: title) { throw .titleTaken(by: existing) }
+        return WordBook(id: try connection.insertBook(title: title), title: title)
       }
     }
   }

@@ -56,7 +56,78 @@ package enum Schema {
       """,
       "CREATE INDEX words_by_book_and_state ON words(book_id, study_state)",
     ],
+    // Search, the last studied book, and unique titles. `words_search` is an FTS5 index of
+    // every word's term and meaning with the trigram tokenizer, so a substring of three or more
+    // characters (any script: Korean has no spaces to split on) is found from the index instead
+    // of a scan; it holds no copy of the text (`content='words'`) and the triggers keep it in
+    // step with `words`. Each book's `title_key` is its title compared as the service compares
+    // titles (`String.titleKey`); the step after this list fills it, renaming duplicates, and
+    // adds the unique index.
+    [
+      """
+      CREATE VIRTUAL TABLE words_search USING fts5(
+        term, meaning, content = 'words', content_rowid = 'id', tokenize = 'trigram'
+      )
+      """,
+      "INSERT INTO words_search (words_search) VALUES ('rebuild')",
+      "CREATE TABLE settings (key TEXT PRIMARY KEY, value) WITHOUT ROWID",
+      // FTS5 writes its pending index to disk at every statement that changes it inside a
+      // transaction, so an import indexing row by row took 15 times as long as without the
+      // index. An import therefore sets `search_deferred` and indexes its rows in one statement
+      // at the end; a row not yet in the index (its `words_search_docsize` row is missing) is
+      // left out of it by the delete and update triggers.
+      """
+      CREATE TRIGGER words_searchable_on_insert AFTER INSERT ON words
+      WHEN NOT EXISTS (SELECT 1 FROM settings WHERE key = 'search_deferred') BEGIN
+        INSERT INTO words_search (rowid, term, meaning) VALUES (NEW.id, NEW.term, NEW.meaning);
+      END
+      """,
+      """
+      CREATE TRIGGER words_searchable_on_delete AFTER DELETE ON words
+      WHEN EXISTS (SELECT 1 FROM words_search_docsize WHERE id = OLD.id) BEGIN
+        INSERT INTO words_search (words_search, rowid, term, meaning)
+        VALUES ('delete', OLD.id, OLD.term, OLD.meaning);
+      END
+      """,
+      """
+      CREATE TRIGGER words_searchable_on_update AFTER UPDATE OF term, meaning ON words
+      WHEN EXISTS (SELECT 1 FROM words_search_docsize WHERE id = OLD.id) BEGIN
+        INSERT INTO words_search (words_search, rowid, term, meaning)
+        VALUES ('delete', OLD.id, OLD.term, OLD.meaning);
+        INSERT INTO words_search (rowid, term, meaning) VALUES (NEW.id, NEW.term, NEW.meaning);
+      END
+      """,
+      "ALTER TABLE books ADD COLUMN title_key TEXT NOT NULL DEFAULT ''",
+    ],
   ]
+
+  /// Work a migration needs beyond SQL, run right after the SQL of the migration with the same
+  /// index.
+  static func followUp(ofMigration index: Int, _ connection: Connection)
+    throws(WordServiceError)
+  {
+    if index == 2 { try uniqueTitles(connection) }
+  }
+
+  /// Fills `title_key` and makes it unique: a book whose title is taken by an older book gets
+  /// the first free title "Title (2)", "Title (3)", … so no book and no word is lost.
+  static func uniqueTitles(_ connection: Connection) throws(WordServiceError) {
+    let what = "open the wordbook database"
+    var taken: Set<String> = []
+    var renamed: [(id: WordBook.ID, title: String, key: String)] = []
+    for book in try connection.books() {
+      var title = book.title
+      var suffix = 1
+      while taken.contains(title.titleKey) {
+        suffix += 1
+        title = "\(book.title.trimmedTitle) (\(suffix))"
+      }
+      taken.insert(title.titleKey)
+      renamed.append((book.id, title, title.titleKey))
+    }
+    for book in renamed { try connection.setTitle(book.title, key: book.key, of: book.id) }
+    try connection.execute("CREATE UNIQUE INDEX books_by_title_key ON books(title_key)", what)
+  }
 
   /// The schema version this build writes and understands.
   static var latestVersion: Int64 { Int64(migrations.count) }
@@ -84,8 +155,9 @@ package enum Schema {
       if isNew {
         try connection.execute("PRAGMA application_id = \(applicationID)", what)
       }
-      for migration in migrations[Int(version)...] {
+      for (index, migration) in migrations.enumerated().dropFirst(Int(version)) {
         for sql in migration { try connection.execute(sql, what) }
+        try followUp(ofMigration: index, connection)
       }
       try connection.execute("PRAGMA user_version = \(latestVersion)", what)
       if isNew {

@@ -74,6 +74,11 @@ struct Statement {
 
   /// The text in column `index`, or `nil` when it is SQL `NULL`.
   func optionalText(at index: Int32) -> String? {
-    sqlite3_column_type(handle, index) == SQLITE_NULL ? nil : text(at: index)
+    isNull(at: index) ? nil : text(at: index)
+  }
+
+  /// Whether column `index` of the current row is SQL `NULL`.
+  func isNull(at index: Int32) -> Bool {
+    sqlite3_column_type(handle, index) == SQLITE_NULL
   }
 }

@@ -89,6 +89,28 @@ actor FaultInjectingWordService: WordService {
     return try await base.createBook(title: title)
   }
 
+  func renameBook(_ bookID: WordBook.ID, to title: String) async throws(WordServiceError)
+    -> WordBook
+  {
+    try await roll("rename the wordbook")
+    return try await base.renameBook(bookID, to: title)
+  }
+
+  func deleteBook(_ bookID: WordBook.ID) async throws(WordServiceError) {
+    try await roll("delete the wordbook")
+    try await base.deleteBook(bookID)
+  }
+
+  func lastStudiedBook() async throws(WordServiceError) -> WordBook.ID? {
+    try await roll("read the last studied wordbook")
+    return try await base.lastStudiedBook()
+  }
+
+  func setLastStudiedBook(_ bookID: WordBook.ID) async throws(WordServiceError) {
+    try await roll("remember the wordbook")
+    try await base.setLastStudiedBook(bookID)
+  }
+
   func saveWord(_ draft: WordDraft, to bookID: WordBook.ID) async throws(WordServiceError) -> Word {
     try await roll("save the word")
     return try await base.saveWord(draft, to: bookID)
@@ -97,6 +119,20 @@ actor FaultInjectingWordService: WordService {
   func updateStudyStates(_ changes: [StudyStateChange]) async throws(WordServiceError) {
     try await roll("save the study marks")
     try await base.updateStudyStates(changes)
+  }
+
+  func updateWord(_ wordID: Word.ID, term: String, meaning: String)
+    async throws(WordServiceError) -> Word
+  {
+    try await roll("save the word")
+    return try await base.updateWord(wordID, term: term, meaning: meaning)
+  }
+
+  func searchWords(
+    matching query: String, in bookID: WordBook.ID?, after: WordSearchHit?, limit: Int
+  ) async throws(WordServiceError) -> [WordSearchHit] {
+    try await roll("search the words")
+    return try await base.searchWords(matching: query, in: bookID, after: after, limit: limit)
   }
 
   func deleteWord(_ wordID: Word.ID) async throws(WordServiceError) {

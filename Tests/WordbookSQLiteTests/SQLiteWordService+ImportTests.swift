@@ -21,4 +21,34 @@ import WordbookSQLite
     #expect([summary.imported, summary.updated] == [1, 1])
     #expect(try await service.fetchWords(in: book.id).map(\.meaning) == ["read", "a"])
   }
+
+  /// An import indexes its words for search at its end; a word it adds and then updates, and
+  /// one that was indexed before, are both found by their new meaning only.
+  @Test func importIndexesItsWordsForSearchAtTheEnd() async throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("wordbook.sqlite")
+    let service = try SQLiteWordService(path: path)
+    let book = try await service.createBook(title: "Book")
+    let old = try await service.saveWord(WordDraft(term: "old", meaning: "before"), to: book.id)
+    _ = try await service.importWords(
+      [
+        WordDraft(term: "old", meaning: "changed"), WordDraft(term: "new", meaning: "first"),
+        WordDraft(term: "new", meaning: "second"),
+      ],
+      intoBookTitled: "book", onDuplicate: .update, progress: { _ in })
+    func terms(_ query: String) async throws -> [String] {
+      try await service.searchWords(matching: query, in: nil, after: nil, limit: 10)
+        .map(\.word.term)
+    }
+    #expect(try await terms("changed") == ["old"])
+    #expect(try await terms("before") == [])
+    #expect(try await terms("second") == ["new"])
+    #expect(try await terms("first") == [])
+    let raw = try RawDatabase(path: path)
+    try raw.execute("INSERT INTO words_search (words_search, rank) VALUES ('integrity-check', 1)")
+    #expect(try raw.text("SELECT count(*) FROM settings") == "0")
+    try await service.deleteWord(old.id)
+    #expect(try await terms("changed") == [])
+    try raw.execute("INSERT INTO words_search (words_search, rank) VALUES ('integrity-check', 1)")
+  }
 }

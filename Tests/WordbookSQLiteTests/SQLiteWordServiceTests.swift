@@ -131,6 +131,34 @@ import WordbookSQLite
     #expect(try raw.text("PRAGMA user_version") == String(Schema.migrations.count))
   }
 
+  @Test func aSecondVersionDatabaseGetsUniqueTitlesAndASearchIndex() async throws {
+    let raw = try RawDatabase(path: path)
+    try raw.execute(
+      "PRAGMA application_id = \(0x5742_4B31); PRAGMA user_version = 2; "
+        + (Schema.migrations[0] + Schema.migrations[1]).joined(separator: ";\n") + ";"
+        + "INSERT INTO books (title) VALUES ('TOEIC 800'), ('toeic 800 '), ('TOEIC 800 (2)'), "
+        + "('Other'), ('TOEIC 800');"
+        + "INSERT INTO words (book_id, term, meaning) VALUES "
+        + "(1, '사랑하다', 'to love'), (2, 'apple', '사과'), (5, 'banana', 'fruit')")
+    let service = try SQLiteWordService(path: path)
+    let books = try await service.fetchBooks()
+    #expect(
+      books.map(\.title) == [
+        "TOEIC 800", "toeic 800 (2)", "TOEIC 800 (2) (2)", "Other", "TOEIC 800 (3)",
+      ])
+    #expect(books.map(\.wordCount) == [1, 1, 0, 0, 1])
+    let hits = try await service.searchWords(matching: "사랑하", in: nil, after: nil, limit: 10)
+    #expect(hits.map(\.word.term) == ["사랑하다"])
+    #expect(
+      try await service.searchWords(matching: "사과", in: nil, after: nil, limit: 10).count == 1)
+    let error = await #expect(throws: WordServiceError.self) {
+      try await service.createBook(title: " toeic 800 (3)")
+    }
+    #expect(error?.kind == .titleTaken)
+    #expect(try raw.text("PRAGMA user_version") == String(Schema.migrations.count))
+    #expect(try raw.text("PRAGMA integrity_check") == "ok")
+  }
+
   @Test func folderAtThePathIsRefused() throws {
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     expectOpenFails(path, .corrupted)

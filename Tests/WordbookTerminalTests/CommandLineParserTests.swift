@@ -1,4 +1,5 @@
 import Testing
+import Wordbook
 
 @testable import WordbookTerminal
 
@@ -20,6 +21,35 @@ import Testing
     #expect(try CommandLineParser.parse(["study", "x"]).command == .study(book: "x"))
     #expect(try CommandLineParser.parse(["replay", "log"]).command == .replay(file: "log"))
     #expect(try CommandLineParser.parse(["help"]).command == .help)
+  }
+
+  @Test func readsTheEditingSubcommands() throws {
+    #expect(
+      try CommandLineParser.parse(["edit", "2", "7", "--term", "가다"]).command
+        == .edit(book: "2", word: Word.ID(7), term: "가다", meaning: nil))
+    #expect(
+      try CommandLineParser.parse(["edit", "B", "7", "--meaning=x", "--term", "t"]).command
+        == .edit(book: "B", word: Word.ID(7), term: "t", meaning: "x"))
+    #expect(
+      try CommandLineParser.parse(["delete", "B", "7", "8"]).command
+        == .delete(book: "B", words: [Word.ID(7), Word.ID(8)]))
+    #expect(
+      try CommandLineParser.parse(["rename-book", "1", "새 제목"]).command
+        == .renameBook(book: "1", title: "새 제목"))
+    #expect(
+      try CommandLineParser.parse(["delete-book", "1"]).command
+        == .deleteBook(book: "1", confirmed: false))
+    #expect(
+      try CommandLineParser.parse(["delete-book", "--yes", "1"]).command
+        == .deleteBook(book: "1", confirmed: true))
+    #expect(
+      try CommandLineParser.parse(["delete-book", "--", "--yes"]).command
+        == .deleteBook(book: "--yes", confirmed: false))
+    #expect(
+      try CommandLineParser.parse(["search", "사랑"]).command == .search(query: "사랑", book: nil))
+    #expect(
+      try CommandLineParser.parse(["search", "a", "--book", "title:2"]).command
+        == .search(query: "a", book: "title:2"))
   }
 
   @Test func readsImportAndExportOptions() throws {
@@ -97,6 +127,14 @@ import Testing
     (["import", "f", "--book", "a", "--format", "yaml"], "--format must be one of anki, quizlet"),
     (["export", "B", "--frob", "x"], "unknown option '--frob' for 'export'"),
     (["export"], "'export' is missing arguments"),
+    (["edit", "B", "7"], "'edit' needs --term, --meaning or both"),
+    (["edit", "B", "x7", "--term", "t"], "WORD_ID must be a word's ID"),
+    (["edit", "B", "0", "--term", "t"], "WORD_ID must be a word's ID"),
+    (["delete", "B"], "'delete' is missing arguments"),
+    (["delete", "B", "1", "-2"], "unknown option '-2' for 'delete'"),
+    (["rename-book", "B"], "'rename-book' is missing arguments"),
+    (["delete-book", "B", "--force"], "unknown option '--force' for 'delete-book'"),
+    (["search"], "'search' is missing arguments"),
   ])
   func rejectsBadCommandLines(arguments: [String], message: String) {
     #expect {
@@ -107,9 +145,14 @@ import Testing
     }
   }
 
-  @Test func usageListsEverySubcommand() {
+  @Test func usageListsEverySubcommandWithin80Columns() {
     for subcommand in Subcommand.all {
-      #expect(CommandLineParser.usage.contains(subcommand.usage))
+      #expect(CommandLineParser.usage.contains("\n  \(subcommand.name) "))
+      #expect(CommandLineParser.usage.contains(subcommand.summary))
     }
+    for line in CommandLineParser.usage.split(separator: "\n") {
+      #expect(line.count <= 80, "\(line)")
+    }
+    #expect(CommandLineParser.usage.contains("title:TEXT"))
   }
 }

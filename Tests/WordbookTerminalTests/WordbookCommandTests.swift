@@ -31,7 +31,7 @@ import Testing
     defer { process.removeFolder() }
     let help = try process.run(["--help"])
     #expect(help.status == 0)
-    #expect(help.output.contains("wordbook add BOOK TERM MEANING"))
+    #expect(help.output.contains("\n  add BOOK TERM MEANING "))
     #expect(help.error.isEmpty)
     let version = try process.run(["--version"])
     #expect(version.status == 0)

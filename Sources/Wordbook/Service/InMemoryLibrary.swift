@@ -9,6 +9,7 @@ struct InMemoryLibrary {
   var books: [StoredBook] = []
   var words: [Word.ID: Word] = [:]
   var bookOfWord: [Word.ID: WordBook.ID] = [:]
+  var lastStudiedBook: WordBook.ID?
   private var nextBookID: Int64 = 1
   private var nextWordID: Int64 = 1
 
@@ -17,6 +18,22 @@ struct InMemoryLibrary {
       throw .bookNotFound(bookID)
     }
     return index
+  }
+
+  /// The index of the book whose title is the same as `title`, compared as
+  /// ``Swift/String/wordbookTitleKey``.
+  func bookIndex(titled title: String) -> Int? {
+    let key = title.wordbookTitleKey
+    return books.firstIndex { $0.book.title.wordbookTitleKey == key }
+  }
+
+  /// Throws ``WordServiceError/Kind/titleTaken`` when a book other than `bookID` has `title`.
+  func checkTitleFree(_ title: String, except bookID: WordBook.ID? = nil)
+    throws(WordServiceError)
+  {
+    if let index = bookIndex(titled: title), books[index].book.id != bookID {
+      throw .titleTaken(by: books[index].book)
+    }
   }
 
   @discardableResult

@@ -95,7 +95,45 @@ public actor InMemoryWordService: WordService {
   public func createBook(title: String) async throws(WordServiceError) -> WordBook {
     let title = try WordServiceError.validTitle(title)
     try await simulateNetwork("create the wordbook")
+    try library.checkTitleFree(title)
     return library.books[library.insertBook(title: title)].book
+  }
+
+  /// Renames a wordbook.
+  public func renameBook(_ bookID: WordBook.ID, to title: String) async throws(WordServiceError)
+    -> WordBook
+  {
+    let title = try WordServiceError.validTitle(title)
+    try await simulateNetwork("rename the wordbook")
+    let index = try library.bookIndex(bookID)
+    try library.checkTitleFree(title, except: bookID)
+    library.books[index].book.title = title
+    return library.books[index].book
+  }
+
+  /// Deletes a wordbook and all its words.
+  public func deleteBook(_ bookID: WordBook.ID) async throws(WordServiceError) {
+    try await simulateNetwork("delete the wordbook")
+    let index = try library.bookIndex(bookID)
+    for wordID in library.books[index].wordIDs {
+      library.words[wordID] = nil
+      library.bookOfWord[wordID] = nil
+    }
+    library.books.remove(at: index)
+    if library.lastStudiedBook == bookID { library.lastStudiedBook = nil }
+  }
+
+  /// Returns the wordbook the learner studied last.
+  public func lastStudiedBook() async throws(WordServiceError) -> WordBook.ID? {
+    try await simulateNetwork("read the last studied wordbook")
+    return library.lastStudiedBook
+  }
+
+  /// Remembers the wordbook the learner is studying.
+  public func setLastStudiedBook(_ bookID: WordBook.ID) async throws(WordServiceError) {
+    try await simulateNetwork("remember the wordbook")
+    _ = try library.bookIndex(bookID)
+    library.lastStudiedBook = bookID
   }
 
   /// Saves a new word at the end of a book.
@@ -114,6 +152,41 @@ public actor InMemoryWordService: WordService {
       throw .wordNotFound(change.wordID)
     }
     for change in changes { library.words[change.wordID]?.studyState = change.state }
+  }
+
+  /// Changes a word's term and meaning.
+  public func updateWord(_ wordID: Word.ID, term: String, meaning: String)
+    async throws(WordServiceError) -> Word
+  {
+    _ = try WordServiceError.validTerm(term)
+    try await simulateNetwork("save the word")
+    guard var word = library.words[wordID] else { throw .wordNotFound(wordID) }
+    word.term = term
+    word.meaning = meaning
+    library.words[wordID] = word
+    return word
+  }
+
+  /// Returns the words whose term or meaning contains `query`, ignoring case.
+  public func searchWords(
+    matching query: String, in bookID: WordBook.ID?, after: WordSearchHit?, limit: Int
+  ) async throws(WordServiceError) -> [WordSearchHit] {
+    try await simulateNetwork("search the words")
+    var stored = library.books.sorted { $0.book.id < $1.book.id }
+    if let bookID { stored = [library.books[try library.bookIndex(bookID)]] }
+    guard limit > 0 else { return [] }
+    let key = query.lowercased()
+    var hits: [WordSearchHit] = []
+    for book in stored {
+      for wordID in book.wordIDs {
+        guard let word = library.words[wordID], word.matchesSearch(key) else { continue }
+        let hit = WordSearchHit(bookID: book.book.id, word: word)
+        if let after, !after.precedes(hit) { continue }
+        hits.append(hit)
+        if hits.count == limit { return hits }
+      }
+    }
+    return hits
   }
 
   /// Deletes a word.
@@ -139,8 +212,7 @@ public actor InMemoryWordService: WordService {
     try await simulateNetwork("import the words")
     if Task.isCancelled { throw .cancelled }
     var staged = library
-    let index =
-      staged.books.firstIndex { $0.book.title == title } ?? staged.insertBook(title: title)
+    let index = staged.bookIndex(titled: title) ?? staged.insertBook(title: title)
     var summary = ImportSummary(book: staged.books[index].book)
     var wordIDByTerm: [String: Word.ID] = [:]
     for id in staged.books[index].wordIDs {

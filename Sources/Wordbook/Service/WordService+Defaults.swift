@@ -21,4 +21,69 @@ extension WordService {
     }
     return tallies
   }
+
+  /// Searches every word from ``fetchBooks()`` and ``fetchWords(in:)``: correct for any
+  /// service, but it reads every word of the books searched. A service with an index
+  /// implements this itself.
+  public func searchWords(
+    matching query: String, in bookID: WordBook.ID?, after: WordSearchHit?, limit: Int
+  ) async throws(WordServiceError) -> [WordSearchHit] {
+    let bookIDs: [WordBook.ID]
+    if let bookID {
+      bookIDs = [bookID]
+    } else {
+      bookIDs = try await fetchBooks().map(\.id).sorted()
+    }
+    let key = query.lowercased()
+    var hits: [WordSearchHit] = []
+    for id in bookIDs where hits.count < limit {
+      if let after, id < after.bookID { continue }
+      for word in try await fetchWords(in: id) where word.matchesSearch(key) {
+        let hit = WordSearchHit(bookID: id, word: word)
+        if let after, !after.precedes(hit) { continue }
+        hits.append(hit)
+        if hits.count == limit { break }
+      }
+    }
+    return hits
+  }
+
+  /// Keeps no last studied book: a service that can store it implements this itself.
+  public func lastStudiedBook() async throws(WordServiceError) -> WordBook.ID? { nil }
+
+  /// Forgets the book: a service that can store it implements this itself.
+  public func setLastStudiedBook(_ bookID: WordBook.ID) async throws(WordServiceError) {}
+
+  /// Refuses: a service that can change words implements this itself.
+  public func updateWord(_ wordID: Word.ID, term: String, meaning: String)
+    async throws(WordServiceError) -> Word
+  {
+    throw .unsupported("edit words")
+  }
+
+  /// Refuses: a service that can rename books implements this itself.
+  public func renameBook(_ bookID: WordBook.ID, to title: String) async throws(WordServiceError)
+    -> WordBook
+  {
+    throw .unsupported("rename wordbooks")
+  }
+
+  /// Refuses: a service that can delete books implements this itself.
+  public func deleteBook(_ bookID: WordBook.ID) async throws(WordServiceError) {
+    throw .unsupported("delete wordbooks")
+  }
+}
+
+extension WordServiceError {
+  /// The error of a service that cannot do `what`.
+  fileprivate static func unsupported(_ what: String) -> WordServiceError {
+    WordServiceError(.other, "This wordbook storage cannot \(what).")
+  }
+}
+
+extension Word {
+  /// Whether the term or meaning contains `key`, a lowercased query.
+  package func matchesSearch(_ key: String) -> Bool {
+    key.isEmpty || term.lowercased().contains(key) || meaning.lowercased().contains(key)
+  }
 }

@@ -33,8 +33,40 @@ public protocol WordService: Sendable {
 
   /// Creates an empty wordbook.
   ///
-  /// - Throws: ``WordServiceError/Kind/invalidInput`` when the title is blank.
+  /// - Throws: ``WordServiceError/Kind/invalidInput`` when the title is blank;
+  ///   ``WordServiceError/Kind/titleTaken`` when another book has the same title (compared
+  ///   trimmed, case-insensitively and Unicode-normalized), with that book in
+  ///   ``WordServiceError/existingBook``.
   func createBook(title: String) async throws(WordServiceError) -> WordBook
+
+  /// Renames a wordbook.
+  ///
+  /// - Parameters:
+  ///   - bookID: The book.
+  ///   - title: The new title; it is stored trimmed.
+  /// - Returns: The book with its new title.
+  /// - Throws: ``WordServiceError/Kind/invalidInput`` when the title is blank;
+  ///   ``WordServiceError/Kind/titleTaken`` when another book has the same title (compared
+  ///   trimmed, case-insensitively and Unicode-normalized), with that book in
+  ///   ``WordServiceError/existingBook``; ``WordServiceError/Kind/notFound`` when the book does
+  ///   not exist.
+  func renameBook(_ bookID: WordBook.ID, to title: String) async throws(WordServiceError)
+    -> WordBook
+
+  /// Deletes a wordbook and all its words.
+  ///
+  /// - Throws: ``WordServiceError/Kind/notFound`` when the book does not exist.
+  func deleteBook(_ bookID: WordBook.ID) async throws(WordServiceError)
+
+  /// Returns the wordbook the learner studied last, kept by ``setLastStudiedBook(_:)``.
+  ///
+  /// - Returns: The book's ID, or `nil` when none was set or that book was deleted.
+  func lastStudiedBook() async throws(WordServiceError) -> WordBook.ID?
+
+  /// Remembers the wordbook the learner is studying, so the next session can reopen it.
+  ///
+  /// - Throws: ``WordServiceError/Kind/notFound`` when the book does not exist.
+  func setLastStudiedBook(_ bookID: WordBook.ID) async throws(WordServiceError)
 
   /// Saves a new word at the end of a book and returns it with its new ID.
   ///
@@ -48,10 +80,41 @@ public protocol WordService: Sendable {
   ///   changes.
   func updateStudyStates(_ changes: [StudyStateChange]) async throws(WordServiceError)
 
+  /// Changes a word's term and meaning; its study state and image stay.
+  ///
+  /// - Parameters:
+  ///   - wordID: The word.
+  ///   - term: The new term.
+  ///   - meaning: The new meaning.
+  /// - Returns: The word as stored now.
+  /// - Throws: ``WordServiceError/Kind/notFound`` when the word does not exist;
+  ///   ``WordServiceError/Kind/invalidInput`` when the term is blank.
+  func updateWord(_ wordID: Word.ID, term: String, meaning: String)
+    async throws(WordServiceError) -> Word
+
   /// Deletes a word.
   ///
   /// - Throws: ``WordServiceError/Kind/notFound`` when the word does not exist.
   func deleteWord(_ wordID: Word.ID) async throws(WordServiceError)
+
+  /// Returns the words whose term or meaning contains `query`, ignoring case.
+  ///
+  /// Hits are ordered by book ID, then word ID. Pass the last hit of a page as `after` to get
+  /// the next; an empty or short page is the end. An empty query matches every word.
+  ///
+  /// ```swift
+  /// let firstPage = try await service.searchWords(matching: "사과", in: nil, after: nil, limit: 50)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - query: The text to find.
+  ///   - bookID: The book to search, or `nil` for every book.
+  ///   - after: The last hit of the previous page, or `nil` for the first page.
+  ///   - limit: The most hits to return.
+  /// - Throws: ``WordServiceError/Kind/notFound`` when `bookID` names no book.
+  func searchWords(
+    matching query: String, in bookID: WordBook.ID?, after: WordSearchHit?, limit: Int
+  ) async throws(WordServiceError) -> [WordSearchHit]
 
   /// Adds many words to a book in one transaction: all of them, or none.
   ///

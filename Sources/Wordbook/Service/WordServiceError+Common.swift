@@ -9,6 +9,15 @@ extension WordServiceError {
     WordServiceError(.notFound, "No word has ID \(id). Reload the wordbook.")
   }
 
+  /// The error for a title that `existing`, another wordbook, already has.
+  public static func titleTaken(by existing: WordBook) -> WordServiceError {
+    WordServiceError(
+      .titleTaken,
+      "The wordbook \"\(existing.title)\" (ID \(existing.id)) already has that title. "
+        + "Choose another title.",
+      existingBook: existing)
+  }
+
   /// The error for work stopped because its task was cancelled; nothing was changed.
   public static let cancelled = WordServiceError(
     .other, "The operation was cancelled; nothing was changed.", isRetryable: true)
@@ -32,6 +41,13 @@ extension WordServiceError {
 }
 
 extension String {
+  /// The form under which two wordbook titles are the same title: trimmed and lowercased.
+  ///
+  /// Compare keys with `==`, which treats canonically equivalent strings (a precomposed "é"
+  /// and "e" with a combining accent, or Hangul syllables and their jamo) as equal, so the
+  /// comparison is also Unicode-normalized.
+  package var wordbookTitleKey: String { trimmingWhitespace().lowercased() }
+
   /// The string without leading and trailing white space and newlines.
   func trimmingWhitespace() -> String {
     var slice = Substring(self)

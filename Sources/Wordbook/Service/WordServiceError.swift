@@ -6,6 +6,8 @@ public struct WordServiceError: Error, Hashable, Sendable, Codable, CustomString
     case notFound
     /// The request was malformed, such as a blank title or term.
     case invalidInput
+    /// Another wordbook already has the title; ``WordServiceError/existingBook`` names it.
+    case titleTaken
     /// The store is temporarily unreachable or locked by another process.
     case unavailable
     /// The storage is full.
@@ -26,6 +28,11 @@ public struct WordServiceError: Error, Hashable, Sendable, Codable, CustomString
   public var message: String
   /// Whether the same call may succeed if tried again later.
   public var isRetryable: Bool
+  /// For ``Kind/titleTaken``, the wordbook that already has the title, so a front end can
+  /// name it; `nil` otherwise.
+  ///
+  /// Optional so errors logged before it existed still decode.
+  public var existingBook: WordBook?
 
   /// Creates an error.
   ///
@@ -34,10 +41,14 @@ public struct WordServiceError: Error, Hashable, Sendable, Codable, CustomString
   ///   - message: What failed and what to do about it.
   ///   - isRetryable: Whether trying again can help; by default, only for
   ///     ``Kind/unavailable``.
-  public init(_ kind: Kind, _ message: String, isRetryable: Bool? = nil) {
+  ///   - existingBook: For ``Kind/titleTaken``, the book that has the title.
+  public init(
+    _ kind: Kind, _ message: String, isRetryable: Bool? = nil, existingBook: WordBook? = nil
+  ) {
     self.kind = kind
     self.message = message
     self.isRetryable = isRetryable ?? (kind == .unavailable)
+    self.existingBook = existingBook
   }
 
   /// The message.

@@ -1,3 +1,5 @@
+import Wordbook
+
 /// What one run of `wordbook` was asked to do.
 public enum Command: Hashable, Sendable {
   /// Open the interactive study screen, or list the wordbooks when not on a terminal.
@@ -10,6 +12,16 @@ public enum Command: Hashable, Sendable {
   case add(book: String, term: String, meaning: String)
   /// List the words of a wordbook.
   case words(book: String)
+  /// Change a word's term, meaning or both.
+  case edit(book: String, word: Word.ID, term: String?, meaning: String?)
+  /// Delete words of a wordbook.
+  case delete(book: String, words: [Word.ID])
+  /// Rename a wordbook.
+  case renameBook(book: String, title: String)
+  /// Delete a wordbook and its words; `confirmed` when `--yes` answered the question ahead.
+  case deleteBook(book: String, confirmed: Bool)
+  /// List the words whose term or meaning contains `query`, in one wordbook or all.
+  case search(query: String, book: String?)
   /// Print the study counts of one wordbook, or of each.
   case stats(book: String?)
   /// Open the study screen on a wordbook, by title or ID.

@@ -99,33 +99,74 @@ public enum CommandLineParser {
     return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
   }
 
-  /// The text `--help` prints.
+  /// The text `--help` prints, every line within 80 columns.
   public static var usage: String {
-    let width = Subcommand.all.map(\.usage.count).max() ?? 0
-    let lines = Subcommand.all.map { "  " + $0.usage.padding(to: width) + "  " + $0.summary }
-    return """
-      Usage: wordbook [--db PATH] [--record FILE] [SUBCOMMAND [ARGUMENTS]]
+    """
+    Usage: wordbook [--db PATH] [--record FILE] [SUBCOMMAND [ARGUMENTS]]
 
-      With no subcommand on a terminal, opens the study screen on the default database.
-      BOOK is a wordbook's title or its ID.
+    With no subcommand, opens the study screen when run on a terminal.
 
-      Subcommands:
-      \(lines.joined(separator: "\n"))
+    Subcommands:
+    \(Subcommand.all.map(\.helpLines).joined(separator: "\n"))
 
-      Options:
-        --db PATH       use the database at PATH (default: $WORDBOOK_DB, then
-                        $XDG_DATA_HOME/wordbook/wordbook.sqlite)
-        --record FILE   write the study session's actions to FILE as JSON Lines
-        --help, -h      show this help
-        --version       show the version
+    BOOK is a wordbook's ID (7 or #7) or its title, compared ignoring case and
+    surrounding spaces; write title:TEXT for a title that is a number. BOOK never
+    creates a book, except import --book with a title that no book has.
 
-      Exit status: 0 on success, 1 on a runtime error, 2 on a usage error.
-      """
+    Options:
+      --db PATH       use the database at PATH (default: $WORDBOOK_DB, then
+                      $XDG_DATA_HOME/wordbook/wordbook.sqlite)
+      --record FILE   write the study session's actions to FILE as JSON Lines
+      --help, -h      show this help
+      --version       show the version
+
+    Exit status: 0 on success, 1 on a runtime error, 2 on a usage error.
+    """
   }
 }
 
-extension String {
-  fileprivate func padding(to width: Int) -> String {
-    count >= width ? self : self + String(repeating: " ", count: width - count)
+extension Subcommand {
+  /// The column where the summaries of `--help` start.
+  private static let summaryColumn = 30
+  /// The width `--help` fits in.
+  private static let helpWidth = 80
+
+  /// The subcommand's lines in `--help`: its name and arguments, wrapped at a space to fit,
+  /// and its summary, on the same line when there is room.
+  var helpLines: String {
+    let indent = String(repeating: " ", count: 4 + name.count)
+    var lines = ["  " + name]
+    for word in argumentGroups {
+      if lines[lines.count - 1].count + 1 + word.count > Self.helpWidth {
+        lines.append(indent + word)
+      } else {
+        lines[lines.count - 1] += " " + word
+      }
+    }
+    let summaryIndent = String(repeating: " ", count: Self.summaryColumn)
+    if lines.count == 1, lines[0].count + 2 <= Self.summaryColumn {
+      lines[0] += String(repeating: " ", count: Self.summaryColumn - lines[0].count) + summary
+    } else {
+      lines.append(summaryIndent + summary)
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The arguments split at the spaces outside brackets, so an option stays with its value.
+  private var argumentGroups: [String] {
+    var groups: [String] = []
+    var current = ""
+    var depth = 0
+    for character in arguments {
+      if character == " " && depth == 0 {
+        if !current.isEmpty { groups.append(current) }
+        current = ""
+        continue
+      }
+      if character == "[" { depth += 1 } else if character == "]" { depth -= 1 }
+      current.append(character)
+    }
+    if !current.isEmpty { groups.append(current) }
+    return groups
   }
 }

@@ -38,10 +38,11 @@ extension CommandSession {
       throw .runtime("\(file): \(error.description.escapedForTerminal).")
     }
     let service = service
+    let title = try await importTitle(request.bookTitle)
     let progress = ImportProgress(total: drafts.count)
     let task = Task { [drafts] in
       try await service.importWords(
-        drafts, intoBookTitled: request.bookTitle, onDuplicate: request.duplicates,
+        drafts, intoBookTitled: title, onDuplicate: request.duplicates,
         progress: progress.report)
     }
     let stop = StopSignal()

@@ -96,6 +96,16 @@ final class CommandSession {
           try out.writeLine(word.meaning.escapedForTerminal)
         }
       }
+    case .edit(let reference, let wordID, let term, let meaning):
+      try await edit(wordID, of: reference, term: term, meaning: meaning)
+    case .delete(let reference, let wordIDs):
+      try await delete(wordIDs, of: reference)
+    case .renameBook(let reference, let title):
+      try await renameBook(reference, to: title)
+    case .deleteBook(let reference, let confirmed):
+      try await deleteBook(reference, confirmed: confirmed)
+    case .search(let query, let reference):
+      try await search(query, in: reference)
     case .stats(let reference):
       try await stats(book: reference)
     case .study(let book):
@@ -156,14 +166,31 @@ final class CommandSession {
     try await call { () async throws(WordServiceError) in try await service.fetchBooks() }
   }
 
-  /// The book `reference` names, by title or ID.
+  /// The book `reference` names, by ID or title (see ``BookReference`` for the rule).
   func book(_ reference: String) async throws(CommandFailure) -> WordBook {
-    guard let book = BookReference(reference).resolve(in: try await books()) else {
+    let reference = BookReference(reference)
+    guard let book = reference.resolve(in: try await books()) else {
+      if let id = reference.id {
+        throw .runtime(
+          "no wordbook has ID \(id). Run 'wordbook books' to see them; for a wordbook titled "
+            + "'\(reference.text)', write title:\(reference.text).")
+      }
       throw .runtime(
-        "no wordbook has the title or ID '\(reference.escapedForTerminal)'. "
+        "no wordbook has the title '\(reference.title ?? reference.text)'. "
           + "Run 'wordbook books' to see them.")
     }
     return book
+  }
+
+  /// The title `import --book` imports into: the stored title of the book the reference
+  /// names, or the title to create a book with when it names a title no book has.
+  ///
+  /// - Throws: ``CommandFailure`` for an ID no book has: an ID never creates a book.
+  func importTitle(_ reference: String) async throws(CommandFailure) -> String {
+    let reference = BookReference(reference)
+    if let book = reference.resolve(in: try await books()) { return book.title }
+    guard let title = reference.title else { return try await book(reference.text).title }
+    return title
   }
 
   /// Reads the words of `book` page by page, in the order they were added, and hands each page
@@ -207,7 +234,7 @@ final class CommandSession {
   }
 
   /// The study state between the tabs of a `words` line.
-  private static func stateField(_ state: StudyState) -> String {
+  static func stateField(_ state: StudyState) -> String {
     switch state {
     case .notStudied: "\tnot-studied\t"
     case .success: "\tsuccess\t"

@@ -1,3 +1,5 @@
+import Wordbook
+
 /// One subcommand of `wordbook`: its name, its usage line and how to read its arguments.
 ///
 /// Adding a subcommand is adding a value to ``all``, a case to ``Command`` and its branch in
@@ -130,6 +132,31 @@ public struct SubcommandArguments: Sendable {
     return (values, options)
   }
 
+  /// Takes out a flag such as `--yes` given before `--`.
+  ///
+  /// - Returns: Whether the flag was given, and the other arguments.
+  public func removingFlag(_ name: String) -> (isSet: Bool, rest: SubcommandArguments) {
+    let flag = "--" + name
+    let options = values.prefix(firstLiteral)
+    let kept = options.filter { $0 != flag }
+    var rest = self
+    rest.values = kept + values.dropFirst(firstLiteral)
+    rest.firstLiteral = kept.count
+    return (kept.count < options.count, rest)
+  }
+
+  /// A word ID given as an argument.
+  ///
+  /// - Throws: ``UsageError`` when `value` is not a positive number.
+  public func wordID(_ value: String) throws(UsageError) -> Word.ID {
+    guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let raw = Int64(value), raw > 0 else {
+      throw UsageError(
+        "WORD_ID must be a word's ID, a number as 'wordbook words BOOK' shows, not '\(value)'. "
+          + "Usage: \(usage)")
+    }
+    return Word.ID(raw)
+  }
+
   /// The value of an option that must be one of `Choice`'s raw values.
   ///
   /// - Throws: ``UsageError`` listing the accepted values.
@@ -167,6 +194,47 @@ extension Subcommand {
       .words(book: try arguments.positionals(required: 1)[0])
     },
     Subcommand(
+      name: "search", arguments: "QUERY [--book BOOK]",
+      summary: "find words: ID, book, state, term, meaning"
+    ) { arguments throws(UsageError) in
+      let (values, options) = try arguments.options(["book"])
+      return .search(
+        query: try arguments.positionals(in: values, required: 1)[0], book: options["book"])
+    },
+    Subcommand(
+      name: "edit", arguments: "BOOK WORD_ID [--term TERM] [--meaning MEANING]",
+      summary: "change a word's term or meaning"
+    ) { arguments throws(UsageError) in
+      let (values, options) = try arguments.options(["term", "meaning"])
+      let positionals = try arguments.positionals(in: values, required: 2)
+      guard options["term"] != nil || options["meaning"] != nil else {
+        throw UsageError("'edit' needs --term, --meaning or both. Usage: \(arguments.usage)")
+      }
+      return .edit(
+        book: positionals[0], word: try arguments.wordID(positionals[1]), term: options["term"],
+        meaning: options["meaning"])
+    },
+    Subcommand(name: "delete", arguments: "BOOK WORD_ID...", summary: "delete words of a wordbook")
+    {
+      arguments throws(UsageError) in
+      let values = try arguments.positionals(required: 2, optional: arguments.values.count)
+      var words: [Word.ID] = []
+      for value in values.dropFirst() { words.append(try arguments.wordID(value)) }
+      return .delete(book: values[0], words: words)
+    },
+    Subcommand(name: "rename-book", arguments: "BOOK TITLE", summary: "rename a wordbook") {
+      arguments throws(UsageError) in
+      let values = try arguments.positionals(required: 2)
+      return .renameBook(book: values[0], title: values[1])
+    },
+    Subcommand(
+      name: "delete-book", arguments: "BOOK [--yes]",
+      summary: "delete a wordbook and its words (asks first)"
+    ) { arguments throws(UsageError) in
+      let (confirmed, rest) = arguments.removingFlag("yes")
+      return .deleteBook(book: try rest.positionals(required: 1)[0], confirmed: confirmed)
+    },
+    Subcommand(
       name: "stats", arguments: "[BOOK]", summary: "count success, fail and not studied words"
     ) { arguments throws(UsageError) in
       .stats(book: try arguments.positionals(required: 0, optional: 1).first)
@@ -184,7 +252,7 @@ extension Subcommand {
       name: "import",
       arguments: "FILE --book TITLE [--format anki|quizlet|csv|tsv] [--separator S] "
         + "[--on-duplicate skip|update|keep]",
-      summary: "import a flashcard file into a wordbook (created if missing)"
+      summary: "import a flashcard file into a wordbook"
     ) { arguments throws(UsageError) in
       let (values, options) = try arguments.options(["book", "format", "separator", "on-duplicate"])
       let file = try arguments.positionals(in: values, required: 1)[0]

@@ -157,3 +157,37 @@ public struct Messages: Sendable {
     }
   }
 }
+
+// MARK: - Command line questions (issue #14, command line)
+
+/// The questions `wordbook` subcommands ask on a terminal, in one language.
+public struct CommandQuestions: Sendable {
+  /// Asks before `delete-book` deletes a wordbook: its ID, escaped title and word count.
+  public var deleteBook: @Sendable (WordBook.ID, String, Int) -> String
+  /// Said when the answer was not yes: the wordbook's ID.
+  public var notDeleted: @Sendable (WordBook.ID) -> String
+  /// The answers, lowercased, that mean yes.
+  public var yes: Set<String>
+
+  /// The English questions.
+  public static let english = CommandQuestions(
+    deleteBook: { id, title, count in
+      "Delete wordbook \(id) (\(title)) and its \(count == 1 ? "1 word" : "\(count) words")? [y/N] "
+    },
+    notDeleted: { "wordbook \($0) was not deleted." },
+    yes: ["y", "yes"])
+
+  /// The Korean questions; English answers are understood too.
+  public static let korean = CommandQuestions(
+    deleteBook: { id, title, count in "단어장 \(id) (\(title))과 단어 \(count)개를 지울까요? [y/N] " },
+    notDeleted: { "단어장 \($0)을 지우지 않았습니다." },
+    yes: ["y", "yes", "예", "네", "ㅇ"])
+
+  /// The questions in `language`.
+  public static func of(_ language: TerminalLanguage) -> CommandQuestions {
+    switch language {
+    case .english: .english
+    case .korean: .korean
+    }
+  }
+}
