@@ -5,7 +5,7 @@ import Testing
 /// Replays an action log through `reducer` and fails the test at the first divergence, with
 /// its step number, the action and a diff of the checkpoints.
 ///
-/// It is `StoreCore`'s ``StoreCore/replay(_:from:reducer:checkpoint:)`` turned into a test
+/// It is `StoreCore`'s `replay(_:from:reducer:checkpoint:)` turned into a test
 /// assertion.
 ///
 /// ```swift
