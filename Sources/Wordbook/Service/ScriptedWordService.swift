@@ -1,5 +1,6 @@
 /// A test double that wraps any ``WordService``: it counts the calls of each method, makes a
-/// chosen call fail, and holds a chosen call's answer until the test releases it.
+/// chosen call fail, and holds a chosen call, before it reaches the wrapped service, until the
+/// test releases it, so a test decides when a slow answer comes.
 ///
 /// Every app that tests its reducer against a service needs these, so Wordbook ships them:
 /// wrap an ``InMemoryWordService`` (or any service) and script what it should do.
