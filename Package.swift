@@ -74,6 +74,13 @@ let package = Package(
       ],
       exclude: ["__Snapshots__"]
     ),
+    // An app developer's tests: Wordbook and StoreTesting imported as another package would,
+    // without @testable.
+    .testTarget(
+      name: "AppDeveloperTests",
+      dependencies: ["StoreCore", "StoreTesting", "Wordbook"],
+      exclude: ["Logs", "__Snapshots__"]
+    ),
     // Random action sequences, fault injection and fuzz-found inputs across the modules.
     .testTarget(
       name: "ReliabilityTests",

@@ -13,44 +13,49 @@ public enum ActionLogDecoder {
     public var description: String { "line \(line): \(reason)" }
   }
 
-  /// Decodes every non-blank line of `data` as an ``ActionLogEntry``.
+  /// Decodes every non-blank line of `data` as an ``ActionLogEntry``, giving each checkpoint
+  /// line's checkpoint to the entry before it.
   ///
   /// This holds the whole log and every entry; ``ActionLogReader`` reads a log of any size
   /// from a file, an entry at a time.
   ///
   /// - Parameters:
   ///   - type: The type of the logged actions.
-  ///   - data: The contents of a JSON Lines log.
+  ///   - data: The contents of a JSON Lines log, with or without an ``ActionLogHeader``.
   /// - Returns: The entries, in file order.
-  /// - Throws: ``DecodingError`` naming the first line that is not a valid entry.
+  /// - Throws: ``DecodingError`` naming the first line that is not a valid line of a log.
   public static func decode<Action: Decodable>(
     _ type: Action.Type = Action.self,
     from data: Data
   ) throws(DecodingError) -> [ActionLogEntry<Action>] {
-    let decoder = JSONDecoder()
+    try decodeLog(Action.self, from: data).entries
+  }
+
+  /// Decodes a JSON Lines log with its header.
+  ///
+  /// - Parameters:
+  ///   - type: The type of the logged actions.
+  ///   - data: The contents of a JSON Lines log.
+  /// - Returns: The header, `nil` for a log written before headers existed, and the entries.
+  /// - Throws: ``DecodingError`` naming the first line that is not a valid line of a log.
+  public static func decodeLog<Action: Decodable>(
+    _ type: Action.Type = Action.self,
+    from data: Data
+  ) throws(DecodingError) -> (header: ActionLogHeader?, entries: [ActionLogEntry<Action>]) {
+    var parser = ActionLogParser<Action>()
     var entries: [ActionLogEntry<Action>] = []
     var lineNumber = 0
     for line in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
       lineNumber += 1
-      if let entry = try decodeLine(line, number: lineNumber, as: Action.self, with: decoder) {
-        entries.append(entry)
-      }
+      if isBlank(line) { continue }
+      if let entry = try parser.consume(line, number: lineNumber) { entries.append(entry) }
     }
-    return entries
+    if let entry = parser.finish() { entries.append(entry) }
+    return (parser.header, entries)
   }
 
-  /// The entry one line holds, or `nil` for a blank line.
-  static func decodeLine<Action: Decodable>(
-    _ line: some Collection<UInt8>,
-    number: Int,
-    as type: Action.Type,
-    with decoder: JSONDecoder
-  ) throws(DecodingError) -> ActionLogEntry<Action>? {
-    if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
-    do {
-      return try decoder.decode(ActionLogEntry<Action>.self, from: Data(line))
-    } catch {
-      throw DecodingError(line: number, reason: String(describing: error))
-    }
+  /// Whether a line holds only spaces, tabs and carriage returns.
+  static func isBlank(_ line: some Collection<UInt8>) -> Bool {
+    line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
   }
 }

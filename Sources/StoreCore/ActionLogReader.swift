@@ -15,9 +15,10 @@ import Foundation
 /// is skipped, and ``skippedCutOffLine`` says so.
 ///
 /// ```swift
-/// var reader = ActionLogReader<AppAction>(fileDescriptor: descriptor)
+/// var reader = ActionLogReader<CounterAction>(fileDescriptor: descriptor)
+/// var state = 0
 /// while let entry = try reader.next() {
-///   _ = reducer.reduce(into: &state, action: entry.action)
+///   _ = Counter().reduce(into: &state, action: entry.action)
 /// }
 /// ```
 public struct ActionLogReader<Action: Decodable> {
@@ -26,7 +27,7 @@ public struct ActionLogReader<Action: Decodable> {
   /// Whether the log ended with a line that has no line feed, which was skipped.
   public private(set) var skippedCutOffLine = false
   private let fileDescriptor: Int32
-  private let decoder = JSONDecoder()
+  private var parser = ActionLogParser<Action>()
   private var buffer: [UInt8] = []
   /// The first byte of the line being read.
   private var start = 0
@@ -35,6 +36,10 @@ public struct ActionLogReader<Action: Decodable> {
   /// The number of the last line read.
   private var lineNumber = 0
   private var isAtEnd = false
+
+  /// The log's header, once the first line was read: ``next()`` reads it. `nil` for a log
+  /// written before headers existed.
+  public var header: ActionLogHeader? { parser.header }
 
   /// The bytes read at a time.
   private static var chunkSize: Int { 1 << 16 }
@@ -69,11 +74,8 @@ public struct ActionLogReader<Action: Decodable> {
         start = lineFeed + 1
         scanned = start
         if line.count > maximumLineLength { throw tooLong() }
-        if let entry = try ActionLogDecoder.decodeLine(
-          line, number: lineNumber, as: Action.self, with: decoder)
-        {
-          return entry
-        }
+        if ActionLogDecoder.isBlank(line) { continue }
+        if let entry = try parser.consume(line, number: lineNumber) { return entry }
         continue
       }
       scanned = buffer.count
@@ -84,7 +86,7 @@ public struct ActionLogReader<Action: Decodable> {
       if isAtEnd {
         skippedCutOffLine = skippedCutOffLine || start < buffer.count
         start = buffer.count
-        return nil
+        return parser.finish()
       }
       try readChunk()
     }
@@ -116,6 +118,7 @@ public struct ActionLogReader<Action: Decodable> {
     let chunkSize = Self.chunkSize
     buffer.append(contentsOf: repeatElement(0, count: chunkSize))
     var count = 0
+    let fileDescriptor = fileDescriptor
     repeat {
       count = buffer.withUnsafeMutableBytes { bytes in
         let fresh = UnsafeMutableRawBufferPointer(rebasing: bytes[oldCount...])

@@ -13,6 +13,14 @@ public protocol ActionRecorder<Action>: AnyObject {
 
   /// Records one processed action.
   func record(_ entry: ActionLogEntry<Action>)
+
+  /// Records a checkpoint of the state after the action already recorded with `sequence`, as
+  /// ``Store/finishRecording()`` takes after the last action.
+  ///
+  /// - Parameters:
+  ///   - checkpoint: The summary of the state.
+  ///   - sequence: The sequence number of the last recorded entry.
+  func recordCheckpoint(_ checkpoint: String, sequence: Int)
 }
 
 extension ActionRecorder {
@@ -23,10 +31,12 @@ extension ActionRecorder {
 /// A recorder that keeps the entries in memory.
 ///
 /// ```swift
-/// let log = ActionLog<AppAction>()
-/// let store = Store(initialState: AppState(), reducer: AppReducer(), recorder: log)
-/// store.send(.shuffle)
-/// log.entries  // [ActionLogEntry(sequence: 1, origin: .caller, action: .shuffle)]
+/// let log = ActionLog<CounterAction>(checkpointInterval: 100)
+/// let store = Store(
+///   initialState: 0, reducer: Counter(), recorder: log, checkpoint: { "count=\($0)" })
+/// store.send(.increment)
+/// store.finishRecording()
+/// log.entries  // [ActionLogEntry(sequence: 1, origin: .caller, action: .increment, checkpoint: "count=1")]
 /// ```
 @MainActor
 public final class ActionLog<Action>: ActionRecorder {
@@ -45,5 +55,11 @@ public final class ActionLog<Action>: ActionRecorder {
   /// Appends `entry`.
   public func record(_ entry: ActionLogEntry<Action>) {
     entries.append(entry)
+  }
+
+  /// Sets the checkpoint of the last entry, when its sequence number is `sequence`.
+  public func recordCheckpoint(_ checkpoint: String, sequence: Int) {
+    guard let last = entries.indices.last, entries[last].sequence == sequence else { return }
+    entries[last].checkpoint = checkpoint
   }
 }

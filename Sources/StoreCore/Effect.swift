@@ -7,12 +7,12 @@
 ///
 /// ```swift
 /// return .run { send in
-///   let books = try await service.fetchBooks()
-///   await send(.booksLoaded(books))
+///   let count = try await server.fetchCount()
+///   await send(.set(count))
 /// } catch: { error, send in
-///   await send(.loadFailed(error.localizedDescription))
+///   await send(.set(0))
 /// }
-/// .cancellable(id: "load-books", cancelInFlight: true)
+/// .cancellable(id: "fetch-count", cancelInFlight: true)
 /// ```
 public struct Effect<Action: Sendable>: Sendable {
   @usableFromInline

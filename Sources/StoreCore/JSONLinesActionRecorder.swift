@@ -3,9 +3,16 @@ import Foundation
 /// A recorder that appends every entry to a file as one line of JSON (JSON Lines), so a
 /// session can be replayed later, even when the process was killed.
 ///
+/// The first line is an ``ActionLogHeader`` with the format and the seed given. The first
+/// action always has a checkpoint, then every `checkpointInterval` actions, and
+/// ``Store/finishRecording()`` adds a checkpoint line after the last one.
+///
 /// ```swift
-/// let recorder = try JSONLinesActionRecorder<AppAction>(path: "session.jsonl")
-/// let store = Store(initialState: AppState(), reducer: reducer, recorder: recorder)
+/// let recorder = try JSONLinesActionRecorder<CounterAction>(path: path, seed: 42)
+/// let store = Store(
+///   initialState: 0, reducer: Counter(), recorder: recorder, checkpoint: { "count=\($0)" })
+/// store.send(.increment)
+/// store.finishRecording()
 /// ```
 @MainActor
 public final class JSONLinesActionRecorder<Action: Encodable>: ActionRecorder {
@@ -20,15 +27,18 @@ public final class JSONLinesActionRecorder<Action: Encodable>: ActionRecorder {
   ///
   /// - Parameters:
   ///   - path: The log file's path.
+  ///   - seed: The seed of the session's random source, for the header.
   ///   - checkpointInterval: Take a checkpoint every this many actions, or never.
   /// - Throws: When the file cannot be created.
-  public convenience init(path: String, checkpointInterval: Int? = 100) throws {
+  public convenience init(path: String, seed: UInt64? = nil, checkpointInterval: Int? = 100)
+    throws
+  {
     guard FileManager.default.createFile(atPath: path, contents: nil) else {
       throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
     }
     self.init(
       handle: try FileHandle(forWritingTo: URL(fileURLWithPath: path)),
-      checkpointInterval: checkpointInterval)
+      seed: seed, checkpointInterval: checkpointInterval)
   }
 
   /// Records into an open file, such as one the caller opened with its own rules for where a
@@ -37,23 +47,39 @@ public final class JSONLinesActionRecorder<Action: Encodable>: ActionRecorder {
   /// - Parameters:
   ///   - handle: Where each line is written, at once, so a killed process leaves every
   ///     complete line behind. The recorder does not close it.
+  ///   - seed: The seed of the session's random source, for the header.
   ///   - checkpointInterval: Take a checkpoint every this many actions, or never.
-  public init(handle: FileHandle, checkpointInterval: Int? = 100) {
+  public init(handle: FileHandle, seed: UInt64? = nil, checkpointInterval: Int? = 100) {
     self.handle = handle
     encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     self.checkpointInterval = checkpointInterval
+    write(ActionLogHeader(seed: seed))
   }
 
   /// Writes `entry` as one line.
   public func record(_ entry: ActionLogEntry<Action>) {
+    write(entry)
+  }
+
+  /// Writes a checkpoint line, which readers give to the entry before it.
+  public func recordCheckpoint(_ checkpoint: String, sequence: Int) {
+    write(CheckpointLine(checkpoint: checkpoint, sequence: sequence))
+  }
+
+  private func write(_ value: some Encodable) {
     guard writeError == nil else { return }
     do {
-      var line = try encoder.encode(entry)
+      var line = try encoder.encode(value)
       line.append(0x0A)
       try handle.write(contentsOf: line)
     } catch {
       writeError = error
     }
+  }
+
+  private struct CheckpointLine: Encodable {
+    var checkpoint: String
+    var sequence: Int
   }
 }

@@ -26,11 +26,11 @@ extension Reducer {
 /// Runs a child reducer on part of a parent's state, for the actions that belong to the child.
 ///
 /// ```swift
-/// let app = Scope(
-///   state: \AppState.settings,
-///   action: { if case .settings(let action) = $0 { action } else { nil } },
-///   embed: AppAction.settings,
-///   child: SettingsReducer()
+/// let volume = Scope(
+///   state: \Settings.volume,
+///   action: { if case .volume(let action) = $0 { action } else { nil } },
+///   embed: SettingsAction.volume,
+///   child: Counter()
 /// )
 /// ```
 public struct Scope<State, Action: Sendable, Child: Reducer>: Reducer {

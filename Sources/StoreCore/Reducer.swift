@@ -9,8 +9,9 @@
 /// struct Counter: Reducer {
 ///   func reduce(into state: inout Int, action: CounterAction) -> Effect<CounterAction> {
 ///     switch action {
-///     case .increment: state += 1
 ///     case .decrement: state -= 1
+///     case .increment: state += 1
+///     case .set(let value): state = value
 ///     }
 ///     return .none
 ///   }

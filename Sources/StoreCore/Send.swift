@@ -1,6 +1,6 @@
 /// Sends actions from an effect's asynchronous work back to its store.
 ///
-/// Call it like a function: `await send(.loaded(words))`. Actions sent after the effect was
+/// Call it like a function: `await send(.set(count))`. Actions sent after the effect was
 /// cancelled are dropped.
 public struct Send<Action: Sendable>: Sendable {
   private let deliver: @MainActor @Sendable (Action) -> Void

@@ -9,7 +9,7 @@ extension Store where State: PartTrackingState {
   /// and observers called), whatever the number of observers.
   ///
   /// ```swift
-  /// store.observe([.tally, .card(word.id)]) { redraw(word.id) }
+  /// store.observe([.score, .cell(3)]) { redrawCell(3) }
   /// ```
   ///
   /// - Parameters:
@@ -56,7 +56,7 @@ extension Store where State: PartTrackingState {
   /// every action.
   ///
   /// ```swift
-  /// Text("\(store.read(.tally) { $0.tally.success }) known")
+  /// let moves = store.read(.score) { $0.score }
   /// ```
   ///
   /// - Parameters:

@@ -41,7 +41,12 @@ public final class Store<State, Action: Sendable>: Observable {
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
   let executor: any EffectExecutor<Action>
   @usableFromInline let recorder: (any ActionRecorder<Action>)?
-  private let checkpoint: ((State) -> String)?
+  @usableFromInline let checkpoint: ((State) -> String)?
+  /// Whether the last recorded entry carries a checkpoint; `nil` before the first entry.
+  @usableFromInline var lastEntryHasCheckpoint: Bool?
+  /// The state's invariant check, asserted after every action in debug builds; `nil` when the
+  /// state does not adopt ``InvariantCheckingState``.
+  @usableFromInline let invariantViolations: ((State) -> [String])?
   let warn: @MainActor (RuntimeWarning) -> Void
   @usableFromInline let registrar = ObservationRegistrar()
   /// `\Store.state`, made once: in a generic type a key path literal is instantiated from its
@@ -138,6 +143,9 @@ public final class Store<State, Action: Sendable>: Observable {
     self.recorder = recorder
     self.checkpoint = checkpoint
     self.warn = onWarning
+    self.invariantViolations =
+      State.self is any InvariantCheckingState.Type
+      ? { ($0 as? any InvariantCheckingState)?.invariantViolations ?? [] } : nil
   }
 
   /// Sends an action: the reducer applies it to the state and the store starts its effects.
@@ -244,6 +252,15 @@ public final class Store<State, Action: Sendable>: Observable {
     } else {
       effect = reducer(&currentState, action)
     }
+    #if DEBUG
+      if let invariantViolations {
+        let violations = invariantViolations(currentState)
+        assert(
+          violations.isEmpty,
+          "The state breaks its invariants after action \(actionCount) (\(action)): "
+            + violations.joined(separator: "; "))
+      }
+    #endif
     if recorder != nil { record(action, origin: origin) }
     isNotifyingObservers = true
     for observer in observers { observer.onChange() }
@@ -256,9 +273,27 @@ public final class Store<State, Action: Sendable>: Observable {
   func record(_ action: Action, origin: ActionOrigin) {
     guard let recorder else { return }
     var entry = ActionLogEntry(sequence: actionCount, origin: origin, action: action)
-    if let interval = recorder.checkpointInterval, let checkpoint, actionCount % interval == 0 {
+    // The first entry always has a checkpoint, so that a replay from the wrong initial state
+    // fails at once; ``finishRecording()`` adds one after the last.
+    if let interval = recorder.checkpointInterval, let checkpoint,
+      lastEntryHasCheckpoint == nil || actionCount % interval == 0
+    {
       entry.checkpoint = checkpoint(currentState)
     }
+    lastEntryHasCheckpoint = entry.checkpoint != nil
     recorder.record(entry)
+  }
+
+  /// Gives the recorder a checkpoint of the current state after the last action, unless that
+  /// action already has one, so that a replay checks the whole log however short it is.
+  ///
+  /// Call it when the session ends. A store whose recorder takes no checkpoints, or that
+  /// processed no action, records nothing; calling it again records nothing more.
+  public func finishRecording() {
+    guard let recorder, recorder.checkpointInterval != nil, let checkpoint,
+      lastEntryHasCheckpoint == false
+    else { return }
+    recorder.recordCheckpoint(checkpoint(currentState), sequence: actionCount)
+    lastEntryHasCheckpoint = true
   }
 }

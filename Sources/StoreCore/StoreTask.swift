@@ -2,7 +2,7 @@
 /// ``cancel()``.
 ///
 /// ```swift
-/// await store.send(.loadBooks).finish()
+/// await store.send(.increment).finish()
 /// ```
 @MainActor
 public struct StoreTask: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 import Testing
 
 /// Checks that the text dump of `value` (see ``textDump(of:)``) matches the snapshot stored

@@ -2,8 +2,13 @@ import StoreCore
 import Testing
 
 extension TestStore {
-  /// Waits for the next action an effect sent, checks that it is `expected`, processes it and
-  /// checks the state change it makes.
+  /// Takes the oldest action an effect sent and not yet received (waiting for one when none
+  /// has arrived), fails when it is not `expected`, processes it and checks the state change it
+  /// makes.
+  ///
+  /// Actions are received in the order they arrived, never searched for: when two effects
+  /// answer, the test asserts the first answer first. With ``Exhaustivity/off``, actions
+  /// that do not match are processed unchecked and skipped until one matches.
   ///
   /// - Parameters:
   ///   - expected: The action the effect must have sent.
@@ -24,8 +29,9 @@ extension TestStore {
     )
   }
 
-  /// Waits for the next action an effect sent, checks that `predicate` accepts it, processes
-  /// it and checks the state change it makes.
+  /// Takes the oldest action an effect sent and not yet received (waiting for one when none
+  /// has arrived), fails when `predicate` rejects it, processes it and checks the state change
+  /// it makes.
   ///
   /// ```swift
   /// await store.receive("wordsLoaded", matching: { if case .wordsLoaded = $0 { true } else { false } }) {

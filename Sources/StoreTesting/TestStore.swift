@@ -19,9 +19,16 @@ import Testing
 ///
 /// The store is the live runtime: actions a reducer returns with `.send` are processed within
 /// the same step, exactly as in the app, so a step's closure describes their changes too. Only
-/// the actions that asynchronous work sends are held for ``receive(_:sourceLocation:assert:)``,
-/// which hands them to the store in the order the test asserts them, so the result never
-/// depends on how fast an effect ran.
+/// the actions that asynchronous work sends are held, in the order they arrive, until the test
+/// receives them. ``receive(_:sourceLocation:assert:)`` takes the oldest held action (waiting
+/// for one when none has arrived) and fails when it is not the expected one; with
+/// ``Exhaustivity/off`` it skips non-matching actions, processing them unchecked, until one
+/// matches. Effects that answer in an order of their own must be asserted in that order, so
+/// cancel or chain such effects in the reducer when the order matters.
+///
+/// A state that adopts `StoreCore`'s `BookkeepingState` keeps its bookkeeping out of the
+/// comparison: the expected state takes the actual state's bookkeeping before they are
+/// compared, so a step describes only what a test outside the state's module can set.
 @MainActor
 public final class TestStore<State: Equatable, Action: Sendable> {
   struct Step {
@@ -118,6 +125,11 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ) {
     let actual = store.state
     var expected: State
+    var before = before
+    if var adopting = before as? any BookkeepingState {
+      adopting.adoptBookkeeping(fromAny: actual)
+      before = adopting as? State
+    }
     if let before {
       expected = before
     } else {
@@ -154,6 +166,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// The step whose processing gave `sequence` its number.
   func step(containing sequence: Int) -> Step? {
     steps.last { $0.firstSequence <= sequence }
+  }
+}
+
+extension BookkeepingState {
+  /// Adopts the bookkeeping of `other` when it is of the same type.
+  fileprivate mutating func adoptBookkeeping(fromAny other: Any) {
+    if let other = other as? Self { adoptBookkeeping(from: other) }
   }
 }
 

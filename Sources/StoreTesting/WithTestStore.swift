@@ -22,19 +22,18 @@ import Testing
 ///   - exhaustivity: How strictly to check; ``Exhaustivity/on`` by default.
 ///   - effectTimeout: The safety net for effects that never finish.
 ///   - sourceLocation: Where the test store is made (filled in for you).
-///   - body: The test steps.
-/// - Returns: What `body` returns.
+///   - body: The test steps. It returns nothing, so a closure whose only statement is
+///     `store.send(…)` needs no `_ =`: its result is discarded.
 /// - Throws: What `body` throws, after the end-of-test checks ran.
 @MainActor
-@discardableResult
-public func withTestStore<R: Reducer, Result>(
+public func withTestStore<R: Reducer>(
   initialState: R.State,
   reducer: R,
   exhaustivity: Exhaustivity = .on,
   effectTimeout: Duration? = .seconds(30),
   sourceLocation: SourceLocation = #_sourceLocation,
-  _ body: (TestStore<R.State, R.Action>) async throws -> Result
-) async rethrows -> Result where R.State: Equatable {
+  _ body: (TestStore<R.State, R.Action>) async throws -> Void
+) async rethrows where R.State: Equatable {
   let store = TestStore(
     initialState: initialState,
     reducer: reducer,
@@ -43,9 +42,8 @@ public func withTestStore<R: Reducer, Result>(
     sourceLocation: sourceLocation
   )
   do {
-    let result = try await body(store)
+    try await body(store)
     await store.finish(sourceLocation: sourceLocation)
-    return result
   } catch {
     await store.finish(sourceLocation: sourceLocation)
     throw error

@@ -7,16 +7,32 @@ import Wordbook
 /// instead of blocking a thread, so a long import does not tie up the other tasks that want
 /// the database.
 actor Database {
-  private let connection: Connection
+  /// The connection, until ``close()`` drops it, which closes the file.
+  private var connection: Connection?
+  private let path: String
 
-  init(_ connection: sending Connection) {
+  init(_ connection: sending Connection, path: String) {
     self.connection = connection
+    self.path = path
   }
 
   /// Runs `body` with the connection.
+  ///
+  /// - Throws: What `body` throws, or an error saying the database is closed.
   func run<Result: Sendable>(
     _ body: @Sendable (Connection) throws(WordServiceError) -> Result
   ) throws(WordServiceError) -> Result {
-    try body(connection)
+    guard let connection else {
+      throw WordServiceError(
+        .other,
+        "The wordbook database \(path) was closed by this program. Open it again to use it.",
+        isRetryable: false)
+    }
+    return try body(connection)
+  }
+
+  /// Closes the connection once the work already running has finished; later work fails.
+  func close() {
+    connection = nil
   }
 }

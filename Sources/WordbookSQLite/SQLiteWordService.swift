@@ -118,7 +118,7 @@ public final class SQLiteWordService: WordService {
       _ = try connection.integer("PRAGMA max_page_count = \(pages)", what)
     }
     self.path = path
-    self.database = Database(connection)
+    self.database = Database(connection, path: path)
   }
 
   /// Checks that the file is ours, switches it to write-ahead logging and brings its schema up
@@ -224,6 +224,14 @@ public final class SQLiteWordService: WordService {
         guard try connection.deleteWord(wordID) else { throw .wordNotFound(wordID) }
       }
     }
+  }
+
+  /// Closes the database file, after the call running now, if any, has finished.
+  ///
+  /// Every later call throws an error saying the database was closed; closing again does
+  /// nothing. Without it the file is closed when the service is released.
+  public func close() async {
+    await database.close()
   }
 
   /// Runs `body` with the connection, one call at a time.

@@ -22,13 +22,36 @@ import Testing
     store.send(.increment)
     store.send(.set(10))
     store.send(.decrement)
+    store.send(.increment)
+    store.finishRecording()
+    store.finishRecording()
     #expect(
       log.entries == [
-        ActionLogEntry(sequence: 1, origin: .caller, action: .increment),
+        ActionLogEntry(sequence: 1, origin: .caller, action: .increment, checkpoint: "count=1"),
         ActionLogEntry(sequence: 2, origin: .caller, action: .set(10), checkpoint: "count=10"),
         ActionLogEntry(sequence: 3, origin: .effect, action: .increment),
         ActionLogEntry(sequence: 4, origin: .caller, action: .decrement, checkpoint: "count=10"),
+        ActionLogEntry(sequence: 5, origin: .caller, action: .increment, checkpoint: "count=11"),
       ])
+  }
+
+  @Test func theFirstAndLastActionsHaveCheckpointsWhateverTheInterval() {
+    let log = ActionLog<CounterAction>(checkpointInterval: 100)
+    let store = Store(
+      initialState: 0, reducer: Counter(), recorder: log, checkpoint: { "count=\($0)" })
+    for _ in 1...7 { store.send(.increment) }
+    store.finishRecording()
+    #expect(log.entries.compactMap(\.checkpoint) == ["count=1", "count=7"])
+    #expect(log.entries.first?.checkpoint == "count=1")
+    #expect(log.entries.last?.checkpoint == "count=7")
+  }
+
+  @Test func finishingARecordingWithNoActionRecordsNothing() {
+    let log = ActionLog<CounterAction>(checkpointInterval: 1)
+    let store = Store(
+      initialState: 0, reducer: Counter(), recorder: log, checkpoint: { "count=\($0)" })
+    store.finishRecording()
+    #expect(log.entries.isEmpty)
   }
 
   @Test func actionsHandedBackByAnExecutorAreRecordedAsEffects() {

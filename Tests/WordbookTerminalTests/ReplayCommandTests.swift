@@ -59,6 +59,57 @@ import Wordbook
     }.joined()
   }
 
+  @Test func aDivergenceIsPrintedAsAnEscapedDiff() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let log = process.folder.appendingPathComponent("tampered.jsonl")
+    let good = try ReplayCommand.replay(entries(checkpointAt: 0, nil))
+    let tampered = good.replacingOccurrences(
+      of: "tally: success 1", with: "tally: success 9\u{1B}[2J")
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let text = try entries(checkpointAt: 6, tampered).map { entry in
+      String(decoding: try encoder.encode(entry), as: UTF8.self) + "\n"
+    }.joined()
+    try Data(text.utf8).write(to: log)
+    let replay = try process.run(["replay", log.path])
+    #expect(replay.status == 1)
+    #expect(
+      replay.error
+        == "wordbook: the replay differs from the recording at action 6. "
+        + "The log may come from another version of wordbook.\n")
+    #expect(replay.output.hasPrefix("Replay diverged at step 6 (sequence 6), action shuffle: "))
+    #expect(replay.output.contains("- tally: success 9^[[2J, fail 0, not studied 1\n"))
+    #expect(replay.output.contains("+ tally: success 1, fail 0, not studied 1\n"))
+    #expect(!replay.output.contains("\u{1B}"))
+  }
+
+  @Test func theSeedInTheHeaderIsTheReplaysSeed() throws {
+    let seeded = AppState(seed: 77)
+    var state = seeded
+    let reducer = AppReducer(service: InMemoryWordService())
+    for action in actions { _ = reducer.reduce(into: &state, action: action) }
+    let summary = try ReplayCommand.replay(
+      entries(checkpointAt: 6, state.checkpointSummary), seed: 77)
+    #expect(summary == state.checkpointSummary)
+    #expect(throws: CommandFailure.self) {
+      try ReplayCommand.replay(entries(checkpointAt: 6, state.checkpointSummary))
+    }
+
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let log = process.folder.appendingPathComponent("seeded.jsonl")
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let text = try entries(checkpointAt: 6, state.checkpointSummary).map { entry in
+      String(decoding: try encoder.encode(entry), as: UTF8.self) + "\n"
+    }.joined()
+    try Data((#"{"formatVersion":2,"seed":77}"# + "\n" + text).utf8).write(to: log)
+    let replay = try process.run(["replay", log.path])
+    #expect(replay.status == 0, "\(replay.error)")
+    #expect(replay.output.hasSuffix(state.checkpointSummary + "\n"))
+  }
+
   @Test func junkAfterAValidLogIsAnErrorNamingItsFirstLine() throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }

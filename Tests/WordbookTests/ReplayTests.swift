@@ -35,7 +35,8 @@ import Wordbook
     }
     let divergence = try #require(
       replay(
-        entries, from: AppState(seed: 2026), reducer: forgetful, checkpoint: \.checkpointSummary))
+        entries, from: AppState(seed: 2026), reducer: forgetful, checkpoint: \.checkpointSummary
+      ).divergence)
     #expect(divergence.step == 6)
     #expect(divergence.description.contains("- visible: 6, digest"))
   }

@@ -68,8 +68,9 @@ extension AppState {
 
   /// Re-filters the visible words under `mode` and turns every card to its front.
   mutating func show(_ mode: StudyMode) {
-    studyMode = mode
-    words.refilter(mode: mode)
+    // Setting another mode re-filters (see `studyMode`); the same mode re-filters here, so
+    // that words marked since leave the list.
+    if studyMode == mode { words.refilter(mode: mode) } else { studyMode = mode }
     changedParts.insert(.visibleWords)
     turnAllCardsToFront()
   }

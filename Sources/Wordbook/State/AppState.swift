@@ -2,43 +2,50 @@ import StoreCore
 
 /// Everything a Wordbook front end shows, in one value: the single source of truth.
 ///
-/// Only ``AppReducer`` changes it, in response to ``AppAction``s. The state is built for large
+/// In a store only ``AppReducer`` changes it, in response to ``AppAction``s: the store's state
+/// is read-only. Outside a store its described values are settable, so a test describes an
+/// expected state as `$0.studyMode = .excludeSuccess`, and
+/// ``init(seed:books:selectedBookID:words:studyMode:)`` builds the state of a session in a
+/// given situation. ``invariantViolations`` says what a hand-built state breaks. The state is built for large
 /// books: a word's strings are stored once, its study state in one byte, and the study order
 /// as 4-byte positions, so no action copies the words.
 public struct AppState: Equatable, Sendable, Codable {
   /// The wordbooks, as last loaded.
-  public internal(set) var books: [WordBook] = [] {
+  public var books: [WordBook] = [] {
     didSet { changedParts.insert(.picker) }
   }
   /// How far loading the wordbook list got.
-  public internal(set) var booksStatus: LoadStatus = .notLoaded {
+  public var booksStatus: LoadStatus = .notLoaded {
     didSet { changedParts.insert(.picker) }
   }
   /// The selected wordbook's ID: an ID, never an index, so an empty or reloaded list can't
   /// make it point at the wrong book.
-  public internal(set) var selectedBookID: WordBook.ID? {
+  public var selectedBookID: WordBook.ID? {
     didSet { changedParts.insert(.picker) }
   }
   /// The selected wordbook's words.
-  public internal(set) var words = WordList()
+  public var words = WordList()
   /// How far loading the selected wordbook's words got.
-  public internal(set) var wordsStatus: LoadStatus = .notLoaded
-  /// Which words the session shows.
-  public internal(set) var studyMode: StudyMode = .all
+  public var wordsStatus: LoadStatus = .notLoaded
+  /// Which words the session shows. Setting another mode re-filters the visible words, as
+  /// ``AppAction/setStudyMode(_:)`` does.
+  public var studyMode: StudyMode = .all {
+    didSet { if studyMode != oldValue { words.refilter(mode: studyMode) } }
+  }
   /// The words whose card shows its back (the meaning); every other card shows its front.
-  public internal(set) var backFaces: Set<Word.ID> = []
+  public var backFaces: Set<Word.ID> = []
   /// Whether a new word is being saved.
-  public internal(set) var isSavingWord = false
+  public var isSavingWord = false
   /// The word being saved, or the one whose save failed, so the form can be filled again.
-  public internal(set) var wordDraft: WordDraft?
+  public var wordDraft: WordDraft?
   /// The marks the service failed to save, newest per word, which the words no longer show:
   /// ``AppAction/retryUnsavedMarks`` makes them again. A new mark of the word, its deletion,
   /// or choosing another book gives one up.
-  public internal(set) var unsavedMarks: [Word.ID: StudyState] = [:]
+  public var unsavedMarks: [Word.ID: StudyState] = [:]
   /// The last error to show the user, until ``AppAction/dismissError``.
-  public internal(set) var lastError: AppError?
+  public var lastError: AppError?
   /// The generator that shuffles; stored here so that replaying a log shuffles the same way.
-  public internal(set) var generator: SplitMix64
+  public var generator: SplitMix64
   var pendingWrites = StudyStateWrites()
   var history = UndoHistory()
   var changesDuringLoad = ChangesDuringLoad()

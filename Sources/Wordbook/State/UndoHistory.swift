@@ -1,5 +1,5 @@
 /// The marks that undo and redo can step through: the inverse of each change, never a copy of
-/// the state, and at most ``limit`` of them.
+/// the state, and at most ``AppState/undoLimit`` of them.
 struct UndoHistory: Hashable, Sendable, Codable {
   /// One change of a word's study state.
   struct Step: Hashable, Sendable, Codable {
@@ -9,7 +9,7 @@ struct UndoHistory: Hashable, Sendable, Codable {
   }
 
   /// The most steps kept; older ones are forgotten.
-  static let limit = 100
+  static var limit: Int { AppState.undoLimit }
 
   private(set) var undoSteps: [Step] = []
   private(set) var redoSteps: [Step] = []

@@ -10,13 +10,13 @@ extension CommandSession {
       throw .usage("--record - would write the log over the study screen; give it a file.")
     }
     if let reference { _ = try await book(reference) }
+    // One draw from the system generator seeds the store's own generator; a recorded session
+    // writes it in the log's header, so that its replay shuffles the same way.
+    let seed = UInt64.random(in: 0...UInt64.max)
     let recorder = recording.map {
       JSONLinesActionRecorder<AppAction>(
-        handle: FileHandle(fileDescriptor: $0.descriptor, closeOnDealloc: false))
+        handle: FileHandle(fileDescriptor: $0.descriptor, closeOnDealloc: false), seed: seed)
     }
-    // One draw from the system generator seeds the store's own generator; a recorded session
-    // starts from a known seed, so that its replay shuffles the same way.
-    let seed = recorder == nil ? UInt64.random(in: 0...UInt64.max) : ReplayCommand.recordingSeed
     let store = Store(
       initialState: AppState(seed: seed),
       reducer: AppReducer(service: service),
@@ -38,6 +38,7 @@ extension CommandSession {
     case .quit: lost = app.marksLeftUnsaved
     case .endOfInput, .interrupted, .signal: lost = await lastSaveAttempt(store)
     }
+    store.finishRecording()
     if let error = recorder?.writeError {
       recording?.discard()
       throw .runtime(

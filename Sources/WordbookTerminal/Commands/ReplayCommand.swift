@@ -6,13 +6,15 @@ import Wordbook
 #endif
 
 /// `wordbook replay FILE`: re-runs a recorded action log through the reducer, without a
-/// database, and prints the final state's summary.
+/// database, and prints the final state's summary, or where the replay first differs from the
+/// recording with a diff of the two states.
 ///
 /// The log is read an entry at a time, so memory holds the replayed state and one chunk of the
 /// file, whatever its size. Everything from the log or the path is escaped before it is printed.
 @MainActor
 enum ReplayCommand {
-  /// The shuffle seed of every recorded session, so that a replay shuffles the same way.
+  /// The shuffle seed of sessions recorded before logs carried their seed in the header, so
+  /// that a replay of such a log shuffles the same way.
   static let recordingSeed: UInt64 = 0x5EED_0F_0AD_5EED
 
   static func run(file: String, output: TerminalOutput) throws(CommandFailure) {
@@ -27,7 +29,7 @@ enum ReplayCommand {
       throw .runtime("cannot read the action log \(name): it is a folder. Check the path.")
     }
     var reader = ActionLogReader<AppAction>(fileDescriptor: descriptor)
-    var replay = Replay()
+    var replay: ActionLogReplay<AppReducer>?
     while true {
       let entry: ActionLogEntry<AppAction>?
       do {
@@ -37,14 +39,23 @@ enum ReplayCommand {
           "\(name) is not a wordbook action log (\(error.description.escapedForTerminal)).")
       }
       guard let entry else { break }
-      try replay.apply(entry)
+      // The header, read with the first entry, says which seed the session started from.
+      if replay == nil { replay = start(seed: reader.header?.seed) }
+      replay?.apply(entry)
+    }
+    let finished = replay ?? start(seed: reader.header?.seed)
+    if let divergence = finished.divergence {
+      for line in divergence.description.split(separator: "\n") {
+        output.writeLine(String(line).escapedForTerminal)
+      }
+      throw differs(at: divergence)
     }
     // A session killed while writing leaves a last line without its line feed: every complete
     // line before it was recorded whole, so the replay goes up to there.
     output.writeLine(
-      "Replayed \(replay.count) actions from \(name)"
+      "Replayed \(finished.count) actions from \(name)"
         + (reader.skippedCutOffLine ? " (its cut-off last line was skipped)." : "."))
-    for line in replay.state.checkpointSummary.split(separator: "\n") {
+    for line in finished.state.checkpointSummary.split(separator: "\n") {
       output.writeLine(String(line).escapedForTerminal)
     }
   }
@@ -52,33 +63,30 @@ enum ReplayCommand {
   /// Applies every entry to a fresh state; effects are not run, since their results are
   /// themselves entries in the log.
   ///
+  /// - Parameters:
+  ///   - entries: The log's entries.
+  ///   - seed: The seed from the log's header, if it has one.
   /// - Returns: The final state's summary.
   /// - Throws: When the state after an entry differs from the checkpoint recorded with it.
-  static func replay(_ entries: [ActionLogEntry<AppAction>]) throws(CommandFailure) -> String {
-    var replay = Replay()
-    for entry in entries { try replay.apply(entry) }
+  static func replay(_ entries: [ActionLogEntry<AppAction>], seed: UInt64? = nil)
+    throws(CommandFailure) -> String
+  {
+    var replay = start(seed: seed)
+    for entry in entries { replay.apply(entry) }
+    if let divergence = replay.divergence { throw differs(at: divergence) }
     return replay.state.checkpointSummary
   }
 
-  /// A replay in progress: the state after the entries applied so far.
-  @MainActor
-  private struct Replay {
-    let reducer = AppReducer(service: InMemoryWordService())
-    var state = AppState(seed: recordingSeed)
-    /// The number of entries applied.
-    var count = 0
+  private static func start(seed: UInt64?) -> ActionLogReplay<AppReducer> {
+    ActionLogReplay(
+      from: AppState(seed: seed ?? recordingSeed),
+      reducer: AppReducer(service: InMemoryWordService()),
+      checkpoint: \.checkpointSummary)
+  }
 
-    /// Applies `entry`; effects are not run, since their results are entries of their own.
-    ///
-    /// - Throws: When the state after it differs from the checkpoint recorded with it.
-    mutating func apply(_ entry: ActionLogEntry<AppAction>) throws(CommandFailure) {
-      _ = reducer.reduce(into: &state, action: entry.action)
-      count += 1
-      if let checkpoint = entry.checkpoint, checkpoint != state.checkpointSummary {
-        throw .runtime(
-          "the replay differs from the recording after action \(entry.sequence). "
-            + "The log may come from another version of wordbook.")
-      }
-    }
+  private static func differs(at divergence: ReplayDivergence) -> CommandFailure {
+    .runtime(
+      "the replay differs from the recording at action \(divergence.sequence). "
+        + "The log may come from another version of wordbook.")
   }
 }

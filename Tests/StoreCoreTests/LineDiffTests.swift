@@ -1,4 +1,4 @@
-import StoreTesting
+import StoreCore
 import Testing
 
 @Suite struct LineDiffTests {

@@ -1,0 +1,83 @@
+import StoreCore
+
+extension AppState: InvariantCheckingState {
+  /// The invariants this state breaks, one sentence each; empty when it is consistent.
+  ///
+  /// They are what a state built by hand could get wrong and what ``AppReducer`` must keep:
+  /// the words' index, tally and visible order agree with the words; the selection, faces and
+  /// editor agree with each other; the marks on their way to the service and the undo steps
+  /// are well formed. A store asserts them after every action in debug builds; tests call it on
+  /// the states they build.
+  ///
+  /// - Complexity: O(*n*) in the number of words.
+  public var invariantViolations: [String] {
+    var violations = words.invariantViolations(mode: studyMode)
+    if Set(books.map(\.id)).count != books.count {
+      violations.append("two books share an ID")
+    }
+    if selectedBookID == nil, !words.isEmpty {
+      violations.append("\(words.count) words are shown but no book is selected")
+    }
+    if let stray = backFaces.first(where: { !words.contains($0) }) {
+      violations.append("word \(stray) shows its back but is not in the book")
+    }
+    if isSavingWord, wordDraft == nil {
+      violations.append("a word is being saved without a draft")
+    }
+    violations += pendingWrites.invariantViolations
+    if history.undoSteps.count > Self.undoLimit || history.redoSteps.count > Self.undoLimit {
+      violations.append("the undo history holds more than \(Self.undoLimit) steps")
+    }
+    return violations
+  }
+}
+
+extension WordList {
+  /// What breaks the list's bookkeeping: its index, its tally and its orders.
+  fileprivate func invariantViolations(mode: StudyMode) -> [String] {
+    var violations: [String] = []
+    if states.count != entries.count {
+      violations.append("\(entries.count) words have \(states.count) study states")
+      return violations
+    }
+    if let misplaced = entries.indices.first(where: { position(of: entries[$0].id) != $0 }) {
+      violations.append("the index does not find word \(entries[misplaced].id) where it is")
+    }
+    var recount = StudyTally()
+    for state in states { recount[state] += 1 }
+    if recount != tally {
+      violations.append("the tally \(tally) does not count the words' states \(recount)")
+    }
+    if order.sorted() != Array(0..<Int32(entries.count)) {
+      violations.append("the study order is not a permutation of the words")
+      return violations
+    }
+    var rank = [Int](repeating: 0, count: order.count)
+    for (index, position) in order.enumerated() { rank[Int(position)] = index }
+    let visibleRanks = visible.map { Int($0) < rank.count ? rank[Int($0)] : -1 }
+    if visibleRanks.contains(-1) || zip(visibleRanks, visibleRanks.dropFirst()).contains(where: >=)
+    {
+      violations.append("the visible words are not in study order")
+    }
+    if mode == .all, visible != order {
+      violations.append("every word should be visible under the mode all")
+    }
+    return violations
+  }
+}
+
+extension StudyStateWrites {
+  /// What breaks the marks' bookkeeping.
+  fileprivate var invariantViolations: [String] {
+    var violations: [String] = []
+    if inFlight?.isEmpty == true { violations.append("an empty batch of marks is in flight") }
+    if inFlight == nil, !queued.isEmpty {
+      violations.append("\(queued.count) marks wait behind no batch in flight")
+    }
+    let pending = Set((inFlight ?? []).map(\.wordID)).union(queued.keys)
+    if Set(confirmed.keys) != pending {
+      violations.append("the saved states kept for undoing a failed batch are not those in flight")
+    }
+    return violations
+  }
+}

@@ -1,0 +1,62 @@
+import StoreCore
+import Testing
+import Wordbook
+
+/// Building states by hand, and the invariants that catch what a hand-built state breaks.
+@Suite struct AppStateInvariantsTests {
+  let verbs = WordBook(id: WordBook.ID(1), title: "Verbs", wordCount: 0)
+  let nouns = WordBook(id: WordBook.ID(2), title: "Nouns", wordCount: 9)
+  let words = [
+    Word(id: Word.ID(1), term: "가다", meaning: "to go", studyState: .success),
+    Word(id: Word.ID(2), term: "오다", meaning: "to come", studyState: .fail),
+    Word(id: Word.ID(3), term: "먹다", meaning: "to eat"),
+  ]
+
+  @Test func aBuiltStateKeepsItsDerivedDataInStep() {
+    let state = AppState(
+      seed: 7, books: [verbs, nouns], selectedBookID: verbs.id, words: words,
+      studyMode: .excludeSuccess)
+    #expect(state.invariantViolations == [])
+    #expect(state.picker == .chosen(WordBook(id: verbs.id, title: "Verbs", wordCount: 3)))
+    #expect(state.tally == StudyTally(notStudied: 1, success: 1, fail: 1))
+    #expect(state.visibleWords.map(\.term) == ["오다", "먹다"])
+    #expect(state.words[Word.ID(1)]?.studyState == .success)
+    #expect(state.wordsStatus == .loaded)
+    #expect(AppState(seed: 7, books: [verbs]).picker == .chooseOne([verbs]))
+  }
+
+  @Test func settingTheModeRefiltersTheWords() {
+    var state = AppState(seed: 7, books: [verbs], selectedBookID: verbs.id, words: words)
+    #expect(state.visibleWords.count == 3)
+    state.studyMode = .failedOnly
+    #expect(state.visibleWords.map(\.term) == ["오다"])
+    #expect(state.invariantViolations == [])
+  }
+
+  @Test func aMarkDescribedOnTheWordsKeepsTheTally() {
+    var state = AppState(seed: 7, books: [verbs], selectedBookID: verbs.id, words: words)
+    state.words.setStudyState(.success, of: Word.ID(3))
+    state.words.setStudyState(.fail, of: Word.ID(99))
+    #expect(state.tally == StudyTally(notStudied: 0, success: 2, fail: 1))
+    #expect(state.invariantViolations == [])
+  }
+
+  @Test func whatAHandBuiltStateBreaksIsNamed() {
+    var state = AppState(seed: 7, books: [verbs, verbs], selectedBookID: verbs.id, words: words)
+    state.backFaces = [Word.ID(42)]
+    state.isSavingWord = true
+    #expect(
+      state.invariantViolations == [
+        "two books share an ID",
+        "word 42 shows its back but is not in the book",
+        "a word is being saved without a draft",
+      ])
+    var unselected = AppState(seed: 7, books: [verbs])
+    unselected.words = WordList(words)
+    #expect(unselected.invariantViolations == ["3 words are shown but no book is selected"])
+  }
+
+  @Test func theUndoBoundIsPublic() {
+    #expect(AppState.undoLimit == 100)
+  }
+}
