@@ -15,7 +15,8 @@ public enum FlashcardReader {
   /// Reads a flashcard file.
   ///
   /// - Parameters:
-  ///   - bytes: The file's bytes: UTF-8 with or without a byte order mark, LF or CRLF.
+  ///   - bytes: The file's bytes: UTF-8 with or without a byte order mark, LF or CRLF
+  ///     line ends, or CR alone when the first MiB has no LF.
   ///   - format: The file's format, or `nil` to detect it with ``detectFormat(_:)``.
   ///   - options: Separators, header and column choices, and what to do with Anki's HTML.
   /// - Returns: The format used, the accepted rows and the rejected records.
@@ -143,6 +144,12 @@ public enum FlashcardReader {
     let window = max(options.maximumRecordLength, 1)
     try input.fill(toHold: window + 1)
     let isWhole = input.isAtEnd
+    // Decided on the first window alone, so a file reads the same in memory and in chunks.
+    let hasOnlyCarriageReturns = try input.withCheckedBytes { all in
+      let first = all[..<min(all.count, window)]
+      return !first.contains(ByteClass.lineFeed) && first.contains(ByteClass.carriageReturn)
+    }
+    if hasOnlyCarriageReturns { input.readCarriageReturnsAsLineFeeds() }
     let (detected, quizletSeparator, byteOrderMark) = try input.withCheckedBytes { all in
       // Detection sees whole lines only, as it would in the whole file.
       var sample = UnsafeBufferPointer(rebasing: all[..<min(all.count, window)])
@@ -183,8 +190,8 @@ public enum FlashcardReader {
         throw .unsupportedSeparator(separator)
       }
       let columns = [options.termColumn, options.meaningColumn, options.studyStateColumn]
-      if let invalid = columns.compactMap({ $0 }).first(where: { $0 < 1 }) {
-        throw .invalidColumn(invalid)
+      for case .number(let number)? in columns where number < 1 {
+        throw .invalidColumn(number)
       }
       var parser = TableParser(format: format, separator: byte, options: options)
       return try read(
