@@ -19,6 +19,9 @@ public enum FlashcardReadError: Error, Hashable, Sendable, CustomStringConvertib
   /// The file has more than two columns and no header row naming its term and meaning columns,
   /// so they must be chosen; the fields of its first row.
   case ambiguousColumns(firstRow: [String])
+  /// The file starts with SQL statements (a database dump), which is not a list of cards; it is
+  /// refused when its format was to be detected.
+  case sqlScript
   /// Reading the file failed with this `errno` value (an I/O error, or a directory).
   case readFailed(errorNumber: Int32)
 
@@ -42,6 +45,9 @@ public enum FlashcardReadError: Error, Hashable, Sendable, CustomStringConvertib
     case .ambiguousColumns(let fields):
       "the first row has \(fields.count) columns (\(Self.list(fields))) and no header naming "
         + "the term and meaning columns; choose them by number or header name"
+    case .sqlScript:
+      "the file is an SQL script (it starts with SQL statements), not a list of cards; export "
+        + "the words as CSV or TSV, or give the format to read it as one anyway"
     case .readFailed(let number):
       "cannot read the file (\(String(cString: strerror(number)))); check it is a readable file"
     }

@@ -23,7 +23,8 @@ public enum FlashcardReader {
   /// - Throws: ``FlashcardReadError/invalidUTF8(byteOffset:line:)`` when the bytes are not
   ///   UTF-8, ``FlashcardReadError/unsupportedSeparator(_:)`` when a CSV, TSV or Anki separator
   ///   is not a single ASCII character, ``FlashcardReadError/invalidColumn(_:)`` when a column
-  ///   option is below 1.
+  ///   option is below 1, ``FlashcardReadError/sqlScript`` when no format is given and the file
+  ///   starts with SQL statements, and the column errors of ``FlashcardReadError``.
   /// - Complexity: O(*n*) in the number of bytes.
   public static func read(
     _ bytes: [UInt8],
@@ -150,13 +151,17 @@ public enum FlashcardReader {
       return !first.contains(ByteClass.lineFeed) && first.contains(ByteClass.carriageReturn)
     }
     if hasOnlyCarriageReturns { input.readCarriageReturnsAsLineFeeds() }
-    let (detected, quizletSeparator, byteOrderMark) = try input.withCheckedBytes { all in
+    let (detected, quizletSeparator, byteOrderMark) = try input.withCheckedBytes {
+      all throws(FlashcardReadError) in
       // Detection sees whole lines only, as it would in the whole file.
       var sample = UnsafeBufferPointer(rebasing: all[..<min(all.count, window)])
       if !isWhole || sample.count < all.count, let last = sample.lastIndex(of: ByteClass.lineFeed) {
         sample = UnsafeBufferPointer(rebasing: sample[...last])
       }
       let start = ByteClass.byteOrderMarkLength(in: sample)
+      if format == nil && FormatDetection.isSQLScript(sample, from: start) {
+        throw .sqlScript
+      }
       return (
         FormatDetection.detect(sample, from: start),
         FormatDetection.separator(in: sample, from: start), start

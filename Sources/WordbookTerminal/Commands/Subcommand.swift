@@ -1,3 +1,5 @@
+import WordbookInterchange
+
 /// One subcommand of `wordbook`: its name, its usage line and how to read its arguments.
 ///
 /// Adding a subcommand is adding a value to ``all``, a case to ``Command`` and its branch in
@@ -183,10 +185,22 @@ extension Subcommand {
     Subcommand(
       name: "import",
       arguments: "FILE --book TITLE [--format anki|quizlet|csv|tsv] [--separator S] "
-        + "[--on-duplicate skip|update|keep]",
+        + "[--on-duplicate skip|update|keep] [--header|--no-header] [--term-column C] "
+        + "[--meaning-column C] [--state-column C]",
       summary: "import a flashcard file into a wordbook (created if missing)"
     ) { arguments throws(UsageError) in
-      let (values, options) = try arguments.options(["book", "format", "separator", "on-duplicate"])
+      let flags = ["--header", "--no-header"]
+      let given = arguments.values.prefix(arguments.firstLiteral).filter(flags.contains)
+      guard given.count <= 1 else {
+        throw UsageError("give --header or --no-header, not both. Usage: \(arguments.usage)")
+      }
+      var rest = arguments
+      rest.values.removeAll { flags.contains($0) }
+      rest.firstLiteral -= given.count
+      let (values, options) = try rest.options([
+        "book", "format", "separator", "on-duplicate", "term-column", "meaning-column",
+        "state-column",
+      ])
       let file = try arguments.positionals(in: values, required: 1)[0]
       guard let book = options["book"] else {
         throw UsageError("'import' needs --book TITLE. Usage: \(arguments.usage)")
@@ -196,7 +210,11 @@ extension Subcommand {
           file: file, bookTitle: book,
           format: try arguments.choice(options["format"], of: "format"),
           separator: options["separator"],
-          duplicates: try arguments.choice(options["on-duplicate"], of: "on-duplicate") ?? .skip))
+          duplicates: try arguments.choice(options["on-duplicate"], of: "on-duplicate") ?? .skip,
+          header: given.first.map { $0 == "--header" ? .present : .absent } ?? .detect,
+          termColumn: options["term-column"].map { FlashcardColumn($0) },
+          meaningColumn: options["meaning-column"].map { FlashcardColumn($0) },
+          studyStateColumn: options["state-column"].map { FlashcardColumn($0) }))
     },
     Subcommand(
       name: "export", arguments: "BOOK [--format anki|quizlet|csv|tsv] [--output FILE]",
