@@ -1,8 +1,8 @@
 /// A column of a CSV or TSV file, chosen by its 1-based number or by its name in the header.
 ///
 /// ```swift
-/// FlashcardColumn("3")    // .number(3)
-/// FlashcardColumn("def")  // .named("def")
+/// FlashcardColumn(parsing: "3")    // .number(3)
+/// FlashcardColumn(parsing: "def")  // .named("def")
 /// let options = FlashcardReadOptions(termColumn: 2, meaningColumn: "def")
 /// ```
 public enum FlashcardColumn: Hashable, Sendable, CustomStringConvertible,
@@ -15,7 +15,7 @@ public enum FlashcardColumn: Hashable, Sendable, CustomStringConvertible,
   case named(String)
 
   /// A column from command-line text: a number when the text is all digits, else a name.
-  public init(_ text: String) {
+  public init(parsing text: String) {
     if !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Int(text) {
       self = .number(number)
     } else {

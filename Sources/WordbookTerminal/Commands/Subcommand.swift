@@ -195,7 +195,9 @@ extension Subcommand {
         throw UsageError("give --header or --no-header, not both. Usage: \(arguments.usage)")
       }
       var rest = arguments
-      rest.values.removeAll { flags.contains($0) }
+      rest.values =
+        arguments.values.prefix(arguments.firstLiteral).filter { !flags.contains($0) }
+        + arguments.values.dropFirst(arguments.firstLiteral)
       rest.firstLiteral -= given.count
       let (values, options) = try rest.options([
         "book", "format", "separator", "on-duplicate", "term-column", "meaning-column",
@@ -212,9 +214,9 @@ extension Subcommand {
           separator: options["separator"],
           duplicates: try arguments.choice(options["on-duplicate"], of: "on-duplicate") ?? .skip,
           header: given.first.map { $0 == "--header" ? .present : .absent } ?? .detect,
-          termColumn: options["term-column"].map { FlashcardColumn($0) },
-          meaningColumn: options["meaning-column"].map { FlashcardColumn($0) },
-          studyStateColumn: options["state-column"].map { FlashcardColumn($0) }))
+          termColumn: options["term-column"].map { FlashcardColumn(parsing: $0) },
+          meaningColumn: options["meaning-column"].map { FlashcardColumn(parsing: $0) },
+          studyStateColumn: options["state-column"].map { FlashcardColumn(parsing: $0) }))
     },
     Subcommand(
       name: "export", arguments: "BOOK [--format anki|quizlet|csv|tsv] [--output FILE]",
