@@ -249,6 +249,9 @@ import Testing
     let tab = try process.run(
       db + ["import", junk.path, "--book", "Nothing", "--separator", "tab"])
     #expect(tab.error.hasPrefix("rejected line 1: no separator (tab) between term and meaning\n"))
+    let blank = try process.run(db + ["import", dump.path, "--book", " ", "--format", "csv"])
+    #expect(blank.status == 1)
+    #expect(!blank.error.contains("no card"), "\(blank.error)")
     let sql = try process.run(db + ["import", dump.path, "--book", "Nothing"])
     #expect(sql.status == 1)
     #expect(sql.error.contains("dump.sql: the file is an SQL script"))

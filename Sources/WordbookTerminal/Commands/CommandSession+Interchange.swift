@@ -42,13 +42,15 @@ extension CommandSession {
     let result = await task.result
     signals.cancel()
     progress.finish()
+    let read = reading.result.withLock { $0 }
     let parsed: ParseResult
-    switch reading.result.withLock({ $0 }) {
+    switch read {
     case .failure(let error)?:
       throw .runtime("\(file): \(Self.message(for: error)).")
     case .success(let value)?:
       parsed = value
     case nil:
+      // The service failed before reading (a blank title): only its error is reported.
       parsed = ParseResult(format: request.format ?? .tsv, separator: "")
     }
     if case .failure = result, let stopSignal = stop.number.withLock({ $0 }) {
@@ -61,7 +63,7 @@ extension CommandSession {
     switch result {
     case .success(let value):
       summary = value
-    case .failure where reading.rowCount.withLock({ $0 }) == 0:
+    case .failure where read != nil && reading.rowCount.withLock({ $0 }) == 0:
       throw .runtime(
         "no card to import in \(file) (read as \(parsed.format.rawValue), \(rejected) lines "
           + "rejected); the wordbook was not changed.")
