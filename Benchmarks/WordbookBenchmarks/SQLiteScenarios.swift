@@ -117,8 +117,8 @@ struct SQLiteImportScenario: Scenario {
               parsed.rows.map(\.draft), intoBookTitled: "Import", onDuplicate: .keep,
               progress: { _ in })
             let time = Double(wallNow() - start)
-            if summary.imported != size {
-              throw ChildProcessError(description: "imported \(summary.imported) of \(size)")
+            if summary.rowCount != size {
+              throw ChildProcessError(description: "imported \(summary.rowCount) of \(size)")
             }
             return time
           } catch {

@@ -21,6 +21,8 @@ struct ChunkedInput {
   private(set) var checkedEnd = 0
   /// Whether the whole file is in ``bytes``.
   private(set) var isAtEnd: Bool
+  /// Whether each carriage return is read as a line feed, for a file with old Mac line ends.
+  private var readsCarriageReturnsAsLineFeeds = false
   /// The file offset of `bytes[0]`.
   private var droppedCount = 0
   private let fileDescriptor: Int32
@@ -61,6 +63,13 @@ struct ChunkedInput {
   mutating func advance(to position: Int, line: Int) {
     start = position
     self.line = line
+  }
+
+  /// Reads every carriage return from ``start`` on as a line feed: the line end of a file saved
+  /// on a Mac before OS X, which has no line feed at all.
+  mutating func readCarriageReturnsAsLineFeeds() {
+    readsCarriageReturnsAsLineFeeds = true
+    Self.replaceCarriageReturns(in: &bytes, from: start)
   }
 
   /// Drops the bytes from ``start`` through the first `separator` that starts at or after
@@ -126,6 +135,7 @@ struct ChunkedInput {
       throw .readFailed(errorNumber: number)
     }
     bytes.removeLast(chunkSize - count)
+    if readsCarriageReturnsAsLineFeeds { Self.replaceCarriageReturns(in: &bytes, from: oldCount) }
     if count == 0 { isAtEnd = true }
   }
 
@@ -157,6 +167,12 @@ struct ChunkedInput {
       }
     }
     return bytes.count
+  }
+
+  private static func replaceCarriageReturns(in bytes: inout [UInt8], from start: Int) {
+    for index in start..<bytes.count where bytes[index] == ByteClass.carriageReturn {
+      bytes[index] = ByteClass.lineFeed
+    }
   }
 
   /// The first index at or after `start` where `needle` occurs in `buffer`.

@@ -13,6 +13,15 @@ public enum FlashcardReadError: Error, Hashable, Sendable, CustomStringConvertib
   case unsupportedSeparator(String)
   /// A column option is not a 1-based column number.
   case invalidColumn(Int)
+  /// A column named by an option is not in the file's header row (given as its fields), or the
+  /// file has no header row to name it.
+  case unknownColumn(String, header: [String]?)
+  /// The file has more than two columns and no header row naming its term and meaning columns,
+  /// so they must be chosen; the fields of its first row.
+  case ambiguousColumns(firstRow: [String])
+  /// The file starts with SQL statements (a database dump), which is not a list of cards; it is
+  /// refused when its format was to be detected.
+  case sqlScript
   /// Reading the file failed with this `errno` value (an I/O error, or a directory).
   case readFailed(errorNumber: Int32)
 
@@ -29,8 +38,24 @@ public enum FlashcardReadError: Error, Hashable, Sendable, CustomStringConvertib
           + "which CSV, TSV and Anki files need"
     case .invalidColumn(let column):
       "column \(column) does not exist: columns are numbered from 1"
+    case .unknownColumn(let name, let header?):
+      "no column is named \"\(name)\" in the header row (\(Self.list(header)))"
+    case .unknownColumn(let name, nil):
+      "the column \"\(name)\" is chosen by name, but the file is read without a header row"
+    case .ambiguousColumns(let fields):
+      "the first row has \(fields.count) columns (\(Self.list(fields))) and no header naming "
+        + "the term and meaning columns; choose them by number or header name"
+    case .sqlScript:
+      "the file is an SQL script (it starts with SQL statements), not a list of cards; export "
+        + "the words as CSV or TSV, or give the format to read it as one anyway"
     case .readFailed(let number):
       "cannot read the file (\(String(cString: strerror(number)))); check it is a readable file"
     }
+  }
+
+  /// Fields as `"a", "b", "c"`, the first 12 of them.
+  private static func list(_ fields: [String]) -> String {
+    let shown = fields.prefix(12).map { "\"\($0)\"" }.joined(separator: ", ")
+    return fields.count > 12 ? shown + ", …" : shown
   }
 }

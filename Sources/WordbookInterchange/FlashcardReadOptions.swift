@@ -32,12 +32,14 @@ public struct FlashcardReadOptions: Hashable, Sendable {
   public var html: HTMLHandling
   /// Whether a CSV or TSV file starts with a header row.
   public var header: HeaderHandling
-  /// The 1-based CSV or TSV column holding the term; from the header or column 1 when `nil`.
-  public var termColumn: Int?
-  /// The 1-based CSV or TSV column holding the meaning; from the header or column 2 when `nil`.
-  public var meaningColumn: Int?
-  /// The 1-based CSV or TSV column holding the study state; from the header (`state`) when `nil`.
-  public var studyStateColumn: Int?
+  /// The CSV or TSV column holding the term; from the header, or column 1 of a file with at
+  /// most two columns, when `nil`.
+  public var termColumn: FlashcardColumn?
+  /// The CSV or TSV column holding the meaning; from the header, or column 2 of a file with at
+  /// most two columns, when `nil`.
+  public var meaningColumn: FlashcardColumn?
+  /// The CSV or TSV column holding the study state; from the header (`state`) when `nil`.
+  public var studyStateColumn: FlashcardColumn?
   /// The most bytes a record (a line, or the lines of a record with a quoted line break, or a
   /// Quizlet card) may take, with its line end. A longer record is rejected with
   /// ``LineProblem/Reason/tooLong(limit:)`` and reading goes on after it, so that a reader
@@ -53,9 +55,9 @@ public struct FlashcardReadOptions: Hashable, Sendable {
     cardSeparator: String? = nil,
     html: HTMLHandling = .stripToText,
     header: HeaderHandling = .detect,
-    termColumn: Int? = nil,
-    meaningColumn: Int? = nil,
-    studyStateColumn: Int? = nil,
+    termColumn: FlashcardColumn? = nil,
+    meaningColumn: FlashcardColumn? = nil,
+    studyStateColumn: FlashcardColumn? = nil,
     maximumRecordLength: Int = 1 << 20,
     maximumProblemCount: Int = 10_000
   ) {

@@ -15,14 +15,16 @@ public enum FlashcardReader {
   /// Reads a flashcard file.
   ///
   /// - Parameters:
-  ///   - bytes: The file's bytes: UTF-8 with or without a byte order mark, LF or CRLF.
+  ///   - bytes: The file's bytes: UTF-8 with or without a byte order mark, LF or CRLF
+  ///     line ends, or CR alone when the first MiB has no LF.
   ///   - format: The file's format, or `nil` to detect it with ``detectFormat(_:)``.
   ///   - options: Separators, header and column choices, and what to do with Anki's HTML.
   /// - Returns: The format used, the accepted rows and the rejected records.
   /// - Throws: ``FlashcardReadError/invalidUTF8(byteOffset:line:)`` when the bytes are not
   ///   UTF-8, ``FlashcardReadError/unsupportedSeparator(_:)`` when a CSV, TSV or Anki separator
   ///   is not a single ASCII character, ``FlashcardReadError/invalidColumn(_:)`` when a column
-  ///   option is below 1.
+  ///   option is below 1, ``FlashcardReadError/sqlScript`` when no format is given and the file
+  ///   starts with SQL statements, and the column errors of ``FlashcardReadError``.
   /// - Complexity: O(*n*) in the number of bytes.
   public static func read(
     _ bytes: [UInt8],
@@ -143,13 +145,23 @@ public enum FlashcardReader {
     let window = max(options.maximumRecordLength, 1)
     try input.fill(toHold: window + 1)
     let isWhole = input.isAtEnd
-    let (detected, quizletSeparator, byteOrderMark) = try input.withCheckedBytes { all in
+    // Decided on the first window alone, so a file reads the same in memory and in chunks.
+    let hasOnlyCarriageReturns = try input.withCheckedBytes { all in
+      let first = all[..<min(all.count, window)]
+      return !first.contains(ByteClass.lineFeed) && first.contains(ByteClass.carriageReturn)
+    }
+    if hasOnlyCarriageReturns { input.readCarriageReturnsAsLineFeeds() }
+    let (detected, quizletSeparator, byteOrderMark) = try input.withCheckedBytes {
+      all throws(FlashcardReadError) in
       // Detection sees whole lines only, as it would in the whole file.
       var sample = UnsafeBufferPointer(rebasing: all[..<min(all.count, window)])
       if !isWhole || sample.count < all.count, let last = sample.lastIndex(of: ByteClass.lineFeed) {
         sample = UnsafeBufferPointer(rebasing: sample[...last])
       }
       let start = ByteClass.byteOrderMarkLength(in: sample)
+      if format == nil && FormatDetection.isSQLScript(sample, from: start) {
+        throw .sqlScript
+      }
       return (
         FormatDetection.detect(sample, from: start),
         FormatDetection.separator(in: sample, from: start), start
@@ -183,8 +195,8 @@ public enum FlashcardReader {
         throw .unsupportedSeparator(separator)
       }
       let columns = [options.termColumn, options.meaningColumn, options.studyStateColumn]
-      if let invalid = columns.compactMap({ $0 }).first(where: { $0 < 1 }) {
-        throw .invalidColumn(invalid)
+      for case .number(let number)? in columns where number < 1 {
+        throw .invalidColumn(number)
       }
       var parser = TableParser(format: format, separator: byte, options: options)
       return try read(

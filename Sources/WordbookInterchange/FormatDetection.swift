@@ -9,6 +9,27 @@ enum FormatDetection {
     "#separator:", "#html:", "#notetype", "#deck", "#tags", "#guid column:", "#columns:",
   ]
 
+  /// How SQL scripts such as `sqlite3 .dump` output start, lower-cased.
+  private static let sqlPrefixes = [
+    "pragma ", "begin transaction", "begin;", "create table", "insert into", "--",
+  ]
+
+  /// Whether the first line that is not blank is an SQL statement: such a file splits on its
+  /// `;` and `,` into rows that look like cards but are not, so it is refused, not detected.
+  static func isSQLScript(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+    var first = start
+    while first < bytes.count,
+      [
+        ByteClass.space, ByteClass.tab, ByteClass.lineFeed,
+        ByteClass.carriageReturn,
+      ].contains(bytes[first])
+    {
+      first += 1
+    }
+    let prefix = ByteClass.string(bytes, first..<min(bytes.count, first + 20)).lowercased()
+    return sqlPrefixes.contains { prefix.hasPrefix($0) }
+  }
+
   /// The format and separator of the text starting at `start`.
   static func detect(
     _ bytes: UnsafeBufferPointer<UInt8>,

@@ -5,8 +5,10 @@ public struct ParseResult: Hashable, Sendable {
   /// The separator between term and meaning that was used (from the options, the file or
   /// detection).
   public var separator: String
-  /// Whether the first record was taken as a header row (CSV and TSV only).
-  public var hasHeader: Bool
+  /// Whether the first record was taken as a header row (CSV and TSV only): ``header`` is set.
+  public var hasHeader: Bool { header != nil }
+  /// The fields of the header row, when the first record was one.
+  public var header: [String]?
   /// The accepted cards, in file order.
   public var rows: [FlashcardRow]
   /// The rejected records, in file order, up to ``FlashcardReadOptions/maximumProblemCount``.
@@ -19,14 +21,14 @@ public struct ParseResult: Hashable, Sendable {
   public init(
     format: FlashcardFormat,
     separator: String,
-    hasHeader: Bool = false,
+    header: [String]? = nil,
     rows: [FlashcardRow] = [],
     problems: [LineProblem] = [],
     omittedProblemCount: Int = 0
   ) {
     self.format = format
     self.separator = separator
-    self.hasHeader = hasHeader
+    self.header = header
     self.rows = rows
     self.problems = problems
     self.omittedProblemCount = omittedProblemCount

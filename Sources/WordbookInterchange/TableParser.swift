@@ -34,7 +34,7 @@ struct TableParser: RecordParser {
     line: Int,
     isFinal: Bool,
     into result: inout ParseResult
-  ) -> (position: Int, line: Int) {
+  ) throws(FlashcardReadError) -> (position: Int, line: Int) {
     var scanner = DelimitedScanner(
       bytes: bytes, separator: separator, position: start, line: line, isFinal: isFinal)
     while true {
@@ -47,10 +47,10 @@ struct TableParser: RecordParser {
         if let layout {
           append(record, layout: layout, to: &result)
         } else if isHeader(record.fields) {
-          result.hasHeader = true
-          layout = resolvedLayout(header: record.fields, width: record.fields.count)
+          result.header = record.fields
+          layout = try resolvedLayout(header: record.fields, firstRow: record.fields)
         } else {
-          let chosen = resolvedLayout(header: nil, width: record.fields.count)
+          let chosen = try resolvedLayout(header: nil, firstRow: record.fields)
           layout = chosen
           append(record, layout: chosen, to: &result)
         }
@@ -58,30 +58,69 @@ struct TableParser: RecordParser {
     }
   }
 
+  /// Whether the first record is a header row: as the options say, else when it names a term
+  /// and a meaning column or when a column is chosen by name.
   private func isHeader(_ fields: [String]) -> Bool {
     switch options.header {
     case .present: return true
     case .absent: return false
     case .detect:
+      let chosen = [options.termColumn, options.meaningColumn, options.studyStateColumn]
       return ColumnNames.isHeader(fields)
+        || chosen.contains { if case .named = $0 { true } else { false } }
     }
   }
 
-  private func resolvedLayout(header: [String]?, width: Int) -> Layout {
+  /// The columns from the options, else the header's names, else the first two of a file with
+  /// no more than two (and an optional state written as the writer writes it).
+  ///
+  /// - Throws: ``FlashcardReadError/unknownColumn(_:header:)`` for a name the header lacks,
+  ///   ``FlashcardReadError/ambiguousColumns(firstRow:)`` when the term or meaning column would
+  ///   be a guess among more than two.
+  private func resolvedLayout(header: [String]?, firstRow: [String]) throws(FlashcardReadError)
+    -> Layout
+  {
     let names = header?.map(ColumnNames.normalized) ?? []
     let term =
-      options.termColumn.map { $0 - 1 } ?? names.firstIndex(where: ColumnNames.term.contains) ?? 0
+      try index(of: options.termColumn, in: header)
+      ?? names.firstIndex(where: ColumnNames.term.contains)
     let meaning =
-      options.meaningColumn.map { $0 - 1 }
-      ?? names.firstIndex(where: ColumnNames.meaning.contains) ?? (term == 0 ? 1 : 0)
+      try index(of: options.meaningColumn, in: header)
+      ?? names.firstIndex(where: ColumnNames.meaning.contains)
     let state =
-      options.studyStateColumn.map { $0 - 1 }
+      try index(of: options.studyStateColumn, in: header)
       ?? names.firstIndex(where: ColumnNames.studyState.contains)
-    let needed = max(term, meaning, state ?? 0) + 1
-    let optionalState = header == nil && state == nil ? max(term, meaning) + 1 : nil
+    if term == nil || meaning == nil {
+      let endsWithState =
+        header == nil && firstRow.count == 3 && StudyState(writtenName: firstRow[2]) != nil
+      if firstRow.count > 2 && !endsWithState { throw .ambiguousColumns(firstRow: firstRow) }
+    }
+    let termIndex = term ?? (meaning == 0 ? 1 : 0)
+    let meaningIndex = meaning ?? (termIndex == 0 ? 1 : 0)
+    let needed = max(termIndex, meaningIndex, state ?? 0) + 1
+    let optionalState = header == nil && state == nil ? max(termIndex, meaningIndex) + 1 : nil
     return Layout(
-      term: term, meaning: meaning, studyState: state, optionalStudyState: optionalState,
-      width: max(width, needed))
+      term: termIndex, meaning: meaningIndex, studyState: state, optionalStudyState: optionalState,
+      width: max(firstRow.count, needed))
+  }
+
+  /// The 0-based index of a chosen column, or `nil` when none is chosen.
+  private func index(of column: FlashcardColumn?, in header: [String]?) throws(FlashcardReadError)
+    -> Int?
+  {
+    switch column {
+    case nil:
+      return nil
+    case .number(let number):
+      return number - 1
+    case .named(let name):
+      let wanted = ColumnNames.normalized(name)
+      guard let header else { throw .unknownColumn(name, header: nil) }
+      guard let found = header.firstIndex(where: { ColumnNames.normalized($0) == wanted }) else {
+        throw .unknownColumn(name, header: header)
+      }
+      return found
+    }
   }
 
   private func append(

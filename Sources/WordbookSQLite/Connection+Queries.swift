@@ -244,58 +244,6 @@ extension Connection {
     return WordBook(id: try insertBook(title: title), title: title)
   }
 
-  /// The first word in a book whose term is exactly these bytes, found in the (book, term)
-  /// index.
-  func firstWordID(withTermBytes term: String, in bookID: WordBook.ID)
-    throws(WordServiceError) -> Word.ID?
-  {
-    let statement = try self.statement(
-      """
-      SELECT id FROM words INDEXED BY words_by_book_and_term
-      WHERE book_id = ?1 AND term = ?2 ORDER BY id LIMIT 1
-      """)
-    defer { statement.reset() }
-    statement.bind(bookID.rawValue, at: 1)
-    statement.bind(term, at: 2)
-    guard try statement.step(self, "import the words") else { return nil }
-    return Word.ID(statement.int64(at: 0))
-  }
-
-  /// For each term in the book that is not stored in its canonical form, the first word added
-  /// with a term equal to it, keyed by the canonical form.
-  ///
-  /// Read from the covering index on (book, term) without touching the table. Almost every
-  /// stored term is already canonical (all ASCII text is) and can be found by its bytes with
-  /// ``firstWordID(withTermBytes:in:)``; only the others are kept, so the map is empty or
-  /// small whatever the size of the book.
-  func firstWordIDsOfUncanonicalTerms(in bookID: WordBook.ID)
-    throws(WordServiceError) -> [String: Word.ID]
-  {
-    let statement = try self.statement(
-      "SELECT id, term FROM words INDEXED BY words_by_book_and_term WHERE book_id = ?1")
-    defer { statement.reset() }
-    statement.bind(bookID.rawValue, at: 1)
-    var firstIDs: [String: Word.ID] = [:]
-    while try statement.step(self, "import the words") {
-      guard let key = statement.uncanonicalTermKey(at: 1) else { continue }
-      let id = Word.ID(statement.int64(at: 0))
-      if let known = firstIDs[key], known < id { continue }
-      firstIDs[key] = id
-    }
-    return firstIDs
-  }
-
-  /// Overwrites a word's meaning, image and study state with a draft's.
-  func overwriteWord(_ wordID: Word.ID, with draft: WordDraft) throws(WordServiceError) {
-    let statement = try self.statement(
-      "UPDATE words SET meaning = ?2, image_reference = ?3, study_state = ?4 WHERE id = ?1")
-    statement.bind(wordID.rawValue, at: 1)
-    statement.bind(draft.meaning, at: 2)
-    statement.bind(draft.imageReference, at: 3)
-    statement.bind(Int64(draft.studyState.rawValue), at: 4)
-    try statement.run(self, "import the words")
-  }
-
   /// Sets a word's study state; `false` when no word has the ID.
   func setStudyState(_ change: StudyStateChange) throws(WordServiceError) -> Bool {
     let statement = try self.statement("UPDATE words SET study_state = ?2 WHERE id = ?1")

@@ -1,33 +1,32 @@
+import CSQLite
 import Wordbook
 
 extension SQLiteWordService {
-  /// How many rows an import writes between progress reports and cancellation checks.
+  /// How many rows an import processes between progress reports and cancellation checks.
   package static let importBatchSize = 1024
 
-  /// Adds many words to a book in one transaction: all of them, or none.
+  /// Adds many words to a book in one transaction, all of them or none, batch by batch.
   ///
-  /// Rows are written in batches of prepared inserts inside the one transaction, and indexed
-  /// for search together at its end (one statement, instead of one per row: see `Schema`). Between
-  /// batches the import reports progress and checks for cancellation; a cancelled import rolls
-  /// back and throws `WordServiceError.cancelled`. `progress` runs while the
-  /// service is busy with the import, so it must not call the service.
+  /// `rows` runs inside the transaction and each batch it writes is inserted with prepared
+  /// statements, so memory holds one batch, never the whole import; the new rows are indexed for
+  /// search together at its end (one statement instead of one per row: see `Schema`). Every
+  /// ``importBatchSize`` rows the import reports progress and checks for cancellation; a
+  /// cancelled import rolls back and throws `WordServiceError.cancelled`. `progress` and `rows`
+  /// run while the service is busy with the import, so they must not call the service.
   ///
-  /// Duplicates are found by exact term, compared as Swift strings (so canonically equivalent
-  /// text such as a precomposed and a decomposed "é" matches), like `InMemoryWordService`.
-  /// The import keeps no map of the book's terms: a draft's term is looked up in the
-  /// (book, term) index by its canonical form (NFC, which two strings share exactly when they
-  /// are equal), and the few stored terms that are not in that form (none, in a book of ASCII
-  /// or NFC text) are kept in a map by their canonical form. So memory beyond the drafts stays
-  /// small whatever the size of the book or the import.
+  /// Duplicates and homonyms are found in the database, so they are right across batches
+  /// without a map of the rows: a draft's term is looked up in the (book, term) index by its
+  /// canonical form (NFC, which two strings share exactly when Swift calls them equal), and the
+  /// meanings of the few cards found are compared as Swift strings. Stored terms that are not in
+  /// canonical form (none, in a book of ASCII or NFC text) are kept in a map by that form.
   ///
-  /// - Complexity: O(*m*) to read the book's terms from the (book, term) index, unless the
-  ///   policy is `keep`, plus O(*n* log(*m* + *n*)) for the lookups and inserts of *n* drafts
-  ///   into a book of *m* words.
+  /// - Complexity: O(*n* log(*m* + *n*)) for the lookups and inserts of *n* rows into a book
+  ///   of *m* words, plus O(*m*) once to read the book's terms from the (book, term) index.
   public func importWords(
-    _ drafts: [WordDraft],
     intoBookTitled title: String,
     onDuplicate policy: DuplicatePolicy,
-    progress: @Sendable (Int) -> Void
+    progress: @escaping @Sendable (Int) -> Void,
+    rows: ImportRows
   ) async throws(WordServiceError) -> ImportSummary {
     let title = try WordServiceError.validTitle(title)
     if Task.isCancelled { throw .cancelled }
@@ -36,45 +35,111 @@ extension SQLiteWordService {
         let lastBefore = try connection.deferSearchIndexing()
         var summary = ImportSummary(book: try connection.book(creatingIfMissing: title))
         let bookID = summary.book.id
-        let findsDuplicates = policy != .keep
-        var uncanonical =
-          findsDuplicates ? try connection.firstWordIDsOfUncanonicalTerms(in: bookID) : [:]
-        for (offset, draft) in drafts.enumerated() {
-          let key = findsDuplicates ? draft.term.canonicalTerm : ""
-          let firstID =
-            findsDuplicates
-            ? Self.earlier(
-              try connection.firstWordID(withTermBytes: key, in: bookID), uncanonical[key])
-            : nil
-          switch (firstID, policy) {
-          case (let wordID?, .update):
-            try connection.overwriteWord(wordID, with: draft)
-            summary.updated += 1
-          case (.some, _):
-            summary.skipped += 1
-          case (nil, _):
-            let word = try connection.insertWord(draft, into: bookID)
-            if findsDuplicates && !key.utf8.elementsEqual(draft.term.utf8) {
-              uncanonical[key] = word.id
+        var uncanonical = try connection.wordIDsOfUncanonicalTerms(in: bookID)
+        var processed = 0
+        try rows { batch throws(WordServiceError) in
+          for draft in batch {
+            let key = draft.term.canonicalTerm
+            var sameTerm = try connection.importCandidates(withTermBytes: key, in: bookID)
+            for id in uncanonical[key] ?? [] {
+              if let word = try connection.importCandidate(id) { sameTerm.append(word) }
             }
-            summary.imported += 1
-          }
-          if offset % Self.importBatchSize == Self.importBatchSize - 1 {
-            progress(offset + 1)
-            if Task.isCancelled { throw .cancelled }
+            sameTerm.sort { $0.id < $1.id }
+            let match = sameTerm.first { $0.meaning == draft.meaning }
+            if var word = match, policy != .keep {
+              if policy == .skip {
+                summary.duplicates += 1
+              } else if word.update(from: draft) {
+                try connection.overwriteImportedWord(word)
+                summary.updated += 1
+              } else {
+                summary.unchanged += 1
+              }
+            } else {
+              let word = try connection.insertWord(draft, into: bookID)
+              if !key.utf8.elementsEqual(draft.term.utf8) {
+                uncanonical[key, default: []].append(word.id)
+              }
+              if match != nil {
+                summary.duplicates += 1
+              } else if sameTerm.isEmpty {
+                summary.added += 1
+              } else {
+                summary.homonyms += 1
+              }
+            }
+            processed += 1
+            if processed % Self.importBatchSize == 0 {
+              progress(processed)
+              if Task.isCancelled { throw .cancelled }
+            }
           }
         }
         try connection.indexDeferredWords(after: lastBefore)
-        progress(drafts.count)
+        progress(processed)
         summary.book.wordCount = try connection.wordCount(of: bookID) ?? 0
         return summary
       }
     }
   }
+}
 
-  /// The lower of two optional word IDs: the word added first.
-  private static func earlier(_ first: Word.ID?, _ second: Word.ID?) -> Word.ID? {
-    guard let first, let second else { return first ?? second }
-    return min(first, second)
+/// The SQL of an import.
+extension Connection {
+  /// The cards of a book whose term is exactly these bytes, found in the (book, term) index.
+  fileprivate func importCandidates(withTermBytes term: String, in bookID: WordBook.ID)
+    throws(WordServiceError) -> [Word]
+  {
+    let statement = try self.statement(
+      """
+      SELECT id, term, meaning, image_reference, study_state
+      FROM words INDEXED BY words_by_book_and_term WHERE book_id = ?1 AND term = ?2
+      """)
+    defer { statement.reset() }
+    statement.bind(bookID.rawValue, at: 1)
+    statement.bind(term, at: 2)
+    var words: [Word] = []
+    while try statement.step(self, "import the words") { words.append(statement.word()) }
+    return words
+  }
+
+  /// The card with this ID, or `nil` when there is none.
+  fileprivate func importCandidate(_ wordID: Word.ID) throws(WordServiceError) -> Word? {
+    let statement = try self.statement(
+      "SELECT id, term, meaning, image_reference, study_state FROM words WHERE id = ?1")
+    defer { statement.reset() }
+    statement.bind(wordID.rawValue, at: 1)
+    return try statement.step(self, "import the words") ? statement.word() : nil
+  }
+
+  /// For each term in the book that is not stored in its canonical form, the cards with a term
+  /// equal to it, keyed by the canonical form.
+  ///
+  /// Read from the covering index on (book, term) without touching the table. Almost every
+  /// stored term is already canonical (all ASCII text is) and is found by its bytes; only the
+  /// others are kept, so the map is empty or small whatever the size of the book.
+  fileprivate func wordIDsOfUncanonicalTerms(in bookID: WordBook.ID)
+    throws(WordServiceError) -> [String: [Word.ID]]
+  {
+    let statement = try self.statement(
+      "SELECT id, term FROM words INDEXED BY words_by_book_and_term WHERE book_id = ?1")
+    defer { statement.reset() }
+    statement.bind(bookID.rawValue, at: 1)
+    var wordIDs: [String: [Word.ID]] = [:]
+    while try statement.step(self, "import the words") {
+      guard let key = statement.uncanonicalTermKey(at: 1) else { continue }
+      wordIDs[key, default: []].append(Word.ID(statement.int64(at: 0)))
+    }
+    return wordIDs
+  }
+
+  /// Saves the study state and image of a card an import updated.
+  fileprivate func overwriteImportedWord(_ word: Word) throws(WordServiceError) {
+    let statement = try self.statement(
+      "UPDATE words SET image_reference = ?2, study_state = ?3 WHERE id = ?1")
+    statement.bind(word.id.rawValue, at: 1)
+    statement.bind(word.imageReference, at: 2)
+    statement.bind(Int64(word.studyState.rawValue), at: 3)
+    try statement.run(self, "import the words")
   }
 }

@@ -141,13 +141,13 @@ actor FaultInjectingWordService: WordService {
   }
 
   func importWords(
-    _ drafts: [WordDraft],
     intoBookTitled title: String,
     onDuplicate policy: DuplicatePolicy,
-    progress: @Sendable (Int) -> Void
+    progress: @escaping @Sendable (Int) -> Void,
+    rows: ImportRows
   ) async throws(WordServiceError) -> ImportSummary {
     try await roll("import the words")
     return try await base.importWords(
-      drafts, intoBookTitled: title, onDuplicate: policy, progress: progress)
+      intoBookTitled: title, onDuplicate: policy, progress: progress, rows: rows)
   }
 }

@@ -78,7 +78,7 @@ do throws(WordServiceError) {
       let drafts = (0..<20).map { WordDraft(term: "\(term)-\($0)", meaning: "imported") }
       let summary = try await service.importWords(
         drafts, intoBookTitled: "Crash import \(term)", onDuplicate: .keep, progress: { _ in })
-      emit("imported \(summary.book.id) \(summary.imported)")
+      emit("imported \(summary.book.id) \(summary.added)")
     }
     index += 1
   }

@@ -148,4 +148,41 @@ import WordbookInterchange
     #expect(FlashcardReadOptions.separator(named: "\\t") == "\t")
     #expect(FlashcardReadOptions.separator(named: "::") == "::")
   }
+
+  @Test func columnsAreChosenByHeaderNameOrNumber() throws {
+    let text = "wordid\tword\tsyn\tdef\n1\t만\t\tten thousand\n"
+    let named = try FlashcardReader.read(
+      text: text, options: FlashcardReadOptions(termColumn: "Word", meaningColumn: "DEF"))
+    #expect(named.header == ["wordid", "word", "syn", "def"])
+    #expect(named.rows.map(\.draft) == [WordDraft(term: "만", meaning: "ten thousand")])
+    let numbered = try FlashcardReader.read(
+      text: text, options: FlashcardReadOptions(header: .present, termColumn: 2, meaningColumn: 4))
+    #expect(numbered.rows.map(\.draft) == named.rows.map(\.draft))
+    #expect(throws: FlashcardReadError.unknownColumn("lemma", header: named.header)) {
+      try FlashcardReader.read(text: text, options: FlashcardReadOptions(termColumn: "lemma"))
+    }
+    #expect(FlashcardColumn(parsing: "12") == .number(12))
+    #expect(FlashcardColumn(parsing: "1st") == .named("1st"))
+  }
+
+  @Test func moreThanTwoColumnsWithoutAHeaderAreRefusedNotGuessed() throws {
+    #expect(throws: FlashcardReadError.ambiguousColumns(firstRow: ["1", "만", "ten thousand"])) {
+      try FlashcardReader.read(text: "1\t만\tten thousand\n")
+    }
+    // A third field that is a study state, as the writer adds, is not a guess.
+    let states = try FlashcardReader.read(text: "만\tten thousand\tsuccess\n")
+    #expect(states.rows.map(\.studyState) == [.success])
+  }
+
+  @Test func carriageReturnsAloneEndLines() throws {
+    let result = try FlashcardReader.read(text: "사과,apple\r배,pear\r\r포도,grape")
+    #expect(result.rows.map(\.term) == ["사과", "배", "포도"])
+    #expect(result.rows.map(\.line) == [1, 2, 4])
+  }
+
+  @Test func sqlScriptsAreRefusedUnlessAFormatIsGiven() throws {
+    let dump = "PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\nCOMMIT;\n"
+    #expect(throws: FlashcardReadError.sqlScript) { try FlashcardReader.read(text: dump) }
+    #expect(try FlashcardReader.read(text: dump, format: .csv).rows.isEmpty == false)
+  }
 }

@@ -16,10 +16,15 @@ import WordbookSQLite
     let stored = try await service.fetchWords(in: book.id)
     #expect(stored.map(\.term) == ["a\u{FFFD}"])
     let summary = try await service.importWords(
-      [WordDraft(term: "a\u{FFFD}", meaning: "read"), WordDraft(term: "a", meaning: "a")],
+      [
+        WordDraft(term: "a\u{FFFD}", meaning: "raw", studyState: .success),
+        WordDraft(term: "a", meaning: "a"),
+      ],
       intoBookTitled: "Book", onDuplicate: .update, progress: { _ in })
-    #expect([summary.imported, summary.updated] == [1, 1])
-    #expect(try await service.fetchWords(in: book.id).map(\.meaning) == ["read", "a"])
+    #expect([summary.added, summary.updated] == [1, 1])
+    let words = try await service.fetchWords(in: book.id)
+    #expect(words.map(\.meaning) == ["raw", "a"])
+    #expect(words.map(\.studyState) == [.success, .notStudied])
   }
 
   /// An import indexes its words for search at its end; a word it adds and then updates, and

@@ -39,8 +39,7 @@ import WordbookSQLite
     let log = ProgressLog()
     let summary = try await service.importWords(
       drafts, intoBookTitled: " Imported ", onDuplicate: .skip, progress: log.record)
-    #expect(summary.imported == 2500)
-    #expect(summary.updated == 0 && summary.skipped == 0)
+    #expect(summary == ImportSummary(book: summary.book, added: 2500))
     #expect(summary.book.title == "Imported")
     #expect(summary.book.wordCount == 2500)
     #expect(log.values.withLock { $0 } == [1024, 2048, 2500])
@@ -50,37 +49,100 @@ import WordbookSQLite
   }
 
   @Test(arguments: ServiceKind.allCases)
-  func importSkipsDuplicates(kind: ServiceKind) async throws {
-    let (service, _) = try await prepared(kind)
+  func importReadsBatchesAndCountsAcrossThem(kind: ServiceKind) async throws {
+    let (service, _) = try kind.make()
+    let log = ProgressLog()
     let summary = try await service.importWords(
-      Self.incoming, intoBookTitled: "Book", onDuplicate: .skip, progress: { _ in })
-    #expect([summary.imported, summary.updated, summary.skipped] == [1, 0, 3])
-    #expect(summary.book.wordCount == 4)
-    let words = try await service.fetchWords(in: summary.book.id)
-    #expect(words.map(\.meaning) == ["love", "water", "water, again", "book"])
+      intoBookTitled: "Book", onDuplicate: .skip, progress: log.record
+    ) { write throws(WordServiceError) in
+      for batch in 0..<3 {
+        // Each batch repeats a card and a term of the one before, so only a lookup that sees
+        // the earlier batches finds them.
+        try write(
+          (0..<700).map { WordDraft(term: "t\(batch * 700 + $0)", meaning: "m") } + [
+            WordDraft(term: "t\(batch * 700)", meaning: "m"),
+            WordDraft(term: "t\(batch * 700)", meaning: "another"),
+          ])
+      }
+    }
+    #expect([summary.added, summary.duplicates, summary.homonyms] == [2100, 3, 3])
+    #expect(summary.book.wordCount == 2103)
+    #expect(log.values.withLock { $0 } == [1024, 2048, 2106])
   }
 
   @Test(arguments: ServiceKind.allCases)
-  func importUpdatesTheFirstWordWithTheTerm(kind: ServiceKind) async throws {
+  func importSkipsDuplicatesAndAddsHomonyms(kind: ServiceKind) async throws {
     let (service, _) = try await prepared(kind)
     let summary = try await service.importWords(
-      Self.incoming, intoBookTitled: "Book", onDuplicate: .update, progress: { _ in })
-    #expect([summary.imported, summary.updated, summary.skipped] == [1, 3, 0])
+      Self.incoming + Self.existing, intoBookTitled: "Book", onDuplicate: .skip,
+      progress: { _ in })
+    #expect(summary == ImportSummary(book: summary.book, added: 1, homonyms: 3, duplicates: 3))
+    #expect(summary.book.wordCount == 7)
     let words = try await service.fetchWords(in: summary.book.id)
-    #expect(words.map(\.meaning) == ["affection", "H2O", "water, again", "book, twice"])
-    #expect(words.map(\.imageReference) == [nil, "h2o.png", nil, nil])
-    #expect(words.map(\.studyState) == [.notStudied, .success, .notStudied, .fail])
+    #expect(
+      words.map(\.meaning) == [
+        "love", "water", "water, again", "H2O", "book", "book, twice", "affection",
+      ])
+  }
+
+  @Test(arguments: ServiceKind.allCases)
+  func importTwiceAddsNothingTheSecondTime(kind: ServiceKind) async throws {
+    let (service, _) = try kind.make()
+    let first = try await service.importWords(
+      Self.incoming, intoBookTitled: "Book", onDuplicate: .skip, progress: { _ in })
+    let second = try await service.importWords(
+      Self.incoming, intoBookTitled: "Book", onDuplicate: .skip, progress: { _ in })
+    #expect([first.added, first.homonyms, first.duplicates] == [3, 1, 0])
+    #expect(second == ImportSummary(book: first.book, duplicates: 4))
+  }
+
+  @Test(arguments: ServiceKind.allCases)
+  func importUpdateSetsMarksAndNeverClearsThem(kind: ServiceKind) async throws {
+    let (service, _) = try await prepared(kind)
+    let book = try #require(try await service.fetchBooks().first)
+    let before = try await service.fetchWords(in: book.id)
+    try await service.updateStudyStates([StudyStateChange(wordID: before[1].id, state: .success)])
+    let rows = [
+      WordDraft(term: "물", meaning: "water"),  // says not studied: the mark stays
+      WordDraft(term: "사랑", meaning: "love", studyState: .fail),
+      WordDraft(term: "사랑", meaning: "love", studyState: .fail),  // nothing left to change
+      WordDraft(term: "물", meaning: "water, again", imageReference: "w.png"),
+      WordDraft(term: "물", meaning: "H2O"),
+    ]
+    let summary = try await service.importWords(
+      rows, intoBookTitled: "Book", onDuplicate: .update, progress: { _ in })
+    #expect(summary == ImportSummary(book: summary.book, homonyms: 1, updated: 2, unchanged: 2))
+    let words = try await service.fetchWords(in: book.id)
+    #expect(words.map(\.meaning) == ["love", "water", "water, again", "H2O"])
+    #expect(words.map(\.studyState) == [.fail, .success, .notStudied, .notStudied])
+    #expect(words.map(\.imageReference) == [nil, nil, "w.png", nil])
   }
 
   @Test(arguments: ServiceKind.allCases)
   func importKeepsDuplicatesAsNewWords(kind: ServiceKind) async throws {
     let (service, _) = try await prepared(kind)
     let summary = try await service.importWords(
-      Self.incoming, intoBookTitled: "Book", onDuplicate: .keep, progress: { _ in })
-    #expect([summary.imported, summary.updated, summary.skipped] == [4, 0, 0])
-    #expect(summary.book.wordCount == 7)
+      Self.existing + Self.incoming, intoBookTitled: "Book", onDuplicate: .keep,
+      progress: { _ in })
+    #expect(summary == ImportSummary(book: summary.book, added: 1, homonyms: 3, duplicates: 3))
+    #expect(summary.book.wordCount == 10)
     let words = try await service.fetchWords(in: summary.book.id)
-    #expect(words.map(\.term) == (Self.existing + Self.incoming).map(\.term))
+    #expect(words.map(\.term) == (Self.existing + Self.existing + Self.incoming).map(\.term))
+  }
+
+  @Test(arguments: ServiceKind.allCases)
+  func importRowsThatThrowRollBack(kind: ServiceKind) async throws {
+    let (service, _) = try kind.make()
+    let failure = WordServiceError(.invalidInput, "the file holds no card")
+    await #expect(throws: failure) {
+      try await service.importWords(
+        intoBookTitled: "New", onDuplicate: .skip, progress: { _ in },
+        rows: { write throws(WordServiceError) in
+          try write([WordDraft(term: "t", meaning: "m")])
+          throw failure
+        })
+    }
+    #expect(try await service.fetchBooks() == [])
   }
 
   @Test(arguments: ServiceKind.allCases)
@@ -116,8 +178,8 @@ import WordbookSQLite
       drafts, intoBookTitled: "it's; DROP", onDuplicate: .skip, progress: { _ in })
     let second = try await service.importWords(
       drafts, intoBookTitled: "it's; DROP", onDuplicate: .skip, progress: { _ in })
-    #expect(first.imported == drafts.count)
-    #expect([second.imported, second.skipped] == [0, drafts.count])
+    #expect(first.added == drafts.count)
+    #expect([second.added, second.duplicates] == [0, drafts.count])
     #expect(second.book == first.book)
     let words = try await service.fetchWords(in: first.book.id)
     #expect(words.map(\.term) == drafts.map(\.term))
@@ -132,17 +194,21 @@ import WordbookSQLite
     let decomposed = "cafe\u{301}"
     let book = try await service.createBook(title: composed)
     _ = try await service.saveWord(WordDraft(term: decomposed, meaning: "1"), to: book.id)
+    _ = try await service.saveWord(WordDraft(term: composed, meaning: composed), to: book.id)
     let summary = try await service.importWords(
-      [WordDraft(term: composed, meaning: "2"), WordDraft(term: decomposed, meaning: "3")],
+      [
+        WordDraft(term: composed, meaning: "1", studyState: .success),
+        WordDraft(term: composed, meaning: decomposed, studyState: .fail),
+      ],
       intoBookTitled: decomposed, onDuplicate: .update, progress: { _ in })
     #expect(summary.book.id == book.id)
     #expect(summary.book.title.unicodeScalars.elementsEqual(composed.unicodeScalars))
-    #expect([summary.imported, summary.updated] == [0, 2])
-    #expect(try await service.fetchWords(in: book.id).map(\.meaning) == ["3"])
+    #expect(summary == ImportSummary(book: summary.book, updated: 2))
+    #expect(try await service.fetchWords(in: book.id).map(\.studyState) == [.success, .fail])
   }
 
   @Test(arguments: ServiceKind.allCases)
-  func importFindsTheFirstOfCanonicallyEquivalentTerms(kind: ServiceKind) async throws {
+  func importFindsCardsWhoseTermIsSpelledEquivalently(kind: ServiceKind) async throws {
     let (service, _) = try kind.make()
     // Each pair is one term in two spellings, equal as Swift strings: decomposed and
     // precomposed "é", Hangul jamo and syllable, the Kelvin sign and "K", the Ohm sign and
@@ -161,15 +227,19 @@ import WordbookSQLite
           WordDraft(term: prefix + term, meaning: meaning), to: book.id)
       }
     }
+    // Each draft spells its term the other way from the card it must find.
     let drafts = pairs.enumerated().flatMap { index, pair in
       let prefix = String(repeating: "x", count: index)
-      return [pair.0, pair.1].map { WordDraft(term: prefix + $0, meaning: "new") }
+      return [
+        WordDraft(term: prefix + pair.1, meaning: "first", studyState: .success),
+        WordDraft(term: prefix + pair.0, meaning: "second", studyState: .fail),
+      ]
     }
     let summary = try await service.importWords(
       drafts, intoBookTitled: "Book", onDuplicate: .update, progress: { _ in })
-    #expect([summary.imported, summary.updated] == [0, drafts.count])
-    let meanings = try await service.fetchWords(in: book.id).map(\.meaning)
-    #expect(meanings == Array(repeating: ["new", "second"], count: pairs.count).flatMap { $0 })
+    #expect(summary == ImportSummary(book: summary.book, updated: drafts.count))
+    let states = try await service.fetchWords(in: book.id).map(\.studyState)
+    #expect(states == Array(repeating: [.success, .fail], count: pairs.count).flatMap { $0 })
   }
 
   @Test(arguments: ServiceKind.allCases)
@@ -179,7 +249,7 @@ import WordbookSQLite
       .map { WordDraft(term: $0, meaning: $0) }
     let summary = try await service.importWords(
       drafts, intoBookTitled: "Book", onDuplicate: .skip, progress: { _ in })
-    #expect([summary.imported, summary.skipped] == [3, 3])
+    #expect([summary.added, summary.duplicates] == [3, 3])
     let terms = try await service.fetchWords(in: summary.book.id).map(\.term)
     #expect(
       terms.map { Array($0.unicodeScalars) }

@@ -1,5 +1,6 @@
 import Testing
 import Wordbook
+import WordbookInterchange
 
 @testable import WordbookTerminal
 
@@ -67,6 +68,21 @@ import Wordbook
     #expect(
       try CommandLineParser.parse(["import", "--book", "B", "--", "--odd.csv"]).command
         == .importFile(ImportRequest(file: "--odd.csv", bookTitle: "B")))
+    #expect(
+      try CommandLineParser.parse([
+        "import", "w.tsv", "--no-header", "--book", "B", "--term-column", "2",
+        "--meaning-column=def", "--state-column", "3a",
+      ]).command
+        == .importFile(
+          ImportRequest(
+            file: "w.tsv", bookTitle: "B", header: .absent, termColumn: .number(2),
+            meaningColumn: .named("def"), studyStateColumn: .named("3a"))))
+    #expect(
+      try CommandLineParser.parse(["import", "--header", "--book", "B", "--", "--header"]).command
+        == .importFile(ImportRequest(file: "--header", bookTitle: "B", header: .present)))
+    #expect(throws: UsageError.self) {
+      try CommandLineParser.parse(["import", "f", "--book", "B", "--header", "--no-header"])
+    }
     #expect(
       try CommandLineParser.parse(["export", "B", "--output", "b.tsv"]).command
         == .export(ExportRequest(book: "B", output: "b.tsv")))

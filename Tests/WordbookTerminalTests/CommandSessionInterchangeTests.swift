@@ -19,16 +19,16 @@ import Testing
         "--book", "OS",
       ])
     #expect(anki.status == 0)
-    #expect(anki.output.contains("(anki) into wordbook 2 (OS): 65 added, 0 updated"))
+    #expect(anki.output.contains("(anki) into wordbook 2 (OS): 65 added, 0 homonyms added"))
     #expect(anki.output.hasSuffix("0 rejected.\n"))
 
     let german = Self.data.appendingPathComponent("quizlet-pipe-sets/german__aqa__A2__unit6.txt")
     let quizlet = try process.run(db + ["import", german.path, "--book", "German"])
     #expect(quizlet.status == 0)
     #expect(quizlet.output.contains("(quizlet) into wordbook 3 (German): 180 added"))
+    #expect(quizlet.output.hasSuffix("1 rejected.\n"))
     #expect(
-      quizlet.output.hasSuffix(
-        "1 rejected.\nrejected line 130: no separator \"|\" between term and meaning\n"))
+      quizlet.error == "rejected line 130: no separator \"|\" between term and meaning\n")
   }
 
   @Test func importErrorsSayWhatToDo() throws {
@@ -121,25 +121,172 @@ import Testing
         == (try String(contentsOf: simple, encoding: .utf8)))
   }
 
-  @Test func duplicatesAreSkippedUpdatedOrKept() throws {
+  @Test func duplicatesAreSkippedUpdatedOrKeptAndHomonymsAdded() throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let db = ["--db", process.databasePath]
     let first = process.folder.appendingPathComponent("first.csv")
     try Data("사과,apple\n배,pear\n".utf8).write(to: first)
     let second = process.folder.appendingPathComponent("second.csv")
-    try Data("사과,an apple,success\n".utf8).write(to: second)
+    try Data("사과,apple,success\n사과,an apple\n".utf8).write(to: second)
+    let plain = process.folder.appendingPathComponent("plain.csv")
+    try Data("사과,apple\n".utf8).write(to: plain)
     #expect(try process.run(db + ["import", first.path, "--book", "F"]).status == 0)
     let skipped = try process.run(db + ["import", second.path, "--book", "F"])
-    #expect(skipped.output.contains("0 added, 0 updated, 1 skipped as duplicates"))
-    let updated = try process.run(
-      db + ["import", second.path, "--book", "F", "--on-duplicate", "update"])
-    #expect(updated.output.contains("0 added, 1 updated, 0 skipped"))
+    #expect(
+      skipped.output.contains(
+        ": 0 added, 1 homonyms added, 0 updated, 0 unchanged, 1 duplicates skipped, 0 rejected."))
+    let update = db + ["import", "--book", "F", "--on-duplicate", "update"]
+    let updated = try process.run(update + [second.path])
+    #expect(updated.output.contains(": 0 added, 0 homonyms added, 1 updated, 1 unchanged,"))
+    // A row without a state, or with the same one, changes nothing: the mark stays.
+    let again = try process.run(update + [second.path])
+    #expect(again.output.contains(": 0 added, 0 homonyms added, 0 updated, 2 unchanged,"))
+    let unmarked = try process.run(update + [plain.path])
+    #expect(unmarked.output.contains(": 0 added, 0 homonyms added, 0 updated, 1 unchanged,"))
     let kept = try process.run(db + ["import", second.path, "--book", "F", "--on-duplicate=keep"])
-    #expect(kept.output.contains("1 added, 0 updated, 0 skipped"))
+    #expect(kept.output.contains(": 0 added, 0 homonyms added, 0 updated, 0 unchanged, 2 dup"))
+    #expect(kept.output.contains("2 duplicates added again, 0 rejected."))
     let words = try process.run(db + ["words", "F"]).output.split(separator: "\n")
       .map { $0.split(separator: "\t").dropFirst().joined(separator: " ") }
-    #expect(words == ["success 사과 an apple", "not-studied 배 pear", "success 사과 an apple"])
+    #expect(
+      words == [
+        "success 사과 apple", "not-studied 배 pear", "not-studied 사과 an apple",
+        "success 사과 apple", "not-studied 사과 an apple",
+      ])
+  }
+
+  @Test func everyMeaningOfATermIsKeptAndASecondImportAddsNothing() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let db = ["--db", process.databasePath]
+    let file = process.folder.appendingPathComponent("man.tsv")
+    // 만 with five meanings, and one line repeated, as in a real Korean word list.
+    let meanings = ["ten thousand", "only", "just", "after (time)", "bay", "only"]
+    try Data(meanings.map { "만\t\($0)\n" }.joined().utf8).write(to: file)
+    let first = try process.run(db + ["import", file.path, "--book", "K"])
+    #expect(
+      first.output.hasSuffix(
+        ": 1 added, 4 homonyms added, 0 updated, 0 unchanged, 1 duplicates skipped, 0 rejected.\n"
+      ))
+    let second = try process.run(db + ["import", file.path, "--book", "K"])
+    #expect(second.output.contains(": 0 added, 0 homonyms added, 0 updated, 0 unchanged, 6 dup"))
+    #expect(try process.run(db + ["books"]).output.hasSuffix("2\tK\t5\n"))
+  }
+
+  @Test func aWideFileWithoutKnownHeaderIsRefusedUntilItsColumnsAreChosen() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let db = ["--db", process.databasePath]
+    let file = process.folder.appendingPathComponent("wide.tsv")
+    let header = "wordid\tword\tsyn\tdef\tex\tpos\tlevel\tfreq\ttopic\tnote\u{1B}[2J\tsrc\n"
+    let rows = "1\t만\t\tten thousand\t\tn\t1\t9\tnum\t\tx\n2\t물\t\twater\t\tn\t1\t8\t\t\tx\n"
+    try Data((header + rows).utf8).write(to: file)
+    let refused = try process.run(db + ["import", file.path, "--book", "W"])
+    #expect(refused.status == 1)
+    #expect(refused.output == "")
+    #expect(
+      refused.error.contains(
+        "the first row has 11 columns (\"wordid\", \"word\", \"syn\", \"def\", \"ex\""))
+    #expect(refused.error.contains("\"note^[[2J\""))
+    #expect(!refused.error.contains("\u{1B}"))
+    #expect(refused.error.contains("--term-column and --meaning-column"))
+    #expect(refused.error.contains("--header or --no-header"))
+    #expect(try process.run(db + ["books"]).output == "1\tKorean basics\t12\n")
+
+    let named = try process.run(
+      db + ["import", file.path, "--book", "W", "--term-column", "word", "--meaning-column=def"])
+    #expect(named.status == 0, "\(named.error)")
+    #expect(named.output.contains(": 2 added,"))
+    let numbered = try process.run(
+      db + [
+        "import", file.path, "--book", "N", "--header", "--term-column", "2", "--meaning-column",
+        "4",
+      ])
+    #expect(numbered.output.contains(": 2 added,"), "\(numbered.error)")
+    let words = try process.run(db + ["words", "N"]).output
+    #expect(words.contains("만\tten thousand") && words.contains("물\twater"))
+    #expect(!words.contains("wordid"))
+
+    let unknown = try process.run(
+      db + ["import", file.path, "--book", "U", "--term-column", "lemma", "--meaning-column", "4"])
+    #expect(unknown.status == 1)
+    #expect(unknown.error.contains("no column is named \"lemma\" in the header row"))
+    let both = try process.run(
+      db + ["import", file.path, "--book", "U", "--header", "--no-header"])
+    #expect(both.status == 2)
+  }
+
+  @Test func aFileWithoutCardsExitsOneAndCreatesNoBook() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let db = ["--db", process.databasePath]
+    let empty = process.folder.appendingPathComponent("empty.csv")
+    try Data().write(to: empty)
+    let junk = process.folder.appendingPathComponent("junk.txt")
+    try Data("justwords\nnothing\n".utf8).write(to: junk)
+    let dump = process.folder.appendingPathComponent("dump.sql")
+    try Data(
+      """
+      PRAGMA foreign_keys=OFF;
+      BEGIN TRANSACTION;
+      CREATE TABLE words (
+        id INTEGER PRIMARY KEY,
+        term TEXT NOT NULL
+      );
+      INSERT INTO words VALUES(1,'사과');
+      COMMIT;
+
+      """.utf8
+    ).write(to: dump)
+    for file in [empty, junk] {
+      let result = try process.run(db + ["import", file.path, "--book", "Nothing"])
+      #expect(result.status == 1, "\(file.lastPathComponent)")
+      #expect(result.output == "")
+      #expect(result.error.contains("no card to import in"), "\(result.error)")
+      #expect(result.error.contains("the wordbook was not changed."))
+    }
+    let tab = try process.run(
+      db + ["import", junk.path, "--book", "Nothing", "--separator", "tab"])
+    #expect(tab.error.hasPrefix("rejected line 1: no separator (tab) between term and meaning\n"))
+    let blank = try process.run(db + ["import", dump.path, "--book", " ", "--format", "csv"])
+    #expect(blank.status == 1)
+    #expect(!blank.error.contains("no card"), "\(blank.error)")
+    let sql = try process.run(db + ["import", dump.path, "--book", "Nothing"])
+    #expect(sql.status == 1)
+    #expect(sql.error.contains("dump.sql: the file is an SQL script"))
+    #expect(try process.run(db + ["books"]).output == "1\tKorean basics\t12\n")
+  }
+
+  @Test func oldMacLineEndsAreLineEnds() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let file = process.folder.appendingPathComponent("mac.csv")
+    try Data("사과,apple\r배,pear\r포도,grape\r".utf8).write(to: file)
+    let imported = try process.run(
+      ["--db", process.databasePath, "import", file.path, "--book", "Mac"])
+    #expect(imported.output.contains(": 3 added,"), "\(imported.error)")
+    let words = try process.run(["--db", process.databasePath, "words", "Mac"]).output
+    #expect(!words.contains("\r"))
+    #expect(words.split(separator: "\n").count == 3)
+  }
+
+  @Test func aQuizletCardThatLooksLikeAHeaderIsNamedAndCanBeImported() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let db = ["--db", process.databasePath]
+    // Quizlet's export: tab between term and definition, the first card `word`/`definition`.
+    let file = process.folder.appendingPathComponent("quizlet.txt")
+    try Data("word\tdefinition\n사과\tapple\n".utf8).write(to: file)
+    let detected = try process.run(db + ["import", file.path, "--book", "Q"])
+    #expect(detected.output.contains(": 1 added,"))
+    #expect(
+      detected.error
+        == "line 1 was read as the header row (\"word\", \"definition\"); pass --no-header to "
+        + "import it as a card\n")
+    let asCard = try process.run(db + ["import", file.path, "--book", "Q", "--no-header"])
+    #expect(asCard.output.contains(": 1 added, 0 homonyms added, 0 updated, 0 unchanged, 1 dup"))
+    #expect(asCard.error == "")
   }
 
   @Test func aLineLongerThanOneMebibyteIsRejectedWithItsLineNumber() throws {
@@ -151,11 +298,14 @@ import Testing
     let imported = try process.run(
       ["--db", process.databasePath, "import", file.path, "--book", "Long"])
     #expect(imported.status == 0, "\(imported.error)")
-    #expect(imported.output.contains(": 3 added, 0 updated, 0 skipped as duplicates, 1 rejected."))
     #expect(
       imported.output.hasSuffix(
-        "rejected line 3: longer than 1 MiB; it was skipped (split it, or check the file is text)\n"
-      ))
+        ": 3 added, 0 homonyms added, 0 updated, 0 unchanged, "
+          + "0 duplicates skipped, 1 rejected.\n"))
+    #expect(
+      imported.error
+        == "rejected line 3: longer than 1 MiB; it was skipped (split it, or check the file is text)\n"
+    )
     let words = try process.run(["--db", process.databasePath, "words", "Long"]).output
     #expect(words.split(separator: "\n").count == 3)
     #expect(words.contains("포도"))
@@ -196,10 +346,12 @@ import Testing
     let imported = try process.run(
       ["--db", process.databasePath, "import", file.path, "--book", "Junk"])
     #expect(imported.status == 0, "\(imported.error)")
-    let lines = imported.output.split(separator: "\n")
     #expect(
-      lines.first?.hasSuffix(": 1 added, 0 updated, 0 skipped as duplicates, 10005 rejected.")
-        == true)
+      imported.output.hasSuffix(
+        ": 1 added, 0 homonyms added, 0 updated, 0 unchanged, "
+          + "0 duplicates skipped, 10005 rejected.\n"))
+    let lines = imported.error.split(separator: "\n")
+    #expect(lines.first?.hasPrefix("line 1 was read as the header row") == true)
     #expect(
       lines.dropFirst().first == "rejected line 3: no separator (tab) between term and meaning")
     #expect(lines.count == 1 + 10_000 + 1)

@@ -18,8 +18,9 @@ func fuzzFlashcards(_ start: UnsafeRawPointer?, _ count: Int, format: FlashcardF
     cardSeparator: selector & 0x08 == 0 ? nil : "\n\n",
     html: selector & 0x10 == 0 ? .stripToText : .keep,
     header: [.detect, .present, .absent][Int(selector >> 5) % 3],
-    termColumn: selector & 0x80 == 0 ? nil : Int(selector % 4),
-    meaningColumn: selector & 0x80 == 0 ? nil : Int(selector % 3)
+    termColumn: selector & 0x80 == 0 ? nil : .number(Int(selector % 4)),
+    meaningColumn: selector & 0x80 == 0
+      ? nil : selector & 0x40 == 0 ? .number(Int(selector % 3)) : "word"
   )
   _ = FlashcardReader.detectFormat(input)
   guard let parsed = try? FlashcardReader.read(input, format: format, options: options) else {

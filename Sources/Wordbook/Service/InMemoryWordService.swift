@@ -201,12 +201,15 @@ public actor InMemoryWordService: WordService {
     library.books[index].book.wordCount -= 1
   }
 
-  /// Adds many words to a book, all or none.
+  /// Adds many words to a book, all or none, batch by batch.
+  ///
+  /// - Complexity: O(*m* + *n*) for *n* rows into a book of *m* words, with the book's terms
+  ///   in a dictionary (memory is the point of this service, not a limit).
   public func importWords(
-    _ drafts: [WordDraft],
     intoBookTitled title: String,
     onDuplicate policy: DuplicatePolicy,
-    progress: @Sendable (Int) -> Void
+    progress: @escaping @Sendable (Int) -> Void,
+    rows: ImportRows
   ) async throws(WordServiceError) -> ImportSummary {
     let title = try WordServiceError.validTitle(title)
     try await simulateNetwork("import the words")
@@ -214,28 +217,42 @@ public actor InMemoryWordService: WordService {
     var staged = library
     let index = staged.bookIndex(titled: title) ?? staged.insertBook(title: title)
     var summary = ImportSummary(book: staged.books[index].book)
-    var wordIDByTerm: [String: Word.ID] = [:]
+    var wordIDsByTerm: [String: [Word.ID]] = [:]
     for id in staged.books[index].wordIDs {
-      if let term = staged.words[id]?.term, wordIDByTerm[term] == nil { wordIDByTerm[term] = id }
+      if let term = staged.words[id]?.term { wordIDsByTerm[term, default: []].append(id) }
     }
-    for (offset, draft) in drafts.enumerated() {
-      if let existing = wordIDByTerm[draft.term], policy != .keep {
-        if policy == .update {
-          staged.words[existing]?.meaning = draft.meaning
-          staged.words[existing]?.imageReference = draft.imageReference
-          staged.words[existing]?.studyState = draft.studyState
-          summary.updated += 1
+    var processed = 0
+    try rows { batch throws(WordServiceError) in
+      for draft in batch {
+        let sameTerm = wordIDsByTerm[draft.term] ?? []
+        let match = sameTerm.first { staged.words[$0]?.meaning == draft.meaning }
+        if let match, var word = staged.words[match], policy != .keep {
+          if policy == .skip {
+            summary.duplicates += 1
+          } else if word.update(from: draft) {
+            staged.words[match] = word
+            summary.updated += 1
+          } else {
+            summary.unchanged += 1
+          }
         } else {
-          summary.skipped += 1
+          wordIDsByTerm[draft.term, default: []].append(staged.insertWord(draft, into: index).id)
+          if match != nil {
+            summary.duplicates += 1
+          } else if sameTerm.isEmpty {
+            summary.added += 1
+          } else {
+            summary.homonyms += 1
+          }
         }
-      } else {
-        let word = staged.insertWord(draft, into: index)
-        if wordIDByTerm[draft.term] == nil { wordIDByTerm[draft.term] = word.id }
-        summary.imported += 1
+        processed += 1
+        if processed % 1024 == 0 {
+          progress(processed)
+          if Task.isCancelled { throw .cancelled }
+        }
       }
-      if offset % 1024 == 1023 { progress(offset + 1) }
     }
-    progress(drafts.count)
+    progress(processed)
     summary.book = staged.books[index].book
     library = staged
     return summary

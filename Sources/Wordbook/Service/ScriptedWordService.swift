@@ -31,12 +31,24 @@ public actor ScriptedWordService: WordService {
     case fetchWords
     /// ``WordService/fetchWords(in:after:limit:)``.
     case fetchWordsPage
-    /// ``WordService/importWords(_:intoBookTitled:onDuplicate:progress:)``.
+    /// ``WordService/importWords(intoBookTitled:onDuplicate:progress:rows:)``.
     case importWords
+    /// ``WordService/renameBook(_:to:)``.
+    case renameBook
+    /// ``WordService/deleteBook(_:)``.
+    case deleteBook
+    /// ``WordService/lastStudiedBook()``.
+    case lastStudiedBook
+    /// ``WordService/setLastStudiedBook(_:)``.
+    case setLastStudiedBook
     /// ``WordService/saveWord(_:to:)``.
     case saveWord
+    /// ``WordService/searchWords(matching:in:after:limit:)``.
+    case searchWords
     /// ``WordService/updateStudyStates(_:)``.
     case updateStudyStates
+    /// ``WordService/updateWord(_:term:meaning:)``.
+    case updateWord
   }
 
   /// A call of a method: its method and its number among that method's calls, from 1.
@@ -187,15 +199,61 @@ public actor ScriptedWordService: WordService {
   }
 
   /// Counts the call and forwards it to ``base``, unless it is scripted to fail or be held.
+  public func renameBook(_ bookID: WordBook.ID, to title: String) async throws(WordServiceError) {
+    try await script(.renameBook) { () async throws(WordServiceError) in
+      try await base.renameBook(bookID, to: title)
+    }
+  }
+
+  /// Counts the call and forwards it to ``base``, unless it is scripted to fail or be held.
+  public func deleteBook(_ bookID: WordBook.ID) async throws(WordServiceError) {
+    try await script(.deleteBook) { () async throws(WordServiceError) in
+      try await base.deleteBook(bookID)
+    }
+  }
+
+  /// Counts the call and forwards it to ``base``, unless it is scripted to fail or be held.
+  public func lastStudiedBook() async throws(WordServiceError) -> WordBook.ID? {
+    try await script(.lastStudiedBook) { () async throws(WordServiceError) in
+      try await base.lastStudiedBook()
+    }
+  }
+
+  /// Counts the call and forwards it to ``base``, unless it is scripted to fail or be held.
+  public func setLastStudiedBook(_ bookID: WordBook.ID) async throws(WordServiceError) {
+    try await script(.setLastStudiedBook) { () async throws(WordServiceError) in
+      try await base.setLastStudiedBook(bookID)
+    }
+  }
+
+  /// Counts the call and forwards it to ``base``, unless it is scripted to fail or be held.
+  public func updateWord(_ wordID: Word.ID, term: String, meaning: String)
+    async throws(WordServiceError) -> Word
+  {
+    try await script(.updateWord) { () async throws(WordServiceError) in
+      try await base.updateWord(wordID, term: term, meaning: meaning)
+    }
+  }
+
+  /// Counts the call and forwards it to ``base``, unless it is scripted to fail or be held.
+  public func searchWords(
+    matching query: String, in bookID: WordBook.ID?, after: WordSearchHit?, limit: Int
+  ) async throws(WordServiceError) -> [WordSearchHit] {
+    try await script(.searchWords) { () async throws(WordServiceError) in
+      try await base.searchWords(matching: query, in: bookID, after: after, limit: limit)
+    }
+  }
+
+  /// Counts the call and forwards it to ``base``, unless it is scripted to fail or be held.
   public func importWords(
-    _ drafts: [WordDraft],
     intoBookTitled title: String,
     onDuplicate policy: DuplicatePolicy,
-    progress: @Sendable (Int) -> Void
+    progress: @escaping @Sendable (Int) -> Void,
+    rows: ImportRows
   ) async throws(WordServiceError) -> ImportSummary {
     try await script(.importWords) { () async throws(WordServiceError) in
       try await base.importWords(
-        drafts, intoBookTitled: title, onDuplicate: policy, progress: progress)
+        intoBookTitled: title, onDuplicate: policy, progress: progress, rows: rows)
     }
   }
 }

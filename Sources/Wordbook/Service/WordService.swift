@@ -116,23 +116,66 @@ public protocol WordService: Sendable {
     matching query: String, in bookID: WordBook.ID?, after: WordSearchHit?, limit: Int
   ) async throws(WordServiceError) -> [WordSearchHit]
 
-  /// Adds many words to a book in one transaction: all of them, or none.
+  /// Adds many words to a book in one transaction, all of them or none, reading them batch by
+  /// batch so that memory holds one batch and never the whole import.
   ///
-  /// The book is created when no book has that title. Duplicates are matched on the exact term
-  /// within the book (including words added earlier in the same import).
+  /// The book is created when no book has that title. Inside the transaction the service calls
+  /// `rows` once; `rows` hands each batch of drafts to `write` and returns at the end of the
+  /// rows. A row is matched against the book's cards and the rows written before it: the same
+  /// term and meaning (compared as Swift strings) make it a duplicate, the same term alone a
+  /// homonym; see ``DuplicatePolicy``.
+  ///
+  /// ```swift
+  /// let summary = try await service.importWords(
+  ///   intoBookTitled: "Korean", onDuplicate: .skip, progress: { _ in }
+  /// ) { write throws(WordServiceError) in
+  ///   try write([WordDraft(term: "만", meaning: "ten thousand")])
+  ///   try write([WordDraft(term: "만", meaning: "only")])  // a homonym: added
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - title: The title of the book to import into.
+  ///   - policy: What to do with a row equal to a card of the book.
+  ///   - progress: Called now and then with the number of rows processed so far. It runs while
+  ///     the service is busy with the import, so it must not call the service.
+  ///   - rows: Supplies the rows; an error it throws rolls the import back and is rethrown.
+  /// - Returns: The counts of each kind of row.
+  /// - Throws: ``WordServiceError``; when the calling task is cancelled, the import is rolled
+  ///   back and the error's kind is ``WordServiceError/Kind/other``.
+  func importWords(
+    intoBookTitled title: String,
+    onDuplicate policy: DuplicatePolicy,
+    progress: @escaping @Sendable (Int) -> Void,
+    rows: ImportRows
+  ) async throws(WordServiceError) -> ImportSummary
+}
+
+/// The rows of an import: given a `write` function, hands it the drafts batch by batch.
+public typealias ImportRows =
+  @Sendable (_ write: (_ batch: [WordDraft]) throws(WordServiceError) -> Void)
+  throws(WordServiceError) -> Void
+
+extension WordService {
+  /// Adds the words of an array to a book in one transaction, as
+  /// ``importWords(intoBookTitled:onDuplicate:progress:rows:)`` does with its batches.
   ///
   /// - Parameters:
   ///   - drafts: The words, in the order to add them.
   ///   - title: The title of the book to import into.
-  ///   - policy: What to do with a term the book already holds.
+  ///   - policy: What to do with a row equal to a card of the book.
   ///   - progress: Called now and then with the number of drafts processed so far.
-  /// - Returns: The counts of imported, updated and skipped rows.
-  /// - Throws: ``WordServiceError``; when the calling task is cancelled, the import is rolled
-  ///   back and the error's kind is ``WordServiceError/Kind/other``.
-  func importWords(
+  /// - Returns: The counts of each kind of row.
+  /// - Throws: ``WordServiceError`` as the batch form does.
+  public func importWords(
     _ drafts: [WordDraft],
     intoBookTitled title: String,
     onDuplicate policy: DuplicatePolicy,
-    progress: @Sendable (Int) -> Void
-  ) async throws(WordServiceError) -> ImportSummary
+    progress: @escaping @Sendable (Int) -> Void
+  ) async throws(WordServiceError) -> ImportSummary {
+    try await importWords(intoBookTitled: title, onDuplicate: policy, progress: progress) {
+      write throws(WordServiceError) in
+      try write(drafts)
+    }
+  }
 }

@@ -113,6 +113,15 @@ public enum CommandLineParser {
     surrounding spaces; write title:TEXT for a title that is a number. BOOK never
     creates a book, except import --book with a title that no book has.
 
+    Import: a row with the term and meaning of a card of the book is a duplicate,
+    and a row with a known term and a new meaning a homonym, always added as a new
+    card. --on-duplicate skip (default) leaves the card as it is; update sets its
+    study state when the row records success or fail (never back to not studied);
+    keep adds the row again. C (--term-column, --meaning-column, --state-column) is
+    a header name or a number from 1; a file of more than two columns without a
+    header naming them needs these options. A file with no card to import exits 1
+    and changes nothing; rejected lines go to stderr.
+
     Options:
       --db PATH       use the database at PATH (default: $WORDBOOK_DB, then
                       $XDG_DATA_HOME/wordbook/wordbook.sqlite)

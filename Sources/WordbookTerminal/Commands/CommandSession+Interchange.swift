@@ -8,42 +8,32 @@ import WordbookInterchange
 #endif
 
 extension CommandSession {
-  /// `wordbook import`: reads the file, then adds its rows to the book in one transaction.
+  /// `wordbook import`: streams the file's rows into the book in one transaction.
   ///
-  /// The file is read in chunks, so memory holds the cards and one chunk, never the file; a
-  /// record longer than 1 MiB is rejected with its line instead of being held.
-  /// Ctrl-C or SIGTERM cancels the import, which leaves the book as it was.
+  /// The file is read in chunks inside the import's transaction and each chunk's cards go to
+  /// the service as one batch, so memory holds a chunk of the file and a batch of cards, never
+  /// the file; a record longer than 1 MiB is rejected with its line instead of being held.
+  /// A file with no card, or that cannot be read, rolls back: no book is created or changed.
+  /// Ctrl-C or SIGTERM cancels the import, which leaves the book as it was. The summary goes
+  /// to standard output, rejected lines and notes to standard error.
   func importFile(_ request: ImportRequest) async throws(CommandFailure) {
     let file = request.file.escapedForTerminal
     let descriptor = Glibc.open(request.file, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw .runtime("cannot read \(file). Check the path and its permissions.")
     }
-    var options = FlashcardReadOptions()
-    options.separator = request.separator.map(FlashcardReadOptions.separator(named:))
-    var drafts: [WordDraft] = []
-    let read = Result { () throws(FlashcardReadError) -> ParseResult in
-      try FlashcardReader.read(
-        fileDescriptor: descriptor, format: request.format, options: options
-      ) { rows in
-        drafts.append(contentsOf: rows.lazy.map(\.draft))
-      }
-    }
-    close(descriptor)
-    let parsed: ParseResult
-    switch read {
-    case .success(let result):
-      parsed = result
-    case .failure(let error):
-      throw .runtime("\(file): \(error.description.escapedForTerminal).")
-    }
+    defer { close(descriptor) }
     let service = service
     let title = try await importTitle(request.bookTitle)
-    let progress = ImportProgress(total: drafts.count)
-    let task = Task { [drafts] in
+    let progress = ImportProgress()
+    let reading = ImportReading()
+    let task = Task {
       try await service.importWords(
-        drafts, intoBookTitled: title, onDuplicate: request.duplicates,
-        progress: progress.report)
+        intoBookTitled: title, onDuplicate: request.duplicates,
+        progress: progress.report
+      ) { write throws(WordServiceError) in
+        try reading.read(descriptor, request, into: write)
+      }
     }
     let stop = StopSignal()
     let signals = SignalWatcher(signals: [SIGINT, SIGTERM]) { number in
@@ -53,29 +43,73 @@ extension CommandSession {
     let result = await task.result
     signals.cancel()
     progress.finish()
+    let read = reading.result.withLock { $0 }
+    let parsed: ParseResult
+    switch read {
+    case .failure(let error)?:
+      throw .runtime("\(file): \(Self.message(for: error)).")
+    case .success(let value)?:
+      parsed = value
+    case nil:
+      // The service failed before reading (a blank title): only its error is reported.
+      parsed = ParseResult(format: request.format ?? .tsv, separator: "")
+    }
+    if case .failure = result, let stopSignal = stop.number.withLock({ $0 }) {
+      throw CommandFailure(
+        status: 128 + stopSignal, message: "import cancelled; the wordbook was not changed.")
+    }
+    reportRejected(parsed, header: request.header)
+    let rejected = parsed.problems.count + parsed.omittedProblemCount
     let summary: ImportSummary
     switch result {
     case .success(let value):
       summary = value
+    case .failure where read != nil && reading.rowCount.withLock({ $0 }) == 0:
+      throw .runtime(
+        "no card to import in \(file) (read as \(parsed.format.rawValue), \(rejected) lines "
+          + "rejected); the wordbook was not changed.")
     case .failure(let error as WordServiceError):
-      if let stopSignal = stop.number.withLock({ $0 }) {
-        throw CommandFailure(
-          status: 128 + stopSignal, message: "import cancelled; the wordbook was not changed.")
-      }
       throw .runtime(error.message)
     case .failure(let error):
       throw .runtime(String(describing: error))
     }
+    let duplicates = request.duplicates == .keep ? "added again" : "skipped"
     try out.writeLine(
       "Imported \(file) (\(parsed.format.rawValue)) into wordbook \(summary.book.id) "
-        + "(\(summary.book.title.escapedForTerminal)): \(summary.imported) added, "
-        + "\(summary.updated) updated, \(summary.skipped) skipped as duplicates, "
-        + "\(parsed.problems.count + parsed.omittedProblemCount) rejected.")
+        + "(\(summary.book.title.escapedForTerminal)): \(summary.added) added, "
+        + "\(summary.homonyms) homonyms added, \(summary.updated) updated, "
+        + "\(summary.unchanged) unchanged, \(summary.duplicates) duplicates \(duplicates), "
+        + "\(rejected) rejected.")
+  }
+
+  /// Writes the rejected lines to standard error, and the header row when it was detected
+  /// rather than asked for, since it may be a card (a Quizlet set whose first card is
+  /// `word`/`definition`).
+  private func reportRejected(_ parsed: ParseResult, header: FlashcardReadOptions.HeaderHandling) {
+    let error = TerminalOutput.standardError
+    if let fields = parsed.header, header == .detect {
+      let names = fields.map { "\"\($0)\"" }.joined(separator: ", ").escapedForTerminal
+      _ = error.write(
+        "line 1 was read as the header row (\(names)); pass --no-header to import it as a card\n")
+    }
     for problem in parsed.problems {
-      try out.writeLine("rejected \(problem.description.escapedForTerminal)")
+      _ = error.write("rejected \(problem.description.escapedForTerminal)\n")
     }
     if parsed.omittedProblemCount > 0 {
-      try out.writeLine("rejected \(parsed.omittedProblemCount) more lines, not listed")
+      _ = error.write("rejected \(parsed.omittedProblemCount) more lines, not listed\n")
+    }
+  }
+
+  /// A read error as a sentence, with the options that resolve it when there are some.
+  private static func message(for error: FlashcardReadError) -> String {
+    let text = error.description.escapedForTerminal
+    switch error {
+    case .ambiguousColumns, .unknownColumn:
+      return text
+        + ". Choose them with --term-column and --meaning-column (a header name or a number "
+        + "from 1; --state-column for study states), and --header or --no-header"
+    default:
+      return text
     }
   }
 
@@ -120,6 +154,43 @@ extension CommandSession {
       output.discard()
       throw error
     }
+  }
+}
+
+/// What the import read from its file, shared between the import's transaction, which reads
+/// the file, and the command, which reports it.
+private final class ImportReading: Sendable {
+  /// The reader's result: the format and rejected lines, or why the file could not be read.
+  let result = Mutex<Result<ParseResult, FlashcardReadError>?>(nil)
+  /// The cards handed to the service.
+  let rowCount = Mutex(0)
+
+  /// Reads the file and writes each chunk's cards as a batch; throws, rolling the import back,
+  /// when the file cannot be read or holds no card.
+  func read(
+    _ descriptor: Int32, _ request: ImportRequest,
+    into write: ([WordDraft]) throws(WordServiceError) -> Void
+  ) throws(WordServiceError) {
+    var failure: WordServiceError?
+    var count = 0
+    let read = Result { () throws(FlashcardReadError) -> ParseResult in
+      try FlashcardReader.read(
+        fileDescriptor: descriptor, format: request.format, options: request.readOptions
+      ) { rows in
+        guard failure == nil else { return }
+        count += rows.count
+        do throws(WordServiceError) {
+          try write(rows.map(\.draft))
+        } catch {
+          failure = error
+        }
+      }
+    }
+    result.withLock { $0 = read }
+    rowCount.withLock { $0 = count }
+    if let failure { throw failure }
+    if case .failure = read { throw WordServiceError(.invalidInput, "the file cannot be read") }
+    if count == 0 { throw WordServiceError(.invalidInput, "the file holds no card") }
   }
 }
 

@@ -1,45 +1,33 @@
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// A progress bar on standard error for large imports, drawn only when it is a terminal.
+/// A running count of imported rows on standard error for large imports, drawn only when it is
+/// a terminal.
 ///
-/// The service reports progress from whatever thread runs the import, so the last drawn
-/// percentage lives behind a mutex.
+/// The import streams the file, so the number of rows is not known in advance: the count is
+/// what it shows. The service reports progress from whatever thread runs the import, so whether
+/// the count is on screen lives behind a mutex.
 final class ImportProgress: Sendable {
-  /// Imports smaller than this finish too fast for a bar to help.
+  /// Imports smaller than this finish too fast for a count to help.
   static let minimumRows = 5_000
 
-  private let total: Int
   private let output = TerminalOutput.standardError
-  private let isShown: Bool
-  private let lastPercent = Mutex(-1)
+  private let isTerminal: Bool
+  private let isDrawn = Mutex(false)
 
-  init(total: Int) {
-    self.total = total
-    isShown = total >= Self.minimumRows && output.isTerminal
+  init() {
+    isTerminal = output.isTerminal
   }
 
-  /// Draws the bar for `processed` rows, when the percentage changed.
+  /// Draws the count of `processed` rows.
   @Sendable func report(_ processed: Int) {
-    guard isShown else { return }
-    let percent = min(processed * 100 / max(total, 1), 100)
-    let changed = lastPercent.withLock { last in
-      guard percent != last else { return false }
-      last = percent
-      return true
-    }
-    guard changed else { return }
-    let filled = percent * 30 / 100
-    let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled)
-    output.write("\r[\(bar)] \(percent)%  \(processed)/\(total) rows")
+    guard isTerminal && processed >= Self.minimumRows else { return }
+    isDrawn.withLock { $0 = true }
+    _ = output.write("\rimporting: \(processed) rows")
   }
 
-  /// Clears the bar.
+  /// Clears the count.
   func finish() {
-    guard isShown else { return }
-    output.write("\r\u{1B}[K")
+    guard isDrawn.withLock({ $0 }) else { return }
+    _ = output.write("\r\u{1B}[K")
   }
 }

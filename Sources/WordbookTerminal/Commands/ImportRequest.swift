@@ -11,19 +11,40 @@ public struct ImportRequest: Hashable, Sendable {
   public var format: FlashcardFormat?
   /// The field separator (a name such as `tab` or literal text), or `nil` for the format's.
   public var separator: String?
-  /// What to do with a term the book already holds.
+  /// What to do with a row equal to a card of the book (same term and meaning).
   public var duplicates: DuplicatePolicy
+  /// Whether a CSV or TSV file starts with a header row (`--header`, `--no-header`).
+  public var header: FlashcardReadOptions.HeaderHandling
+  /// The column of the terms (`--term-column`), or `nil` for the header's or the first.
+  public var termColumn: FlashcardColumn?
+  /// The column of the meanings (`--meaning-column`), or `nil` for the header's or the second.
+  public var meaningColumn: FlashcardColumn?
+  /// The column of the study states (`--state-column`), or `nil` for the header's.
+  public var studyStateColumn: FlashcardColumn?
 
   /// Creates a request.
   public init(
     file: String, bookTitle: String, format: FlashcardFormat? = nil, separator: String? = nil,
-    duplicates: DuplicatePolicy = .skip
+    duplicates: DuplicatePolicy = .skip, header: FlashcardReadOptions.HeaderHandling = .detect,
+    termColumn: FlashcardColumn? = nil, meaningColumn: FlashcardColumn? = nil,
+    studyStateColumn: FlashcardColumn? = nil
   ) {
     self.file = file
     self.bookTitle = bookTitle
     self.format = format
     self.separator = separator
     self.duplicates = duplicates
+    self.header = header
+    self.termColumn = termColumn
+    self.meaningColumn = meaningColumn
+    self.studyStateColumn = studyStateColumn
+  }
+
+  /// How to read the file.
+  var readOptions: FlashcardReadOptions {
+    FlashcardReadOptions(
+      separator: separator.map(FlashcardReadOptions.separator(named:)), header: header,
+      termColumn: termColumn, meaningColumn: meaningColumn, studyStateColumn: studyStateColumn)
   }
 }
 

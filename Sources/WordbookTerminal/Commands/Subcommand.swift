@@ -1,4 +1,5 @@
 import Wordbook
+import WordbookInterchange
 
 /// One subcommand of `wordbook`: its name, its usage line and how to read its arguments.
 ///
@@ -251,10 +252,24 @@ extension Subcommand {
     Subcommand(
       name: "import",
       arguments: "FILE --book TITLE [--format anki|quizlet|csv|tsv] [--separator S] "
-        + "[--on-duplicate skip|update|keep]",
+        + "[--on-duplicate skip|update|keep] [--header|--no-header] [--term-column C] "
+        + "[--meaning-column C] [--state-column C]",
       summary: "import a flashcard file into a wordbook"
     ) { arguments throws(UsageError) in
-      let (values, options) = try arguments.options(["book", "format", "separator", "on-duplicate"])
+      let flags = ["--header", "--no-header"]
+      let given = arguments.values.prefix(arguments.firstLiteral).filter(flags.contains)
+      guard given.count <= 1 else {
+        throw UsageError("give --header or --no-header, not both. Usage: \(arguments.usage)")
+      }
+      var rest = arguments
+      rest.values =
+        arguments.values.prefix(arguments.firstLiteral).filter { !flags.contains($0) }
+        + arguments.values.dropFirst(arguments.firstLiteral)
+      rest.firstLiteral -= given.count
+      let (values, options) = try rest.options([
+        "book", "format", "separator", "on-duplicate", "term-column", "meaning-column",
+        "state-column",
+      ])
       let file = try arguments.positionals(in: values, required: 1)[0]
       guard let book = options["book"] else {
         throw UsageError("'import' needs --book TITLE. Usage: \(arguments.usage)")
@@ -264,7 +279,11 @@ extension Subcommand {
           file: file, bookTitle: book,
           format: try arguments.choice(options["format"], of: "format"),
           separator: options["separator"],
-          duplicates: try arguments.choice(options["on-duplicate"], of: "on-duplicate") ?? .skip))
+          duplicates: try arguments.choice(options["on-duplicate"], of: "on-duplicate") ?? .skip,
+          header: given.first.map { $0 == "--header" ? .present : .absent } ?? .detect,
+          termColumn: options["term-column"].map { FlashcardColumn(parsing: $0) },
+          meaningColumn: options["meaning-column"].map { FlashcardColumn(parsing: $0) },
+          studyStateColumn: options["state-column"].map { FlashcardColumn(parsing: $0) }))
     },
     Subcommand(
       name: "export", arguments: "BOOK [--format anki|quizlet|csv|tsv] [--output FILE]",
