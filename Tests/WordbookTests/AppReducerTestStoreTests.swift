@@ -39,6 +39,8 @@ import Testing
         $0.books = books
         $0.booksStatus = .loaded
       }
+      // Nothing is selected, so the reducer asks which book to reopen: none yet.
+      await store.receive(.lastStudiedBookLoaded(.success(nil)))
       #expect(store.state.picker == .chooseOne(books))
     }
   }

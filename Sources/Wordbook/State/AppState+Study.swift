@@ -74,6 +74,16 @@ extension AppState {
     turnAllCardsToFront()
   }
 
+  /// Filters the visible words by `query` (all of them for `nil` or a blank query) and turns
+  /// every card to its front.
+  mutating func search(for query: String?) {
+    let trimmed = query?.trimmingWhitespace()
+    searchQuery = trimmed?.isEmpty == false ? trimmed : nil
+    words.setSearchKey(searchQuery?.lowercased(), mode: studyMode)
+    changedParts.insert(.visibleWords)
+    turnAllCardsToFront()
+  }
+
   /// Shuffles the study order, re-filters, and turns every card to its front.
   mutating func shuffleWords() {
     words.shuffle(using: &generator, mode: studyMode)
@@ -85,7 +95,8 @@ extension AppState {
   /// service acknowledged while the words were loading.
   mutating func replaceWords(with loaded: [Word]) {
     words = WordList(
-      changesDuringLoad.apply(to: loaded), mode: studyMode)
+      changesDuringLoad.apply(to: loaded), mode: studyMode,
+      searchKey: searchQuery?.lowercased())
     changesDuringLoad = ChangesDuringLoad()
     for (wordID, state) in pendingWrites.unsaved {
       if let position = words.position(of: wordID) { words.setState(state, at: position) }
@@ -103,12 +114,30 @@ extension AppState {
     }
   }
 
-  /// Selects a book and clears what belonged to the previous one.
+  /// Selects a book and clears what belonged to the previous one, its search included.
   mutating func select(_ bookID: WordBook.ID, status: LoadStatus) {
     selectedBookID = bookID
     words = WordList()
+    searchQuery = nil
     unsavedMarks = [:]
     wordsStatus = status
+    changesDuringLoad = ChangesDuringLoad()
+    backFaces.removeAll()
+    history = UndoHistory()
+    changedParts.insertEverything()
+  }
+
+  /// Leaves the selected book, which the service no longer holds: its words go, and so do
+  /// the marks of them still waiting to be sent, which could only fail.
+  mutating func deselect() {
+    for wordID in pendingWrites.unsaved.keys where words.contains(wordID) {
+      pendingWrites.forget(wordID)
+    }
+    selectedBookID = nil
+    words = WordList()
+    searchQuery = nil
+    unsavedMarks = [:]
+    wordsStatus = .notLoaded
     changesDuringLoad = ChangesDuringLoad()
     backFaces.removeAll()
     history = UndoHistory()

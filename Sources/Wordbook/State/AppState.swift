@@ -25,9 +25,16 @@ public struct AppState: Equatable, Sendable, Codable {
   public internal(set) var wordsStatus: LoadStatus = .notLoaded
   /// Which words the session shows.
   public internal(set) var studyMode: StudyMode = .all
+  /// The text the visible words' term or meaning contains, ignoring case; `nil` shows every
+  /// word of the study mode. Like the mode, it filters when it is set or cleared, never when a
+  /// word changes. Choosing another book clears it.
+  public internal(set) var searchQuery: String?
+  /// Whether cards show the meaning on their front and the term on their back, for this
+  /// session.
+  public internal(set) var isReversed = false
   /// The words whose card shows its back (the meaning); every other card shows its front.
   public internal(set) var backFaces: Set<Word.ID> = []
-  /// Whether a new word is being saved.
+  /// Whether a new word, or an edit of a word, is being saved.
   public internal(set) var isSavingWord = false
   /// The word being saved, or the one whose save failed, so the form can be filled again.
   public internal(set) var wordDraft: WordDraft?
@@ -45,14 +52,17 @@ public struct AppState: Equatable, Sendable, Codable {
   /// The words the service deleted this session. IDs are never reused, so a late save answer
   /// that names one of them is stale.
   var deletedWordIDs: Set<Word.ID> = []
+  /// The books the service deleted this session. IDs are never reused, so a late list that
+  /// still holds one of them is stale.
+  var deletedBookIDs: Set<WordBook.ID> = []
   /// The parts changed since the store last took the record; see ``Part``.
   public var changedParts = ChangedParts<Part>()
 
   // Every stored property but the record of changed parts, which is bookkeeping.
   private enum CodingKeys: String, CodingKey {
-    case books, booksStatus, selectedBookID, words, wordsStatus, studyMode, backFaces
-    case isSavingWord, wordDraft, lastError, generator, pendingWrites, history
-    case changesDuringLoad, deletedWordIDs
+    case books, booksStatus, selectedBookID, words, wordsStatus, studyMode, searchQuery
+    case isReversed, backFaces, isSavingWord, wordDraft, lastError, generator, pendingWrites
+    case history, changesDuringLoad, deletedWordIDs, deletedBookIDs
   }
 
   /// Creates the state of a session that has loaded nothing yet.
