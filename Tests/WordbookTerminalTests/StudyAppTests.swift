@@ -23,7 +23,7 @@ import Testing
 
     try session.press("\u{1B}[C")
     try session.waitForFrame("a success mark") { $0.contains("Success 1") }
-    #expect(session.lastFrame.contains(Self.green + "hello"))
+    #expect(session.lastFrame.contains(Self.green + "back: hello"))
     #expect(session.lastFrame.contains("Card 2/12"))
 
     try session.press("h")

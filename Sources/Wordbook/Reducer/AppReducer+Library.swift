@@ -84,6 +84,7 @@ extension AppReducer {
   func lastStudiedBookLoaded(
     _ result: Result<WordBook.ID?, WordServiceError>, in state: inout AppState
   ) -> Effect<AppAction> {
+    state.isReopeningLastBook = false
     guard case .success(let bookID?) = result, state.selectedBookID == nil,
       state.books.contains(where: { $0.id == bookID })
     else { return .none }

@@ -58,7 +58,9 @@ public struct AppReducer: Reducer {
       if let selected = state.selectedBookID, !state.books.contains(where: { $0.id == selected }) {
         state.deselect()
       }
-      return state.selectedBookID == nil ? askLastStudiedBook() : .none
+      guard state.selectedBookID == nil else { return .none }
+      state.isReopeningLastBook = true
+      return askLastStudiedBook()
 
     case .booksLoaded(.failure(let error)):
       state.booksStatus = .failed(message: error.message)

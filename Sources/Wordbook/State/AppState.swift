@@ -14,6 +14,11 @@ public struct AppState: Equatable, Sendable, Codable {
   public internal(set) var booksStatus: LoadStatus = .notLoaded {
     didSet { changedParts.insert(.picker) }
   }
+  /// Whether the service was asked which book to reopen and has not answered: a front end
+  /// that would open a book of its own choosing waits for it.
+  public internal(set) var isReopeningLastBook = false {
+    didSet { changedParts.insert(.picker) }
+  }
   /// The selected wordbook's ID: an ID, never an index, so an empty or reloaded list can't
   /// make it point at the wrong book.
   public internal(set) var selectedBookID: WordBook.ID? {
@@ -60,7 +65,8 @@ public struct AppState: Equatable, Sendable, Codable {
 
   // Every stored property but the record of changed parts, which is bookkeeping.
   private enum CodingKeys: String, CodingKey {
-    case books, booksStatus, selectedBookID, words, wordsStatus, studyMode, searchQuery
+    case books, booksStatus, isReopeningLastBook, selectedBookID, words, wordsStatus, studyMode,
+      searchQuery
     case isReversed, backFaces, isSavingWord, wordDraft, lastError, generator, pendingWrites
     case history, changesDuringLoad, deletedWordIDs, deletedBookIDs
   }

@@ -73,7 +73,8 @@ public final class StudyApp: TerminalApplication {
 
   /// The screen for a window of `size`.
   public func frame(size: TerminalSize) -> [String] {
-    renderer.render(store.state, screen: screen, size: size)
+    screen.pageSize = renderer.listRows(store.state, screen: screen, size: size)
+    return renderer.render(store.state, screen: screen, size: size)
   }
 
   /// Stops observing the store.
@@ -89,7 +90,8 @@ public final class StudyApp: TerminalApplication {
     guard state.selectedBookID != nil else {
       switch state.booksStatus {
       case .notLoaded, .loading: return true
-      case .loaded: return !state.books.isEmpty && screen.overlay == .none
+      case .loaded:
+        return (!state.books.isEmpty || state.isReopeningLastBook) && screen.overlay == .none
       case .failed: return false
       }
     }
@@ -103,12 +105,13 @@ public final class StudyApp: TerminalApplication {
     for key in keys where !screen.isQuitting { _ = handle(key) }
   }
 
-  /// Opens the wordbook asked for on the command line, or the first one, as soon as the list
-  /// has loaded, so a new user sees cards at once.
+  /// Opens the wordbook asked for on the command line as soon as the list has loaded; else,
+  /// once the reducer has reopened the book studied last or found none, the first one, so a
+  /// new user sees cards at once.
   private func openFirstBookWhenLoaded() {
     let state = store.state
     guard state.booksStatus == .loaded, state.selectedBookID == nil, screen.overlay == .none,
-      let first = state.books.first
+      requestedBook != nil || !state.isReopeningLastBook, let first = state.books.first
     else { return }
     let book = requestedBook.flatMap { BookReference($0).resolve(in: state.books) } ?? first
     requestedBook = nil
