@@ -68,6 +68,9 @@ struct InvariantChecker {
     func refiltered() {
       shown = Set(after.words.allWords.filter { isShown($0, in: after) }.map(\.id))
     }
+    // However the selection went (a delete, or an answer saying the book is gone), no
+    // book shows no word.
+    if before.selectedBookID != nil, after.selectedBookID == nil { shown = [] }
     switch action {
     case .shuffle, .setStudyMode, .toggleStudyMode, .setSearchQuery:
       refiltered()

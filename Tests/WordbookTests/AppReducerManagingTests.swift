@@ -169,3 +169,17 @@ import Testing
     #expect(try JSONDecoder().decode(WordServiceError.self, from: data) == taken)
   }
 }
+
+extension AppReducerManagingTests {
+  @Test func aBookDeletedByAnotherProcessReturnsToThePickerWithTheError() async throws {
+    let (store, service) = await makeLoadedStore()
+    let verbs = store.state.books[0]
+    try await service.deleteBook(verbs.id)
+    store.send(.saveWord(term: "새", meaning: "new"))
+    await store.settle()
+    #expect(store.state.lastError == .service(.bookNotFound(verbs.id)))
+    #expect(store.state.selectedBookID == nil)
+    #expect(store.state.picker == .chooseOne([store.state.books[0]]))
+    #expect(!store.state.books.contains { $0.id == verbs.id })
+  }
+}

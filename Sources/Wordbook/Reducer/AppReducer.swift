@@ -116,6 +116,7 @@ public struct AppReducer: Reducer {
       case .failure(let error):
         state.wordsStatus = .failed(message: error.message)
         state.lastError = .service(error)
+        if error.kind == .notFound { state.forgetVanishedBook(bookID) }
       }
       return .none
 
@@ -250,9 +251,11 @@ public struct AppReducer: Reducer {
       }
       return .none
 
-    case .wordSaved(_, .failure(let error)):
+    case .wordSaved(let bookID, .failure(let error)):
       state.isSavingWord = false
       state.lastError = .service(error)
+      // A save fails as not found only when its book is gone.
+      if error.kind == .notFound { state.forgetVanishedBook(bookID) }
       return .none
     }
   }

@@ -127,6 +127,14 @@ extension AppState {
     changedParts.insertEverything()
   }
 
+  /// Drops a book the service says it no longer holds, as when another process deleted it:
+  /// it leaves the list, and when it is the selected one, the picker shows with the error.
+  mutating func forgetVanishedBook(_ bookID: WordBook.ID) {
+    deletedBookIDs.insert(bookID)
+    books.removeAll { $0.id == bookID }
+    if selectedBookID == bookID { deselect() }
+  }
+
   /// Leaves the selected book, which the service no longer holds: its words go, and so do
   /// the marks of them still waiting to be sent, which could only fail.
   mutating func deselect() {
