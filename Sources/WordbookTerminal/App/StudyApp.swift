@@ -11,6 +11,9 @@ public final class StudyApp: TerminalApplication {
   private let renderer: StudyScreenRenderer
   private var screen = StudyScreenState()
   private var requestedBook: String?
+  /// Whether the screen still opens a book by itself: only until the first book is open, so
+  /// a book that goes away later (deleted here or by another process) leaves the picker.
+  private var opensFirstBook = true
   private var observer: StoreObserverToken?
   /// Keys typed while the wordbooks or the words were loading, handled once they are there.
   private var keysWhileLoading: [Key] = []
@@ -91,7 +94,8 @@ public final class StudyApp: TerminalApplication {
       switch state.booksStatus {
       case .notLoaded, .loading: return true
       case .loaded:
-        return (!state.books.isEmpty || state.isReopeningLastBook) && screen.overlay == .none
+        return opensFirstBook && (!state.books.isEmpty || state.isReopeningLastBook)
+          && screen.overlay == .none
       case .failed: return false
       }
     }
@@ -110,11 +114,14 @@ public final class StudyApp: TerminalApplication {
   /// new user sees cards at once.
   private func openFirstBookWhenLoaded() {
     let state = store.state
-    guard state.booksStatus == .loaded, state.selectedBookID == nil, screen.overlay == .none,
+    if state.selectedBookID != nil { opensFirstBook = false }
+    guard opensFirstBook, state.booksStatus == .loaded, state.selectedBookID == nil,
+      screen.overlay == .none,
       requestedBook != nil || !state.isReopeningLastBook, let first = state.books.first
     else { return }
     let book = requestedBook.flatMap { BookReference($0).resolve(in: state.books) } ?? first
     requestedBook = nil
+    // The flag drops once the selection shows in the state: until then, keys keep waiting.
     store.send(.selectBook(book.id))
   }
 }
