@@ -15,11 +15,11 @@ import WordbookSQLite
     let (service, _) = try kind.make()
     let verbs = try await service.createBook(title: "  Korean verbs \n")
     let nouns = try await service.createBook(title: "Nouns")
-    let again = try await service.createBook(title: "Nouns")
+    let adverbs = try await service.createBook(title: "Adverbs")
     #expect(verbs.title == "Korean verbs")
     #expect(verbs.wordCount == 0)
-    #expect(Set([verbs.id, nouns.id, again.id]).count == 3)
-    #expect(try await service.fetchBooks() == [verbs, nouns, again])
+    #expect(Set([verbs.id, nouns.id, adverbs.id]).count == 3)
+    #expect(try await service.fetchBooks() == [verbs, nouns, adverbs])
   }
 
   @Test(arguments: ServiceKind.allCases)
