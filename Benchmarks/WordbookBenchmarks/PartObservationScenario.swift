@@ -83,6 +83,8 @@ private func read(_ part: AppState.Part, in state: AppState) -> Int {
   switch part {
   case .picker: state.books.count
   case .studyMode: state.studyMode == .all ? 1 : 0
+  case .search: state.searchQuery?.count ?? 0
+  case .reversed: state.isReversed ? 1 : 0
   case .tally: state.tally.success
   case .visibleWords: state.visibleWords.count
   case .card(let id):

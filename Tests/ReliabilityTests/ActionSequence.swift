@@ -22,19 +22,24 @@ enum Move: Hashable, Sendable, CustomStringConvertible {
 
   // Learner actions.
   case createBook(blank: Bool)
+  case deleteBook(Pick)
   case deleteWord(Pick)
   case dismissError
+  case editWord(Pick, termKind: UInt8)
   case flip(Pick)
   case loadBooks
   case markFail(Pick)
   case markSuccess(Pick)
   case redo
+  case renameBook(Pick, titleKind: UInt8)
   case resetMark(Pick)
   case retryUnsavedMarks
   case saveWord(termKind: UInt8)
   case selectBook(Pick)
+  case setSearchQuery(UInt8)
   case setStudyMode(StudyMode)
   case shuffle
+  case toggleReverse
   case toggleStudyMode
   case undo
   // Network events.
@@ -46,19 +51,24 @@ enum Move: Hashable, Sendable, CustomStringConvertible {
   var description: String {
     switch self {
     case .createBook(let blank): "createBook(blank: \(blank))"
+    case .deleteBook(let pick): "deleteBook(\(pick))"
     case .deleteWord(let pick): "deleteWord(\(pick))"
     case .dismissError: "dismissError"
+    case .editWord(let pick, let kind): "editWord(\(pick), termKind: \(kind))"
     case .flip(let pick): "flip(\(pick))"
     case .loadBooks: "loadBooks"
     case .markFail(let pick): "markFail(\(pick))"
     case .markSuccess(let pick): "markSuccess(\(pick))"
     case .redo: "redo"
+    case .renameBook(let pick, let kind): "renameBook(\(pick), titleKind: \(kind))"
     case .resetMark(let pick): "resetMark(\(pick))"
     case .retryUnsavedMarks: "retryUnsavedMarks"
     case .saveWord(let kind): "saveWord(termKind: \(kind))"
     case .selectBook(let pick): "selectBook(\(pick))"
+    case .setSearchQuery(let kind): "setSearchQuery(\(kind))"
     case .setStudyMode(let mode): "setStudyMode(.\(mode))"
     case .shuffle: "shuffle"
+    case .toggleReverse: "toggleReverse"
     case .toggleStudyMode: "toggleStudyMode"
     case .undo: "undo"
     case .answer(let index, let fails): "answer(#\(index), fails: \(fails))"
@@ -97,7 +107,7 @@ enum Move: Hashable, Sendable, CustomStringConvertible {
         ? .unknown(Int64(generator.next(below: 1000)) + 10_000)
         : .existing(UInt32(truncatingIfNeeded: generator.next()))
     }
-    let roll = generator.next(below: network ? 100 : 62)
+    let roll = generator.next(below: network ? 108 : 70)
     switch roll {
     case 0..<10: return .markSuccess(pick())
     case 10..<20: return .markFail(pick())
@@ -116,10 +126,17 @@ enum Move: Hashable, Sendable, CustomStringConvertible {
     case 58..<59: return .createBook(blank: generator.next(below: 3) == 0)
     case 59..<61: return .dismissError
     case 61..<62: return .retryUnsavedMarks
-    case 62..<80:
+    case 62..<65: return .editWord(pick(), termKind: UInt8(generator.next(below: 8)))
+    case 65..<67: return .setSearchQuery(UInt8(generator.next(below: 6)))
+    case 67..<68: return .toggleReverse
+    case 68..<69: return .renameBook(pick(), titleKind: UInt8(generator.next(below: 4)))
+    case 69..<70:
+      // Rarer than the rest: three books are soon gone.
+      return generator.next(below: 2) == 0 ? .deleteBook(pick()) : .createBook(blank: false)
+    case 70..<88:
       return .answer(
         UInt32(truncatingIfNeeded: generator.next()), fails: generator.next(below: 4) == 0)
-    case 80..<95: return .deliver(UInt32(truncatingIfNeeded: generator.next()))
+    case 88..<103: return .deliver(UInt32(truncatingIfNeeded: generator.next()))
     default:
       guard bogus else { return .deliver(UInt32(truncatingIfNeeded: generator.next())) }
       if generator.next(below: 2) == 0 {
@@ -139,31 +156,44 @@ enum Move: Hashable, Sendable, CustomStringConvertible {
       }
       return words.allWords[Int(index) % words.count].id
     }
+    func book(_ pick: Pick) -> WordBook.ID {
+      switch pick {
+      case .existing(let index) where !state.books.isEmpty:
+        return state.books[Int(index) % state.books.count].id
+      case .unknown(let raw): return WordBook.ID(raw)
+      case .existing: return WordBook.ID(99_999)
+      }
+    }
+    func term(_ kind: UInt8) -> String {
+      let blanks = ["", " \t ", "\n"]
+      return blanks.indices.contains(Int(kind)) ? blanks[Int(kind)] : "new \(kind)"
+    }
     switch self {
     case .createBook(let blank): return .createBook(title: blank ? "  " : "Book")
+    case .deleteBook(let pick): return .deleteBook(book(pick))
     case .deleteWord(let pick): return .deleteWord(word(pick))
     case .dismissError: return .dismissError
+    case .editWord(let pick, let kind):
+      return .editWord(word(pick), term: term(kind), meaning: "edited \(kind)\nline two")
     case .flip(let pick): return .flip(word(pick))
     case .loadBooks: return .loadBooks
     case .markFail(let pick): return .markFail(word(pick))
     case .markSuccess(let pick): return .markSuccess(word(pick))
     case .redo: return .redo
+    case .renameBook(let pick, let kind):
+      let titles = ["  ", "verbs", "Nouns"]
+      let title = titles.indices.contains(Int(kind)) ? titles[Int(kind)] : "Renamed \(kind)"
+      return .renameBook(book(pick), title: title)
     case .resetMark(let pick): return .resetMark(word(pick))
     case .retryUnsavedMarks: return .retryUnsavedMarks
-    case .saveWord(let kind):
-      let term =
-        ["", " \t ", "\n"].indices.contains(Int(kind))
-        ? ["", " \t ", "\n"][Int(kind)] : "new \(kind)"
-      return .saveWord(term: term, meaning: "meaning \(kind)")
-    case .selectBook(let pick):
-      switch pick {
-      case .existing(let index) where !state.books.isEmpty:
-        return .selectBook(state.books[Int(index) % state.books.count].id)
-      case .unknown(let raw): return .selectBook(WordBook.ID(raw))
-      case .existing: return .selectBook(WordBook.ID(99_999))
-      }
+    case .saveWord(let kind): return .saveWord(term: term(kind), meaning: "meaning \(kind)")
+    case .selectBook(let pick): return .selectBook(book(pick))
+    case .setSearchQuery(let kind):
+      let queries: [String?] = [nil, " ", "VERB", "1", "thing", "zzz"]
+      return .setSearchQuery(queries[Int(kind) % queries.count])
     case .setStudyMode(let mode): return .setStudyMode(mode)
     case .shuffle: return .shuffle
+    case .toggleReverse: return .toggleReverse
     case .toggleStudyMode: return .toggleStudyMode
     case .undo: return .undo
     case .answer, .deliver, .inject, .redeliverStale: return nil

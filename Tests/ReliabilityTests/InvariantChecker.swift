@@ -32,6 +32,8 @@ struct InvariantChecker {
     let compared: [(AppState.Part, Bool)] = [
       (.picker, before.picker != after.picker),
       (.studyMode, before.studyMode != after.studyMode),
+      (.search, before.searchQuery != after.searchQuery),
+      (.reversed, before.isReversed != after.isReversed),
       (.tally, before.tally != after.tally),
       (
         .visibleWords,
@@ -58,12 +60,24 @@ struct InvariantChecker {
   }
 
   private mutating func updateModel(before: AppState, action: AppAction, after: AppState) {
-    func refiltered() {
-      shown = Set(after.words.allWords.filter { after.studyMode.includes($0.studyState) }.map(\.id))
+    func isShown(_ word: Word, in state: AppState) -> Bool {
+      guard state.studyMode.includes(word.studyState) else { return false }
+      guard let query = state.searchQuery?.lowercased() else { return true }
+      return word.term.lowercased().contains(query) || word.meaning.lowercased().contains(query)
     }
+    func refiltered() {
+      shown = Set(after.words.allWords.filter { isShown($0, in: after) }.map(\.id))
+    }
+    // However the selection went (a delete, or an answer saying the book is gone), no
+    // book shows no word.
+    if before.selectedBookID != nil, after.selectedBookID == nil { shown = [] }
     switch action {
-    case .shuffle, .setStudyMode, .toggleStudyMode:
+    case .shuffle, .setStudyMode, .toggleStudyMode, .setSearchQuery:
       refiltered()
+    case .bookDeleted(let bookID, .success) where bookID == before.selectedBookID:
+      shown = []
+    case .lastStudiedBookLoaded where before.selectedBookID != after.selectedBookID:
+      shown = []
     case .wordsLoaded(let bookID, .success) where bookID == before.selectedBookID:
       refiltered()
     case .selectBook(let bookID) where before.books.contains { $0.id == bookID }:
@@ -78,13 +92,18 @@ struct InvariantChecker {
       savesInFlight = max(0, savesInFlight - 1)
       if case .success(let word) = result, bookID == before.selectedBookID,
         before.wordsStatus == .loaded, !before.words.contains(word.id), !deleted.contains(word.id),
-        before.studyMode.includes(word.studyState)
+        isShown(word, in: before)
       {
         shown.insert(word.id)
       }
     case .wordDeleted(let wordID, .success):
       shown.remove(wordID)
       deleted.insert(wordID)
+    case .editWord(let wordID, let term, _):
+      let blank = term.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+      if before.words.contains(wordID), savesInFlight == 0, !blank { savesInFlight += 1 }
+    case .wordEdited:
+      savesInFlight = max(0, savesInFlight - 1)
     case .saveWord(let term, _):
       let listed = before.selectedBookID.map { id in before.books.contains { $0.id == id } }
       let blank = term.unicodeScalars.allSatisfy(\.properties.isWhitespace)

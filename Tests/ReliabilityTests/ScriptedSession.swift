@@ -104,9 +104,15 @@ final class ScriptedSession {
     case .deleteWord(let id), .flip(let id), .markFail(let id), .markSuccess(let id),
       .resetMark(let id):
       return state.words.contains(id) ? nil : "unknown word ID"
-    case .selectBook(let id):
+    case .selectBook(let id), .deleteBook(let id):
       return state.books.contains { $0.id == id } ? nil : "unknown book ID"
+    case .renameBook(let id, let title):
+      guard state.books.contains(where: { $0.id == id }) else { return "unknown book ID" }
+      return title.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? "blank title" : nil
     case .saveWord(let term, _):
+      return term.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? "blank term" : nil
+    case .editWord(let id, let term, _):
+      guard state.words.contains(id) else { return "unknown word ID" }
       return term.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? "blank term" : nil
     case .createBook(let title):
       return title.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? "blank title" : nil

@@ -14,6 +14,13 @@ import Testing
     #expect(keys(Array("\u{1B}[A\u{1B}[B".utf8)) == [.up, .down])
   }
 
+  @Test func decodesPagesHomeAndEndAsTerminalsSendThem() {
+    #expect(keys(Array("\u{1B}[5~\u{1B}[6~".utf8)) == [.pageUp, .pageDown])
+    #expect(keys(Array("\u{1B}[H\u{1B}[F\u{1B}OH\u{1B}OF".utf8)) == [.home, .end, .home, .end])
+    #expect(keys(Array("\u{1B}[1~\u{1B}[4~\u{1B}[7~\u{1B}[8~".utf8)) == [.home, .end, .home, .end])
+    #expect(keys(Array("\u{1B}[15~".utf8)) == [.unknownSequence(Array("\u{1B}[15~".utf8))])
+  }
+
   @Test func decodesLettersSpaceAndControls() {
     #expect(keys(Array(" hq0?".utf8)) == [" ", "h", "q", "0", "?"].map { .character($0) })
     #expect(

@@ -32,4 +32,30 @@ import WordbookTerminal
     #expect(!app.handle(.character("q")))
     app.stop()
   }
+
+  @Test func theBookStudiedLastIsReopenedAndABookThatVanishesLeavesThePicker() async throws {
+    let service = InMemoryWordService(books: [
+      ("Verbs", [WordDraft(term: "가다", meaning: "to go")]),
+      ("Nouns", [WordDraft(term: "물", meaning: "water")]),
+    ])
+    let nouns = try await service.fetchBooks()[1]
+    try await service.setLastStudiedBook(nouns.id)
+    let store = Store(initialState: AppState(seed: 1), reducer: AppReducer(service: service))
+    let app = StudyApp(
+      store: store, renderer: StudyScreenRenderer(messages: .english, color: false), book: nil)
+    app.start {}
+    await store.settle()
+    #expect(store.state.selectedBookID == nouns.id)
+    #expect(store.state.wordsStatus == .loaded)
+
+    try await service.deleteBook(nouns.id)
+    #expect(app.handle(.character("a")))
+    for key in [Key.character("x"), .enter, .enter] { #expect(app.handle(key)) }
+    await store.settle()
+    let frame = app.frame(size: TerminalSize(columns: 80, rows: 12)).joined(separator: "\n")
+    #expect(store.state.selectedBookID == nil)
+    #expect(frame.contains("Choose a wordbook"))
+    #expect(frame.contains("Error: No wordbook has ID \(nouns.id)."))
+    app.stop()
+  }
 }

@@ -23,7 +23,7 @@ import Testing
 
     try session.press("\u{1B}[C")
     try session.waitForFrame("a success mark") { $0.contains("Success 1") }
-    #expect(session.lastFrame.contains(Self.green + "hello"))
+    #expect(session.lastFrame.contains(Self.green + "back: hello"))
     #expect(session.lastFrame.contains("Card 2/12"))
 
     try session.press("h")
@@ -79,6 +79,40 @@ import Testing
     try session.waitForFrame("the error dismissed") { $0.contains("? help") }
     try session.press("q")
     #expect(try session.waitForExit() == 0)
+  }
+
+  @Test func searchingReversingPagingAndDeletingACardFromTheKeys() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let db = ["--db", process.databasePath]
+    let session = try PseudoTerminalSession(arguments: db, environment: process.environment)
+    try session.waitForFrame("the sample wordbook") { $0.contains("Card 1/12") }
+
+    try session.press("/감사\r")
+    try session.waitForFrame("one match") { $0.contains("Card 1/1 ") && $0.contains("search: 감사") }
+    try session.press("\u{1B}")
+    try session.waitForFrame("the search cleared") { $0.contains("Card 1/12") }
+
+    try session.press("v")
+    try session.waitForFrame("the meaning first") {
+      $0.contains("meaning first") && $0.contains("hello") && !$0.contains("안녕하세요")
+    }
+    try session.press("v G")
+    try session.waitForFrame("the last card") { $0.contains("Card 12/12") }
+    try session.press("\u{1B}[H")
+    try session.waitForFrame("the first card, flipped") {
+      $0.contains("Card 1/12") && $0.contains("back: hello")
+    }
+
+    try session.press("d")
+    try session.waitForFrame("the question") { $0.contains("Delete the word \"안녕하세요\"?") }
+    try session.press("y")
+    try session.waitForFrame("the card deleted") { $0.contains("Card 1/11") }
+    try session.press("q")
+    #expect(try session.waitForExit() == 0)
+    let words = try process.run(db + ["words", "Korean basics"])
+    #expect(words.status == 0)
+    #expect(!words.output.contains("안녕하세요"))
   }
 
   @Test func resizingRedrawsAtTheNewWidth() throws {

@@ -130,7 +130,7 @@ import Wordbook
       press([.down, .enter], state: builder.state, screen: &screen).actions == [
         .selectBook(WordBook.ID(9))
       ])
-    #expect(press(["r"], state: builder.state, screen: &screen).actions == [.loadBooks])
+    #expect(press(["b"], state: builder.state, screen: &screen).actions == [.loadBooks])
     #expect(
       press(["n", "V", .enter], state: builder.state, screen: &screen).actions == [
         .createBook(title: "V")
@@ -144,5 +144,93 @@ import Wordbook
     #expect(screen.pickerCursor == 0)
     _ = press([.escape], state: state, screen: &screen)
     #expect(!screen.showsPicker(state))
+  }
+
+  @Test func eEditsTheCurrentCardTermThenMeaningPrefilled() {
+    var screen = StudyScreenState(cursor: 1)
+    #expect(press(["e"], state: state, screen: &screen).actions == [])
+    #expect(screen.prompt == .editTerm(Word.ID(2), text: "감사합니다", meaning: "thank you"))
+    _ = press([.backspace, .backspace, "요", .enter], state: state, screen: &screen)
+    #expect(screen.prompt == .editMeaning(Word.ID(2), term: "감사합요", text: "thank you"))
+    #expect(
+      press(["!", .enter], state: state, screen: &screen).actions == [
+        .editWord(Word.ID(2), term: "감사합요", meaning: "thank you!")
+      ])
+    #expect(screen.prompt == nil)
+  }
+
+  @Test func aBlankTermIsCheckedAtTheTermStepAndTheTypingStays() {
+    var screen = StudyScreenState()
+    #expect(
+      press(["a", " ", .enter], state: state, screen: &screen).actions == [
+        .saveWord(term: " ", meaning: "")
+      ])
+    #expect(screen.prompt == .term(" "))
+    _ = press([.backspace, "x", .enter], state: state, screen: &screen)
+    #expect(screen.prompt == .meaning(term: "x", text: ""))
+  }
+
+  @Test func dDeletesTheCurrentCardOnlyAfterYes() {
+    var screen = StudyScreenState(cursor: 3)
+    #expect(press(["d"], state: state, screen: &screen).actions == [])
+    #expect(screen.question == .deleteWord(Word.ID(4)))
+    #expect(press(["n"], state: state, screen: &screen).actions == [])
+    #expect(screen.question == nil)
+    #expect(press(["d", "y"], state: state, screen: &screen).actions == [.deleteWord(Word.ID(4))])
+  }
+
+  @Test func slashSearchesAndEscapeClears() {
+    var screen = StudyScreenState(cursor: 3)
+    #expect(
+      press(["/", "l", "o", .enter], state: state, screen: &screen).actions == [
+        .setSearchQuery("lo")
+      ])
+    #expect(screen.cursor == 0)
+    var builder = StateBuilder.open()
+    builder.apply(.setSearchQuery("lo"))
+    #expect(press(["/"], state: builder.state, screen: &screen).actions == [])
+    #expect(screen.prompt == .search("lo"))
+    #expect(
+      press([.escape], state: builder.state, screen: &screen).actions == [.setSearchQuery(nil)])
+    #expect(
+      press([.escape], state: builder.state, screen: &screen).actions == [.setSearchQuery(nil)])
+  }
+
+  @Test func pagesAndEndsMoveTheCursorAndVSwitchesTheWay() {
+    var screen = StudyScreenState()
+    screen.pageSize = 2
+    _ = press([.pageDown], state: state, screen: &screen)
+    #expect(screen.cursor == 2)
+    _ = press([.pageDown, .pageDown], state: state, screen: &screen)
+    #expect(screen.cursor == 4)
+    _ = press([.pageUp], state: state, screen: &screen)
+    #expect(screen.cursor == 2)
+    _ = press(["g"], state: state, screen: &screen)
+    #expect(screen.cursor == 0)
+    _ = press([.end], state: state, screen: &screen)
+    #expect(screen.cursor == 4)
+    _ = press([.home, "G"], state: state, screen: &screen)
+    #expect(screen.cursor == 4)
+    #expect(press(["v"], state: state, screen: &screen).actions == [.toggleReverse])
+  }
+
+  @Test func thePickerRenamesAndDeletesTheHighlightedBook() {
+    var builder = StateBuilder()
+    let books = [
+      WordBook(id: WordBook.ID(4), title: "A"), WordBook(id: WordBook.ID(9), title: "B"),
+    ]
+    builder.apply(.loadBooks, .booksLoaded(.success(books)))
+    var screen = StudyScreenState()
+    _ = press([.down, "r"], state: builder.state, screen: &screen)
+    #expect(screen.prompt == .renameBook(WordBook.ID(9), "B"))
+    #expect(
+      press(["2", .enter], state: builder.state, screen: &screen).actions == [
+        .renameBook(WordBook.ID(9), title: "B2")
+      ])
+    #expect(press(["d", "x"], state: builder.state, screen: &screen).actions == [])
+    #expect(
+      press(["d", "y"], state: builder.state, screen: &screen).actions == [
+        .deleteBook(WordBook.ID(9))
+      ])
   }
 }

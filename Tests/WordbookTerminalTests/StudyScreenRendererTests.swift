@@ -123,4 +123,37 @@ import Wordbook
     let text = screen(StateBuilder.open().state, size: TerminalSize(columns: 10, rows: 3))
     #expect(text == "Window to…")
   }
+
+  @Test func aFlippedCardIsNamedAndItsWholeBackIsWrappedBelow() {
+    let long = Word(
+      id: Word.ID(1), term: "사과",
+      meaning: "첫 줄은 아주 긴 한국어 설명입니다 그래서 접힙니다\nsecond line\u{1B}[31m")
+    var builder = StateBuilder.open(words: [long] + StateBuilder.sampleWords.dropFirst())
+    builder.apply(.flip(long.id))
+    let text = screen(builder.state, size: TerminalSize(columns: 30, rows: 14))
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines.contains { $0.hasPrefix("› 1  back: 첫 줄은") })
+    let detail = Array(lines.drop { $0 != "back: " }.dropFirst().prefix(3))
+    // Korean syllables take two columns: 26 columns hold 13 of them with the spaces.
+    #expect(detail == ["  첫 줄은 아주 긴 한국어", "  설명입니다 그래서 접힙니다", "  second line^[[31m"])
+    #expect(lines.allSatisfy { $0.terminalColumns <= 30 })
+  }
+
+  @Test func theReverseWayShowsTheMeaningFirstAndSaysSo() {
+    var builder = StateBuilder.open()
+    builder.apply(.toggleReverse)
+    let text = screen(builder.state)
+    #expect(text.contains("meaning first"))
+    #expect(text.contains("› 1  hello"))
+    builder.apply(.flip(Word.ID(1)))
+    #expect(screen(builder.state).contains("back: 안녕하세요"))
+  }
+
+  @Test func aSearchThatMatchesNothingSaysHowToClearIt() {
+    var builder = StateBuilder.open()
+    builder.apply(.setSearchQuery("zzz"))
+    let text = screen(builder.state)
+    #expect(text.contains("search: zzz"))
+    #expect(text.contains("No word matches the search. Press Esc to clear it."))
+  }
 }

@@ -38,6 +38,11 @@ import Testing
       await store.receive(.booksLoaded(.success(books))) {
         $0.books = books
         $0.booksStatus = .loaded
+        $0.isReopeningLastBook = true
+      }
+      // Nothing is selected, so the reducer asks which book to reopen: none yet.
+      await store.receive(.lastStudiedBookLoaded(.success(nil))) {
+        $0.isReopeningLastBook = false
       }
       #expect(store.state.picker == .chooseOne(books))
     }

@@ -8,6 +8,7 @@ extension AppAction: Codable {
     case id
     case meaning
     case mode
+    case query
     case term
     case title
     case word
@@ -19,6 +20,10 @@ extension AppAction: Codable {
     case flip, markFail, markSuccess, redo, resetMark, retryUnsavedMarks, setStudyMode, shuffle
     case studyStatesSaved, toggleStudyMode, undo
     case deleteWord, dismissError, saveWord, wordDeleted, wordSaved
+    // Added later: new kinds only, so earlier logs still decode.
+    case bookDeleted, bookRenamed, deleteBook, lastStudiedBookLoaded, renameBook
+    case setSearchQuery, toggleReverse
+    case editWord, wordEdited
   }
 
   /// Decodes an action from an object with a `kind` and the action's fields; a failed
@@ -60,6 +65,25 @@ extension AppAction: Codable {
       self = .wordDeleted(try c.decode(Word.ID.self, forKey: .id), try result(.word))
     case .wordSaved:
       self = .wordSaved(try c.decode(WordBook.ID.self, forKey: .book), try result(.word))
+    case .bookDeleted:
+      self = .bookDeleted(try c.decode(WordBook.ID.self, forKey: .id), try result(.book))
+    case .bookRenamed: self = .bookRenamed(try result(.book))
+    case .deleteBook: self = .deleteBook(try c.decode(WordBook.ID.self, forKey: .book))
+    case .lastStudiedBookLoaded: self = .lastStudiedBookLoaded(try result(.book))
+    case .renameBook:
+      self = .renameBook(
+        try c.decode(WordBook.ID.self, forKey: .book),
+        title: try c.decode(String.self, forKey: .title))
+    case .setSearchQuery:
+      self = .setSearchQuery(try c.decodeIfPresent(String.self, forKey: .query))
+    case .toggleReverse: self = .toggleReverse
+    case .editWord:
+      self = .editWord(
+        try c.decode(Word.ID.self, forKey: .id),
+        term: try c.decode(String.self, forKey: .term),
+        meaning: try c.decode(String.self, forKey: .meaning))
+    case .wordEdited:
+      self = .wordEdited(try c.decode(WordBook.ID.self, forKey: .book), try result(.word))
     }
   }
 
@@ -134,6 +158,37 @@ extension AppAction: Codable {
       try encode(result, .word)
     case .wordSaved(let bookID, let result):
       try c.encode(Kind.wordSaved, forKey: .kind)
+      try c.encode(bookID, forKey: .book)
+      try encode(result, .word)
+    case .bookDeleted(let bookID, let result):
+      try c.encode(Kind.bookDeleted, forKey: .kind)
+      try c.encode(bookID, forKey: .id)
+      try encode(result, .book)
+    case .bookRenamed(let result):
+      try c.encode(Kind.bookRenamed, forKey: .kind)
+      try encode(result, .book)
+    case .deleteBook(let bookID):
+      try c.encode(Kind.deleteBook, forKey: .kind)
+      try c.encode(bookID, forKey: .book)
+    case .lastStudiedBookLoaded(let result):
+      try c.encode(Kind.lastStudiedBookLoaded, forKey: .kind)
+      try encode(result, .book)
+    case .renameBook(let bookID, let title):
+      try c.encode(Kind.renameBook, forKey: .kind)
+      try c.encode(bookID, forKey: .book)
+      try c.encode(title, forKey: .title)
+    case .setSearchQuery(let query):
+      try c.encode(Kind.setSearchQuery, forKey: .kind)
+      try c.encodeIfPresent(query, forKey: .query)
+    case .toggleReverse:
+      try c.encode(Kind.toggleReverse, forKey: .kind)
+    case .editWord(let wordID, let term, let meaning):
+      try c.encode(Kind.editWord, forKey: .kind)
+      try c.encode(wordID, forKey: .id)
+      try c.encode(term, forKey: .term)
+      try c.encode(meaning, forKey: .meaning)
+    case .wordEdited(let bookID, let result):
+      try c.encode(Kind.wordEdited, forKey: .kind)
       try c.encode(bookID, forKey: .book)
       try encode(result, .word)
     }

@@ -8,12 +8,23 @@ public enum AppAction: Equatable, Sendable {
 
   /// The service answered ``createBook(title:)``.
   case bookCreated(Result<WordBook, WordServiceError>)
+  /// The service answered ``deleteBook(_:)``.
+  case bookDeleted(WordBook.ID, Result<WordBook.ID, WordServiceError>)
+  /// The service answered ``renameBook(_:title:)``.
+  case bookRenamed(Result<WordBook, WordServiceError>)
   /// The service answered ``loadBooks``.
   case booksLoaded(Result<[WordBook], WordServiceError>)
   /// Create a wordbook and select it.
   case createBook(title: String)
+  /// Delete a wordbook and its words; when it is the selected one, nothing is selected after.
+  case deleteBook(WordBook.ID)
+  /// The service named the book studied last, asked after ``booksLoaded(_:)`` when no book
+  /// is selected; that book is selected.
+  case lastStudiedBookLoaded(Result<WordBook.ID?, WordServiceError>)
   /// Load the wordbook list, on start or as a retry.
   case loadBooks
+  /// Give a wordbook a new title.
+  case renameBook(WordBook.ID, title: String)
   /// Select a wordbook by ID and load its words.
   case selectBook(WordBook.ID)
   /// The service answered the words of a book selected with ``selectBook(_:)``.
@@ -33,6 +44,9 @@ public enum AppAction: Equatable, Sendable {
   case retryUnsavedMarks
   /// Reset a word to not studied.
   case resetMark(Word.ID)
+  /// Show only the words whose term or meaning contains the query, or every word for `nil`
+  /// or a blank query; every card turns to its front.
+  case setSearchQuery(String?)
   /// Show the words of `mode`; every card turns to its front.
   case setStudyMode(StudyMode)
   /// Reorder the visible words at random; marks stay, every card turns to its front, and no
@@ -40,6 +54,8 @@ public enum AppAction: Equatable, Sendable {
   case shuffle
   /// The service answered a batch of study marks.
   case studyStatesSaved(Result<[StudyStateChange], WordServiceError>)
+  /// Show the meaning first, or the term again; every card turns to its front.
+  case toggleReverse
   /// Switch to the next study mode; every card turns to its front.
   case toggleStudyMode
   /// Undo the last mark.
@@ -51,10 +67,14 @@ public enum AppAction: Equatable, Sendable {
   case deleteWord(Word.ID)
   /// Hide the last error.
   case dismissError
+  /// Change the term and meaning of a word of the selected book.
+  case editWord(Word.ID, term: String, meaning: String)
   /// Save a new word to the selected book.
   case saveWord(term: String, meaning: String)
   /// The service answered ``deleteWord(_:)``.
   case wordDeleted(Word.ID, Result<Word.ID, WordServiceError>)
+  /// The service answered ``editWord(_:term:meaning:)`` for a word of the given book.
+  case wordEdited(WordBook.ID, Result<Word, WordServiceError>)
   /// The service answered ``saveWord(term:meaning:)`` for the given book.
   case wordSaved(WordBook.ID, Result<Word, WordServiceError>)
 }

@@ -11,7 +11,7 @@ import StoreCore
 /// store.send(.loadBooks)
 /// ```
 public struct AppReducer: Reducer {
-  private enum EffectKey: Hashable, Sendable {
+  enum EffectKey: Hashable, Sendable {
     case books
     case words
   }
@@ -39,24 +39,28 @@ public struct AppReducer: Reducer {
     case .bookCreated(.success(let book)):
       state.books.append(book)
       state.select(book.id, status: .loaded)
-      return .cancel(id: EffectKey.words)
+      return .merge(.cancel(id: EffectKey.words), rememberStudied(book.id))
 
     case .bookCreated(.failure(let error)):
       state.lastError = .service(error)
       return .none
 
-    case .booksLoaded(.success(let books)):
-      state.books = books
-      state.booksStatus = .loaded
-      if let selected = state.selectedBookID, !books.contains(where: { $0.id == selected }) {
-        state.selectedBookID = nil
-        state.words = WordList()
-        state.wordsStatus = .notLoaded
-        state.backFaces.removeAll()
-        state.history = UndoHistory()
-        state.changedParts.insertEverything()
-      }
+    case .bookDeleted(let bookID, let result):
+      return bookDeleted(bookID, result, in: &state)
+
+    case .bookRenamed(let result):
+      bookRenamed(result, in: &state)
       return .none
+
+    case .booksLoaded(.success(let books)):
+      state.books = books.filter { !state.deletedBookIDs.contains($0.id) }
+      state.booksStatus = .loaded
+      if let selected = state.selectedBookID, !state.books.contains(where: { $0.id == selected }) {
+        state.deselect()
+      }
+      guard state.selectedBookID == nil else { return .none }
+      state.isReopeningLastBook = true
+      return askLastStudiedBook()
 
     case .booksLoaded(.failure(let error)):
       state.booksStatus = .failed(message: error.message)
@@ -76,6 +80,12 @@ public struct AppReducer: Reducer {
             }))
       }
 
+    case .deleteBook(let bookID):
+      return deleteBook(bookID, in: &state)
+
+    case .lastStudiedBookLoaded(let result):
+      return lastStudiedBookLoaded(result, in: &state)
+
     case .loadBooks:
       state.booksStatus = .loading
       return .run { [service] send in
@@ -93,15 +103,10 @@ public struct AppReducer: Reducer {
         return .none
       }
       state.select(bookID, status: .loading)
-      return .run { [service] send in
-        await send(
-          .wordsLoaded(
-            bookID,
-            await result { () async throws(WordServiceError) in
-              try await service.fetchWords(in: bookID)
-            }))
-      }
-      .cancellable(id: EffectKey.words, cancelInFlight: true)
+      return .merge(loadWords(of: bookID), rememberStudied(bookID))
+
+    case .renameBook(let bookID, let title):
+      return renameBook(bookID, to: title, in: &state)
 
     case .wordsLoaded(let bookID, let result):
       guard bookID == state.selectedBookID else { return .none }
@@ -111,6 +116,7 @@ public struct AppReducer: Reducer {
       case .failure(let error):
         state.wordsStatus = .failed(message: error.message)
         state.lastError = .service(error)
+        if error.kind == .notFound { state.forgetVanishedBook(bookID) }
       }
       return .none
 
@@ -142,6 +148,10 @@ public struct AppReducer: Reducer {
     case .retryUnsavedMarks:
       return save(state.retryUnsavedMarks())
 
+    case .setSearchQuery(let query):
+      state.search(for: query)
+      return .none
+
     case .setStudyMode(let mode):
       state.show(mode)
       return .none
@@ -152,6 +162,11 @@ public struct AppReducer: Reducer {
 
     case .studyStatesSaved(let result):
       return save(state.settleMarks(result))
+
+    case .toggleReverse:
+      state.isReversed.toggle()
+      state.turnAllCardsToFront()
+      return .none
 
     case .toggleStudyMode:
       state.show(state.studyMode.next)
@@ -183,6 +198,9 @@ public struct AppReducer: Reducer {
       state.lastError = nil
       return .none
 
+    case .editWord(let wordID, let term, let meaning):
+      return editWord(wordID, term: term, meaning: meaning, in: &state)
+
     case .saveWord(let term, let meaning):
       return saveWord(WordDraft(term: term, meaning: meaning), into: &state)
 
@@ -203,6 +221,10 @@ public struct AppReducer: Reducer {
 
     case .wordDeleted(_, .failure(let error)):
       state.lastError = .service(error)
+      return .none
+
+    case .wordEdited(let bookID, let result):
+      wordEdited(bookID, result, in: &state)
       return .none
 
     case .wordSaved(let bookID, .success(let word)):
@@ -229,9 +251,11 @@ public struct AppReducer: Reducer {
       }
       return .none
 
-    case .wordSaved(_, .failure(let error)):
+    case .wordSaved(let bookID, .failure(let error)):
       state.isSavingWord = false
       state.lastError = .service(error)
+      // A save fails as not found only when its book is gone.
+      if error.kind == .notFound { state.forgetVanishedBook(bookID) }
       return .none
     }
   }
@@ -265,6 +289,19 @@ public struct AppReducer: Reducer {
     }
   }
 
+  /// Loads the words of `bookID`, cancelling the load of any book chosen before.
+  func loadWords(of bookID: WordBook.ID) -> Effect<AppAction> {
+    .run { [service] send in
+      await send(
+        .wordsLoaded(
+          bookID,
+          await result { () async throws(WordServiceError) in
+            try await service.fetchWords(in: bookID)
+          }))
+    }
+    .cancellable(id: EffectKey.words, cancelInFlight: true)
+  }
+
   private func save(_ batch: [StudyStateChange]?) -> Effect<AppAction> {
     guard let batch else { return .none }
     return .run { [service] send in
@@ -279,7 +316,7 @@ public struct AppReducer: Reducer {
 }
 
 /// Runs a service call and returns its outcome as a value, for an effect result action.
-private func result<Success: Sendable>(
+func result<Success: Sendable>(
   _ body: () async throws(WordServiceError) -> Success
 ) async -> Result<Success, WordServiceError> {
   do {

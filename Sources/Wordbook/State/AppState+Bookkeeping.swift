@@ -2,7 +2,7 @@ import StoreCore
 
 extension AppState: BookkeepingState {
   /// Takes `other`'s bookkeeping: the marks on their way to the service, the undo steps, the
-  /// changes made while words were loading and the deleted words.
+  /// changes made while words were loading and the deleted words and books.
   ///
   /// A test store calls it so that a test describes what a front end shows (marks, mode,
   /// faces, errors) and reads the bookkeeping through ``canUndo``, ``hasUnsavedMarks`` and
@@ -14,5 +14,6 @@ extension AppState: BookkeepingState {
     history = other.history
     changesDuringLoad = other.changesDuringLoad
     deletedWordIDs = other.deletedWordIDs
+    deletedBookIDs = other.deletedBookIDs
   }
 }

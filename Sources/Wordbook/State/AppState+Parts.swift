@@ -15,6 +15,10 @@ extension AppState: PartTrackingState {
     case picker
     /// ``AppState/studyMode``.
     case studyMode
+    /// ``AppState/searchQuery``.
+    case search
+    /// ``AppState/isReversed``.
+    case reversed
     /// ``AppState/tally``.
     case tally
     /// Which words ``AppState/visibleWords`` holds and in what order, and
@@ -35,6 +39,8 @@ extension AppState: PartTrackingState {
   /// each place that changes them.
   struct ComparedParts: Equatable {
     var studyMode: StudyMode
+    var searchQuery: String?
+    var isReversed: Bool
     var tally: StudyTally
     var wordsStatus: LoadStatus
     var canUndo: Bool
@@ -48,7 +54,8 @@ extension AppState: PartTrackingState {
 
   var comparedParts: ComparedParts {
     ComparedParts(
-      studyMode: studyMode, tally: tally, wordsStatus: wordsStatus, canUndo: canUndo,
+      studyMode: studyMode, searchQuery: searchQuery, isReversed: isReversed, tally: tally,
+      wordsStatus: wordsStatus, canUndo: canUndo,
       canRedo: canRedo, hasUnsavedMarks: hasUnsavedMarks, unsavedMarkCount: unsavedMarks.count,
       isSavingWord: isSavingWord,
       wordDraft: wordDraft, lastError: lastError)
@@ -59,6 +66,8 @@ extension AppState: PartTrackingState {
     let after = comparedParts
     guard after != before else { return }
     if after.studyMode != before.studyMode { changedParts.insert(.studyMode) }
+    if after.searchQuery != before.searchQuery { changedParts.insert(.search) }
+    if after.isReversed != before.isReversed { changedParts.insert(.reversed) }
     if after.tally != before.tally { changedParts.insert(.tally) }
     if after.wordsStatus != before.wordsStatus { changedParts.insert(.visibleWords) }
     if after.canUndo != before.canUndo || after.canRedo != before.canRedo

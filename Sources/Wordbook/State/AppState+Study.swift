@@ -75,6 +75,22 @@ extension AppState {
     turnAllCardsToFront()
   }
 
+  /// Filters the visible words by `query` (all of them for `nil` or a blank query) and turns
+  /// every card to its front.
+  mutating func search(for query: String?) {
+    let trimmed = query?.trimmingWhitespace()
+    let query = trimmed?.isEmpty == false ? trimmed : nil
+    // Another query re-filters (see `searchQuery`); the same query re-filters here, so that
+    // words marked since leave the list.
+    if searchQuery == query {
+      words.setSearchKey(query?.lowercased(), mode: studyMode)
+    } else {
+      searchQuery = query
+    }
+    changedParts.insert(.visibleWords)
+    turnAllCardsToFront()
+  }
+
   /// Shuffles the study order, re-filters, and turns every card to its front.
   mutating func shuffleWords() {
     words.shuffle(using: &generator, mode: studyMode)
@@ -86,7 +102,8 @@ extension AppState {
   /// service acknowledged while the words were loading.
   mutating func replaceWords(with loaded: [Word]) {
     words = WordList(
-      changesDuringLoad.apply(to: loaded), mode: studyMode)
+      changesDuringLoad.apply(to: loaded), mode: studyMode,
+      searchKey: searchQuery?.lowercased())
     changesDuringLoad = ChangesDuringLoad()
     for (wordID, state) in pendingWrites.unsaved {
       if let position = words.position(of: wordID) { words.setState(state, at: position) }
@@ -104,12 +121,38 @@ extension AppState {
     }
   }
 
-  /// Selects a book and clears what belonged to the previous one.
+  /// Selects a book and clears what belonged to the previous one, its search included.
   mutating func select(_ bookID: WordBook.ID, status: LoadStatus) {
     selectedBookID = bookID
     words = WordList()
+    searchQuery = nil
     unsavedMarks = [:]
     wordsStatus = status
+    changesDuringLoad = ChangesDuringLoad()
+    backFaces.removeAll()
+    history = UndoHistory()
+    changedParts.insertEverything()
+  }
+
+  /// Drops a book the service says it no longer holds, as when another process deleted it:
+  /// it leaves the list, and when it is the selected one, the picker shows with the error.
+  mutating func forgetVanishedBook(_ bookID: WordBook.ID) {
+    deletedBookIDs.insert(bookID)
+    books.removeAll { $0.id == bookID }
+    if selectedBookID == bookID { deselect() }
+  }
+
+  /// Leaves the selected book, which the service no longer holds: its words go, and so do
+  /// the marks of them still waiting to be sent, which could only fail.
+  mutating func deselect() {
+    for wordID in pendingWrites.unsaved.keys where words.contains(wordID) {
+      pendingWrites.forget(wordID)
+    }
+    selectedBookID = nil
+    words = WordList()
+    searchQuery = nil
+    unsavedMarks = [:]
+    wordsStatus = .notLoaded
     changesDuringLoad = ChangesDuringLoad()
     backFaces.removeAll()
     history = UndoHistory()

@@ -18,6 +18,11 @@ public struct AppState: Equatable, Sendable, Codable {
   public var booksStatus: LoadStatus = .notLoaded {
     didSet { changedParts.insert(.picker) }
   }
+  /// Whether the service was asked which book to reopen and has not answered: a front end
+  /// that would open a book of its own choosing waits for it.
+  public var isReopeningLastBook = false {
+    didSet { changedParts.insert(.picker) }
+  }
   /// The selected wordbook's ID: an ID, never an index, so an empty or reloaded list can't
   /// make it point at the wrong book.
   public var selectedBookID: WordBook.ID? {
@@ -32,9 +37,21 @@ public struct AppState: Equatable, Sendable, Codable {
   public var studyMode: StudyMode = .all {
     didSet { if studyMode != oldValue { words.refilter(mode: studyMode) } }
   }
+  /// The text the visible words' term or meaning contains, ignoring case; `nil` shows every
+  /// word of the study mode. Like the mode, it filters when it is set or cleared, never when a
+  /// word changes. Choosing another book clears it. Setting another query re-filters the
+  /// visible words, as ``AppAction/setSearchQuery(_:)`` does with a trimmed, non-blank query.
+  public var searchQuery: String? {
+    didSet {
+      if searchQuery != oldValue { words.setSearchKey(searchQuery?.lowercased(), mode: studyMode) }
+    }
+  }
+  /// Whether cards show the meaning on their front and the term on their back, for this
+  /// session.
+  public var isReversed = false
   /// The words whose card shows its back (the meaning); every other card shows its front.
   public var backFaces: Set<Word.ID> = []
-  /// Whether a new word is being saved.
+  /// Whether a new word, or an edit of a word, is being saved.
   public var isSavingWord = false
   /// The word being saved, or the one whose save failed, so the form can be filled again.
   public var wordDraft: WordDraft?
@@ -52,14 +69,18 @@ public struct AppState: Equatable, Sendable, Codable {
   /// The words the service deleted this session. IDs are never reused, so a late save answer
   /// that names one of them is stale.
   var deletedWordIDs: Set<Word.ID> = []
+  /// The books the service deleted this session. IDs are never reused, so a late list that
+  /// still holds one of them is stale.
+  var deletedBookIDs: Set<WordBook.ID> = []
   /// The parts changed since the store last took the record; see ``Part``.
   public var changedParts = ChangedParts<Part>()
 
   // Every stored property but the record of changed parts, which is bookkeeping.
   private enum CodingKeys: String, CodingKey {
-    case books, booksStatus, selectedBookID, words, wordsStatus, studyMode, backFaces
-    case isSavingWord, wordDraft, lastError, generator, pendingWrites, history
-    case changesDuringLoad, deletedWordIDs
+    case books, booksStatus, isReopeningLastBook, selectedBookID, words, wordsStatus, studyMode,
+      searchQuery
+    case isReversed, backFaces, isSavingWord, wordDraft, lastError, generator, pendingWrites
+    case history, changesDuringLoad, deletedWordIDs, deletedBookIDs
   }
 
   /// Creates the state of a session that has loaded nothing yet.

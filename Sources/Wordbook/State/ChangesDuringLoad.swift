@@ -7,6 +7,9 @@ struct ChangesDuringLoad: Hashable, Sendable, Codable {
   private(set) var marks: [Word.ID: StudyState] = [:]
   private(set) var savedWords: [Word] = []
   private(set) var deletedWordIDs: Set<Word.ID> = []
+  /// The words whose term and meaning were edited, as the service answered; only their text
+  /// applies, since their marks may be newer in the store.
+  private(set) var editedWords: [Word.ID: Word] = [:]
 
   mutating func recordMarks(_ changes: [StudyStateChange]) {
     for change in changes { marks[change.wordID] = change.state }
@@ -16,8 +19,13 @@ struct ChangesDuringLoad: Hashable, Sendable, Codable {
     savedWords.append(word)
   }
 
+  mutating func recordEdited(_ word: Word) {
+    editedWords[word.id] = word
+  }
+
   mutating func recordDeleted(_ wordID: Word.ID) {
     deletedWordIDs.insert(wordID)
+    editedWords[wordID] = nil
     marks[wordID] = nil
     savedWords.removeAll { $0.id == wordID }
   }
@@ -31,6 +39,10 @@ struct ChangesDuringLoad: Hashable, Sendable, Codable {
     words += savedWords.filter { !loadedIDs.contains($0.id) }
     for index in words.indices {
       if let mark = marks[words[index].id] { words[index].studyState = mark }
+      if let edited = editedWords[words[index].id] {
+        words[index].term = edited.term
+        words[index].meaning = edited.meaning
+      }
     }
     return words
   }

@@ -3,13 +3,16 @@ extension WordList: Codable {
     case words
     case order
     case visible
+    case search
   }
 
   /// Decodes a list, checking that the study order is a permutation of the words and that
   /// the visible words are among them.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(try container.decode([Word].self, forKey: .words))
+    self.init(
+      try container.decode([Word].self, forKey: .words),
+      searchKey: try container.decodeIfPresent(String.self, forKey: .search))
     let order = try container.decode([Int32].self, forKey: .order)
     let visible = try container.decode([Int32].self, forKey: .visible)
     var seen = [Bool](repeating: false, count: count)
@@ -37,5 +40,6 @@ extension WordList: Codable {
     try container.encode(allWords, forKey: .words)
     try container.encode(order, forKey: .order)
     try container.encode(visible, forKey: .visible)
+    try container.encodeIfPresent(searchKey, forKey: .search)
   }
 }

@@ -24,14 +24,22 @@ public struct WordList: Sendable {
   /// but keeps its capacity, so the next filtering mode writes into it without allocating.
   private var filtered: [Int32] = []
   private var index = WordIndex()
+  /// The lowercased search query that filters the visible words with the study mode, if any.
+  private(set) var searchKey: String?
   /// How many words are in each study state.
   public private(set) var tally = StudyTally()
 
   /// An empty list.
   public init() {}
 
-  /// A list of `words` in the order given, all visible under `mode`.
-  public init(_ words: some Collection<Word>, mode: StudyMode = .all) {
+  /// A list of `words` in the order given, visible when `mode` and the search match them.
+  ///
+  /// - Parameters:
+  ///   - words: The words, in the order they were added.
+  ///   - mode: The study mode that filters the visible words.
+  ///   - searchKey: A lowercased query that a visible word's term or meaning contains.
+  public init(_ words: some Collection<Word>, mode: StudyMode = .all, searchKey: String? = nil) {
+    self.searchKey = searchKey
     entries.reserveCapacity(words.count)
     states.reserveCapacity(words.count)
     for word in words {
@@ -92,6 +100,32 @@ public struct WordList: Sendable {
     states[position]
   }
 
+  /// Changes the term and meaning of the word with `word`'s ID; its study state and place
+  /// stay, and so does its visibility until the next re-filter.
+  ///
+  /// - Returns: Whether the list holds the word.
+  mutating func replaceText(with word: Word) -> Bool {
+    guard let position = position(of: word.id) else { return false }
+    entries[position].term = word.term
+    entries[position].meaning = word.meaning
+    return true
+  }
+
+  /// Sets the search that filters the visible words, then re-filters.
+  mutating func setSearchKey(_ key: String?, mode: StudyMode) {
+    searchKey = key
+    refilter(mode: mode)
+  }
+
+  /// Whether the word at `position` is visible under `mode` and the search.
+  private func isShown(at position: Int, mode: StudyMode) -> Bool {
+    guard mode.includes(states[position]) else { return false }
+    guard let searchKey, !searchKey.isEmpty else { return true }
+    let entry = entries[position]
+    return entry.term.lowercased().contains(searchKey)
+      || entry.meaning.lowercased().contains(searchKey)
+  }
+
   mutating func setState(_ state: StudyState, at position: Int) {
     tally[states[position]] -= 1
     tally[state] += 1
@@ -107,12 +141,13 @@ public struct WordList: Sendable {
     states.append(word.studyState)
     tally[word.studyState] += 1
     index.insert(position: position, id: word.id, ids: entries.lazy.map(\.id))
-    if showsAll, !mode.includes(word.studyState) {
+    let shown = isShown(at: position, mode: mode)
+    if showsAll, !shown {
       filtered = order
       showsAll = false
     }
     order.append(Int32(position))
-    if !showsAll, mode.includes(word.studyState) { filtered.append(Int32(position)) }
+    if !showsAll, shown { filtered.append(Int32(position)) }
   }
 
   /// Removes the word with `id`, keeping the order of the others.
@@ -141,16 +176,23 @@ public struct WordList: Sendable {
   }
 
   /// Rebuilds the visible words from the study order: nothing to do when `mode` shows every
-  /// word, else one pass over the one-byte states.
+  /// word and there is no search, else one pass over the one-byte states (and the text of
+  /// the words the mode shows, when searching).
   ///
-  /// - Complexity: O(1) for ``StudyMode/all``, O(*n*) otherwise.
+  /// - Complexity: O(1) for ``StudyMode/all`` without a search, O(*n*) otherwise.
   mutating func refilter(mode: StudyMode) {
-    showsAll = mode == .all
+    showsAll = mode == .all && searchKey == nil
     guard !showsAll else { return }
     filtered.removeAll(keepingCapacity: true)
     filtered.reserveCapacity(order.count)
-    states.withUnsafeBufferPointer { states in
-      for position in order where mode.includes(states[Int(position)]) {
+    if searchKey == nil {
+      states.withUnsafeBufferPointer { states in
+        for position in order where mode.includes(states[Int(position)]) {
+          filtered.append(position)
+        }
+      }
+    } else {
+      for position in order where isShown(at: Int(position), mode: mode) {
         filtered.append(position)
       }
     }

@@ -11,6 +11,9 @@ public final class StudyApp: TerminalApplication {
   private let renderer: StudyScreenRenderer
   private var screen = StudyScreenState()
   private var requestedBook: String?
+  /// Whether the screen still opens a book by itself: only until the first book is open, so
+  /// a book that goes away later (deleted here or by another process) leaves the picker.
+  private var opensFirstBook = true
   private var observer: StoreObserverToken?
   /// Keys typed while the wordbooks or the words were loading, handled once they are there.
   private var keysWhileLoading: [Key] = []
@@ -73,7 +76,8 @@ public final class StudyApp: TerminalApplication {
 
   /// The screen for a window of `size`.
   public func frame(size: TerminalSize) -> [String] {
-    renderer.render(store.state, screen: screen, size: size)
+    screen.pageSize = renderer.listRows(store.state, screen: screen, size: size)
+    return renderer.render(store.state, screen: screen, size: size)
   }
 
   /// Stops observing the store.
@@ -89,7 +93,9 @@ public final class StudyApp: TerminalApplication {
     guard state.selectedBookID != nil else {
       switch state.booksStatus {
       case .notLoaded, .loading: return true
-      case .loaded: return !state.books.isEmpty && screen.overlay == .none
+      case .loaded:
+        return opensFirstBook && (!state.books.isEmpty || state.isReopeningLastBook)
+          && screen.overlay == .none
       case .failed: return false
       }
     }
@@ -103,15 +109,19 @@ public final class StudyApp: TerminalApplication {
     for key in keys where !screen.isQuitting { _ = handle(key) }
   }
 
-  /// Opens the wordbook asked for on the command line, or the first one, as soon as the list
-  /// has loaded, so a new user sees cards at once.
+  /// Opens the wordbook asked for on the command line as soon as the list has loaded; else,
+  /// once the reducer has reopened the book studied last or found none, the first one, so a
+  /// new user sees cards at once.
   private func openFirstBookWhenLoaded() {
     let state = store.state
-    guard state.booksStatus == .loaded, state.selectedBookID == nil, screen.overlay == .none,
-      let first = state.books.first
+    if state.selectedBookID != nil { opensFirstBook = false }
+    guard opensFirstBook, state.booksStatus == .loaded, state.selectedBookID == nil,
+      screen.overlay == .none,
+      requestedBook != nil || !state.isReopeningLastBook, let first = state.books.first
     else { return }
     let book = requestedBook.flatMap { BookReference($0).resolve(in: state.books) } ?? first
     requestedBook = nil
+    // The flag drops once the selection shows in the state: until then, keys keep waiting.
     store.send(.selectBook(book.id))
   }
 }

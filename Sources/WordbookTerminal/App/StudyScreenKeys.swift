@@ -30,7 +30,17 @@ public enum StudyScreenKeys {
     -> Response
   {
     if screen.isQuitting { return handleQuitting(key, state: state, screen: &screen) }
-    if let prompt = screen.prompt { return handlePrompt(key, prompt: prompt, screen: &screen) }
+    if let question = screen.question {
+      screen.question = nil
+      guard key == .character("y") || key == .character("Y") else { return Response() }
+      switch question {
+      case .deleteWord(let wordID): return Response(actions: [.deleteWord(wordID)])
+      case .deleteBook(let bookID): return Response(actions: [.deleteBook(bookID)])
+      }
+    }
+    if let prompt = screen.prompt {
+      return handlePrompt(key, prompt: prompt, state: state, screen: &screen)
+    }
     if screen.overlay == .help {
       screen.overlay = .none
       return key == .character("q") ? quit(state, screen: &screen) : Response()
@@ -60,6 +70,27 @@ public enum StudyScreenKeys {
       screen.cursor = min(screen.cursor + 1, max(visible.count - 1, 0))
     case .up, .character("k"):
       screen.cursor = max(screen.cursor - 1, 0)
+    case .pageDown:
+      screen.cursor = min(screen.cursor + max(screen.pageSize, 1), max(visible.count - 1, 0))
+    case .pageUp:
+      screen.cursor = max(screen.cursor - max(screen.pageSize, 1), 0)
+    case .home, .character("g"):
+      screen.cursor = 0
+    case .end, .character("G"):
+      screen.cursor = max(visible.count - 1, 0)
+    case .character("e"):
+      guard let current, let word = state.words[current] else { break }
+      screen.prompt = .editTerm(current, text: word.term, meaning: word.meaning)
+    case .character("d"):
+      guard let current else { break }
+      screen.question = .deleteWord(current)
+    case .character("/"):
+      screen.prompt = .search(state.searchQuery ?? "")
+    case .escape where state.searchQuery != nil:
+      screen.cursor = 0
+      return Response(actions: [.setSearchQuery(nil)])
+    case .character("v"):
+      return Response(actions: [.toggleReverse])
     case .character("u"): return Response(actions: [.undo])
     case .character("r"): return Response(actions: [.redo])
     case .character("s"):
@@ -96,7 +127,14 @@ public enum StudyScreenKeys {
       screen.cursor = 0
       return Response(actions: [.selectBook(books[screen.pickerCursor].id)])
     case .character("n"), .character("a"): screen.prompt = .bookTitle("")
-    case .character("b"), .character("r"): return Response(actions: [.loadBooks])
+    case .character("r"):
+      guard screen.pickerCursor < books.count else { break }
+      let book = books[screen.pickerCursor]
+      screen.prompt = .renameBook(book.id, book.title)
+    case .character("d"):
+      guard screen.pickerCursor < books.count else { break }
+      screen.question = .deleteBook(books[screen.pickerCursor].id)
+    case .character("b"): return Response(actions: [.loadBooks])
     case .escape, .left, .character("h"): screen.overlay = .none
     case .character("?"): screen.overlay = .help
     case .character("q"), .endOfInput: return quit(state, screen: &screen)
@@ -128,30 +166,24 @@ public enum StudyScreenKeys {
   }
 
   private static func handlePrompt(
-    _ key: Key, prompt: StudyScreenState.Prompt, screen: inout StudyScreenState
+    _ key: Key, prompt: StudyScreenState.Prompt, state: AppState,
+    screen: inout StudyScreenState
   ) -> Response {
     var text: String
     switch prompt {
-    case .term(let typed), .bookTitle(let typed), .meaning(_, let typed): text = typed
+    case .term(let typed), .bookTitle(let typed), .meaning(_, let typed),
+      .editTerm(_, let typed, _), .editMeaning(_, _, let typed), .search(let typed),
+      .renameBook(_, let typed):
+      text = typed
     }
     switch key {
     case .escape:
       screen.prompt = nil
-      return Response()
+      guard case .search = prompt, state.searchQuery != nil else { return Response() }
+      screen.cursor = 0
+      return Response(actions: [.setSearchQuery(nil)])
     case .enter:
-      switch prompt {
-      case .term(let term):
-        screen.prompt = .meaning(term: term, text: "")
-        return Response()
-      case .meaning(let term, let meaning):
-        screen.prompt = nil
-        return Response(actions: [.saveWord(term: term, meaning: meaning)])
-      case .bookTitle(let title):
-        screen.prompt = nil
-        screen.overlay = .none
-        screen.cursor = 0
-        return Response(actions: [.createBook(title: title)])
-      }
+      return submit(prompt, state: state, screen: &screen)
     case .backspace:
       if !text.isEmpty { text.removeLast() }
     case .character(let character):
@@ -165,6 +197,47 @@ public enum StudyScreenKeys {
     case .term: screen.prompt = .term(text)
     case .meaning(let term, _): screen.prompt = .meaning(term: term, text: text)
     case .bookTitle: screen.prompt = .bookTitle(text)
+    case .editTerm(let id, _, let meaning):
+      screen.prompt = .editTerm(id, text: text, meaning: meaning)
+    case .editMeaning(let id, let term, _):
+      screen.prompt = .editMeaning(id, term: term, text: text)
+    case .search: screen.prompt = .search(text)
+    case .renameBook(let id, _): screen.prompt = .renameBook(id, text)
+    }
+    return Response()
+  }
+
+  /// Enter in a prompt: the next step, or the action. A blank term is sent at the term step,
+  /// so the reducer's error shows at once, and the prompt stays open with what was typed.
+  private static func submit(
+    _ prompt: StudyScreenState.Prompt, state: AppState, screen: inout StudyScreenState
+  ) -> Response {
+    let isBlank: (String) -> Bool = { $0.allSatisfy(\.isWhitespace) }
+    switch prompt {
+    case .term(let term):
+      if isBlank(term) { return Response(actions: [.saveWord(term: term, meaning: "")]) }
+      screen.prompt = .meaning(term: term, text: "")
+    case .meaning(let term, let meaning):
+      screen.prompt = nil
+      return Response(actions: [.saveWord(term: term, meaning: meaning)])
+    case .bookTitle(let title):
+      screen.prompt = nil
+      screen.overlay = .none
+      screen.cursor = 0
+      return Response(actions: [.createBook(title: title)])
+    case .editTerm(let id, let term, let meaning):
+      if isBlank(term) { return Response(actions: [.editWord(id, term: term, meaning: meaning)]) }
+      screen.prompt = .editMeaning(id, term: term, text: meaning)
+    case .editMeaning(let id, let term, let meaning):
+      screen.prompt = nil
+      return Response(actions: [.editWord(id, term: term, meaning: meaning)])
+    case .search(let query):
+      screen.prompt = nil
+      screen.cursor = 0
+      return Response(actions: [.setSearchQuery(query)])
+    case .renameBook(let id, let title):
+      screen.prompt = nil
+      return Response(actions: [.renameBook(id, title: title)])
     }
     return Response()
   }

@@ -24,6 +24,22 @@ public struct StudyScreenState: Hashable, Sendable {
     case meaning(term: String, text: String)
     /// The title of a new wordbook.
     case bookTitle(String)
+    /// The new term of a word being edited, prefilled with its term; its meaning follows.
+    case editTerm(Word.ID, text: String, meaning: String)
+    /// The new meaning of a word being edited, prefilled with its meaning.
+    case editMeaning(Word.ID, term: String, text: String)
+    /// The text to search the book's words for.
+    case search(String)
+    /// The new title of a wordbook, prefilled with its title.
+    case renameBook(WordBook.ID, String)
+  }
+
+  /// A yes-or-no question in the status line, before something that can't be undone.
+  public enum Question: Hashable, Sendable {
+    /// Delete this word?
+    case deleteWord(Word.ID)
+    /// Delete this wordbook and all its words?
+    case deleteBook(WordBook.ID)
   }
 
   /// The position of the current card among the visible words.
@@ -34,6 +50,10 @@ public struct StudyScreenState: Hashable, Sendable {
   public var overlay = Overlay.none
   /// The prompt being typed, if any.
   public var prompt: Prompt?
+  /// The question waiting for `y` or `n`, if any.
+  public var question: Question?
+  /// How many cards PgUp and PgDn move: the rows of the word list, set as the screen draws.
+  public var pageSize = 10
   /// Whether the learner asked to quit while marks were not yet saved: the screen waits for
   /// them, or asks whether to try again.
   public var isQuitting = false

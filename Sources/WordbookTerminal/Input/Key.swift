@@ -18,6 +18,14 @@ public enum Key: Hashable, Sendable {
   case left
   /// The right arrow.
   case right
+  /// Page Up.
+  case pageUp
+  /// Page Down.
+  case pageDown
+  /// Home.
+  case home
+  /// End.
+  case end
   /// Ctrl-C, which raw mode delivers as a byte instead of a signal.
   case interrupt
   /// Ctrl-D, end of input.

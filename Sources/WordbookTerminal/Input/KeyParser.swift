@@ -92,7 +92,8 @@ public struct KeyParser: Sendable {
         if (0x40...0x7E).contains(byte) {
           let sequence = Array(pending[index...end])
           return (
-            Self.arrow(final: byte, parameters: end - index - 2) ?? .unknownSequence(sequence),
+            Self.controlSequenceKey(final: byte, parameters: Array(pending[(index + 2)..<end]))
+              ?? .unknownSequence(sequence),
             end - index + 1
           )
         }
@@ -106,7 +107,8 @@ public struct KeyParser: Sendable {
       guard index + 2 < pending.count else { return nil }
       let final = pending[index + 2]
       return (
-        Self.arrow(final: final, parameters: 0) ?? .unknownSequence([0x1B, introducer, final]),
+        Self.controlSequenceKey(final: final, parameters: [])
+          ?? .unknownSequence([0x1B, introducer, final]),
         3
       )
     default:
@@ -115,13 +117,26 @@ public struct KeyParser: Sendable {
     }
   }
 
-  private static func arrow(final: UInt8, parameters: Int) -> Key? {
-    guard parameters == 0 else { return nil }
+  /// The key of an arrow, Home or End sequence (`ESC [ A`, `ESC O H`), or of a numbered
+  /// one (`ESC [ 5 ~` is Page Up; terminals send Home and End as 1, 7 or 4, 8).
+  private static func controlSequenceKey(final: UInt8, parameters: [UInt8]) -> Key? {
+    if final == UInt8(ascii: "~") {
+      switch String(decoding: parameters, as: UTF8.self) {
+      case "1", "7": return .home
+      case "4", "8": return .end
+      case "5": return .pageUp
+      case "6": return .pageDown
+      default: return nil
+      }
+    }
+    guard parameters.isEmpty else { return nil }
     switch final {
     case UInt8(ascii: "A"): return .up
     case UInt8(ascii: "B"): return .down
     case UInt8(ascii: "C"): return .right
     case UInt8(ascii: "D"): return .left
+    case UInt8(ascii: "H"): return .home
+    case UInt8(ascii: "F"): return .end
     default: return nil
     }
   }

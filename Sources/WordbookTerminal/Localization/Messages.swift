@@ -27,6 +27,15 @@ public struct Messages: Sendable {
   public var emptyBook: String
   /// Shown when the study mode hides every word.
   public var noWordsInMode: String
+  /// Shown when no word matches the search.
+  public var noSearchMatch: String
+  /// Put before the text of a card that shows its back, and over the detail area that shows
+  /// the whole back: the side is named in text, not only by colour.
+  public var backLabel: String
+  /// The header's note that cards show the meaning first.
+  public var reversedLabel: String
+  /// The header's label before the search query.
+  public var searchLabel: String
   /// The labels of the counts line: card, success, fail, not studied.
   public var countLabels: (card: String, success: String, fail: String, notStudied: String)
   /// The status line's hint when nothing else is to be said.
@@ -47,6 +56,18 @@ public struct Messages: Sendable {
   public var meaningPrompt: String
   /// The prompt for a new wordbook's title.
   public var titlePrompt: String
+  /// The prompt for an edited word's term.
+  public var editTermPrompt: String
+  /// The prompt for an edited word's meaning.
+  public var editMeaningPrompt: String
+  /// The prompt for the search.
+  public var searchPrompt: String
+  /// The prompt for a wordbook's new title.
+  public var renamePrompt: String
+  /// Asks whether to delete a word; the argument is its term.
+  public var deleteWordQuestion: @Sendable (String) -> String
+  /// Asks whether to delete a wordbook; the arguments are its title and word count.
+  public var deleteBookQuestion: @Sendable (String, Int) -> String
   /// The help screen's title.
   public var helpTitle: String
   /// The help screen: each key and what it does.
@@ -64,11 +85,16 @@ public struct Messages: Sendable {
     loadingBooks: "Loading wordbooks…",
     booksFailed: { "Could not load the wordbooks: \($0) Press b to try again." },
     noBooks: "No wordbooks yet. Press n to create one.",
-    chooseBook: "Choose a wordbook: ↑/↓ to move, Enter to open, n for a new one, Esc to go back.",
+    chooseBook:
+      "Choose a wordbook: ↑/↓ move, Enter open, n new, r rename, d delete, Esc back.",
     wordCount: { $0 == 1 ? "1 word" : "\($0) words" },
     loadingWords: "Loading words…",
     emptyBook: "This wordbook has no words yet. Press a to add one.",
     noWordsInMode: "No word to show in this mode. Press m to change the mode.",
+    noSearchMatch: "No word matches the search. Press Esc to clear it.",
+    backLabel: "back: ",
+    reversedLabel: "meaning first",
+    searchLabel: "search: ",
     countLabels: (card: "Card", success: "Success", fail: "Fail", notStudied: "Not studied"),
     hint: "? help   q quit",
     saving: "Saving…",
@@ -82,6 +108,15 @@ public struct Messages: Sendable {
     termPrompt: "New word, term: ",
     meaningPrompt: "New word, meaning: ",
     titlePrompt: "New wordbook, title: ",
+    editTermPrompt: "Edit word, term: ",
+    editMeaningPrompt: "Edit word, meaning: ",
+    searchPrompt: "Search: ",
+    renamePrompt: "Rename wordbook, title: ",
+    deleteWordQuestion: { "Delete the word \"\($0)\"? y: delete   any other key: keep" },
+    deleteBookQuestion: {
+      "Delete the wordbook \"\($0)\" and its \($1 == 1 ? "1 word" : "\($1) words")? "
+        + "y: delete   any other key: keep"
+    },
     helpTitle: "Keys",
     helpLines: [
       ("space, enter", "flip the card"),
@@ -89,6 +124,11 @@ public struct Messages: Sendable {
       ("←, h", "mark fail (did not know it)"),
       ("0", "reset the mark"),
       ("↑/↓, k/j", "move between cards"),
+      ("PgUp/PgDn", "move by a page"),
+      ("Home/End, g/G", "go to the first or last card"),
+      ("e / d", "edit / delete the card"),
+      ("/", "search (Esc clears)"),
+      ("v", "show the meaning first, or the term"),
       ("u / r", "undo / redo"),
       ("s", "shuffle"),
       ("m", "switch the study mode"),
@@ -109,11 +149,15 @@ public struct Messages: Sendable {
     loadingBooks: "단어장을 불러오는 중…",
     booksFailed: { "단어장을 불러오지 못했습니다: \($0) b를 눌러 다시 시도하세요." },
     noBooks: "단어장이 없습니다. n을 눌러 새로 만드세요.",
-    chooseBook: "단어장 고르기: ↑/↓ 이동, Enter 열기, n 새로 만들기, Esc 돌아가기",
+    chooseBook: "단어장 고르기: ↑/↓ 이동, Enter 열기, n 새로, r 이름 바꾸기, d 삭제, Esc 돌아가기",
     wordCount: { "단어 \($0)개" },
     loadingWords: "단어를 불러오는 중…",
     emptyBook: "이 단어장에는 단어가 없습니다. a를 눌러 추가하세요.",
     noWordsInMode: "이 모드에서 보여 줄 단어가 없습니다. m을 눌러 모드를 바꾸세요.",
+    noSearchMatch: "검색에 맞는 단어가 없습니다. Esc를 눌러 검색을 지우세요.",
+    backLabel: "뒷면: ",
+    reversedLabel: "뜻 먼저",
+    searchLabel: "검색: ",
     countLabels: (card: "카드", success: "맞음", fail: "틀림", notStudied: "안 봄"),
     hint: "? 도움말   q 종료",
     saving: "저장 중…",
@@ -124,6 +168,12 @@ public struct Messages: Sendable {
     termPrompt: "새 단어: ",
     meaningPrompt: "뜻: ",
     titlePrompt: "새 단어장 제목: ",
+    editTermPrompt: "단어 고치기: ",
+    editMeaningPrompt: "뜻 고치기: ",
+    searchPrompt: "검색: ",
+    renamePrompt: "단어장 새 제목: ",
+    deleteWordQuestion: { "단어 \"\($0)\"를 삭제할까요? y 삭제   다른 키 취소" },
+    deleteBookQuestion: { "단어장 \"\($0)\"와 단어 \($1)개를 삭제할까요? y 삭제   다른 키 취소" },
     helpTitle: "키",
     helpLines: [
       ("space, enter", "카드 뒤집기"),
@@ -131,6 +181,11 @@ public struct Messages: Sendable {
       ("←, h", "틀림 표시"),
       ("0", "표시 지우기"),
       ("↑/↓, k/j", "카드 이동"),
+      ("PgUp/PgDn", "한 쪽씩 이동"),
+      ("Home/End, g/G", "처음 / 마지막 카드로"),
+      ("e / d", "카드 고치기 / 삭제"),
+      ("/", "검색 (Esc로 지우기)"),
+      ("v", "뜻 먼저 보기 / 단어 먼저 보기"),
       ("u / r", "되돌리기 / 다시 하기"),
       ("s", "섞기"),
       ("m", "학습 모드 바꾸기"),
@@ -151,7 +206,12 @@ public struct Messages: Sendable {
     case .noBookSelected: "먼저 단어장을 고른 뒤 단어를 저장하세요."
     case .nothingToRedo: "다시 할 것이 없습니다."
     case .nothingToUndo: "되돌릴 것이 없습니다."
-    case .service(let error): error.message
+    case .service(let error):
+      if error.kind == .titleTaken, let book = error.existingBook {
+        "단어장 \"\(book.title)\"(ID \(book.id))이 이미 그 제목을 씁니다. 다른 제목을 고르세요."
+      } else {
+        error.message
+      }
     case .unknownBook(let id): "ID \(id)인 단어장이 없습니다. 목록에서 고르세요."
     case .unknownWord(let id): "이 단어장에 ID \(id)인 단어가 없습니다."
     }

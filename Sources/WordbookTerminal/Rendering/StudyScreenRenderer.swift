@@ -57,8 +57,19 @@ public struct StudyScreenRenderer: Sendable {
     return lines
   }
 
+  /// How many cards the word list shows in a window of `size`: what PgUp and PgDn move by.
+  func listRows(_ state: AppState, screen: StudyScreenState, size: TerminalSize) -> Int {
+    let bodyRows = max(size.rows - 5, 1)
+    let detail = detailLines(state, screen: screen, rows: bodyRows, width: size.columns)
+    return max(bodyRows - (detail.isEmpty ? 0 : detail.count + 1), 1)
+  }
+
   private func header(_ state: AppState, width: Int) -> StyledLine {
-    let mode = "\(messages.modeLabel): \(modeName(state.studyMode))"
+    var mode = "\(messages.modeLabel): \(modeName(state.studyMode))"
+    if state.isReversed { mode += " · " + messages.reversedLabel }
+    if let query = state.searchQuery {
+      mode += " · " + messages.searchLabel + query.escapedForTerminal.truncated(toColumns: 16)
+    }
     var title = messages.appName
     if let book = state.selectedBook { title += " · " + book.title.escapedForTerminal }
     let titleWidth = max(width - mode.terminalColumns - 2, 1)
@@ -142,16 +153,27 @@ public struct StudyScreenRenderer: Sendable {
     }
     if state.words.isEmpty { return [StyledLine(messages.emptyBook)] }
     let visible = state.visibleWords
-    if visible.isEmpty { return [StyledLine(messages.noWordsInMode)] }
+    if visible.isEmpty {
+      return [
+        StyledLine(state.searchQuery == nil ? messages.noWordsInMode : messages.noSearchMatch)
+      ]
+    }
     let cursor = min(max(screen.cursor, 0), visible.count - 1)
+    let detail = detailLines(state, screen: screen, rows: rows, width: width)
+    let listRows = max(rows - (detail.isEmpty ? 0 : detail.count + 1), 1)
     let numberWidth = String(visible.count).count
     let textWidth = max(width - numberWidth - 7, 1)
-    let top = Self.scrollTop(cursor: cursor, count: visible.count, rows: rows)
+    let top = Self.scrollTop(cursor: cursor, count: visible.count, rows: listRows)
     var lines: [StyledLine] = []
-    for position in visible.indices.dropFirst(top).prefix(rows) {
+    for position in visible.indices.dropFirst(top).prefix(listRows) {
       let word = visible[position]
       let number = String(position + 1)
-      let shown = state.face(of: word.id) == .front ? word.term : word.meaning
+      let isBack = state.face(of: word.id) == .back
+      // The side showing is named in text as well as colour, so NO_COLOR keeps it.
+      let shown =
+        isBack
+        ? messages.backLabel + side(of: word, back: true, state).escapedForTerminal
+        : side(of: word, back: false, state).escapedForTerminal
       let style: TextStyle =
         switch word.studyState {
         case .success: .success
@@ -161,13 +183,41 @@ public struct StudyScreenRenderer: Sendable {
       var line = StyledLine(position == cursor ? "› " : "  ", style: .emphasis)
       line.append(String(repeating: " ", count: numberWidth - number.count) + number + "  ")
       line.append(
-        shown.escapedForTerminal.fitted(toColumns: textWidth),
+        shown.fitted(toColumns: textWidth),
         style: position == cursor && style == .plain ? .selected : style)
       line.append(" ")
       line.append(Self.symbol(word.studyState), style: style)
       lines.append(line)
     }
-    return lines
+    guard !detail.isEmpty else { return lines }
+    lines += Array(repeating: StyledLine(), count: listRows - lines.count)
+    lines.append(StyledLine(messages.backLabel, style: .secondary))
+    return lines + detail.map { StyledLine("  " + $0) }
+  }
+
+  /// The text on one side of a word's card: the term in front unless the session studies
+  /// the reverse way.
+  private func side(of word: Word, back: Bool, _ state: AppState) -> String {
+    back != state.isReversed ? word.meaning : word.term
+  }
+
+  /// The whole back of the current card, wrapped to the window, when it shows its back: at
+  /// most half the body's rows, the last one cut with `…` when it does not fit.
+  private func detailLines(_ state: AppState, screen: StudyScreenState, rows: Int, width: Int)
+    -> [String]
+  {
+    guard state.wordsStatus == .loaded, !screen.showsPicker(state), screen.overlay == .none
+    else { return [] }
+    let visible = state.visibleWords
+    guard !visible.isEmpty else { return [] }
+    let word = visible[min(max(screen.cursor, 0), visible.count - 1)]
+    guard state.face(of: word.id) == .back else { return [] }
+    let wrapped = side(of: word, back: true, state).wrapped(toColumns: width - 2)
+    let limit = max((rows - 1) / 2, 1)
+    guard wrapped.count > limit else { return wrapped }
+    var shown = Array(wrapped.prefix(limit))
+    shown[limit - 1] = (shown[limit - 1] + " …").truncated(toColumns: width - 2)
+    return shown
   }
 
   private static func symbol(_ state: StudyState) -> String {
@@ -205,10 +255,27 @@ public struct StudyScreenRenderer: Sendable {
         case .meaning(let term, let text):
           ("\(term.escapedForTerminal) · " + messages.meaningPrompt, text)
         case .bookTitle(let text): (messages.titlePrompt, text)
+        case .editTerm(_, let text, _): (messages.editTermPrompt, text)
+        case .editMeaning(_, let term, let text):
+          ("\(term.escapedForTerminal) · " + messages.editMeaningPrompt, text)
+        case .search(let text): (messages.searchPrompt, text)
+        case .renameBook(_, let text): (messages.renamePrompt, text)
         }
       var line = StyledLine(label, style: .emphasis)
       line.append(text.escapedForTerminal + "_")
       return line
+    }
+    if let question = screen.question {
+      let text =
+        switch question {
+        case .deleteWord(let id):
+          messages.deleteWordQuestion((state.words[id]?.term ?? "").escapedForTerminal)
+        case .deleteBook(let id):
+          messages.deleteBookQuestion(
+            (state.books.first { $0.id == id }?.title ?? "").escapedForTerminal,
+            state.books.first { $0.id == id }?.wordCount ?? 0)
+        }
+      return StyledLine(text, style: .error)
     }
     if screen.isQuitting {
       if state.hasUnsavedMarks {

@@ -1,0 +1,185 @@
+import Foundation
+import StoreCore
+import StoreTesting
+import Testing
+
+@testable import Wordbook
+
+/// Editing words, renaming and deleting books, searching, the reverse way and reopening the
+/// last book, as test-store scripts on the real runtime.
+@MainActor
+@Suite struct AppReducerManagingTests {
+  func loadedSession() async -> (AppState, InMemoryWordService) {
+    let (store, service) = await makeLoadedStore()
+    return (store.state, service)
+  }
+
+  @Test func editingAWordChangesItsTextAndKeepsItsMark() async throws {
+    let (loaded, service) = await makeLoadedStore()
+    let book = try #require(loaded.state.selectedBookID)
+    let word = try #require(loaded.state.words.allWords.first)
+    loaded.send(.markSuccess(word.id))
+    await loaded.settle()
+    await withTestStore(initialState: loaded.state, reducer: AppReducer(service: service)) {
+      store in
+      store.send(.editWord(word.id, term: "고친", meaning: "two\nlines")) {
+        $0.isSavingWord = true
+      }
+      var edited = word
+      edited.term = "고친"
+      edited.meaning = "two\nlines"
+      edited.studyState = .success
+      await store.receive(.wordEdited(book, .success(edited))) {
+        $0.isSavingWord = false
+        _ = $0.words.replaceText(with: edited)
+      }
+    }
+    #expect(try await service.fetchWords(in: book).first == edited(word, "고친", "two\nlines"))
+  }
+
+  private func edited(_ word: Word, _ term: String, _ meaning: String) -> Word {
+    Word(id: word.id, term: term, meaning: meaning, studyState: .success)
+  }
+
+  @Test func aBlankOrUnknownEditIsAnErrorAndSendsNothing() async throws {
+    let (state, service) = await loadedSession()
+    let word = try #require(state.words.allWords.first)
+    await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
+      store.send(.editWord(word.id, term: " \n", meaning: "x")) { $0.lastError = .blankTerm }
+      store.send(.editWord(Word.ID(999), term: "x", meaning: "x")) {
+        $0.lastError = .unknownWord(Word.ID(999))
+      }
+    }
+    #expect(try await service.fetchWords(in: state.books[0].id).first == word)
+  }
+
+  @Test func anEditAnsweredAfterSwitchingBooksLeavesTheShownBookAlone() async throws {
+    let (state, service) = await loadedSession()
+    let nouns = state.books[1].id
+    let verb = try #require(state.words.allWords.first)
+    await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
+      // An answer naming another book than the selected one changes no word here, even when
+      // the IDs look alike.
+      store.send(.wordEdited(nouns, .success(Word(id: verb.id, term: "other", meaning: ""))))
+    }
+  }
+
+  @Test func anEditAnsweredDuringALoadReachesTheLoadedWords() {
+    var changes = ChangesDuringLoad()
+    let word = Word(id: Word.ID(1), term: "old", meaning: "old", studyState: .fail)
+    changes.recordEdited(Word(id: word.id, term: "new", meaning: "new meaning"))
+    #expect(
+      changes.apply(to: [word])
+        == [Word(id: word.id, term: "new", meaning: "new meaning", studyState: .fail)])
+    changes.recordDeleted(word.id)
+    #expect(changes.apply(to: [word]) == [])
+  }
+
+  @Test func deletingTheSelectedBookDeselectsItAndALateListCannotBringItBack() async throws {
+    let (state, service) = await loadedSession()
+    let verbs = state.books[0]
+    let staleList = state.books
+    await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
+      store.send(.deleteBook(verbs.id))
+      await store.receive(.bookDeleted(verbs.id, .success(verbs.id))) {
+        $0.books.removeFirst()
+        $0.deletedBookIDs = [verbs.id]
+        $0.selectedBookID = nil
+        $0.words = WordList()
+        $0.wordsStatus = .notLoaded
+      }
+      store.send(.booksLoaded(.success(staleList))) {
+        $0.books = [staleList[1]]
+        $0.isReopeningLastBook = true
+      }
+      await store.receive(.lastStudiedBookLoaded(.success(nil))) {
+        $0.isReopeningLastBook = false
+      }
+      #expect(store.state.books.map(\.id) == [staleList[1].id])
+    }
+    #expect(try await service.fetchBooks().map(\.id) == [staleList[1].id])
+  }
+
+  @Test func renamingToATakenTitleNamesTheBookThatHasIt() async throws {
+    let (state, service) = await loadedSession()
+    let (verbs, nouns) = (state.books[0], state.books[1])
+    await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
+      store.send(.renameBook(verbs.id, title: " ")) { $0.lastError = .blankTitle }
+      store.send(.renameBook(verbs.id, title: "  NOUNS "))
+      let error = WordServiceError.titleTaken(by: nouns)
+      await store.receive(.bookRenamed(.failure(error))) { $0.lastError = .service(error) }
+      #expect(store.state.lastError == .service(error))
+      store.send(.renameBook(verbs.id, title: "동사"))
+      var renamed = verbs
+      renamed.title = "동사"
+      await store.receive(.bookRenamed(.success(renamed))) { $0.books[0].title = "동사" }
+    }
+  }
+
+  @Test func aSearchFiltersWhenSetAndAnEditedWordStaysUntilCleared() async throws {
+    let (store, _) = await makeLoadedStore()
+    let all = store.state.visibleWords.ids
+    store.send(.setSearchQuery("  MEANING 2 "))
+    #expect(store.state.searchQuery == "MEANING 2")
+    #expect(store.state.visibleWords.ids == [all[1]])
+    store.send(.editWord(all[1], term: "changed", meaning: "changed"))
+    await store.settle()
+    #expect(store.state.visibleWords.ids == [all[1]])
+    store.send(.setSearchQuery("changed"))
+    #expect(store.state.visibleWords.ids == [all[1]])
+    store.send(.setSearchQuery(" "))
+    #expect(store.state.searchQuery == nil)
+    #expect(store.state.visibleWords.ids == all)
+  }
+
+  @Test func theReverseWayTurnsEveryCardToItsFront() async throws {
+    let (state, service) = await loadedSession()
+    let word = try #require(state.words.allWords.first)
+    await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
+      store.send(.flip(word.id)) { $0.backFaces = [word.id] }
+      store.send(.toggleReverse) {
+        $0.isReversed = true
+        $0.backFaces = []
+      }
+      #expect(store.state.changedParts.contains(.reversed))
+    }
+  }
+
+  @Test func theBookStudiedLastIsReopenedOnTheNextStart() async throws {
+    let (first, service) = await makeLoadedStore()
+    let nouns = first.state.books[1]
+    first.send(.selectBook(nouns.id))
+    await first.settle()
+    #expect(try await service.lastStudiedBook() == nouns.id)
+
+    let next = Store(initialState: AppState(seed: 1), reducer: AppReducer(service: service))
+    next.send(.loadBooks)
+    await next.settle()
+    #expect(next.state.selectedBookID == nouns.id)
+    #expect(next.state.wordsStatus == .loaded)
+    #expect(next.state.words.count == 3)
+  }
+
+  @Test func errorsLoggedBeforeTitleTakenExistedStillDecode() throws {
+    let old = #"{"kind":"notFound","message":"No word.","isRetryable":false}"#
+    let error = try JSONDecoder().decode(WordServiceError.self, from: Data(old.utf8))
+    #expect(error == WordServiceError(.notFound, "No word."))
+    let taken = WordServiceError.titleTaken(by: WordBook(id: WordBook.ID(4), title: "TOEIC"))
+    let data = try JSONEncoder().encode(taken)
+    #expect(try JSONDecoder().decode(WordServiceError.self, from: data) == taken)
+  }
+}
+
+extension AppReducerManagingTests {
+  @Test func aBookDeletedByAnotherProcessReturnsToThePickerWithTheError() async throws {
+    let (store, service) = await makeLoadedStore()
+    let verbs = store.state.books[0]
+    try await service.deleteBook(verbs.id)
+    store.send(.saveWord(term: "새", meaning: "new"))
+    await store.settle()
+    #expect(store.state.lastError == .service(.bookNotFound(verbs.id)))
+    #expect(store.state.selectedBookID == nil)
+    #expect(store.state.picker == .chooseOne([store.state.books[0]]))
+    #expect(!store.state.books.contains { $0.id == verbs.id })
+  }
+}
