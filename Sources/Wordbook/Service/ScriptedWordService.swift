@@ -199,7 +199,9 @@ public actor ScriptedWordService: WordService {
   }
 
   /// Counts the call and forwards it to ``base``, unless it is scripted to fail or be held.
-  public func renameBook(_ bookID: WordBook.ID, to title: String) async throws(WordServiceError) {
+  public func renameBook(_ bookID: WordBook.ID, to title: String) async throws(WordServiceError)
+    -> WordBook
+  {
     try await script(.renameBook) { () async throws(WordServiceError) in
       try await base.renameBook(bookID, to: title)
     }
