@@ -19,6 +19,10 @@ extension CommandSession {
     guard descriptor >= 0 else {
       throw .runtime("cannot read \(file). Check the path and its permissions.")
     }
+    if request.isAnkiPackage || request.format == nil && Self.startsLikeAnkiPackage(descriptor) {
+      defer { close(descriptor) }
+      return try await importPackage(request, fileDescriptor: descriptor)
+    }
     var options = FlashcardReadOptions()
     options.separator = request.separator.map(FlashcardReadOptions.separator(named:))
     var drafts: [WordDraft] = []

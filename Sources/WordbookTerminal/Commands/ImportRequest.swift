@@ -13,6 +13,8 @@ public struct ImportRequest: Hashable, Sendable {
   public var separator: String?
   /// What to do with a term the book already holds.
   public var duplicates: DuplicatePolicy
+  /// Whether `--format apkg` named the file an Anki package; one is also detected by content.
+  public var isAnkiPackage = false
 
   /// Creates a request.
   public init(

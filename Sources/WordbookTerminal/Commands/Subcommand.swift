@@ -182,7 +182,7 @@ extension Subcommand {
     },
     Subcommand(
       name: "import",
-      arguments: "FILE --book TITLE [--format anki|quizlet|csv|tsv] [--separator S] "
+      arguments: "FILE --book TITLE [--format anki|quizlet|csv|tsv|apkg] [--separator S] "
         + "[--on-duplicate skip|update|keep]",
       summary: "import a flashcard file into a wordbook (created if missing)"
     ) { arguments throws(UsageError) in
@@ -191,12 +191,14 @@ extension Subcommand {
       guard let book = options["book"] else {
         throw UsageError("'import' needs --book TITLE. Usage: \(arguments.usage)")
       }
-      return .importFile(
-        ImportRequest(
-          file: file, bookTitle: book,
-          format: try arguments.choice(options["format"], of: "format"),
-          separator: options["separator"],
-          duplicates: try arguments.choice(options["on-duplicate"], of: "on-duplicate") ?? .skip))
+      let isAnkiPackage = options["format"]?.lowercased() == "apkg"
+      var request = ImportRequest(
+        file: file, bookTitle: book,
+        format: isAnkiPackage ? nil : try arguments.choice(options["format"], of: "format"),
+        separator: options["separator"],
+        duplicates: try arguments.choice(options["on-duplicate"], of: "on-duplicate") ?? .skip)
+      request.isAnkiPackage = isAnkiPackage
+      return .importFile(request)
     },
     Subcommand(
       name: "export", arguments: "BOOK [--format anki|quizlet|csv|tsv] [--output FILE]",
