@@ -41,10 +41,14 @@ enum AnkiCollection {
         database, "main", header, sqlite3_int64(bytes.count), sqlite3_int64(bytes.count), flags)
         == SQLITE_OK
     else { throw .notACollection("SQLite could not read \(name)") }
-    guard
-      try query(database, "SELECT 1 FROM pragma_table_info('notes') WHERE name = 'flds'", name)
-        .isEmpty == false
-    else { throw .notACollection("\(name) has no notes table") }
+    // A table, not a view: a package's view could hold a query that never ends.
+    let notesTable = """
+      SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'notes'
+        AND EXISTS (SELECT 1 FROM pragma_table_info('notes') WHERE name = 'flds')
+      """
+    guard try !query(database, notesTable, name).isEmpty else {
+      throw .notACollection("\(name) has no notes table")
+    }
     return try query(database, "SELECT flds FROM notes ORDER BY id", name)
   }
 

@@ -184,7 +184,7 @@ extension Subcommand {
       name: "import",
       arguments: "FILE --book TITLE [--format anki|quizlet|csv|tsv|apkg] [--separator S] "
         + "[--on-duplicate skip|update|keep]",
-      summary: "import a flashcard file into a wordbook (created if missing)"
+      summary: "import a flashcard file or Anki package into a wordbook (created if missing)"
     ) { arguments throws(UsageError) in
       let (values, options) = try arguments.options(["book", "format", "separator", "on-duplicate"])
       let file = try arguments.positionals(in: values, required: 1)[0]

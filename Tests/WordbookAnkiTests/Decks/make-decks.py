@@ -1,19 +1,20 @@
 #!/usr/bin/env python3
 """Makes the small Anki packages the WordbookAnki tests import, with genanki.
 
-Run from anywhere: `python3 Tests/WordbookAnkiTests/Decks/make-decks.py` (needs
-`pip install genanki`). The .apkg files are checked in beside this script, so the tests do not
+Run from anywhere: `python3 Tests/WordbookAnkiTests/Decks/make-decks.py [FOLDER]` (needs
+`pip install genanki`); the decks go to FOLDER, by default this script's folder. The .apkg files are checked in beside this script, so the tests do not
 need Python; run it again only to change the decks, and update the tests' expected counts.
 """
 import os
 import struct
+import sys
 import tempfile
 import zipfile
 import zlib
 
 import genanki
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+HERE = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
 
 MODEL = genanki.Model(
     1607392319,
