@@ -1,7 +1,7 @@
 /// Why an Anki package (`.apkg`) could not be read as a whole.
 ///
 /// A note that cannot be a card is not an error: it becomes a rejected note in
-/// ``AnkiPackageContents/problems``. These errors stop the import before anything is written.
+/// ``AnkiImportPlan/problems``. These errors stop the import before anything is written.
 public enum AnkiPackageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The file could not be read (its `errno`).
   case readFailed(errorNumber: Int32)
