@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "StoreTesting", targets: ["StoreTesting"]),
     .library(name: "Wordbook", targets: ["Wordbook"]),
     .library(name: "WordbookInterchange", targets: ["WordbookInterchange"]),
+    .library(name: "WordbookAnki", targets: ["WordbookAnki"]),
     .library(name: "WordbookSQLite", targets: ["WordbookSQLite"]),
     .library(name: "WordbookTerminal", targets: ["WordbookTerminal"]),
     .executable(name: "wordbook", targets: ["WordbookCLI"]),
@@ -30,9 +31,21 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
     .target(name: "WordbookSQLite", dependencies: ["Wordbook", "CSQLite"]),
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+    ),
+    // Anki's .apkg packages: a zip (zlib), an SQLite collection, zstd loaded at run time.
+    .target(
+      name: "WordbookAnki",
+      dependencies: ["Wordbook", "WordbookInterchange", "CSQLite", "CZlib"]
+    ),
     .target(
       name: "WordbookTerminal",
-      dependencies: ["StoreCore", "Wordbook", "WordbookInterchange", "WordbookSQLite"]
+      dependencies: [
+        "StoreCore", "Wordbook", "WordbookAnki", "WordbookInterchange", "WordbookSQLite",
+      ]
     ),
     .executableTarget(name: "WordbookCLI", dependencies: ["WordbookTerminal"]),
 
@@ -56,6 +69,11 @@ let package = Package(
     .testTarget(
       name: "WordbookInterchangeTests",
       dependencies: ["Wordbook", "WordbookInterchange"]
+    ),
+    .testTarget(
+      name: "WordbookAnkiTests",
+      dependencies: ["CSQLite", "CZlib", "Wordbook", "WordbookAnki"],
+      exclude: ["Decks"]
     ),
     .testTarget(
       name: "WordbookSQLiteTests",

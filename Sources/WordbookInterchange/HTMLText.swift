@@ -1,8 +1,8 @@
 /// Turns the HTML of an Anki field into plain text.
-enum HTMLText {
+package enum HTMLText {
   /// `html` without tags, with `<br>` and the ends of blocks as newlines, entities decoded, and
   /// raw line breaks and runs of blanks as one space (as a browser shows them).
-  static func plainText(_ html: String) -> String {
+  package static func plainText(_ html: String) -> String {
     Array(html.utf8).withUnsafeBufferPointer { plainText(bytes: $0) }
   }
 

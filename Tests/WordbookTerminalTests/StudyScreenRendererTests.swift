@@ -62,6 +62,20 @@ import Wordbook
     assertScreenSnapshot(screen(builder.state, StudyScreenState(cursor: 3)), named: "words")
   }
 
+  @Test func cardsWithAPictureAreMarked() throws {
+    let words = [
+      Word(id: Word.ID(1), term: "고양이", meaning: "cat", imageReference: "0a1b2c3d4e5f6a7b.png"),
+      Word(id: Word.ID(2), term: "사랑", meaning: "love"),
+    ]
+    let lines = plain.render(
+      StateBuilder.open(words: words).state, screen: StudyScreenState(), size: size)
+    let picture = try #require(lines.first { $0.contains("고양이") })
+    let plainCard = try #require(lines.first { $0.contains("사랑") })
+    #expect(picture.contains(StudyScreenRenderer.pictureMarker))
+    #expect(!plainCard.contains(StudyScreenRenderer.pictureMarker))
+    #expect(picture.terminalColumns == plainCard.terminalColumns)
+  }
+
   @Test func successIsGreenAndFailYellow() {
     var builder = StateBuilder.open()
     builder.apply(.markSuccess(Word.ID(1)), .markFail(Word.ID(2)))

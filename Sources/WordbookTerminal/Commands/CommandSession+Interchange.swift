@@ -23,26 +23,13 @@ extension CommandSession {
       throw .runtime("cannot read \(file). Check the path and its permissions.")
     }
     defer { close(descriptor) }
-    let service = service
-    let title = try await importTitle(request.bookTitle)
-    let progress = ImportProgress()
+    if request.isAnkiPackage || request.format == nil && Self.startsLikeAnkiPackage(descriptor) {
+      return try await importPackage(request, fileDescriptor: descriptor)
+    }
     let reading = ImportReading()
-    let task = Task {
-      try await service.importWords(
-        intoBookTitled: title, onDuplicate: request.duplicates,
-        progress: progress.report
-      ) { write throws(WordServiceError) in
-        try reading.read(descriptor, request, into: write)
-      }
+    let result = try await runImport(request) { write throws(WordServiceError) in
+      try reading.read(descriptor, request, into: write)
     }
-    let stop = StopSignal()
-    let signals = SignalWatcher(signals: [SIGINT, SIGTERM]) { number in
-      stop.number.withLock { $0 = number }
-      task.cancel()
-    }
-    let result = await task.result
-    signals.cancel()
-    progress.finish()
     let read = reading.result.withLock { $0 }
     let parsed: ParseResult
     switch read {
@@ -53,10 +40,6 @@ extension CommandSession {
     case nil:
       // The service failed before reading (a blank title): only its error is reported.
       parsed = ParseResult(format: request.format ?? .tsv, separator: "")
-    }
-    if case .failure = result, let stopSignal = stop.number.withLock({ $0 }) {
-      throw CommandFailure(
-        status: 128 + stopSignal, message: "import cancelled; the wordbook was not changed.")
     }
     reportRejected(parsed, header: request.header)
     let rejected = parsed.problems.count + parsed.omittedProblemCount
@@ -73,13 +56,55 @@ extension CommandSession {
     case .failure(let error):
       throw .runtime(String(describing: error))
     }
-    let duplicates = request.duplicates == .keep ? "added again" : "skipped"
     try out.writeLine(
-      "Imported \(file) (\(parsed.format.rawValue)) into wordbook \(summary.book.id) "
-        + "(\(summary.book.title.escapedForTerminal)): \(summary.added) added, "
-        + "\(summary.homonyms) homonyms added, \(summary.updated) updated, "
-        + "\(summary.unchanged) unchanged, \(summary.duplicates) duplicates \(duplicates), "
-        + "\(rejected) rejected.")
+      Self.importSummary(
+        file: file, format: parsed.format.rawValue, summary, request.duplicates,
+        rejected: rejected))
+  }
+
+  /// Runs an import of `rows` into the request's book in a task that Ctrl-C or SIGTERM
+  /// cancels, showing its progress on a terminal.
+  ///
+  /// - Returns: The service's result.
+  /// - Throws: The failure of a cancelled import (status 128 + the signal), or of a book
+  ///   reference that names no book.
+  func runImport(_ request: ImportRequest, rows: @escaping ImportRows)
+    async throws(CommandFailure) -> Result<ImportSummary, any Error>
+  {
+    let service = service
+    let title = try await importTitle(request.bookTitle)
+    let progress = ImportProgress()
+    let task = Task {
+      try await service.importWords(
+        intoBookTitled: title, onDuplicate: request.duplicates, progress: progress.report,
+        rows: rows)
+    }
+    let stop = Mutex<Int32?>(nil)
+    let signals = SignalWatcher(signals: [SIGINT, SIGTERM]) { number in
+      stop.withLock { $0 = number }
+      task.cancel()
+    }
+    let result = await task.result
+    signals.cancel()
+    progress.finish()
+    if case .failure = result, let number = stop.withLock({ $0 }) {
+      throw CommandFailure(
+        status: 128 + number, message: "import cancelled; the wordbook was not changed.")
+    }
+    return result
+  }
+
+  /// The line that sums up an import: the book and how many rows of each kind.
+  static func importSummary(
+    file: String, format: String, _ summary: ImportSummary, _ policy: DuplicatePolicy,
+    rejected: Int
+  ) -> String {
+    let duplicates = policy == .keep ? "added again" : "skipped"
+    return "Imported \(file) (\(format)) into wordbook \(summary.book.id) "
+      + "(\(summary.book.title.escapedForTerminal)): \(summary.added) added, "
+      + "\(summary.homonyms) homonyms added, \(summary.updated) updated, "
+      + "\(summary.unchanged) unchanged, \(summary.duplicates) duplicates \(duplicates), "
+      + "\(rejected) rejected."
   }
 
   /// Writes the rejected lines to standard error, and the header row when it was detected
@@ -192,9 +217,4 @@ private final class ImportReading: Sendable {
     if case .failure = read { throw WordServiceError(.invalidInput, "the file cannot be read") }
     if count == 0 { throw WordServiceError(.invalidInput, "the file holds no card") }
   }
-}
-
-/// The signal that stopped an import, set by the signal handler.
-private final class StopSignal: Sendable {
-  let number = Mutex<Int32?>(nil)
 }

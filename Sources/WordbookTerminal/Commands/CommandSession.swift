@@ -14,6 +14,8 @@ import Wordbook
 @MainActor
 final class CommandSession {
   let service: any WordService
+  /// The database file, beside which imported pictures are kept.
+  let databasePath: String
   /// The files this command must not write: the database and the files beside it.
   let protected: ProtectedFiles
   /// Standard output, checked on every write.
@@ -29,6 +31,7 @@ final class CommandSession {
   init(invocation: Invocation, environment: [String: String]) throws(CommandFailure) {
     self.environment = environment
     let path = WordbookDatabase.path(option: invocation.databasePath, environment: environment)
+    databasePath = path
     var protected = ProtectedFiles()
     protected.addDatabase(path)
     self.protected = protected
@@ -93,7 +96,10 @@ final class CommandSession {
           try out.write(Self.stateField(word.studyState))
           try out.write(word.term.escapedForTerminal)
           try out.write("\t")
-          try out.writeLine(word.meaning.escapedForTerminal)
+          try out.write(word.meaning.escapedForTerminal)
+          // The picture's file in the media folder, for the words that have one.
+          if let image = word.imageReference { try out.write("\t" + image.escapedForTerminal) }
+          try out.writeLine("")
         }
       }
     case .edit(let reference, let wordID, let term, let meaning):

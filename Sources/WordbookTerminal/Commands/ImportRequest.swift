@@ -21,6 +21,8 @@ public struct ImportRequest: Hashable, Sendable {
   public var meaningColumn: FlashcardColumn?
   /// The column of the study states (`--state-column`), or `nil` for the header's.
   public var studyStateColumn: FlashcardColumn?
+  /// Whether `--format apkg` named the file an Anki package; one is also detected by content.
+  public var isAnkiPackage = false
 
   /// Creates a request.
   public init(

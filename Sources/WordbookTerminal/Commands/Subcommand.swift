@@ -251,7 +251,7 @@ extension Subcommand {
     },
     Subcommand(
       name: "import",
-      arguments: "FILE --book TITLE [--format anki|quizlet|csv|tsv] [--separator S] "
+      arguments: "FILE --book TITLE [--format anki|quizlet|csv|tsv|apkg] [--separator S] "
         + "[--on-duplicate skip|update|keep] [--header|--no-header] [--term-column C] "
         + "[--meaning-column C] [--state-column C]",
       summary: "import a flashcard file into a wordbook"
@@ -274,16 +274,18 @@ extension Subcommand {
       guard let book = options["book"] else {
         throw UsageError("'import' needs --book TITLE. Usage: \(arguments.usage)")
       }
-      return .importFile(
-        ImportRequest(
-          file: file, bookTitle: book,
-          format: try arguments.choice(options["format"], of: "format"),
-          separator: options["separator"],
-          duplicates: try arguments.choice(options["on-duplicate"], of: "on-duplicate") ?? .skip,
-          header: given.first.map { $0 == "--header" ? .present : .absent } ?? .detect,
-          termColumn: options["term-column"].map { FlashcardColumn(parsing: $0) },
-          meaningColumn: options["meaning-column"].map { FlashcardColumn(parsing: $0) },
-          studyStateColumn: options["state-column"].map { FlashcardColumn(parsing: $0) }))
+      let isAnkiPackage = options["format"]?.lowercased() == "apkg"
+      var request = ImportRequest(
+        file: file, bookTitle: book,
+        format: isAnkiPackage ? nil : try arguments.choice(options["format"], of: "format"),
+        separator: options["separator"],
+        duplicates: try arguments.choice(options["on-duplicate"], of: "on-duplicate") ?? .skip,
+        header: given.first.map { $0 == "--header" ? .present : .absent } ?? .detect,
+        termColumn: options["term-column"].map { FlashcardColumn(parsing: $0) },
+        meaningColumn: options["meaning-column"].map { FlashcardColumn(parsing: $0) },
+        studyStateColumn: options["state-column"].map { FlashcardColumn(parsing: $0) })
+      request.isAnkiPackage = isAnkiPackage
+      return .importFile(request)
     },
     Subcommand(
       name: "export", arguments: "BOOK [--format anki|quizlet|csv|tsv] [--output FILE]",

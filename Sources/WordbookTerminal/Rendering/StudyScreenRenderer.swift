@@ -182,9 +182,12 @@ public struct StudyScreenRenderer: Sendable {
         }
       var line = StyledLine(position == cursor ? "› " : "  ", style: .emphasis)
       line.append(String(repeating: " ", count: numberWidth - number.count) + number + "  ")
+      // A card with a picture is marked beside its text: the terminal cannot show the picture.
+      let marker = word.imageReference == nil ? "" : " " + Self.pictureMarker
       line.append(
-        shown.fitted(toColumns: textWidth),
+        shown.fitted(toColumns: max(textWidth - marker.terminalColumns, 1)),
         style: position == cursor && style == .plain ? .selected : style)
+      if !marker.isEmpty { line.append(marker, style: .emphasis) }
       line.append(" ")
       line.append(Self.symbol(word.studyState), style: style)
       lines.append(line)
@@ -219,6 +222,9 @@ public struct StudyScreenRenderer: Sendable {
     shown[limit - 1] = (shown[limit - 1] + " …").truncated(toColumns: width - 2)
     return shown
   }
+
+  /// The mark of a card that has a picture.
+  static let pictureMarker = "▣"
 
   private static func symbol(_ state: StudyState) -> String {
     switch state {

@@ -1,0 +1,45 @@
+import Wordbook
+
+/// What an Anki package imports: the words, with their pictures already stored in a
+/// ``MediaFolder``, the notes rejected, and what became of the media.
+public struct AnkiImportPlan: Hashable, Sendable {
+  /// The member the notes were read from, such as `collection.anki21`.
+  public var collection: String
+  /// One draft per accepted note, in the order the notes were added; a note with a picture has
+  /// its file's name in the media folder as `imageReference`.
+  public var drafts: [WordDraft]
+  /// The notes that cannot be cards.
+  public var problems: [AnkiNoteProblem]
+  /// What became of the media.
+  public var media: AnkiMediaSummary
+
+  /// Creates a plan.
+  public init(
+    collection: String, drafts: [WordDraft], problems: [AnkiNoteProblem], media: AnkiMediaSummary
+  ) {
+    self.collection = collection
+    self.drafts = drafts
+    self.problems = problems
+    self.media = media
+  }
+}
+
+/// What became of a package's media files.
+public struct AnkiMediaSummary: Hashable, Sendable {
+  /// Whether the media map could be read (see ``AnkiPackage``); when not, no media is imported.
+  public var isSupported = true
+  /// How many cards have a picture.
+  public var cardsWithPictures = 0
+  /// How many different pictures the cards show.
+  public var pictures = 0
+  /// How many sound and video files were skipped.
+  public var skippedSounds = 0
+  /// How many other files were skipped: pictures no imported card shows, fonts, and the like.
+  public var skippedOther = 0
+  /// How many media names have no file in the package: named in the media map without their
+  /// member, or shown by a card without being in the map.
+  public var missing = 0
+
+  /// Creates an empty summary.
+  public init() {}
+}

@@ -1,0 +1,60 @@
+/// Why an Anki package (`.apkg`) could not be read as a whole.
+///
+/// A note that cannot be a card is not an error: it becomes a rejected note in
+/// ``AnkiImportPlan/problems``. These errors stop the import before anything is written.
+public enum AnkiPackageError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The file could not be read (its `errno`).
+  case readFailed(errorNumber: Int32)
+  /// The file is not a zip archive, or its structure is damaged or cut short.
+  case corruptZip(String)
+  /// The zip uses a feature this reader does not support (encryption, zip64, a compression
+  /// method other than stored or deflated).
+  case unsupportedZip(String)
+  /// A member's path is absolute or climbs out with `..`.
+  case unsafePath(String)
+  /// A member would inflate past the size limit: a zip bomb, or a file too large to import.
+  case memberTooLarge(String, limit: Int)
+  /// A member's content does not match the CRC-32 the archive records for it.
+  case checksumMismatch(String)
+  /// The archive holds no `collection.anki21b`, `collection.anki21` or `collection.anki2`.
+  case noCollection
+  /// The collection is not an Anki collection (not SQLite, or without Anki's notes table).
+  case notACollection(String)
+  /// A zstd-compressed member was met but `libzstd.so.1` could not be loaded.
+  case zstdUnavailable
+  /// A zstd-compressed member is damaged.
+  case corruptZstd(String)
+  /// A picture could not be written to the media folder (its path and `errno`).
+  case mediaWriteFailed(String, errorNumber: Int32)
+
+  /// A sentence saying what went wrong and what to do.
+  public var description: String {
+    switch self {
+    case .readFailed(let number):
+      "cannot read the package (error \(number)); check the path and its permissions"
+    case .corruptZip(let detail):
+      "not a readable zip archive (\(detail)); the .apkg file is damaged or incomplete"
+    case .unsupportedZip(let detail):
+      "the zip archive uses \(detail), which is not supported; export the deck again from Anki"
+    case .unsafePath(let path):
+      "the package holds a member with an unsafe path \"\(path)\"; it was not imported"
+    case .memberTooLarge(let name, let limit):
+      "the member \"\(name)\" inflates past \(limit) bytes or 100 times its compressed size; "
+        + "the package was refused as a possible zip bomb"
+    case .checksumMismatch(let name):
+      "the member \"\(name)\" fails its CRC-32 check; the .apkg file is damaged"
+    case .noCollection:
+      "not an Anki package: it holds no collection.anki21b, collection.anki21 or collection.anki2"
+    case .notACollection(let detail):
+      "the package's collection is not an Anki collection (\(detail))"
+    case .zstdUnavailable:
+      "this package is compressed with zstd, and libzstd.so.1 could not be loaded; "
+        + "install it (Debian and Ubuntu: apt-get install libzstd1)"
+    case .corruptZstd(let detail):
+      "the package's zstd-compressed collection is damaged (\(detail))"
+    case .mediaWriteFailed(let path, let number):
+      "cannot write pictures to the media folder \(path) (error \(number)); "
+        + "check that its folder is writable"
+    }
+  }
+}
