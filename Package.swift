@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "WordbookInterchange", targets: ["WordbookInterchange"]),
     .library(name: "WordbookSQLite", targets: ["WordbookSQLite"]),
     .library(name: "WordbookTerminal", targets: ["WordbookTerminal"]),
+    .library(name: "WordbookWeb", targets: ["WordbookWeb"]),
     .executable(name: "wordbook", targets: ["WordbookCLI"]),
     .executable(name: "WordbookBenchmarks", targets: ["WordbookBenchmarks"]),
   ],
@@ -30,9 +31,20 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
     .target(name: "WordbookSQLite", dependencies: ["Wordbook", "CSQLite"]),
+    // libmicrohttpd, opened at run time so that a machine without it still builds and runs
+    // every other command.
+    .target(
+      name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    .target(
+      name: "WordbookWeb",
+      dependencies: ["CMicroHTTPD", "StoreCore", "Wordbook"],
+      resources: [.copy("Resources")]
+    ),
     .target(
       name: "WordbookTerminal",
-      dependencies: ["StoreCore", "Wordbook", "WordbookInterchange", "WordbookSQLite"]
+      dependencies: [
+        "StoreCore", "Wordbook", "WordbookInterchange", "WordbookSQLite", "WordbookWeb",
+      ]
     ),
     .executableTarget(name: "WordbookCLI", dependencies: ["WordbookTerminal"]),
 
@@ -73,6 +85,10 @@ let package = Package(
         "WordbookCLI",
       ],
       exclude: ["__Snapshots__"]
+    ),
+    .testTarget(
+      name: "WordbookWebTests",
+      dependencies: ["StoreCore", "Wordbook", "WordbookSQLite", "WordbookWeb"]
     ),
     // Random action sequences, fault injection and fuzz-found inputs across the modules.
     .testTarget(
