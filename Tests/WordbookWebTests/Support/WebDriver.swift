@@ -1,11 +1,8 @@
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// A headless Chromium driven through chromedriver's WebDriver HTTP API (W3C WebDriver).
+@MainActor
 final class WebDriver {
   /// A JSON value as WebDriver sends it.
   typealias JSON = Any
@@ -13,7 +10,7 @@ final class WebDriver {
   private let driver: Process
   private let base: String
   private let session: String
-  private static let elementKey = "element-6066-11e4-a52e-4f735466cecc"
+  private static let elementKey = "element-6066-11e4-a52e-4f735466cecf"
 
   /// Starts chromedriver on a free port and a browser with a window of `width`×`height`.
   init(width: Int = 360, height: Int = 800) async throws {
@@ -35,7 +32,7 @@ final class WebDriver {
       return port != nil || !driver.isRunning
     }
     guard started, let port else {
-      driver.terminate()
+      kill(driver.processIdentifier, SIGKILL)
       throw DriverError(message: "chromedriver did not start: \(text)")
     }
     base = "http://127.0.0.1:\(port)"
@@ -58,7 +55,7 @@ final class WebDriver {
       let value = try #require(answer as? [String: Any])
       session = try #require(value["sessionId"] as? String)
     } catch {
-      driver.terminate()
+      kill(driver.processIdentifier, SIGKILL)
       throw error
     }
   }
@@ -68,10 +65,15 @@ final class WebDriver {
     var description: String { message }
   }
 
-  /// Ends the browser and the driver.
+  /// Ends the browser and the driver; chromedriver ignores SIGTERM, so it is asked to shut
+  /// down and killed only if it has not within five seconds.
   func quit() async {
     _ = try? await Self.call(base, "DELETE", "/session/\(session)", nil)
-    driver.terminate()
+    _ = try? await Self.call(base, "GET", "/shutdown", nil)
+    let driver = driver
+    let stopped =
+      (try? await WebTestEnvironment.waitUntil(timeout: .seconds(5)) { !driver.isRunning }) ?? false
+    if !stopped { kill(driver.processIdentifier, SIGKILL) }
     driver.waitUntilExit()
   }
 
@@ -173,25 +175,48 @@ final class WebDriver {
     try await Self.call(base, method, "/session/\(session)/\(path)", body)
   }
 
-  private static let urlSession: URLSession = {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = 60
-    return URLSession(configuration: configuration)
-  }()
-
+  /// Sends one command with curl: chromedriver writes headers without a space after the
+  /// colon, which FoundationNetworking's URLSession on Linux refuses. It runs off the main
+  /// actor, which the server under test needs while the browser loads a page.
   private static func call(_ base: String, _ method: String, _ path: String, _ body: [String: Any]?)
     async throws -> JSON
   {
-    var request = URLRequest(url: try #require(URL(string: base + path)))
-    request.httpMethod = method
-    if let body {
-      request.httpBody = try JSONSerialization.data(withJSONObject: body)
-      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    let input = try body.map { try JSONSerialization.data(withJSONObject: $0) } ?? Data()
+    let url = base + path
+    let (output, exitStatus) = try await withCheckedThrowingContinuation {
+      (done: CheckedContinuation<(Data, Int32), any Error>) in
+      DispatchQueue.global().async {
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        curl.arguments = [
+          "-s", "-X", method, "-H", "Content-Type: application/json", "--data-binary", "@-",
+          "-w", "\n%{http_code}", url,
+        ]
+        let stdin = Pipe()
+        let stdout = Pipe()
+        curl.standardInput = stdin
+        curl.standardOutput = stdout
+        do {
+          try curl.run()
+          stdin.fileHandleForWriting.write(method == "GET" || method == "DELETE" ? Data() : input)
+          try stdin.fileHandleForWriting.close()
+          let data = stdout.fileHandleForReading.readDataToEndOfFile()
+          curl.waitUntilExit()
+          done.resume(returning: (data, curl.terminationStatus))
+        } catch {
+          done.resume(throwing: error)
+        }
+      }
     }
-    let (data, response) = try await urlSession.data(for: request)
-    let object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+    let text = String(decoding: output, as: UTF8.self)
+    guard exitStatus == 0, let split = text.lastIndex(of: "\n") else {
+      throw DriverError(message: "curl \(method) \(url) failed (\(exitStatus)): \(text)")
+    }
+    let status = Int(text[text.index(after: split)...]) ?? 0
+    let object = try JSONSerialization.jsonObject(
+      with: Data(text[..<split].utf8), options: [.fragmentsAllowed])
     let value = (object as? [String: Any])?["value"] ?? NSNull()
-    if let status = (response as? HTTPURLResponse)?.statusCode, status >= 400 {
+    if status >= 400 {
       throw DriverError(message: "WebDriver \(method) \(path): \(status) \(value)")
     }
     return value

@@ -14,7 +14,8 @@ enum WebTestEnvironment {
     return true
   }()
 
-  /// The Chromium binary and its WebDriver, if both are installed.
+  /// The Chromium binary and its WebDriver, if both are installed with curl, which talks to
+  /// the WebDriver.
   static let browser: (chromium: String, driver: String)? = {
     let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
       FileManager.default.isExecutableFile(atPath: $0)
@@ -22,17 +23,18 @@ enum WebTestEnvironment {
     let driver = ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"].first {
       FileManager.default.isExecutableFile(atPath: $0)
     }
-    guard let chromium, let driver else { return nil }
+    guard let chromium, let driver, FileManager.default.isExecutableFile(atPath: "/usr/bin/curl")
+    else { return nil }
     return (chromium, driver)
   }()
 
   static let libraryReason: Comment =
     "libmicrohttpd is not installed (apt-get install libmicrohttpd12)"
   static let browserReason: Comment =
-    "libmicrohttpd, chromium or chromium-driver is missing (apt-get install libmicrohttpd12 chromium chromium-driver)"
+    "libmicrohttpd, chromium, chromium-driver or curl is missing (apt-get install libmicrohttpd12 chromium chromium-driver curl)"
 
   /// Waits for `condition`, polling every 50 ms for at most `timeout`.
-  static func waitUntil(
+  @MainActor static func waitUntil(
     timeout: Duration = .seconds(10), _ condition: () async throws -> Bool
   ) async throws -> Bool {
     let clock = ContinuousClock()
