@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "WordbookAnki", targets: ["WordbookAnki"]),
     .library(name: "WordbookSQLite", targets: ["WordbookSQLite"]),
     .library(name: "WordbookTerminal", targets: ["WordbookTerminal"]),
+    .library(name: "WordbookWeb", targets: ["WordbookWeb"]),
     .executable(name: "wordbook", targets: ["WordbookCLI"]),
     .executable(name: "WordbookBenchmarks", targets: ["WordbookBenchmarks"]),
   ],
@@ -41,10 +42,20 @@ let package = Package(
       name: "WordbookAnki",
       dependencies: ["Wordbook", "WordbookInterchange", "CSQLite", "CZlib"]
     ),
+    // libmicrohttpd, opened at run time so that a machine without it still builds and runs
+    // every other command.
+    .target(
+      name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    .target(
+      name: "WordbookWeb",
+      dependencies: ["CMicroHTTPD", "StoreCore", "Wordbook"],
+      resources: [.copy("Resources")]
+    ),
     .target(
       name: "WordbookTerminal",
       dependencies: [
         "StoreCore", "Wordbook", "WordbookAnki", "WordbookInterchange", "WordbookSQLite",
+        "WordbookWeb",
       ]
     ),
     .executableTarget(name: "WordbookCLI", dependencies: ["WordbookTerminal"]),
@@ -98,6 +109,10 @@ let package = Package(
       name: "AppDeveloperTests",
       dependencies: ["StoreCore", "StoreTesting", "Wordbook"],
       exclude: ["Logs", "__Snapshots__"]
+    ),
+    .testTarget(
+      name: "WordbookWebTests",
+      dependencies: ["StoreCore", "Wordbook", "WordbookSQLite", "WordbookWeb"]
     ),
     // Random action sequences, fault injection and fuzz-found inputs across the modules.
     .testTarget(

@@ -16,7 +16,7 @@ import Testing
     #expect(imported.status == 0)
     #expect(
       imported.output.contains(
-        "(apkg, collection.anki2) into wordbook 2 (Colours): 4 added, 0 updated"))
+        "(apkg, collection.anki2) into wordbook 2 (Colours): 4 added, 0 homonyms added, 0 updated"))
     #expect(imported.output.contains("Media: 2 pictures on 3 cards"))
     #expect(imported.output.contains("1 missing from the package"))
     let media = process.databasePath + ".media"

@@ -32,6 +32,8 @@ public enum Command: Hashable, Sendable {
   case importFile(ImportRequest)
   /// Export a wordbook as a flashcard file.
   case export(ExportRequest)
+  /// Serve the study page to browsers.
+  case serve(ServeRequest)
   /// Print the usage.
   case help
   /// Print the version.

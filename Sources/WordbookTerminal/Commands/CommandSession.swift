@@ -124,6 +124,8 @@ final class CommandSession {
       try await importFile(request)
     case .export(let request):
       try await export(request)
+    case .serve(let request):
+      try await serve(request)
     case .replay, .help, .version:
       preconditionFailure("handled without a database")
     }

@@ -298,6 +298,10 @@ extension Subcommand {
           format: try arguments.choice(options["format"], of: "format"),
           output: options["output"]))
     },
+    Subcommand(
+      name: "serve", arguments: "[--port N] [--host ADDRESS] [--open]",
+      summary: "serve the study page to browsers (loopback only unless --host)"
+    ) { arguments throws(UsageError) in .serve(try ServeRequest(arguments: arguments)) },
     Subcommand(name: "help", arguments: "", summary: "show this help") {
       arguments throws(UsageError) in
       _ = try arguments.positionals(required: 0)

@@ -1,0 +1,82 @@
+import Foundation
+
+/// The server's security rules, checked on the connection's thread before anything reaches a
+/// store: the Host header (against DNS rebinding), the secret token (a cookie, set from the
+/// address on first visit) and the Origin of every state-changing request (against CSRF).
+struct AccessGuard: Sendable {
+  /// The name of the cookie that carries the token.
+  static let cookieName = "wordbook_token"
+
+  let token: String
+  let port: UInt16
+  /// Whether the server listens on a loopback address only.
+  let isLoopback: Bool
+
+  /// Why a request is refused, or `nil` when it may go on.
+  func refusal(of request: HTTPRequest) -> HTTPResponse? {
+    guard let host = request.headers["Host"], accepts(host: host) else {
+      return .text(
+        421, "This server answers only to its own address; open the address it printed.")
+    }
+    if request.method != "GET" && request.method != "HEAD" {
+      guard request.headers["Origin"] == "http://\(host)" else {
+        return .text(403, "Refused: the request did not come from Wordbook's own page.")
+      }
+    }
+    guard let presented = request.cookie(Self.cookieName) ?? request.query["token"],
+      Self.same(presented, token)
+    else {
+      return .text(
+        403,
+        "Refused: open the address that 'wordbook serve' printed; it holds this page's key.")
+    }
+    return nil
+  }
+
+  /// Whether `host` (the Host header) names this server: on a loopback address its loopback
+  /// names, otherwise any IP address. A DNS name is refused because rebinding attacks need
+  /// one; an address typed into the browser is never one.
+  func accepts(host: String) -> Bool {
+    let name: Substring
+    let portText: Substring?
+    if host.hasPrefix("[") {
+      guard let end = host.firstIndex(of: "]") else { return false }
+      name = host[host.startIndex...end]
+      let rest = host[host.index(after: end)...]
+      portText = rest.isEmpty ? nil : rest.hasPrefix(":") ? rest.dropFirst() : ""
+    } else {
+      let parts = host.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+      name = parts[0]
+      portText = parts.count == 2 ? parts[1] : nil
+    }
+    guard (portText.map { UInt16($0) } ?? 80) == port else { return false }
+    if name == "localhost" || name == "127.0.0.1" || name == "[::1]" { return true }
+    return !isLoopback && Self.isAddressLiteral(name)
+  }
+
+  private static func isAddressLiteral(_ name: Substring) -> Bool {
+    if name.hasPrefix("[") {
+      return name.hasSuffix("]")
+        && name.dropFirst().dropLast().allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+    }
+    let octets = name.split(separator: ".", omittingEmptySubsequences: false)
+    return octets.count == 4 && octets.allSatisfy { UInt8($0) != nil }
+  }
+
+  /// Compares in time that does not depend on where the strings differ.
+  private static func same(_ a: String, _ b: String) -> Bool {
+    let x = Array(a.utf8)
+    let y = Array(b.utf8)
+    guard x.count == y.count else { return false }
+    var difference: UInt8 = 0
+    for index in x.indices { difference |= x[index] ^ y[index] }
+    return difference == 0
+  }
+
+  /// A fresh token: 32 bytes from the system's generator, which is cryptographically secure
+  /// (getrandom on Linux, arc4random on Apple platforms).
+  static func makeToken() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<4).map { _ in String(format: "%016llx", generator.next() as UInt64) }.joined()
+  }
+}

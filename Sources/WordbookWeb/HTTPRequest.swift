@@ -1,0 +1,58 @@
+import CMicroHTTPD
+import Foundation
+
+/// One request as the server sees it: what libmicrohttpd parsed, copied out of the connection
+/// so that it can cross to the main actor.
+struct HTTPRequest: Sendable {
+  var method: String
+  var path: String
+  var headers: [String: String]
+  var query: [String: String]
+  var body: Data
+
+  /// The headers the server reads; libmicrohttpd looks them up case-insensitively.
+  static let headerNames = [
+    "Accept-Language", "Content-Type", "Cookie", "Host", "Origin", "Sec-Fetch-Site",
+  ]
+
+  /// The query arguments the server reads.
+  static let queryNames = ["count", "from", "session", "token"]
+
+  init(
+    method: String, path: String, headers: [String: String] = [:],
+    query: [String: String] = [:], body: Data = Data()
+  ) {
+    self.method = method
+    self.path = path
+    self.headers = headers
+    self.query = query
+    self.body = body
+  }
+
+  /// Copies what the server reads from a connection during libmicrohttpd's callback.
+  init(
+    connection: UnsafeMutableRawPointer, method: String, url: String, body: Data
+  ) {
+    var headers: [String: String] = [:]
+    for name in Self.headerNames {
+      if let value = wb_http_header(connection, name) { headers[name] = String(cString: value) }
+    }
+    var query: [String: String] = [:]
+    for name in Self.queryNames {
+      if let value = wb_http_query(connection, name) { query[name] = String(cString: value) }
+    }
+    self.init(method: method, path: url, headers: headers, query: query, body: body)
+  }
+
+  /// The value of cookie `name`, if the request carries it.
+  func cookie(_ name: String) -> String? {
+    guard let header = headers["Cookie"] else { return nil }
+    for pair in header.split(separator: ";") {
+      let parts = pair.split(separator: "=", maxSplits: 1)
+      if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name {
+        return String(parts[1]).trimmingCharacters(in: .whitespaces)
+      }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,112 @@
+import Wordbook
+
+/// The JSON the page receives, in events and in answers to its requests.
+enum WebEvents {
+  /// The wordbook picker.
+  struct Picker: Encodable {
+    struct Book: Encodable {
+      var id: Int64
+      var title: String
+      var wordCount: Int
+    }
+
+    /// `loading`, `failed`, `empty`, `choose` or `chosen`.
+    var state: String
+    var message: String?
+    var books: [Book]
+    var selected: Int64?
+
+    init(_ state: AppState) {
+      switch state.picker {
+      case .loading: self.state = "loading"
+      case .failed(let message):
+        self.state = "failed"
+        self.message = message
+      case .empty: self.state = "empty"
+      case .chooseOne: self.state = "choose"
+      case .chosen: self.state = "chosen"
+      }
+      books = state.books.map { Book(id: $0.id.rawValue, title: $0.title, wordCount: $0.wordCount) }
+      selected = state.selectedBookID?.rawValue
+    }
+  }
+
+  /// The list of cards as a whole: the page asks for the window it shows when this changes.
+  struct Cards: Encodable {
+    /// `notLoaded`, `loading`, `loaded` or `failed`.
+    var status: String
+    var message: String?
+    var count: Int
+    var version: Int
+  }
+
+  /// Everything but the cards and the picker: mode, tally, undo, saving, the error.
+  struct Status: Encodable {
+    var mode: String
+    var success: Int
+    var fail: Int
+    var notStudied: Int
+    var canUndo: Bool
+    var canRedo: Bool
+    var unsavedMarks: Int
+    var isSavingWord: Bool
+    var error: String?
+
+    init(_ state: AppState) {
+      mode = state.studyMode.rawValue
+      success = state.tally.success
+      fail = state.tally.fail
+      notStudied = state.tally.notStudied
+      canUndo = state.canUndo
+      canRedo = state.canRedo
+      unsavedMarks = state.marksNotYetSaved
+      isSavingWord = state.isSavingWord
+      error = state.lastError?.message
+    }
+  }
+
+  /// One card.
+  struct Card: Encodable {
+    var id: Int64
+    var term: String
+    var meaning: String
+    /// `notStudied`, `success` or `fail`.
+    var state: String
+    /// `front` or `back`.
+    var face: String
+
+    init(_ word: Word, face: CardFace) {
+      id = word.id.rawValue
+      term = word.term
+      meaning = word.meaning
+      switch word.studyState {
+      case .notStudied: state = "notStudied"
+      case .success: state = "success"
+      case .fail: state = "fail"
+      }
+      self.face = face.rawValue
+    }
+  }
+
+  /// The window of cards the page asked for.
+  struct Window: Encodable {
+    var from: Int
+    var count: Int
+    var version: Int
+    var cards: [Card]
+  }
+
+  /// The first event of a stream: the session the page names in its requests.
+  struct Session: Encodable {
+    var id: String
+  }
+
+  static func status(of load: LoadStatus) -> (String, String?) {
+    switch load {
+    case .notLoaded: ("notLoaded", nil)
+    case .loading: ("loading", nil)
+    case .loaded: ("loaded", nil)
+    case .failed(let message): ("failed", message)
+    }
+  }
+}

@@ -1,0 +1,144 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Wordbook
+
+/// Answers requests on libmicrohttpd's connection threads: the security rules and the page's
+/// files here, and whatever touches a store on the main actor.
+struct WebRouter: Sendable {
+  let access: AccessGuard
+  let resources: PageResources
+  let sessions: WebSessions
+
+  /// The page in each language: `index.html` names its language, which picks the texts.
+  private let pages: [PageLanguage: Data]
+
+  init(access: AccessGuard, resources: PageResources, sessions: WebSessions) {
+    self.access = access
+    self.resources = resources
+    self.sessions = sessions
+    let page = resources.file(at: "/")?.data ?? Data()
+    let english = String(decoding: page, as: UTF8.self)
+    pages = [
+      .english: page,
+      .korean: Data(english.replacingOccurrences(of: "lang=\"en\"", with: "lang=\"ko\"").utf8),
+    ]
+  }
+
+  /// The answer to `request`.
+  func respond(to request: HTTPRequest) -> HTTPResponse {
+    if let refusal = access.refusal(of: request) { return refusal }
+    if request.method == "GET", request.query["token"] != nil {
+      // The token moves from the address to a cookie the page's script cannot read, and the
+      // address loses it so that it stays out of the history and of screenshots.
+      return .redirect(
+        to: request.path,
+        headers: [
+          (
+            "Set-Cookie",
+            "\(AccessGuard.cookieName)=\(access.token); HttpOnly; SameSite=Strict; Path=/"
+          )
+        ])
+    }
+    switch (request.method, request.path) {
+    case ("GET", "/"):
+      let language = PageLanguage(acceptLanguage: request.headers["Accept-Language"])
+      return HTTPResponse(
+        status: 200, contentType: "text/html; charset=utf-8", body: pages[language] ?? Data(),
+        headers: [("Vary", "Accept-Language")])
+    case ("GET", "/app.css"), ("GET", "/app.js"):
+      guard let file = resources.file(at: request.path) else { return .text(404, "Not found.") }
+      return HTTPResponse(status: 200, contentType: file.contentType, body: file.data)
+    case ("GET", "/events"):
+      return Self.onMainActor { [sessions] in sessions.open() }
+    case ("GET", "/cards"):
+      let from = request.query["from"].flatMap { Int($0) } ?? 0
+      let count = request.query["count"].flatMap { Int($0) } ?? 50
+      return Self.onMainActor { [sessions] in
+        guard let session = sessions.session(for: request) else { return Self.sessionEnded }
+        return .json(session.window(from: from, count: count))
+      }
+    case ("POST", "/actions"):
+      return receiveAction(request)
+    case (_, "/"), (_, "/app.css"), (_, "/app.js"), (_, "/events"), (_, "/cards"),
+      (_, "/actions"):
+      return .text(405, "\(request.method) is not allowed on \(request.path).")
+    default:
+      return .text(404, "Not found: \(request.path).")
+    }
+  }
+
+  private static let sessionEnded = HTTPResponse.text(
+    404, "This page's session has ended; reload the page.")
+
+  private func receiveAction(_ request: HTTPRequest) -> HTTPResponse {
+    guard request.headers["Content-Type"]?.hasPrefix("application/json") == true else {
+      return .text(415, "Send the action as application/json.")
+    }
+    let action: AppAction
+    do {
+      action = try JSONDecoder().decode(AppAction.self, from: request.body)
+    } catch {
+      return .text(400, "The body is not an action Wordbook knows: \(Self.describe(error)).")
+    }
+    guard Self.isSentByPage(action) else {
+      return .text(
+        403,
+        "The page may not send this action; the store sends it itself when the service answers.")
+    }
+    return Self.onMainActor { [sessions] in
+      guard let session = sessions.session(for: request) else { return Self.sessionEnded }
+      session.send(action)
+      return .json([String: String](), status: 202)
+    }
+  }
+
+  /// Whether the page may send `action`: what a learner does, never a service's answer, which
+  /// only the store's effects produce.
+  static func isSentByPage(_ action: AppAction) -> Bool {
+    switch action {
+    case .createBook, .loadBooks, .selectBook: true
+    case .flip, .markFail, .markSuccess, .redo, .resetMark, .retryUnsavedMarks, .setStudyMode,
+      .shuffle, .toggleStudyMode, .undo:
+      true
+    case .deleteWord, .dismissError, .saveWord: true
+    default: false
+    }
+  }
+
+  private static func describe(_ error: any Error) -> String {
+    switch error {
+    case DecodingError.dataCorrupted(let context): context.debugDescription
+    case DecodingError.keyNotFound(let key, _): "missing field '\(key.stringValue)'"
+    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+      "wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
+    default: "\(error)"
+    }
+  }
+
+  /// Runs `body` on the main actor and waits for its answer on this connection's thread, one
+  /// of libmicrohttpd's own, so no Swift concurrency thread is ever blocked.
+  private static func onMainActor(_ body: @escaping @MainActor @Sendable () -> HTTPResponse)
+    -> HTTPResponse
+  {
+    let answer = Answer()
+    Task { @MainActor in answer.give(body()) }
+    return answer.wait()
+  }
+
+  /// One answer handed from the main actor to a waiting connection thread.
+  private final class Answer: Sendable {
+    private let response = Mutex<HTTPResponse?>(nil)
+    private let given = DispatchSemaphore(value: 0)
+
+    func give(_ value: HTTPResponse) {
+      response.withLock { $0 = value }
+      given.signal()
+    }
+
+    func wait() -> HTTPResponse {
+      given.wait()
+      return response.withLock { $0 } ?? .text(500, "The server lost its answer.")
+    }
+  }
+}

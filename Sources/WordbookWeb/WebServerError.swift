@@ -1,0 +1,25 @@
+/// Why the web server could not start.
+public enum WebServerError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// libmicrohttpd could not be loaded; the message names the package to install.
+  case libraryMissing(String)
+  /// The address could not be listened on.
+  case cannotListen(String)
+  /// The page's files are missing from the package's resources.
+  case resourcesMissing(String)
+
+  /// One line saying what went wrong and what to do.
+  public var message: String {
+    switch self {
+    case .libraryMissing(let detail):
+      "the web server needs GNU libmicrohttpd (\(detail)). Install it: "
+        + "'apt-get install libmicrohttpd12' on Debian or Ubuntu, 'brew install libmicrohttpd' "
+        + "on macOS."
+    case .cannotListen(let detail): "cannot start the web server: \(detail)."
+    case .resourcesMissing(let name):
+      "the page's file \(name) is missing from Wordbook's resources; rebuild Wordbook."
+    }
+  }
+
+  /// The same as ``message``.
+  public var description: String { message }
+}

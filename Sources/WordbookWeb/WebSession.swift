@@ -1,0 +1,102 @@
+import Foundation
+import StoreCore
+import Wordbook
+
+/// One browser page's study session: its own store (order, turned cards, mode, undo) over the
+/// shared service, and the event stream that tells the page what changed.
+///
+/// The page never receives a whole book: it asks for the window of cards it shows, and the
+/// session observes those cards' parts only, so an action sends the few events it changed.
+@MainActor
+final class WebSession {
+  let id: String
+  let events: EventStream
+  private let store: Store<AppState, AppAction>
+  private var observers: [StoreObserverToken] = []
+  private var cardObservers: [Word.ID: StoreObserverToken] = [:]
+  private var cardsVersion = 0
+
+  /// The most cards one window request may ask for.
+  static let windowLimit = 200
+
+  init(id: String, service: any WordService, seed: UInt64, events: EventStream) {
+    self.id = id
+    self.events = events
+    store = Store(initialState: AppState(seed: seed), reducer: AppReducer(service: service))
+    observers = [
+      store.observe([.picker]) { [weak self] in self?.sendPicker() },
+      store.observe([.visibleWords]) { [weak self] in self?.sendCards() },
+      store.observe([.studyMode, .tally, .marks, .editor, .error]) { [weak self] in
+        self?.sendStatus()
+      },
+    ]
+    send("session", WebEvents.Session(id: id))
+    sendPicker()
+    sendStatus()
+    sendCards()
+    store.send(.loadBooks)
+  }
+
+  /// Sends `action` to the store.
+  func send(_ action: AppAction) {
+    store.send(action)
+  }
+
+  /// The cards at positions `from..<from+count` of the study order, which from now on are the
+  /// cards whose changes the page hears about.
+  func window(from: Int, count: Int) -> WebEvents.Window {
+    let state = store.state
+    let visible = state.visibleWords
+    let lower = min(max(from, 0), visible.count)
+    let upper = min(lower + min(max(count, 0), Self.windowLimit), visible.count)
+    let cards = (lower..<upper).map { position in
+      WebEvents.Card(visible[position], face: state.face(of: visible.id(at: position)))
+    }
+    let shown = Set(cards.map { Word.ID($0.id) })
+    for (id, token) in cardObservers where !shown.contains(id) {
+      store.removeObserver(token)
+      cardObservers[id] = nil
+    }
+    for id in shown where cardObservers[id] == nil {
+      cardObservers[id] = store.observe([.card(id)]) { [weak self] in self?.sendCard(id) }
+    }
+    return WebEvents.Window(from: lower, count: visible.count, version: cardsVersion, cards: cards)
+  }
+
+  /// Stops observing the store and ends the stream.
+  func close() {
+    for token in observers + cardObservers.values { store.removeObserver(token) }
+    observers = []
+    cardObservers = [:]
+    events.close()
+  }
+
+  private func sendPicker() {
+    send("picker", WebEvents.Picker(store.state))
+  }
+
+  private func sendStatus() {
+    send("status", WebEvents.Status(store.state))
+  }
+
+  private func sendCards() {
+    cardsVersion += 1
+    let state = store.state
+    let (status, message) = WebEvents.status(of: state.wordsStatus)
+    send(
+      "cards",
+      WebEvents.Cards(
+        status: status, message: message, count: state.visibleWords.count, version: cardsVersion))
+  }
+
+  private func sendCard(_ id: Word.ID) {
+    let state = store.state
+    guard let word = state.words[id] else { return }
+    send("card", WebEvents.Card(word, face: state.face(of: id)))
+  }
+
+  private func send(_ name: String, _ value: some Encodable) {
+    guard let data = try? JSONEncoder().encode(value) else { return }
+    events.send(name, data: String(decoding: data, as: UTF8.self))
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// The security rules, through plain HTTP requests as any script could send them.
+@Suite(.enabled(if: WebTestEnvironment.hasLibrary, WebTestEnvironment.libraryReason))
+@MainActor
+struct AccessGuardTests {
+  @Test func refusesARequestWithoutTheToken() async throws {
+    try await TestLibrary.with { library in
+      for path in ["/", "/app.js", "/events", "/cards"] {
+        let answer = try await PlainHTTP.send("GET", library.base + path)
+        #expect(answer.status == 403, "\(path)")
+        #expect(answer.body.contains("wordbook serve"))
+      }
+    }
+  }
+
+  @Test func refusesAWrongToken() async throws {
+    try await TestLibrary.with { library in
+      let inAddress = try await PlainHTTP.send("GET", library.base + "/?token=0123")
+      #expect(inAddress.status == 403)
+      #expect(inAddress.headers["set-cookie"] == nil)
+      let inCookie = try await PlainHTTP.send(
+        "GET", library.base + "/",
+        headers: ["Cookie": "wordbook_token=\(library.token.dropLast())0"])
+      #expect(inCookie.status == 403)
+    }
+  }
+
+  @Test func theTokenInTheAddressBecomesAStrictCookie() async throws {
+    try await TestLibrary.with { library in
+      let first = try await PlainHTTP.send("GET", library.server.url)
+      #expect(first.status == 303)
+      #expect(first.headers["location"] == "/")
+      let cookie = try #require(first.headers["set-cookie"])
+      #expect(cookie.hasPrefix(library.cookie + ";"))
+      #expect(cookie.contains("HttpOnly"))
+      #expect(cookie.contains("SameSite=Strict"))
+      let page = try await PlainHTTP.send(
+        "GET", library.base + "/", headers: ["Cookie": library.cookie])
+      #expect(page.status == 200)
+      let policy = try #require(page.headers["content-security-policy"])
+      #expect(policy.contains("script-src 'self'"))
+      #expect(!policy.contains("unsafe-inline"))
+      #expect(!page.body.contains("<script>"))
+    }
+  }
+
+  @Test func refusesAHostThatIsNotTheServer() async throws {
+    try await TestLibrary.with { library in
+      let port = library.server.port
+      for host in [
+        "evil.example:\(port)", "127.0.0.1:\(port &+ 1)", "127.0.0.1", "192.168.1.2:\(port)",
+      ] {
+        let answer = try await PlainHTTP.send(
+          "GET", library.base + "/", headers: ["Cookie": library.cookie, "Host": host])
+        #expect(answer.status == 421, "\(host)")
+      }
+      let named = try await PlainHTTP.send(
+        "GET", library.base + "/", headers: ["Cookie": library.cookie, "Host": "localhost:\(port)"])
+      #expect(named.status == 200)
+    }
+  }
+
+  @Test func refusesAPostFromAnotherOrigin() async throws {
+    try await TestLibrary.with { library in
+      var headers = library.pageHeaders
+      let body = Data(#"{"kind":"shuffle"}"#.utf8)
+      for origin in ["http://evil.example", "null", "http://localhost:\(library.server.port)"] {
+        headers["Origin"] = origin
+        let answer = try await PlainHTTP.send(
+          "POST", library.base + "/actions?session=x", headers: headers, body: body)
+        #expect(answer.status == 403, "\(origin)")
+        #expect(answer.body.contains("did not come from Wordbook's own page"))
+      }
+      headers["Origin"] = nil
+      let withoutOrigin = try await PlainHTTP.send(
+        "POST", library.base + "/actions?session=x", headers: headers, body: body)
+      #expect(withoutOrigin.status == 403)
+    }
+  }
+
+  @Test func refusesAnOversizedBodyAndKeepsServing() async throws {
+    try await TestLibrary.with(limits: .init(bodyBytes: 1024)) { library in
+      let answer = try await PlainHTTP.send(
+        "POST", library.base + "/actions?session=x", headers: library.pageHeaders,
+        body: Data(repeating: UInt8(ascii: " "), count: 4096))
+      #expect(answer.status == 413)
+      let page = try await PlainHTTP.send(
+        "GET", library.base + "/", headers: ["Cookie": library.cookie])
+      #expect(page.status == 200)
+    }
+  }
+
+  @Test func answersMalformedActionsWithAClearStatus() async throws {
+    try await TestLibrary.with { library in
+      let url = library.base + "/actions?session=x"
+      let cases: [(body: String, status: Int, says: String)] = [
+        ("{", 400, "not an action"),
+        (#"{"kind":"explode"}"#, 400, "not an action"),
+        (#"{"kind":"flip"}"#, 400, "missing field 'id'"),
+        (#"{"kind":"booksLoaded","books":[]}"#, 403, "may not send"),
+        (#"{"kind":"shuffle"}"#, 404, "reload the page"),
+      ]
+      for entry in cases {
+        let answer = try await PlainHTTP.send(
+          "POST", url, headers: library.pageHeaders, body: Data(entry.body.utf8))
+        #expect(answer.status == entry.status, "\(entry.body)")
+        #expect(answer.body.contains(entry.says), "\(entry.body): \(answer.body)")
+      }
+      var plain = library.pageHeaders
+      plain["Content-Type"] = "text/plain"
+      let wrongType = try await PlainHTTP.send(
+        "POST", url, headers: plain, body: Data(#"{"kind":"shuffle"}"#.utf8))
+      #expect(wrongType.status == 415)
+      let page = try await PlainHTTP.send(
+        "GET", library.base + "/", headers: ["Cookie": library.cookie])
+      #expect(page.status == 200)
+    }
+  }
+}

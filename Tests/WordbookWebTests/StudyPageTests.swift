@@ -1,0 +1,189 @@
+import Foundation
+import Testing
+import Wordbook
+
+/// The study page in a real headless Chromium, driven through WebDriver.
+@Suite(
+  .serialized,
+  .enabled(
+    if: WebTestEnvironment.hasLibrary && WebTestEnvironment.browser != nil,
+    WebTestEnvironment.browserReason))
+@MainActor
+struct StudyPageTests {
+  @Test func opensOnlyWithTheToken() async throws {
+    try await TestLibrary.with { library in
+      try await WebDriver.with { browser in
+        try await browser.open(library.base + "/")
+        let refused = try await browser.run("return document.body.textContent")
+        #expect((refused as? String)?.contains("wordbook serve") == true)
+        try await browser.open(library.server.url)
+        #expect(
+          try await browser.waitFor("return document.querySelector('[data-book-id]') !== null"))
+        // The token left the address for an HttpOnly cookie the script cannot read.
+        let search = try await browser.run("return location.search + document.cookie")
+        #expect(search as? String == "")
+      }
+    }
+  }
+
+  @Test func picksABookAndFlipsACard() async throws {
+    try await TestLibrary.with { library in
+      try await WebDriver.with { browser in
+        try await browser.openBook(of: library)
+        let word = library.words[0]
+        #expect(try await browser.waitForCard(word.id.rawValue, "data-face", "front"))
+        #expect(try await browser.waitForCard(word.id.rawValue, "data-state", "notStudied"))
+        try await browser.click("[data-word-id='\(word.id)']")
+        #expect(try await browser.waitForCard(word.id.rawValue, "data-face", "back"))
+        try await browser.click("[data-word-id='\(word.id)']")
+        #expect(try await browser.waitForCard(word.id.rawValue, "data-face", "front"))
+      }
+    }
+  }
+
+  @Test func swipesMarkSuccessAndFailAndUndoTakesThemBack() async throws {
+    try await TestLibrary.with { library in
+      try await WebDriver.with { browser in
+        try await browser.openBook(of: library)
+        let (right, left) = (library.words[0].id, library.words[1].id)
+        try await browser.swipe("[data-word-id='\(right)']", dx: 160)
+        #expect(try await browser.waitForCard(right.rawValue, "data-state", "success"))
+        try await browser.swipe("[data-word-id='\(left)']", dx: -160)
+        #expect(try await browser.waitForCard(left.rawValue, "data-state", "fail"))
+        let saved = try await WebTestEnvironment.waitUntil {
+          let words = try await library.service.fetchWords(in: library.book.id)
+          return words.first { $0.id == right }?.studyState == .success
+            && words.first { $0.id == left }?.studyState == .fail
+        }
+        #expect(saved)
+        try await browser.click("#undo")
+        #expect(try await browser.waitForCard(left.rawValue, "data-state", "notStudied"))
+        #expect(try await browser.waitForCard(right.rawValue, "data-state", "success"))
+      }
+    }
+  }
+
+  @Test func keysWorkLikeTheTerminals() async throws {
+    try await TestLibrary.with { library in
+      try await WebDriver.with(width: 1280, height: 900) { browser in
+        try await browser.openBook(of: library)
+        let first = library.words[0].id.rawValue
+        try await browser.press(" ")
+        #expect(try await browser.waitForCard(first, "data-face", "back"))
+        try await browser.press("\u{E014}")
+        #expect(try await browser.waitForCard(first, "data-state", "success"))
+        try await browser.press("h")
+        #expect(try await browser.waitForCard(library.words[1].id.rawValue, "data-state", "fail"))
+      }
+    }
+  }
+
+  @Test func shuffleKeepsTheColoursAndTurnsCardsToTheFront() async throws {
+    try await TestLibrary.with { library in
+      try await WebDriver.with { browser in
+        try await browser.openBook(of: library)
+        let marked = library.words[2].id
+        let turned = library.words[3].id
+        try await browser.swipe("[data-word-id='\(marked)']", dx: 160)
+        #expect(try await browser.waitForCard(marked.rawValue, "data-state", "success"))
+        try await browser.click("[data-word-id='\(turned)']")
+        #expect(try await browser.waitForCard(turned.rawValue, "data-face", "back"))
+        let before = try await browser.shownOrder()
+        try await browser.click("#shuffle")
+        #expect(try await WebTestEnvironment.waitUntil { try await browser.shownOrder() != before })
+        #expect(try await browser.waitForCard(marked.rawValue, "data-state", "success"))
+        #expect(try await browser.waitForCard(turned.rawValue, "data-face", "front"))
+        #expect(Set(try await browser.shownOrder()) == Set(before))
+      }
+    }
+  }
+
+  @Test func addsAWordAndShowsTheSavingState() async throws {
+    try await TestLibrary.with { library in
+      try await WebDriver.with { browser in
+        try await browser.openBook(of: library)
+        try await browser.type("새 단어", into: "#term")
+        try await browser.type("a new word", into: "#meaning")
+        try await browser.click("#save")
+        #expect(
+          try await browser.waitFor(
+            "return Array.from(document.querySelectorAll('#cards .term'))"
+              + ".some(term => term.textContent === '새 단어')"))
+        #expect(try await browser.waitFor("return document.getElementById('term').value === ''"))
+        #expect(
+          try await browser.waitFor("return document.getElementById('saving').textContent === ''"))
+      }
+    }
+  }
+
+  @Test func userTextIsShownAsTextNeverAsHTML() async throws {
+    let term = #"<img src=x onerror="document.title='pwned'">"#
+    try await TestLibrary.with(terms: [term, "<b>bold</b>"]) { library in
+      try await WebDriver.with { browser in
+        try await browser.openBook(of: library)
+        let shown = try await browser.run(
+          "return Array.from(document.querySelectorAll('#cards .term')).map(t => t.textContent)")
+        #expect(shown as? [String] == [term, "<b>bold</b>"])
+        let elements = try await browser.run(
+          "return document.querySelectorAll('#cards img, #cards b').length + document.title")
+        #expect(elements as? String == "0Wordbook")
+      }
+    }
+  }
+
+  @Test func aCrossOriginPostIsRefused() async throws {
+    try await TestLibrary.with { library in
+      try await WebDriver.with { browser in
+        try await browser.openBook(of: library)
+        let before = try await browser.shownOrder()
+        // localhost is another origin (and site) than 127.0.0.1, as an attacker's page would be.
+        let answer = try await browser.run(
+          """
+          return fetch(`http://localhost:${arguments[0]}/actions?session=x`, {
+            method: 'POST', credentials: 'include',
+            headers: {'Content-Type': 'application/json'}, body: '{"kind":"shuffle"}'
+          }).then(response => 'answered ' + response.status, () => 'refused')
+          """, [library.server.port])
+        #expect(answer as? String == "refused")
+        try await browser.click("[data-word-id='\(library.words[0].id)']")
+        #expect(try await browser.waitForCard(library.words[0].id.rawValue, "data-face", "back"))
+        #expect(try await browser.shownOrder() == before)
+      }
+    }
+  }
+
+  @Test func twoPagesOnOneDatabaseKeepTheirOwnOrder() async throws {
+    try await TestLibrary.with { library in
+      try await WebDriver.with { browser in
+        let first = try await browser.currentWindow()
+        try await browser.openBook(of: library)
+        let original = try await browser.shownOrder()
+        let second = try await browser.newWindow()
+        try await browser.switchTo(second)
+        try await browser.openBook(of: library)
+        #expect(library.server.sessionCount == 2)
+        try await browser.switchTo(first)
+        try await browser.click("#shuffle")
+        #expect(
+          try await WebTestEnvironment.waitUntil { try await browser.shownOrder() != original })
+        try await browser.switchTo(second)
+        // A flip answered in the second page shows that it has heard everything sent before.
+        try await browser.click("[data-word-id='\(original[0])']")
+        #expect(try await browser.waitForCard(Int64(original[0]), "data-face", "back"))
+        #expect(try await browser.shownOrder() == original)
+      }
+    }
+  }
+
+  @Test func refusesMorePagesThanTheLimit() async throws {
+    try await TestLibrary.with(limits: .init(sessions: 1)) { library in
+      try await WebDriver.with { browser in
+        try await browser.openBook(of: library)
+        let refused = try await PlainHTTP.send(
+          "GET", library.base + "/events", headers: ["Cookie": library.cookie])
+        #expect(refused.status == 503)
+        #expect(refused.body.contains("Too many pages"))
+      }
+    }
+  }
+}

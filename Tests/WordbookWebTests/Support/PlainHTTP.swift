@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Requests to the server as a script would send them: no cookies kept, no redirect followed.
+enum PlainHTTP {
+  struct Answer: Sendable {
+    var status: Int
+    var headers: [String: String]
+    var body: String
+  }
+
+  private final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+      _ session: URLSession, task: URLSessionTask,
+      willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+      completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+      completionHandler(nil)
+    }
+  }
+
+  private static let session: URLSession = {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.httpShouldSetCookies = false
+    configuration.timeoutIntervalForRequest = 10
+    return URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
+  }()
+
+  /// Sends a request and returns its status, headers and body.
+  static func send(
+    _ method: String, _ url: String, headers: [String: String] = [:], body: Data? = nil
+  ) async throws -> Answer {
+    var request = URLRequest(url: try #require(URL(string: url)))
+    request.httpMethod = method
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    request.httpBody = body
+    let (data, response) = try await session.data(for: request)
+    let http = try #require(response as? HTTPURLResponse)
+    var fields: [String: String] = [:]
+    for (name, value) in http.allHeaderFields {
+      if let name = name as? String, let value = value as? String {
+        fields[name.lowercased()] = value
+      }
+    }
+    return Answer(
+      status: http.statusCode, headers: fields, body: String(decoding: data, as: UTF8.self))
+  }
+}

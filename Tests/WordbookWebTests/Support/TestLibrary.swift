@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import Wordbook
+import WordbookSQLite
+import WordbookWeb
+
+/// A web server over a fresh SQLite database in its own temporary folder, with one wordbook.
+@MainActor
+final class TestLibrary {
+  let folder: URL
+  let service: SQLiteWordService
+  let server: WebServer
+  let book: WordBook
+  private(set) var words: [Word] = []
+
+  /// The server's address without the token.
+  var base: String { "http://127.0.0.1:\(server.port)" }
+
+  init(terms: [String] = (1...12).map { "term \($0)" }, limits: WebServerLimits = .init())
+    async throws
+  {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "WordbookWebTests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    service = try SQLiteWordService(path: folder.appendingPathComponent("words.sqlite").path)
+    book = try await service.createBook(title: "Test book")
+    for term in terms {
+      words.append(
+        try await service.saveWord(
+          WordDraft(term: term, meaning: "meaning of \(term)"), to: book.id))
+    }
+    server = try WebServer(service: service, limits: limits)
+  }
+
+  /// Stops the server and removes the folder.
+  func close() async {
+    await server.stop()
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// Runs `body` with a library, closing it afterwards whatever happens.
+  static func with(
+    terms: [String] = (1...12).map { "term \($0)" }, limits: WebServerLimits = .init(),
+    _ body: (TestLibrary) async throws -> Void
+  ) async throws {
+    let library = try await TestLibrary(terms: terms, limits: limits)
+    do {
+      try await body(library)
+    } catch {
+      await library.close()
+      throw error
+    }
+    await library.close()
+  }
+}

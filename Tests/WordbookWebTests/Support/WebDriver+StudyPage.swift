@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+extension WebDriver {
+  /// Runs `body` with a fresh browser, quitting it afterwards whatever happens.
+  static func with(
+    width: Int = 360, height: Int = 800, _ body: (WebDriver) async throws -> Void
+  ) async throws {
+    let driver = try await WebDriver(width: width, height: height)
+    do {
+      try await body(driver)
+    } catch {
+      await driver.quit()
+      throw error
+    }
+    await driver.quit()
+  }
+
+  /// Opens the page with the token, picks the library's book and waits for its cards.
+  func openBook(of library: TestLibrary) async throws {
+    try await open(library.server.url)
+    #expect(try await waitFor("return document.querySelector('[data-book-id]') !== null"))
+    try await click("[data-book-id='\(library.book.id)']")
+    #expect(
+      try await waitFor(
+        "return document.querySelectorAll('#cards [data-word-id]').length === arguments[0]",
+        [min(library.words.count, 20)]))
+  }
+
+  /// The word IDs of the cards shown, in order.
+  func shownOrder() async throws -> [Int] {
+    let value = try await run(
+      "return Array.from(document.querySelectorAll('#cards [data-word-id]'))"
+        + ".map(card => Number(card.dataset.wordId))")
+    return try #require(value as? [Int])
+  }
+
+  /// Waits until the card of `wordID` has `attribute` (such as `data-state`) equal to `value`.
+  func waitForCard(_ wordID: Int64, _ attribute: String, _ value: String) async throws -> Bool {
+    try await waitFor(
+      "const card = document.querySelector(`[data-word-id='${arguments[0]}']`);"
+        + "return card !== null && card.getAttribute(arguments[1]) === arguments[2]",
+      [wordID, attribute, value])
+  }
+}

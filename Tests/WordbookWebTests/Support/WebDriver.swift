@@ -1,0 +1,224 @@
+import Foundation
+import Testing
+
+/// A headless Chromium driven through chromedriver's WebDriver HTTP API (W3C WebDriver).
+@MainActor
+final class WebDriver {
+  /// A JSON value as WebDriver sends it.
+  typealias JSON = Any
+
+  private let driver: Process
+  private let base: String
+  private let session: String
+  private static let elementKey = "element-6066-11e4-a52e-4f735466cecf"
+
+  /// Starts chromedriver on a free port and a browser with a window of `width`×`height`.
+  init(width: Int = 360, height: Int = 800) async throws {
+    let (chromium, driverPath) = try #require(WebTestEnvironment.browser)
+    let driver = Process()
+    driver.executableURL = URL(fileURLWithPath: driverPath)
+    driver.arguments = ["--port=0"]
+    let output = Pipe()
+    driver.standardOutput = output
+    driver.standardError = FileHandle.nullDevice
+    try driver.run()
+    self.driver = driver
+    let reader = output.fileHandleForReading
+    var text = ""
+    var port: String?
+    let started = try await WebTestEnvironment.waitUntil {
+      text += String(decoding: reader.availableData, as: UTF8.self)
+      port = text.firstMatch(of: /started successfully on port (\d+)/).map { String($0.1) }
+      return port != nil || !driver.isRunning
+    }
+    guard started, let port else {
+      kill(driver.processIdentifier, SIGKILL)
+      throw DriverError(message: "chromedriver did not start: \(text)")
+    }
+    base = "http://127.0.0.1:\(port)"
+    let capabilities: [String: Any] = [
+      "capabilities": [
+        "alwaysMatch": [
+          "browserName": "chrome",
+          "goog:chromeOptions": [
+            "binary": chromium,
+            "args": [
+              "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+              "--window-size=\(width),\(height)", "--lang=en-US",
+            ],
+          ],
+        ]
+      ]
+    ]
+    do {
+      let answer = try await Self.call(base, "POST", "/session", capabilities)
+      let value = try #require(answer as? [String: Any])
+      session = try #require(value["sessionId"] as? String)
+    } catch {
+      kill(driver.processIdentifier, SIGKILL)
+      throw error
+    }
+  }
+
+  struct DriverError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+  }
+
+  /// Ends the browser and the driver; chromedriver ignores SIGTERM, so it is asked to shut
+  /// down and killed only if it has not within five seconds.
+  func quit() async {
+    _ = try? await Self.call(base, "DELETE", "/session/\(session)", nil)
+    _ = try? await Self.call(base, "GET", "/shutdown", nil)
+    let driver = driver
+    let stopped =
+      (try? await WebTestEnvironment.waitUntil(timeout: .seconds(5)) { !driver.isRunning }) ?? false
+    if !stopped { kill(driver.processIdentifier, SIGKILL) }
+    driver.waitUntilExit()
+  }
+
+  /// Opens `url` in the current window.
+  func open(_ url: String) async throws {
+    _ = try await command("POST", "url", ["url": url])
+  }
+
+  /// Runs `script` in the page and returns its result.
+  @discardableResult
+  func run(_ script: String, _ arguments: [Any] = []) async throws -> JSON {
+    try await command("POST", "execute/sync", ["script": script, "args": arguments])
+  }
+
+  /// Runs `script` until it returns `true`, for at most ten seconds.
+  func waitFor(_ script: String, _ arguments: [Any] = []) async throws -> Bool {
+    try await WebTestEnvironment.waitUntil {
+      (try await self.run(script, arguments) as? Bool) == true
+    }
+  }
+
+  /// The first element `selector` matches, as WebDriver names it.
+  func element(_ selector: String) async throws -> [String: String] {
+    let value = try await command("POST", "element", ["using": "css selector", "value": selector])
+    let element = try #require(value as? [String: Any])
+    return [Self.elementKey: try #require(element[Self.elementKey] as? String)]
+  }
+
+  /// Clicks the first element `selector` matches.
+  func click(_ selector: String) async throws {
+    let element = try await element(selector)
+    _ = try await command("POST", "element/\(element[Self.elementKey] ?? "")/click", [:])
+  }
+
+  /// Types `text` into the first element `selector` matches.
+  func type(_ text: String, into selector: String) async throws {
+    let element = try await element(selector)
+    _ = try await command(
+      "POST", "element/\(element[Self.elementKey] ?? "")/value", ["text": text])
+  }
+
+  /// Presses the mouse on the middle of the element `selector` matches, drags it `dx` pixels
+  /// sideways in steps, and releases it: a swipe as pointer events.
+  func swipe(_ selector: String, dx: Int) async throws {
+    let element = try await element(selector)
+    var steps: [[String: Any]] = [
+      ["type": "pointerMove", "duration": 0, "origin": element, "x": 0, "y": 0],
+      ["type": "pointerDown", "button": 0],
+    ]
+    for _ in 0..<4 {
+      steps.append([
+        "type": "pointerMove", "duration": 20, "origin": "pointer", "x": dx / 4, "y": 0,
+      ])
+    }
+    steps.append(["type": "pointerUp", "button": 0])
+    let actions: [String: Any] = [
+      "actions": [
+        [
+          "type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"],
+          "actions": steps,
+        ]
+      ]
+    ]
+    _ = try await command("POST", "actions", actions)
+  }
+
+  /// Presses `key` (a character, or a WebDriver key code such as "\u{E014}" for →).
+  func press(_ key: String) async throws {
+    let actions: [String: Any] = [
+      "actions": [
+        [
+          "type": "key", "id": "keyboard",
+          "actions": [["type": "keyDown", "value": key], ["type": "keyUp", "value": key]],
+        ]
+      ]
+    ]
+    _ = try await command("POST", "actions", actions)
+  }
+
+  /// Opens a new window and returns its handle.
+  func newWindow() async throws -> String {
+    let value = try await command("POST", "window/new", ["type": "window"])
+    return try #require((value as? [String: Any])?["handle"] as? String)
+  }
+
+  /// The handle of the current window.
+  func currentWindow() async throws -> String {
+    try #require(try await command("GET", "window", nil) as? String)
+  }
+
+  /// Makes `handle` the current window.
+  func switchTo(_ handle: String) async throws {
+    _ = try await command("POST", "window", ["handle": handle])
+  }
+
+  private func command(_ method: String, _ path: String, _ body: [String: Any]?) async throws
+    -> JSON
+  {
+    try await Self.call(base, method, "/session/\(session)/\(path)", body)
+  }
+
+  /// Sends one command with curl: chromedriver writes headers without a space after the
+  /// colon, which FoundationNetworking's URLSession on Linux refuses. It runs off the main
+  /// actor, which the server under test needs while the browser loads a page.
+  private static func call(_ base: String, _ method: String, _ path: String, _ body: [String: Any]?)
+    async throws -> JSON
+  {
+    let input = try body.map { try JSONSerialization.data(withJSONObject: $0) } ?? Data()
+    let url = base + path
+    let (output, exitStatus) = try await withCheckedThrowingContinuation {
+      (done: CheckedContinuation<(Data, Int32), any Error>) in
+      DispatchQueue.global().async {
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        curl.arguments = [
+          "-s", "-X", method, "-H", "Content-Type: application/json", "--data-binary", "@-",
+          "-w", "\n%{http_code}", url,
+        ]
+        let stdin = Pipe()
+        let stdout = Pipe()
+        curl.standardInput = stdin
+        curl.standardOutput = stdout
+        do {
+          try curl.run()
+          stdin.fileHandleForWriting.write(method == "GET" || method == "DELETE" ? Data() : input)
+          try stdin.fileHandleForWriting.close()
+          let data = stdout.fileHandleForReading.readDataToEndOfFile()
+          curl.waitUntilExit()
+          done.resume(returning: (data, curl.terminationStatus))
+        } catch {
+          done.resume(throwing: error)
+        }
+      }
+    }
+    let text = String(decoding: output, as: UTF8.self)
+    guard exitStatus == 0, let split = text.lastIndex(of: "\n") else {
+      throw DriverError(message: "curl \(method) \(url) failed (\(exitStatus)): \(text)")
+    }
+    let status = Int(text[text.index(after: split)...]) ?? 0
+    let object = try JSONSerialization.jsonObject(
+      with: Data(text[..<split].utf8), options: [.fragmentsAllowed])
+    let value = (object as? [String: Any])?["value"] ?? NSNull()
+    if status >= 400 {
+      throw DriverError(message: "WebDriver \(method) \(path): \(status) \(value)")
+    }
+    return value
+  }
+}
