@@ -33,6 +33,11 @@ import Wordbook
       await store.receive(.booksLoaded(.success(books))) {
         $0.books = books
         $0.booksStatus = .loaded
+        $0.isReopeningLastBook = true
+      }
+      // No book was studied before, so none is reopened.
+      await store.receive(.lastStudiedBookLoaded(.success(nil))) {
+        $0.isReopeningLastBook = false
       }
       store.send(.selectBook(verbs.id)) {
         $0.selectedBookID = verbs.id

@@ -300,7 +300,7 @@ extension Subcommand {
     },
     Subcommand(
       name: "serve", arguments: "[--port N] [--host ADDRESS] [--open]",
-      summary: "serve the study page to browsers (loopback only unless --host)"
+      summary: "serve the study page to web browsers"
     ) { arguments throws(UsageError) in .serve(try ServeRequest(arguments: arguments)) },
     Subcommand(name: "help", arguments: "", summary: "show this help") {
       arguments throws(UsageError) in
