@@ -10,7 +10,7 @@ extension SQLiteWordService {
   /// `rows` runs inside the transaction and each batch it writes is inserted with prepared
   /// statements, so memory holds one batch, never the whole import; the new rows are indexed for
   /// search together at its end (one statement instead of one per row: see `Schema`). Every
-  /// ``importBatchSize`` rows the import reports progress and checks for cancellation; a
+  /// `importBatchSize` rows the import reports progress and checks for cancellation; a
   /// cancelled import rolls back and throws `WordServiceError.cancelled`. `progress` and `rows`
   /// run while the service is busy with the import, so they must not call the service.
   ///
