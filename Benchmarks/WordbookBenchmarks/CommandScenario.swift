@@ -275,8 +275,8 @@ struct CommandScenario: Scenario {
             shell,
             Self.shellSettings + [
               "-csv", "-header", database,
-              "SELECT term, meaning, \(state) AS state FROM words WHERE book_id = \(book) "
-                + "ORDER BY id",
+              "SELECT term, meaning, \(state) AS state, coalesce(image_reference, '') AS image "
+                + "FROM words WHERE book_id = \(book) ORDER BY id",
             ], errorFile: errors)
           try run.expect("sqlite3 -csv SELECT", lines: size + 1)
           return run

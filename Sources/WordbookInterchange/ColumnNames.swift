@@ -1,4 +1,5 @@
-/// The header names that mark the term, meaning and study-state columns of a CSV or TSV file.
+/// The header names that mark the term, meaning, study-state and image columns of a CSV or TSV
+/// file.
 enum ColumnNames {
   static let term: Set<String> = [
     "term", "word", "front", "question", "headword", "vocabulary", "expression", "단어",
@@ -7,6 +8,7 @@ enum ColumnNames {
     "meaning", "definition", "definitions", "back", "answer", "translation", "gloss", "뜻", "의미",
   ]
   static let studyState: Set<String> = ["state", "studystate", "status"]
+  static let image: Set<String> = ["image", "picture"]
 
   /// A header name lower-cased and without spaces, `_` and `-`, as the sets hold it.
   static func normalized(_ name: some StringProtocol) -> String {

@@ -5,7 +5,7 @@ public struct FlashcardWriteOptions: Hashable, Sendable {
   public var separator: String?
   /// The separator between Quizlet cards; a newline when `nil`.
   public var cardSeparator: String?
-  /// Whether the text starts with its format's header: the row `term,meaning,state` for CSV and
+  /// Whether the text starts with its format's header: the row `term,meaning,state,image` for CSV and
   /// TSV, the `#separator:`, `#html:` and `#tags column:` lines for Anki. Turn it off to write
   /// a long file in parts, the header with the first part only.
   public var includesHeader: Bool

@@ -4,12 +4,14 @@ import Wordbook
 ///
 /// Study states are kept: CSV and TSV get a `state` column, Anki a `wordbook::success` or
 /// `wordbook::fail` tag, and Quizlet a third field on studied cards (see
-/// ``FlashcardWriteOptions/includesQuizletStudyState``).
+/// ``FlashcardWriteOptions/includesQuizletStudyState``). CSV and TSV also get an `image` column
+/// with the file name of a card's picture (empty for a card without one); the Anki and
+/// Quizlet text formats have no place for it.
 ///
 /// ```swift
 /// let text = try FlashcardWriter.write(
 ///   [FlashcardRow(term: "사과", meaning: "apple", studyState: .success)], format: .csv)
-/// // "term,meaning,state\n사과,apple,success\n"
+/// // "term,meaning,state,image\n사과,apple,success,\n"
 /// ```
 public enum FlashcardWriter {
   /// Writes cards in a format.
@@ -45,9 +47,13 @@ public enum FlashcardWriter {
         }
         for row in rows { output.appendRecord([row.term, row.meaning, ankiTags(of: row)]) }
       } else {
-        if options.includesHeader { output.appendRecord(["term", "meaning", "state"]) }
+        if options.includesHeader {
+          output.appendRecord(["term", "meaning", "state", "image"])
+        }
         for row in rows {
-          output.appendRecord([row.term, row.meaning, row.studyState.interchangeName])
+          output.appendRecord([
+            row.term, row.meaning, row.studyState.interchangeName, row.imageReference ?? "",
+          ])
         }
       }
       return String(decoding: output.bytes, as: UTF8.self)

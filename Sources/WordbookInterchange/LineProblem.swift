@@ -14,6 +14,8 @@ public struct LineProblem: Hashable, Sendable, CustomStringConvertible {
     case emptyTerm
     /// The study-state field holds something that is not a study state.
     case unknownStudyState(String)
+    /// The image field holds something that is not the name of a file in the media folder.
+    case invalidImageName(String)
     /// A quoted field is never closed, so the rest of the file belongs to it.
     case unterminatedQuote
     /// The record does not end within `limit` bytes; it is skipped up to the end of the line
@@ -35,6 +37,8 @@ public struct LineProblem: Hashable, Sendable, CustomStringConvertible {
         "the term is empty"
       case .unknownStudyState(let text):
         "\"\(text)\" is not a study state (success, fail or notStudied)"
+      case .invalidImageName(let text):
+        "\"\(text)\" is not a picture's file name (no folder, no leading dot)"
       case .unterminatedQuote:
         "a quoted field is never closed"
       case .tooLong(let limit):

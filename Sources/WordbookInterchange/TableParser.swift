@@ -11,6 +11,8 @@ struct TableParser: RecordParser {
     var term: Int
     var meaning: Int
     var studyState: Int?
+    /// The column of the picture's file name, named `image` in the header.
+    var image: Int?
     /// The column after the meaning in a file without header or state column, which may hold a
     /// state exactly as ``FlashcardWriter`` names it (as a Quizlet export read as TSV does).
     var optionalStudyState: Int?
@@ -100,8 +102,9 @@ struct TableParser: RecordParser {
     let needed = max(termIndex, meaningIndex, state ?? 0) + 1
     let optionalState = header == nil && state == nil ? max(termIndex, meaningIndex) + 1 : nil
     return Layout(
-      term: termIndex, meaning: meaningIndex, studyState: state, optionalStudyState: optionalState,
-      width: max(firstRow.count, needed))
+      term: termIndex, meaning: meaningIndex, studyState: state,
+      image: names.firstIndex(where: ColumnNames.image.contains),
+      optionalStudyState: optionalState, width: max(firstRow.count, needed))
   }
 
   /// The 0-based index of a chosen column, or `nil` when none is chosen.
@@ -159,13 +162,32 @@ struct TableParser: RecordParser {
       }
       state = parsed
     }
+    var image: String?
+    if let column = layout.image, column < fields.count, !fields[column].isEmpty {
+      guard Self.isFileName(fields[column]) else {
+        let reason = LineProblem.Reason.invalidImageName(fields[column])
+        result.problems.append(LineProblem(line: record.line, reason: reason))
+        return
+      }
+      image = fields[column]
+    }
     result.rows.append(
       FlashcardRow(
         term: fields[layout.term],
         meaning: fields[layout.meaning],
         studyState: state,
+        imageReference: image,
         line: record.line
       )
     )
+  }
+
+  /// Whether `name` can only name a file inside the media folder: no folder separator, no
+  /// leading dot (so neither `..` nor a hidden file), no control character, at most 255 bytes.
+  private static func isFileName(_ name: String) -> Bool {
+    name.utf8.count <= 255 && !name.hasPrefix(".")
+      && !name.unicodeScalars.contains {
+        $0 == "/" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F
+      }
   }
 }

@@ -18,6 +18,19 @@ import WordbookInterchange
     #expect(result.problems.isEmpty)
   }
 
+  /// The `image` column the writer adds comes back as the picture's file name; a name that
+  /// could reach outside the media folder rejects its line.
+  @Test func readsThePictureFileNameOfTheImageColumn() throws {
+    let names = ["a1b2.png", "", "../x.png", "/etc/passwd", "dir/x.png", ".hidden", "a\\b.png"]
+    let text = "term,meaning,state,image\n" + names.map { "t,m,success,\($0)\n" }.joined()
+    let result = try FlashcardReader.read(text: text)
+    #expect(result.rows.map(\.imageReference) == ["a1b2.png", nil])
+    #expect(result.rows.first?.draft.imageReference == "a1b2.png")
+    #expect(
+      result.problems.map(\.reason)
+        == names.dropFirst(2).map { LineProblem.Reason.invalidImageName($0) })
+  }
+
   @Test func readsCSVWithoutHeader() throws {
     let result = try FlashcardReader.read(text: "dog,개\ncat,고양이\n", format: .csv)
     #expect(!result.hasHeader)

@@ -7,18 +7,18 @@ import WordbookInterchange
     FlashcardRow(term: "사과", meaning: "apple", studyState: .success),
     FlashcardRow(
       term: "say \"hi\", then", meaning: "two\nlines", studyState: .fail, tags: ["greeting"]),
-    FlashcardRow(term: "#tag", meaning: " padded "),
+    FlashcardRow(term: "#tag", meaning: " padded ", imageReference: "tag.png"),
   ]
 
   @Test func writesCSVWithHeaderStateColumnAndQuotes() throws {
     let text = try FlashcardWriter.write(Self.rows, format: .csv)
     #expect(
       text == """
-        term,meaning,state
-        사과,apple,success
+        term,meaning,state,image
+        사과,apple,success,
         "say ""hi"", then","two
-        lines",fail
-        #tag," padded ",notStudied
+        lines",fail,
+        #tag," padded ",notStudied,tag.png
 
         """)
   }
@@ -27,7 +27,7 @@ import WordbookInterchange
     let text = try FlashcardWriter.write(
       [FlashcardRow(term: "a,b", meaning: "c\td")], format: .tsv,
       options: FlashcardWriteOptions(includesHeader: false))
-    #expect(text == "a,b\t\"c\td\"\tnotStudied\n")
+    #expect(text == "a,b\t\"c\td\"\tnotStudied\t\n")
   }
 
   @Test func writesAnkiHeaderAndStateTags() throws {
@@ -79,7 +79,9 @@ import WordbookInterchange
     let word = Word(
       id: Word.ID(7), term: "dog", meaning: "개", imageReference: "dog.png", studyState: .fail)
     let row = FlashcardRow(word)
-    #expect(row.draft == WordDraft(term: "dog", meaning: "개", studyState: .fail))
+    #expect(
+      row.draft
+        == WordDraft(term: "dog", meaning: "개", imageReference: "dog.png", studyState: .fail))
     #expect(row.line == 0 && row.tags.isEmpty)
   }
 }

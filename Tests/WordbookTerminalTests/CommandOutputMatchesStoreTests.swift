@@ -97,9 +97,10 @@ import WordbookSQLite
       let export = try process.run(["--db", path, "export", "\(book.id)"])
       #expect(export.status == 0)
       let expectedExport =
-        "term,meaning,state\n"
+        "term,meaning,state,image\n"
         + words.map { word in
-          [word.term, word.meaning, Self.stateName(word.studyState)].map(Self.csvField)
+          [word.term, word.meaning, Self.stateName(word.studyState), word.imageReference ?? ""]
+            .map(Self.csvField)
             .joined(separator: ",") + "\n"
         }.joined()
       #expect(export.output == expectedExport)

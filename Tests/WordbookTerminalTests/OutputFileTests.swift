@@ -101,7 +101,7 @@ import Testing
     #expect(stat(target, &info) == 0)
     #expect(info.st_mode & 0o7777 == 0o600)
     let text = String(decoding: try #require(bytes(target)), as: UTF8.self)
-    #expect(text.hasPrefix("term,meaning,state\n"))
+    #expect(text.hasPrefix("term,meaning,state,image\n"))
     let names = try FileManager.default.contentsOfDirectory(atPath: folder)
     #expect(!names.contains { $0.hasSuffix(".tmp") })
   }
@@ -131,7 +131,7 @@ import Testing
     let deadline = Date().addingTimeInterval(10)
     while received.value == nil, Date() < deadline { usleep(2_000) }
     let text = String(decoding: try #require(received.value), as: UTF8.self)
-    #expect(text.hasPrefix("term,meaning,state\n"))
+    #expect(text.hasPrefix("term,meaning,state,image\n"))
     var info = stat()
     #expect(lstat(fifo, &info) == 0)
     #expect(info.st_mode & S_IFMT == S_IFIFO)
