@@ -47,8 +47,9 @@ public struct AnkiPackage: Sendable {
     let entry = try collectionEntry()
     var bytes = try archive.contents(of: entry)
     if entry.name.hasSuffix(".anki21b") || Zstandard.isCompressed(bytes) {
+      // The same bomb limits as a zip member: a size cap and a ratio to the compressed bytes.
       bytes = try Zstandard.decompress(
-        bytes, limit: archive.limits.maximumMemberSize, name: entry.name)
+        bytes, limit: archive.limits.allowedSize(compressedSize: bytes.count), name: entry.name)
     }
     return try AnkiCollection.noteFields(of: bytes, name: entry.name)
   }

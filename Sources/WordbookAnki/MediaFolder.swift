@@ -61,7 +61,7 @@ public final class MediaFolder {
         break
       }
       let temporary = ".\(name).\(getpid()).partial"
-      try write(bytes, to: "\(path)/\(temporary)")
+      try writeFile(bytes, to: "\(path)/\(temporary)")
       staged[name] = temporary
       return name
     }
@@ -98,13 +98,13 @@ public final class MediaFolder {
     }
   }
 
-  private func write(_ bytes: [UInt8], to file: String) throws(AnkiPackageError) {
+  private func writeFile(_ bytes: [UInt8], to file: String) throws(AnkiPackageError) {
     let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
     guard descriptor >= 0 else { throw .mediaWriteFailed(path, errorNumber: errno) }
     var written = 0
     while written < bytes.count {
       let count = bytes.withUnsafeBytes { raw in
-        raw.baseAddress.map { Glibc.write(descriptor, $0 + written, raw.count - written) } ?? 0
+        raw.baseAddress.map { write(descriptor, $0 + written, raw.count - written) } ?? 0
       }
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else {

@@ -24,6 +24,8 @@ public enum FlashcardReadError: Error, Hashable, Sendable, CustomStringConvertib
   case sqlScript
   /// Reading the file failed with this `errno` value (an I/O error, or a directory).
   case readFailed(errorNumber: Int32)
+  /// The caller stopped the reading from its `onRows` function, before the end of the file.
+  case stopped
 
   /// A sentence saying what went wrong and what to do.
   public var description: String {
@@ -50,6 +52,8 @@ public enum FlashcardReadError: Error, Hashable, Sendable, CustomStringConvertib
         + "the words as CSV or TSV, or give the format to read it as one anyway"
     case .readFailed(let number):
       "cannot read the file (\(String(cString: strerror(number)))); check it is a readable file"
+    case .stopped:
+      "the reading was stopped before the end of the file"
     }
   }
 

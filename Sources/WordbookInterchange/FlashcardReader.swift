@@ -57,7 +57,9 @@ public enum FlashcardReader {
   ///     end; the caller closes it.
   ///   - format: The file's format, or `nil` to detect it from its first lines.
   ///   - options: How to read the file.
-  ///   - onRows: Called with each batch of accepted cards.
+  ///   - onRows: Called with each batch of accepted cards. It may throw
+  ///     ``FlashcardReadError/stopped`` to end the reading there (an import that failed or was
+  ///     cancelled), which the reading then throws.
   /// - Returns: The format used and the rejected records; its `rows` are empty, as they went to
   ///   `onRows`.
   /// - Throws: ``FlashcardReadError`` as ``read(_:format:options:)-([UInt8],_,_)`` does, and
@@ -69,7 +71,7 @@ public enum FlashcardReader {
     fileDescriptor: Int32,
     format: FlashcardFormat? = nil,
     options: FlashcardReadOptions = FlashcardReadOptions(),
-    onRows: ([FlashcardRow]) -> Void
+    onRows: ([FlashcardRow]) throws(FlashcardReadError) -> Void
   ) throws(FlashcardReadError) -> ParseResult {
     try read(
       fileDescriptor: fileDescriptor, format: format, options: options, chunkSize: chunkSize,
@@ -82,7 +84,7 @@ public enum FlashcardReader {
     format: FlashcardFormat?,
     options: FlashcardReadOptions,
     chunkSize: Int,
-    onRows: ([FlashcardRow]) -> Void
+    onRows: ([FlashcardRow]) throws(FlashcardReadError) -> Void
   ) throws(FlashcardReadError) -> ParseResult {
     var input = ChunkedInput(fileDescriptor: fileDescriptor, chunkSize: chunkSize)
     return try read(&input, format: format, options: options, onRows: onRows)
@@ -140,7 +142,7 @@ public enum FlashcardReader {
     _ input: inout ChunkedInput,
     format: FlashcardFormat?,
     options: FlashcardReadOptions,
-    onRows: ([FlashcardRow]) -> Void
+    onRows: ([FlashcardRow]) throws(FlashcardReadError) -> Void
   ) throws(FlashcardReadError) -> ParseResult {
     let window = max(options.maximumRecordLength, 1)
     try input.fill(toHold: window + 1)
@@ -214,7 +216,7 @@ public enum FlashcardReader {
     into empty: ParseResult,
     window: Int,
     problemLimit: Int,
-    onRows: ([FlashcardRow]) -> Void
+    onRows: ([FlashcardRow]) throws(FlashcardReadError) -> Void
   ) throws(FlashcardReadError) -> ParseResult {
     var result = empty
     while true {
@@ -227,7 +229,7 @@ public enum FlashcardReader {
         return try parser.parse(visible, from: 0, line: line, isFinal: isFinal, into: &result)
       }
       if !result.rows.isEmpty {
-        onRows(result.rows)
+        try onRows(result.rows)
         result.rows.removeAll(keepingCapacity: true)
       }
       let excess = result.problems.count - max(problemLimit, 0)

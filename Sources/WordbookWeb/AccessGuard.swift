@@ -11,6 +11,9 @@ struct AccessGuard: Sendable {
   let port: UInt16
   /// Whether the server listens on a loopback address only.
   let isLoopback: Bool
+  /// The host the printed address names (`127.0.0.2`, `[::1]`), accepted besides the usual
+  /// loopback names.
+  var ownHost = "127.0.0.1"
 
   /// Why a request is refused, or `nil` when it may go on.
   func refusal(of request: HTTPRequest) -> HTTPResponse? {
@@ -23,9 +26,10 @@ struct AccessGuard: Sendable {
         return .text(403, "Refused: the request did not come from Wordbook's own page.")
       }
     }
-    guard let presented = request.cookie(Self.cookieName) ?? request.query["token"],
-      Self.same(presented, token)
-    else {
+    // The address's token counts as well as the cookie's: after a restart the browser still
+    // sends the old server's cookie, and the new address must replace it, not be refused.
+    let presented = [request.query["token"], request.cookie(Self.cookieName)]
+    guard presented.contains(where: { $0.map { Self.same($0, token) } ?? false }) else {
       return .text(
         403,
         "Refused: open the address that 'wordbook serve' printed; it holds this page's key.")
@@ -34,7 +38,7 @@ struct AccessGuard: Sendable {
   }
 
   /// Whether `host` (the Host header) names this server: on a loopback address its loopback
-  /// names, otherwise any IP address. A DNS name is refused because rebinding attacks need
+  /// names and the address it printed, otherwise any IP address. A DNS name is refused because rebinding attacks need
   /// one; an address typed into the browser is never one.
   func accepts(host: String) -> Bool {
     let name: Substring
@@ -50,7 +54,9 @@ struct AccessGuard: Sendable {
       portText = parts.count == 2 ? parts[1] : nil
     }
     guard (portText.map { UInt16($0) } ?? 80) == port else { return false }
-    if name == "localhost" || name == "127.0.0.1" || name == "[::1]" { return true }
+    if name == "localhost" || name == "127.0.0.1" || name == "[::1]" || name == ownHost {
+      return true
+    }
     return !isLoopback && Self.isAddressLiteral(name)
   }
 

@@ -44,18 +44,20 @@ public final class WebServer {
     let resources = try PageResources.load()
     let listener = try HTTPListener(host: address, port: port)
     isLoopback = address.hasPrefix("127.") || address == "::1"
+    // The printed address is the one listened on; a wildcard is reached through loopback.
+    let shownHost =
+      switch address {
+      case "0.0.0.0": "127.0.0.1"
+      case "::": "[::1]"
+      default: address.contains(":") ? "[\(address)]" : address
+      }
     let access = AccessGuard(
-      token: AccessGuard.makeToken(), port: listener.port, isLoopback: isLoopback)
+      token: AccessGuard.makeToken(), port: listener.port, isLoopback: isLoopback,
+      ownHost: shownHost)
     sessions = WebSessions(service: service, limit: limits.sessions)
     let router = WebRouter(access: access, resources: resources, sessions: sessions)
     daemon = try HTTPDaemon(listener: listener, limits: limits) { router.respond(to: $0) }
     self.port = listener.port
-    let shownHost: String
-    if isLoopback || address == "0.0.0.0" || address == "::" {
-      shownHost = "127.0.0.1"
-    } else {
-      shownHost = address.contains(":") ? "[\(address)]" : address
-    }
     url = "http://\(shownHost):\(listener.port)/?token=\(access.token)"
   }
 

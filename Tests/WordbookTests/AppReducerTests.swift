@@ -306,6 +306,20 @@ import Wordbook
     #expect(try await service.fetchWords(in: bookID).count == 5)
   }
 
+  /// A deletion answered after the learner chose another book leaves that book's count alone.
+  @Test func aDeletionAnsweredAfterChoosingAnotherBookKeepsItsCount() {
+    let first = WordBook(id: .init(1), title: "First", wordCount: 3)
+    let second = WordBook(id: .init(2), title: "Second", wordCount: 2)
+    var state = AppState(seed: 1, books: [first, second], selectedBookID: second.id)
+    // The second book's words are loading: its count is the service's, not the empty list's.
+    state.books = [first, second]
+    state.wordsStatus = .loading
+    _ = AppReducer(service: InMemoryWordService())
+      .reduce(into: &state, action: .wordDeleted(.init(7), .success(.init(7))))
+    #expect(state.books.map(\.wordCount) == [3, 2])
+    #expect(state.invariantViolations == [])
+  }
+
   @Test func actionsRoundTripThroughJSON() throws {
     let actions: [AppAction] = [
       .loadBooks, .booksLoaded(.success([WordBook(id: .init(1), title: "A", wordCount: 2)])),

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import WordbookSQLite
+import WordbookWeb
 
 /// The security rules, through plain HTTP requests as any script could send them.
 @Suite(.enabled(if: WebTestEnvironment.hasLibrary, WebTestEnvironment.libraryReason))
@@ -44,6 +46,31 @@ struct AccessGuardTests {
       #expect(!policy.contains("unsafe-inline"))
       #expect(!page.body.contains("<script>"))
     }
+  }
+
+  /// After a restart the browser still holds the old server's cookie: the new address wins.
+  @Test func theAddressOfARestartedServerReplacesAnOldCookie() async throws {
+    try await TestLibrary.with { library in
+      let answer = try await PlainHTTP.send(
+        "GET", library.server.url,
+        headers: ["Cookie": "wordbook_token=\(String(repeating: "0", count: 64))"])
+      #expect(answer.status == 303)
+      #expect(answer.headers["set-cookie"]?.hasPrefix(library.cookie + ";") == true)
+    }
+  }
+
+  /// A server on another loopback address prints that address and answers to it.
+  @Test func aServerOnAnotherLoopbackAddressPrintsAndAcceptsIt() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "WordbookWebTests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let service = try SQLiteWordService(path: folder.appendingPathComponent("w.sqlite").path)
+    let server = try WebServer(service: service, host: "127.0.0.2")
+    #expect(server.url.hasPrefix("http://127.0.0.2:\(server.port)/?token="))
+    let answer = try await PlainHTTP.send("GET", server.url)
+    await server.stop()
+    #expect(answer.status == 303)
   }
 
   @Test func refusesAHostThatIsNotTheServer() async throws {

@@ -207,6 +207,9 @@ public struct AppReducer: Reducer {
     case .wordDeleted(let wordID, .success):
       state.deletedWordIDs.insert(wordID)
       if state.wordsStatus == .loading { state.changesDuringLoad.recordDeleted(wordID) }
+      // The answer names no book: a word of a book left meanwhile changes neither the list
+      // nor the selected book's count (the list's next load counts its old book right).
+      let wasShown = state.words.contains(wordID)
       state.words.remove(wordID, mode: state.studyMode)
       state.backFaces.remove(wordID)
       state.changedParts.insert(.card(wordID))
@@ -214,7 +217,7 @@ public struct AppReducer: Reducer {
       state.history.forget(wordID)
       state.pendingWrites.forget(wordID)
       state.unsavedMarks[wordID] = nil
-      if let index = state.books.firstIndex(where: { $0.id == state.selectedBookID }) {
+      if wasShown, let index = state.books.firstIndex(where: { $0.id == state.selectedBookID }) {
         state.books[index].wordCount = state.words.count
       }
       return .none

@@ -38,7 +38,8 @@ extension CommandSession {
     case .success(let value)?:
       parsed = value
     case nil:
-      // The service failed before reading (a blank title): only its error is reported.
+      // The service failed (a blank title, a full disk) before or while reading: only its
+      // error is reported.
       parsed = ParseResult(format: request.format ?? .tsv, separator: "")
     }
     reportRejected(parsed, header: request.header)
@@ -185,7 +186,8 @@ extension CommandSession {
 /// What the import read from its file, shared between the import's transaction, which reads
 /// the file, and the command, which reports it.
 private final class ImportReading: Sendable {
-  /// The reader's result: the format and rejected lines, or why the file could not be read.
+  /// The reader's result: the format and rejected lines, or why the file could not be read;
+  /// `nil` when the service failed first (its error is the one to report).
   let result = Mutex<Result<ParseResult, FlashcardReadError>?>(nil)
   /// The cards handed to the service.
   let rowCount = Mutex(0)
@@ -201,19 +203,21 @@ private final class ImportReading: Sendable {
     let read = Result { () throws(FlashcardReadError) -> ParseResult in
       try FlashcardReader.read(
         fileDescriptor: descriptor, format: request.format, options: request.readOptions
-      ) { rows in
-        guard failure == nil else { return }
+      ) { rows throws(FlashcardReadError) in
         count += rows.count
         do throws(WordServiceError) {
           try write(rows.map(\.draft))
         } catch {
+          // A failed or cancelled import stops reading: the rest of the file is not needed,
+          // and a pipe would otherwise be read to its end after Ctrl-C.
           failure = error
+          throw .stopped
         }
       }
     }
-    result.withLock { $0 = read }
     rowCount.withLock { $0 = count }
     if let failure { throw failure }
+    result.withLock { $0 = read }
     if case .failure = read { throw WordServiceError(.invalidInput, "the file cannot be read") }
     if count == 0 { throw WordServiceError(.invalidInput, "the file holds no card") }
   }
