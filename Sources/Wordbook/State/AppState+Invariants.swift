@@ -48,7 +48,13 @@ extension WordList {
     if recount != tally {
       violations.append("the tally \(tally) does not count the words' states \(recount)")
     }
-    if order.sorted() != Array(0..<Int32(entries.count)) {
+    // A permutation visits each position once: O(n) with one flag per word, no sort.
+    var seen = [Bool](repeating: false, count: entries.count)
+    for position in order {
+      guard seen.indices.contains(Int(position)), !seen[Int(position)] else { break }
+      seen[Int(position)] = true
+    }
+    if order.count != entries.count || seen.contains(false) {
       violations.append("the study order is not a permutation of the words")
       return violations
     }
