@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// The bytes of one server-sent-event stream, written on the main actor and read by
 /// libmicrohttpd on the connection's thread.
@@ -13,7 +12,7 @@ final class EventStream: Sendable {
     var isClosed = false
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let ready = DispatchSemaphore(value: 0)
   private let onRelease: @Sendable () -> Void
 

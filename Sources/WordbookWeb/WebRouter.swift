@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Wordbook
 
 /// Answers requests on libmicrohttpd's connection threads: the security rules and the page's
@@ -128,7 +127,7 @@ struct WebRouter: Sendable {
 
   /// One answer handed from the main actor to a waiting connection thread.
   private final class Answer: Sendable {
-    private let response = Mutex<HTTPResponse?>(nil)
+    private let response = Locked<HTTPResponse?>(nil)
     private let given = DispatchSemaphore(value: 0)
 
     func give(_ value: HTTPResponse) {

@@ -19,9 +19,10 @@ extension CommandSession {
   /// `wordbook import` of an Anki package: its notes become words, and the pictures they show
   /// are stored in the media folder beside the database (`<database>.media`).
   ///
-  /// The pictures are written under temporary names and named only once the words are saved;
-  /// when the import fails or is cancelled they are deleted, so the database and the media
-  /// folder stay as they were.
+  /// The pictures are written under temporary names and named inside the words' transaction,
+  /// just before it commits; when the import fails or is cancelled the words roll back and the
+  /// pictures not yet named are deleted. Pictures named before a failure stay, unused: they are
+  /// named by their content, so a later import of them uses the same files.
   func importPackage(_ request: ImportRequest, fileDescriptor: Int32) async throws(CommandFailure) {
     let file = request.file.escapedForTerminal
     let media = MediaFolder.beside(databasePath: databasePath)
@@ -40,26 +41,33 @@ extension CommandSession {
           + "the wordbook was not changed.")
     }
     let drafts = plan.drafts
-    let summary: ImportSummary
+    // The closure runs once, inside the import's transaction, while this function awaits the
+    // import: the folder is never used from two threads at once.
+    nonisolated(unsafe) let staged = media
+    let result: Result<ImportSummary, any Error>
     do {
-      let result = try await runImport(request) { write throws(WordServiceError) in
+      result = try await runImport(request) { write throws(WordServiceError) in
         try write(drafts)
+        // The pictures get their names before the words commit: a rename that fails rolls
+        // the words back, so no word names a picture that is not there.
+        do throws(AnkiPackageError) {
+          try staged.commit()
+        } catch {
+          throw WordServiceError(.other, error.description)
+        }
       }
-      switch result {
-      case .success(let value):
-        summary = value
-      case .failure(let error as WordServiceError):
-        throw CommandFailure.runtime(error.message)
-      case .failure(let error):
-        throw CommandFailure.runtime(String(describing: error))
-      }
-      try media.commit()
-    } catch let error as CommandFailure {
-      media.discard()
-      throw error
     } catch {
       media.discard()
-      throw .runtime(String(describing: error).escapedForTerminal)
+      throw error
+    }
+    let summary: ImportSummary
+    switch result {
+    case .success(let value):
+      summary = value
+    case .failure(let error):
+      media.discard()
+      throw .runtime(
+        ((error as? WordServiceError)?.message ?? String(describing: error)).escapedForTerminal)
     }
     try out.writeLine(
       Self.importSummary(

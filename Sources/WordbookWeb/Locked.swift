@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A value shared between libmicrohttpd's connection threads and the main actor, behind a
+/// pthread mutex.
+///
+/// `Synchronization.Mutex` would do the same work, but on Linux it is a futex that the thread
+/// sanitizer cannot see, and a connection thread has no other edge to the main actor that the
+/// sanitizer knows of, so every shared value would be reported as a race. A pthread mutex is
+/// one the sanitizer follows, which keeps `.ci/run`'s sanitizer run able to find real races.
+final class Locked<Value: Sendable>: @unchecked Sendable {
+  // Safety: `value` is read and written only inside `withLock`, under `mutex`.
+  private var value: Value
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+  /// Shares `value`.
+  init(_ value: Value) {
+    self.value = value
+    pthread_mutex_init(mutex, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  /// Runs `body` on the value with the mutex held.
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body(&value)
+  }
+}
