@@ -23,7 +23,7 @@ extension CommandSession {
   /// when the import fails or is cancelled they are deleted, so the database and the media
   /// folder stay as they were.
   func importPackage(_ request: ImportRequest, fileDescriptor: Int32) async throws(CommandFailure) {
-    let file = request.file.escapedForTerminal
+    let file = request.file
     let media = MediaFolder.beside(databasePath: databasePath)
     let plan: AnkiImportPlan
     do {
@@ -31,13 +31,11 @@ extension CommandSession {
       plan = try package.importPlan(storingPicturesIn: media)
     } catch {
       media.discard()
-      throw .runtime("\(file): \(error.description.escapedForTerminal).")
+      throw .runtime(.unreadablePackage(file: file, detail: error.description))
     }
     guard !plan.drafts.isEmpty else {
       media.discard()
-      throw .runtime(
-        "\(file): no note could be imported (\(plan.problems.count) rejected); "
-          + "the wordbook was not changed.")
+      throw .runtime(.noNoteToImport(file: file, rejected: plan.problems.count))
     }
     let drafts = plan.drafts
     let summary: ImportSummary
@@ -49,9 +47,9 @@ extension CommandSession {
       case .success(let value):
         summary = value
       case .failure(let error as WordServiceError):
-        throw CommandFailure.runtime(error.message)
+        throw CommandFailure.service(error)
       case .failure(let error):
-        throw CommandFailure.runtime(String(describing: error))
+        throw CommandFailure.runtime(.other(String(describing: error)))
       }
       try media.commit()
     } catch let error as CommandFailure {
@@ -59,30 +57,16 @@ extension CommandSession {
       throw error
     } catch {
       media.discard()
-      throw .runtime(String(describing: error).escapedForTerminal)
+      throw .runtime(.other(String(describing: error)))
     }
     try out.writeLine(
-      Self.importSummary(
-        file: file, format: "apkg, \(plan.collection)", summary, request.duplicates,
-        rejected: plan.problems.count))
-    try out.writeLine(Self.mediaLine(plan.media, folder: media.path))
+      catalogue.text(
+        .imported(
+          file: file, format: "apkg, \(plan.collection)", summary, request.duplicates,
+          rejected: plan.problems.count)))
+    try out.writeLine(catalogue.text(.media(plan.media, folder: media.path)))
     for problem in plan.problems {
-      TerminalOutput.standardError.writeLine(
-        "rejected \(problem.description.escapedForTerminal)")
+      TerminalOutput.standardError.writeLine(catalogue.text(.rejected(problem.description)))
     }
-  }
-
-  /// The summary line of a package's media.
-  private static func mediaLine(_ media: AnkiMediaSummary, folder: String) -> String {
-    guard media.isSupported else {
-      return "Media: not imported; this package's media map is in a newer Anki format "
-        + "that is not supported."
-    }
-    var line =
-      "Media: \(media.pictures) pictures on \(media.cardsWithPictures) cards"
-      + (media.pictures > 0 ? " (in \(folder.escapedForTerminal))" : "")
-      + ", \(media.skippedSounds) sounds and \(media.skippedOther) other files skipped"
-    if media.missing > 0 { line += ", \(media.missing) missing from the package" }
-    return line + "."
   }
 }
