@@ -6,7 +6,7 @@
 /// logs and for tools that read them.
 public struct WordServiceError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The kind of failure.
-  public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+  public enum Kind: String, Hashable, Sendable, Codable {
     /// A wordbook or word with the given ID does not exist.
     case notFound
     /// The request was malformed, such as a blank title or term.
