@@ -9,7 +9,7 @@ extension Connection {
     let statement = try self.statement("INSERT INTO books (title, title_key) VALUES (?1, ?2)")
     statement.bind(title, at: 1)
     statement.bind(title.titleKey, at: 2)
-    try statement.run(self, "create the wordbook")
+    try statement.run(self, .createBook)
     return WordBook.ID(lastInsertedRowID)
   }
 
@@ -22,7 +22,7 @@ extension Connection {
     statement.bind(bookID.rawValue, at: 1)
     statement.bind(title, at: 2)
     statement.bind(key, at: 3)
-    try statement.run(self, "rename the wordbook")
+    try statement.run(self, .renameBook)
     return changes > 0
   }
 
@@ -31,7 +31,7 @@ extension Connection {
     let statement = try self.statement("SELECT title, word_count FROM books WHERE id = ?1")
     defer { statement.reset() }
     statement.bind(bookID.rawValue, at: 1)
-    guard try statement.step(self, "load the wordbook") else { return nil }
+    guard try statement.step(self, .loadBook) else { return nil }
     return WordBook(
       id: bookID, title: statement.text(at: 0), wordCount: Int(statement.int64(at: 1)))
   }
@@ -41,10 +41,10 @@ extension Connection {
     // The words first, by the book's index; the foreign key's cascade would do the same work.
     let words = try self.statement("DELETE FROM words WHERE book_id = ?1")
     words.bind(bookID.rawValue, at: 1)
-    try words.run(self, "delete the wordbook")
+    try words.run(self, .deleteBook)
     let book = try self.statement("DELETE FROM books WHERE id = ?1")
     book.bind(bookID.rawValue, at: 1)
-    try book.run(self, "delete the wordbook")
+    try book.run(self, .deleteBook)
     return changes > 0
   }
 
@@ -62,9 +62,9 @@ extension Connection {
     statement.bind(wordID.rawValue, at: 1)
     statement.bind(term, at: 2)
     statement.bind(meaning, at: 3)
-    guard try statement.step(self, "save the word") else { return nil }
+    guard try statement.step(self, .saveWord) else { return nil }
     let word = statement.word()
-    while try statement.step(self, "save the word") {}
+    while try statement.step(self, .saveWord) {}
     return word
   }
 
@@ -73,7 +73,7 @@ extension Connection {
     let statement = try self.statement("SELECT book_id FROM words WHERE id = ?1")
     defer { statement.reset() }
     statement.bind(wordID.rawValue, at: 1)
-    guard try statement.step(self, "find the word") else { return nil }
+    guard try statement.step(self, .findWord) else { return nil }
     return WordBook.ID(statement.int64(at: 0))
   }
 
@@ -86,7 +86,7 @@ extension Connection {
     return Word.ID(
       try integer(
         "SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'words'), 0)",
-        "import the words"))
+        .importWords))
   }
 
   /// Indexes for search, in one statement, the words added after `last` while indexing was
@@ -96,10 +96,10 @@ extension Connection {
       "INSERT INTO words_search (rowid, term, meaning) SELECT id, term, meaning FROM words "
         + "WHERE id > ?1")
     statement.bind(last.rawValue, at: 1)
-    try statement.run(self, "import the words")
+    try statement.run(self, .importWords)
     let setting = try self.statement("DELETE FROM settings WHERE key = ?1")
     setting.bind(Self.searchDeferredKey, at: 1)
-    try setting.run(self, "import the words")
+    try setting.run(self, .importWords)
   }
 
   /// The `settings` key that tells the insert trigger to leave new words unindexed.
@@ -110,7 +110,7 @@ extension Connection {
     let statement = try self.statement("SELECT value FROM settings WHERE key = ?1")
     defer { statement.reset() }
     statement.bind(key, at: 1)
-    guard try statement.step(self, "read the settings") else { return nil }
+    guard try statement.step(self, .readSettings) else { return nil }
     return statement.int64(at: 0)
   }
 
@@ -121,7 +121,7 @@ extension Connection {
         + "ON CONFLICT (key) DO UPDATE SET value = excluded.value")
     statement.bind(key, at: 1)
     statement.bind(value, at: 2)
-    try statement.run(self, "save the settings")
+    try statement.run(self, .saveSettings)
   }
 
   func insertWord(_ draft: WordDraft, into bookID: WordBook.ID) throws(WordServiceError) -> Word {
@@ -135,7 +135,7 @@ extension Connection {
     statement.bind(draft.meaning, at: 3)
     statement.bind(draft.imageReference, at: 4)
     statement.bind(Int64(draft.studyState.rawValue), at: 5)
-    try statement.run(self, "save the word")
+    try statement.run(self, .saveWord)
     return Word(
       id: Word.ID(lastInsertedRowID), term: draft.term, meaning: draft.meaning,
       imageReference: draft.imageReference, studyState: draft.studyState)
@@ -147,7 +147,7 @@ extension Connection {
       "SELECT word_count FROM books WHERE id = ?1")
     defer { statement.reset() }
     statement.bind(bookID.rawValue, at: 1)
-    guard try statement.step(self, "load the wordbook") else { return nil }
+    guard try statement.step(self, .loadBook) else { return nil }
     return Int(statement.int64(at: 0))
   }
 
@@ -158,7 +158,7 @@ extension Connection {
       """)
     defer { statement.reset() }
     var books: [WordBook] = []
-    while try statement.step(self, "load the wordbooks") {
+    while try statement.step(self, .loadBooks) {
       books.append(
         WordBook(
           id: WordBook.ID(statement.int64(at: 0)), title: statement.text(at: 1),
@@ -178,7 +178,7 @@ extension Connection {
     statement.bind(bookID.rawValue, at: 1)
     var words: [Word] = []
     words.reserveCapacity(count)
-    while try statement.step(self, "load the words") { words.append(statement.word()) }
+    while try statement.step(self, .loadWords) { words.append(statement.word()) }
     return words
   }
 
@@ -187,7 +187,7 @@ extension Connection {
     let statement = try self.statement("SELECT 1 FROM books WHERE id = ?1")
     defer { statement.reset() }
     statement.bind(bookID.rawValue, at: 1)
-    return try statement.step(self, "load the wordbook")
+    return try statement.step(self, .loadBook)
   }
 
   /// Up to `limit` words of a book with IDs after `word`, in the order they were added.
@@ -205,7 +205,7 @@ extension Connection {
     statement.bind(Int64(limit), at: 3)
     var words: [Word] = []
     words.reserveCapacity(min(limit, 65_536))
-    while try statement.step(self, "load the words") { words.append(statement.word()) }
+    while try statement.step(self, .loadWords) { words.append(statement.word()) }
     return words
   }
 
@@ -215,7 +215,7 @@ extension Connection {
       "SELECT book_id, study_state, count(*) FROM words GROUP BY book_id, study_state")
     defer { statement.reset() }
     var tallies: [WordBook.ID: StudyTally] = [:]
-    while try statement.step(self, "count the words") {
+    while try statement.step(self, .countWords) {
       guard let state = StudyState(rawValue: UInt8(clamping: statement.int64(at: 1))) else {
         continue
       }
@@ -232,7 +232,7 @@ extension Connection {
       "SELECT id, title, word_count FROM books WHERE title_key = ?1")
     defer { statement.reset() }
     statement.bind(title.titleKey, at: 1)
-    guard try statement.step(self, "find the wordbook") else { return nil }
+    guard try statement.step(self, .findBook) else { return nil }
     return WordBook(
       id: WordBook.ID(statement.int64(at: 0)), title: statement.text(at: 1),
       wordCount: Int(statement.int64(at: 2)))
@@ -249,7 +249,7 @@ extension Connection {
     let statement = try self.statement("UPDATE words SET study_state = ?2 WHERE id = ?1")
     statement.bind(change.wordID.rawValue, at: 1)
     statement.bind(Int64(change.state.rawValue), at: 2)
-    try statement.run(self, "save the study marks")
+    try statement.run(self, .saveStudyMarks)
     return changes > 0
   }
 
@@ -257,7 +257,7 @@ extension Connection {
   func deleteWord(_ wordID: Word.ID) throws(WordServiceError) -> Bool {
     let statement = try self.statement("DELETE FROM words WHERE id = ?1")
     statement.bind(wordID.rawValue, at: 1)
-    try statement.run(self, "delete the word")
+    try statement.run(self, .deleteWord)
     return changes > 0
   }
 }

@@ -45,7 +45,7 @@ extension Connection {
     statement.bind(bookID.rawValue, at: 3)
     statement.bind(Int64(limit), at: 4)
     var words: [Word] = []
-    while try statement.step(self, "search the words") { words.append(statement.word()) }
+    while try statement.step(self, .searchWords) { words.append(statement.word()) }
     return words
   }
 
@@ -63,7 +63,7 @@ extension Connection {
       """)
     defer { statement.reset() }
     statement.bind(bookID.rawValue, at: 1)
-    guard try statement.step(self, "search the words"), !statement.isNull(at: 0) else {
+    guard try statement.step(self, .searchWords), !statement.isNull(at: 0) else {
       return nil
     }
     return (Word.ID(statement.int64(at: 0)), Word.ID(statement.int64(at: 1)))
@@ -75,7 +75,7 @@ extension Connection {
     defer { statement.reset() }
     statement.bind(first.rawValue, at: 1)
     var ids: [WordBook.ID] = []
-    while try statement.step(self, "search the words") {
+    while try statement.step(self, .searchWords) {
       ids.append(WordBook.ID(statement.int64(at: 0)))
     }
     return ids

@@ -16,13 +16,13 @@ final class Connection {
     let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
     let code = sqlite3_open_v2(path, &handle, flags, nil)
     guard let handle else {
-      throw WordServiceError(.other, "Could not open the database at \(path): out of memory.")
+      throw .storage(.other, .system(detail: "out of memory"), during: .openDatabase, path: path)
     }
     self.handle = handle
     self.path = path
     sqlite3_extended_result_codes(handle, 1)
     if code != SQLITE_OK {
-      throw error(code, "open the database")
+      throw error(code, .openDatabase)
     }
   }
 
@@ -40,21 +40,22 @@ final class Connection {
     let code = sqlite3_prepare_v3(
       handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
     guard code == SQLITE_OK, let prepared else {
-      throw error(code, "prepare a query")
+      throw error(code, .prepareQuery)
     }
     statements[sql] = prepared
     return Statement(handle: prepared)
   }
 
   /// Runs `sql`, which takes no parameters, stepping through any rows it returns.
-  func execute(_ sql: String, _ what: String) throws(WordServiceError) {
+  func execute(_ sql: String, _ what: WordServiceError.Operation) throws(WordServiceError) {
     let statement = try self.statement(sql)
     defer { statement.reset() }
     while try statement.step(self, what) {}
   }
 
   /// Runs a query that returns one integer, such as a `PRAGMA`.
-  func integer(_ sql: String, _ what: String) throws(WordServiceError) -> Int64 {
+  func integer(_ sql: String, _ what: WordServiceError.Operation) throws(WordServiceError) -> Int64
+  {
     let statement = try self.statement(sql)
     defer { statement.reset() }
     guard try statement.step(self, what) else { return 0 }
@@ -62,7 +63,7 @@ final class Connection {
   }
 
   /// Runs a query that returns one text value, such as `PRAGMA journal_mode`.
-  func text(_ sql: String, _ what: String) throws(WordServiceError) -> String {
+  func text(_ sql: String, _ what: WordServiceError.Operation) throws(WordServiceError) -> String {
     let statement = try self.statement(sql)
     defer { statement.reset() }
     guard try statement.step(self, what) else { return "" }
@@ -74,7 +75,7 @@ final class Connection {
   /// `BEGIN IMMEDIATE` takes the write lock up front, so a busy database fails at the start
   /// (after the busy timeout) instead of in the middle of the work.
   func inTransaction<Result>(
-    _ what: String,
+    _ what: WordServiceError.Operation,
     _ body: () throws(WordServiceError) -> Result
   ) throws(WordServiceError) -> Result {
     try execute("BEGIN IMMEDIATE", what)
@@ -90,7 +91,7 @@ final class Connection {
 
   /// Runs `body` inside a read transaction, so its queries see one snapshot of the file.
   func inReadTransaction<Result>(
-    _ what: String,
+    _ what: WordServiceError.Operation,
     _ body: () throws(WordServiceError) -> Result
   ) throws(WordServiceError) -> Result {
     try execute("BEGIN", what)
@@ -111,7 +112,7 @@ final class Connection {
   var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
   /// Translates a SQLite result code into an error that says what failed and what to do.
-  func error(_ code: Int32, _ what: String) -> WordServiceError {
+  func error(_ code: Int32, _ what: WordServiceError.Operation) -> WordServiceError {
     let detail = String(cString: sqlite3_errstr(code))
     return WordServiceError.sqlite(code: code, doing: what, path: path, detail: detail)
   }

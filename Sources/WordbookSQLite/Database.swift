@@ -23,10 +23,7 @@ actor Database {
     _ body: @Sendable (Connection) throws(WordServiceError) -> Result
   ) throws(WordServiceError) -> Result {
     guard let connection else {
-      throw WordServiceError(
-        .other,
-        "The wordbook database \(path) was closed by this program. Open it again to use it.",
-        isRetryable: false)
+      throw .storage(.other, .closed, during: .openDatabase, path: path, isRetryable: false)
     }
     return try body(connection)
   }

@@ -59,10 +59,7 @@ enum FileSystem {
           throw folderError(folder, errno: errno)
         }
       case .file, .other:
-        throw WordServiceError(
-          .other,
-          "Could not create the folder \(folder): \(prefix) is a file, not a folder. "
-            + "Choose another location with WORDBOOK_DB.")
+        throw .storage(.other, .folderIsFile(part: prefix), during: .createFolder, path: folder)
       }
       prefix += "/"
     }
@@ -78,22 +75,15 @@ enum FileSystem {
   }
 
   private static func folderError(_ folder: String, errno code: Int32) -> WordServiceError {
-    let reason = String(cString: strerror(code))
     switch code {
     case EACCES, EPERM, EROFS:
-      return WordServiceError(
-        .readOnly,
-        "Could not create the folder \(folder): \(reason). Make its parent writable, "
-          + "or choose another location with WORDBOOK_DB.")
+      return .storage(.readOnly, .readOnly, during: .createFolder, path: folder)
     case ENOSPC, EDQUOT:
-      return WordServiceError(
-        .storageFull, "Could not create the folder \(folder): the disk is full.",
-        isRetryable: true)
+      return .storage(.storageFull, .full, during: .createFolder, path: folder, isRetryable: true)
     default:
-      return WordServiceError(
-        .other,
-        "Could not create the folder \(folder): \(reason). "
-          + "Choose another location with WORDBOOK_DB.")
+      return .storage(
+        .other, .system(detail: String(cString: strerror(code))), during: .createFolder,
+        path: folder)
     }
   }
 }

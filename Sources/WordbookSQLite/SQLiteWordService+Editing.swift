@@ -10,7 +10,7 @@ extension SQLiteWordService {
   {
     let title = try WordServiceError.validTitle(title)
     return try await withConnection { connection throws(WordServiceError) in
-      try connection.inTransaction("rename the wordbook") { () throws(WordServiceError) in
+      try connection.inTransaction(.renameBook) { () throws(WordServiceError) in
         if let existing = try connection.book(titled: title), existing.id != bookID {
           throw .titleTaken(by: existing)
         }
@@ -28,7 +28,7 @@ extension SQLiteWordService {
   ///   leaves the table, its indexes and the search index.
   public func deleteBook(_ bookID: WordBook.ID) async throws(WordServiceError) {
     try await withConnection { connection throws(WordServiceError) in
-      try connection.inTransaction("delete the wordbook") { () throws(WordServiceError) in
+      try connection.inTransaction(.deleteBook) { () throws(WordServiceError) in
         guard try connection.deleteBook(bookID) else { throw .bookNotFound(bookID) }
       }
     }
@@ -37,7 +37,7 @@ extension SQLiteWordService {
   /// Returns the wordbook studied last, or `nil` when none was set or it was deleted.
   public func lastStudiedBook() async throws(WordServiceError) -> WordBook.ID? {
     try await withConnection { connection throws(WordServiceError) in
-      try connection.inReadTransaction("read the settings") { () throws(WordServiceError) in
+      try connection.inReadTransaction(.readSettings) { () throws(WordServiceError) in
         guard let raw = try connection.integerSetting(Self.lastStudiedBookKey) else { return nil }
         let bookID = WordBook.ID(raw)
         return try connection.bookExists(bookID) ? bookID : nil
@@ -48,7 +48,7 @@ extension SQLiteWordService {
   /// Remembers the wordbook being studied, in the database's `settings` table.
   public func setLastStudiedBook(_ bookID: WordBook.ID) async throws(WordServiceError) {
     try await withConnection { connection throws(WordServiceError) in
-      try connection.inTransaction("save the settings") { () throws(WordServiceError) in
+      try connection.inTransaction(.saveSettings) { () throws(WordServiceError) in
         guard try connection.bookExists(bookID) else { throw .bookNotFound(bookID) }
         try connection.setIntegerSetting(Self.lastStudiedBookKey, to: bookID.rawValue)
       }
@@ -61,7 +61,7 @@ extension SQLiteWordService {
   {
     _ = try WordServiceError.validTerm(term)
     return try await withConnection { connection throws(WordServiceError) in
-      try connection.inTransaction("save the word") { () throws(WordServiceError) in
+      try connection.inTransaction(.saveWord) { () throws(WordServiceError) in
         guard let word = try connection.updateWord(wordID, term: term, meaning: meaning) else {
           throw .wordNotFound(wordID)
         }
@@ -81,7 +81,7 @@ extension SQLiteWordService {
     matching query: String, in bookID: WordBook.ID?, after: WordSearchHit?, limit: Int
   ) async throws(WordServiceError) -> [WordSearchHit] {
     try await withConnection { connection throws(WordServiceError) in
-      try connection.inReadTransaction("search the words") { () throws(WordServiceError) in
+      try connection.inReadTransaction(.searchWords) { () throws(WordServiceError) in
         let books: [WordBook.ID]
         if let bookID {
           guard try connection.bookExists(bookID) else { throw .bookNotFound(bookID) }

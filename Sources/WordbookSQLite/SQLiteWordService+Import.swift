@@ -31,7 +31,7 @@ extension SQLiteWordService {
     let title = try WordServiceError.validTitle(title)
     if Task.isCancelled { throw .cancelled }
     return try await withConnection { connection throws(WordServiceError) in
-      try connection.inTransaction("import the words") { () throws(WordServiceError) in
+      try connection.inTransaction(.importWords) { () throws(WordServiceError) in
         let lastBefore = try connection.deferSearchIndexing()
         var summary = ImportSummary(book: try connection.book(creatingIfMissing: title))
         let bookID = summary.book.id
@@ -99,7 +99,7 @@ extension Connection {
     statement.bind(bookID.rawValue, at: 1)
     statement.bind(term, at: 2)
     var words: [Word] = []
-    while try statement.step(self, "import the words") { words.append(statement.word()) }
+    while try statement.step(self, .importWords) { words.append(statement.word()) }
     return words
   }
 
@@ -109,7 +109,7 @@ extension Connection {
       "SELECT id, term, meaning, image_reference, study_state FROM words WHERE id = ?1")
     defer { statement.reset() }
     statement.bind(wordID.rawValue, at: 1)
-    return try statement.step(self, "import the words") ? statement.word() : nil
+    return try statement.step(self, .importWords) ? statement.word() : nil
   }
 
   /// For each term in the book that is not stored in its canonical form, the cards with a term
@@ -126,7 +126,7 @@ extension Connection {
     defer { statement.reset() }
     statement.bind(bookID.rawValue, at: 1)
     var wordIDs: [String: [Word.ID]] = [:]
-    while try statement.step(self, "import the words") {
+    while try statement.step(self, .importWords) {
       guard let key = statement.uncanonicalTermKey(at: 1) else { continue }
       wordIDs[key, default: []].append(Word.ID(statement.int64(at: 0)))
     }
@@ -140,6 +140,6 @@ extension Connection {
     statement.bind(word.id.rawValue, at: 1)
     statement.bind(word.imageReference, at: 2)
     statement.bind(Int64(word.studyState.rawValue), at: 3)
-    try statement.run(self, "import the words")
+    try statement.run(self, .importWords)
   }
 }

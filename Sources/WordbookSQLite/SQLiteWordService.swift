@@ -78,7 +78,7 @@ public final class SQLiteWordService: WordService {
   package init(path: String, seedsSampleWordbook: Bool = false, options: Options)
     throws(WordServiceError)
   {
-    let what = "open the wordbook database"
+    let what = WordServiceError.Operation.openDatabase
     let folder = FileSystem.folder(of: path)
     try FileSystem.createFolder(folder)
     if case .folder(writable: false) = FileSystem.entry(at: folder) {
@@ -128,13 +128,12 @@ public final class SQLiteWordService: WordService {
   private static func prepare(
     _ connection: Connection, path: String, sample: [(title: String, words: [WordDraft])]
   ) throws(WordServiceError) -> Bool {
-    let what = "open the wordbook database"
+    let what = WordServiceError.Operation.openDatabase
     // Refuses a damaged, foreign or newer file before anything is written to it.
     _ = try Schema.checkedVersion(connection)
     let mode = try connection.text("PRAGMA journal_mode = WAL", what)
     guard mode.lowercased() == "wal" else {
-      throw WordServiceError(
-        .other, "Could not \(what): \(path) cannot use write-ahead logging (mode \(mode)).")
+      throw .storage(.other, .noWriteAheadLog(mode: mode), during: what, path: path)
     }
     try connection.execute("PRAGMA synchronous = FULL", what)
     try connection.execute("PRAGMA foreign_keys = ON", what)
@@ -152,7 +151,7 @@ public final class SQLiteWordService: WordService {
   ///   buffers into the returned `Word` values.
   public func fetchWords(in bookID: WordBook.ID) async throws(WordServiceError) -> [Word] {
     try await withConnection { connection throws(WordServiceError) in
-      try connection.inReadTransaction("load the words") { () throws(WordServiceError) in
+      try connection.inReadTransaction(.loadWords) { () throws(WordServiceError) in
         guard let count = try connection.wordCount(of: bookID) else {
           throw .bookNotFound(bookID)
         }
@@ -169,7 +168,7 @@ public final class SQLiteWordService: WordService {
     async throws(WordServiceError) -> [Word]
   {
     try await withConnection { connection throws(WordServiceError) in
-      try connection.inReadTransaction("load the words") { () throws(WordServiceError) in
+      try connection.inReadTransaction(.loadWords) { () throws(WordServiceError) in
         guard try connection.bookExists(bookID) else { throw .bookNotFound(bookID) }
         return try connection.words(in: bookID, after: word, limit: limit)
       }
@@ -186,7 +185,7 @@ public final class SQLiteWordService: WordService {
   public func createBook(title: String) async throws(WordServiceError) -> WordBook {
     let title = try WordServiceError.validTitle(title)
     return try await withConnection { connection throws(WordServiceError) in
-      try connection.inTransaction("create the wordbook") { () throws(WordServiceError) in
+      try connection.inTransaction(.createBook) { () throws(WordServiceError) in
         if let existing = try connection.book(titled: title) { throw .titleTaken(by: existing) }
         return WordBook(id: try connection.insertBook(title: title), title: title)
       }
@@ -199,7 +198,7 @@ public final class SQLiteWordService: WordService {
   {
     _ = try WordServiceError.validTerm(draft.term)
     return try await withConnection { connection throws(WordServiceError) in
-      try connection.inTransaction("save the word") { () throws(WordServiceError) in
+      try connection.inTransaction(.saveWord) { () throws(WordServiceError) in
         guard try connection.bookExists(bookID) else { throw .bookNotFound(bookID) }
         return try connection.insertWord(draft, into: bookID)
       }
@@ -209,7 +208,7 @@ public final class SQLiteWordService: WordService {
   /// Sets the study state of several words in one transaction, all or none.
   public func updateStudyStates(_ changes: [StudyStateChange]) async throws(WordServiceError) {
     try await withConnection { connection throws(WordServiceError) in
-      try connection.inTransaction("save the study marks") { () throws(WordServiceError) in
+      try connection.inTransaction(.saveStudyMarks) { () throws(WordServiceError) in
         for change in changes where try !connection.setStudyState(change) {
           throw .wordNotFound(change.wordID)
         }
@@ -220,7 +219,7 @@ public final class SQLiteWordService: WordService {
   /// Deletes a word.
   public func deleteWord(_ wordID: Word.ID) async throws(WordServiceError) {
     try await withConnection { connection throws(WordServiceError) in
-      try connection.inTransaction("delete the word") { () throws(WordServiceError) in
+      try connection.inTransaction(.deleteWord) { () throws(WordServiceError) in
         guard try connection.deleteWord(wordID) else { throw .wordNotFound(wordID) }
       }
     }

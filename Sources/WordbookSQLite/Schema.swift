@@ -112,7 +112,7 @@ package enum Schema {
   /// Fills `title_key` and makes it unique: a book whose title is taken by an older book gets
   /// the first free title "Title (2)", "Title (3)", … so no book and no word is lost.
   static func uniqueTitles(_ connection: Connection) throws(WordServiceError) {
-    let what = "open the wordbook database"
+    let what = WordServiceError.Operation.openDatabase
     var taken: Set<String> = []
     var renamed: [(id: WordBook.ID, title: String, key: String)] = []
     for book in try connection.books() {
@@ -144,7 +144,7 @@ package enum Schema {
     _ connection: Connection,
     addingWhenNew sample: [(title: String, words: [WordDraft])]
   ) throws(WordServiceError) -> Bool {
-    let what = "open the wordbook database"
+    let what = WordServiceError.Operation.openDatabase
     // Reading first keeps an up-to-date file from taking the write lock on every open.
     if try checkedVersion(connection) == latestVersion { return false }
     return try connection.inTransaction(what) { () throws(WordServiceError) -> Bool in
@@ -177,7 +177,7 @@ package enum Schema {
   /// creating the database could commit between them, and a file seen as "version 0 with
   /// tables" would be taken for another program's.
   static func checkedVersion(_ connection: Connection) throws(WordServiceError) -> Int64 {
-    try connection.inReadTransaction("open the wordbook database") {
+    try connection.inReadTransaction(.openDatabase) {
       () throws(WordServiceError) -> Int64 in
       try versionInTransaction(connection)
     }
@@ -187,7 +187,7 @@ package enum Schema {
   private static func versionInTransaction(_ connection: Connection) throws(WordServiceError)
     -> Int64
   {
-    let what = "open the wordbook database"
+    let what = WordServiceError.Operation.openDatabase
     let version = try connection.integer("PRAGMA user_version", what)
     if version > latestVersion {
       throw .newerSchema(connection.path, version: version, known: latestVersion)

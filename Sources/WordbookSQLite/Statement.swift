@@ -43,7 +43,9 @@ struct Statement {
   }
 
   /// Steps once: `true` when a row is ready, `false` when the statement is done.
-  func step(_ connection: Connection, _ what: String) throws(WordServiceError) -> Bool {
+  func step(_ connection: Connection, _ what: WordServiceError.Operation) throws(WordServiceError)
+    -> Bool
+  {
     let code = sqlite3_step(handle)
     switch code {
     case SQLITE_ROW: return true
@@ -55,7 +57,7 @@ struct Statement {
   }
 
   /// Runs a statement that returns no rows, then resets it.
-  func run(_ connection: Connection, _ what: String) throws(WordServiceError) {
+  func run(_ connection: Connection, _ what: WordServiceError.Operation) throws(WordServiceError) {
     defer { reset() }
     while try step(connection, what) {}
   }

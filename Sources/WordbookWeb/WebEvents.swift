@@ -16,12 +16,12 @@ enum WebEvents {
     var books: [Book]
     var selected: Int64?
 
-    init(_ state: AppState) {
+    init(_ state: AppState, language: PageLanguage) {
       switch state.picker {
       case .loading: self.state = "loading"
-      case .failed(let message):
+      case .failed(let error):
         self.state = "failed"
-        self.message = message
+        self.message = language.describe(.service(error))
       case .empty: self.state = "empty"
       case .chooseOne: self.state = "choose"
       case .chosen: self.state = "chosen"
@@ -52,7 +52,7 @@ enum WebEvents {
     var isSavingWord: Bool
     var error: String?
 
-    init(_ state: AppState) {
+    init(_ state: AppState, language: PageLanguage) {
       mode = state.studyMode.rawValue
       success = state.tally.success
       fail = state.tally.fail
@@ -61,7 +61,7 @@ enum WebEvents {
       canRedo = state.canRedo
       unsavedMarks = state.marksNotYetSaved
       isSavingWord = state.isSavingWord
-      error = state.lastError?.message
+      error = state.lastError.map(language.describe)
     }
   }
 
@@ -101,12 +101,12 @@ enum WebEvents {
     var id: String
   }
 
-  static func status(of load: LoadStatus) -> (String, String?) {
+  static func status(of load: LoadStatus, language: PageLanguage) -> (String, String?) {
     switch load {
     case .notLoaded: ("notLoaded", nil)
     case .loading: ("loading", nil)
     case .loaded: ("loaded", nil)
-    case .failed(let message): ("failed", message)
+    case .failed(let error): ("failed", language.describe(.service(error)))
     }
   }
 }

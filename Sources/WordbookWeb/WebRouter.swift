@@ -49,7 +49,9 @@ struct WebRouter: Sendable {
       guard let file = resources.file(at: request.path) else { return .text(404, "Not found.") }
       return HTTPResponse(status: 200, contentType: file.contentType, body: file.data)
     case ("GET", "/events"):
-      return Self.onMainActor { [sessions] in sessions.open() }
+      // The page's own request: the browser sends the language it sent for the page.
+      let language = PageLanguage(acceptLanguage: request.headers["Accept-Language"])
+      return Self.onMainActor { [sessions] in sessions.open(language: language) }
     case ("GET", "/cards"):
       let from = request.query["from"].flatMap { Int($0) } ?? 0
       let count = request.query["count"].flatMap { Int($0) } ?? 50

@@ -11,6 +11,8 @@ import Wordbook
 final class WebSession {
   let id: String
   let events: EventStream
+  /// The language the page's errors are worded in.
+  let language: PageLanguage
   private let store: Store<AppState, AppAction>
   private var observers: [StoreObserverToken] = []
   private var cardObservers: [Word.ID: StoreObserverToken] = [:]
@@ -19,8 +21,12 @@ final class WebSession {
   /// The most cards one window request may ask for.
   static let windowLimit = 200
 
-  init(id: String, service: any WordService, seed: UInt64, events: EventStream) {
+  init(
+    id: String, service: any WordService, seed: UInt64, language: PageLanguage,
+    events: EventStream
+  ) {
     self.id = id
+    self.language = language
     self.events = events
     store = Store(initialState: AppState(seed: seed), reducer: AppReducer(service: service))
     observers = [
@@ -72,17 +78,17 @@ final class WebSession {
   }
 
   private func sendPicker() {
-    send("picker", WebEvents.Picker(store.state))
+    send("picker", WebEvents.Picker(store.state, language: language))
   }
 
   private func sendStatus() {
-    send("status", WebEvents.Status(store.state))
+    send("status", WebEvents.Status(store.state, language: language))
   }
 
   private func sendCards() {
     cardsVersion += 1
     let state = store.state
-    let (status, message) = WebEvents.status(of: state.wordsStatus)
+    let (status, message) = WebEvents.status(of: state.wordsStatus, language: language)
     send(
       "cards",
       WebEvents.Cards(

@@ -17,8 +17,9 @@ final class WebSessions {
   /// How many sessions are open.
   var count: Int { sessions.count }
 
-  /// Opens a session and answers with its event stream, or refuses when too many are open.
-  func open() -> HTTPResponse {
+  /// Opens a session whose errors are worded in `language` and answers with its event stream,
+  /// or refuses when too many are open.
+  func open(language: PageLanguage) -> HTTPResponse {
     guard !isClosed else { return .text(503, "The server is stopping.") }
     guard sessions.count < limit else {
       return .text(
@@ -29,7 +30,8 @@ final class WebSessions {
       Task { @MainActor in self?.close(id) }
     }
     sessions[id] = WebSession(
-      id: id, service: service, seed: UInt64.random(in: 0...UInt64.max), events: stream)
+      id: id, service: service, seed: UInt64.random(in: 0...UInt64.max), language: language,
+      events: stream)
     return .events(stream)
   }
 

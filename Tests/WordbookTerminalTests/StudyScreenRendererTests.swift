@@ -108,6 +108,24 @@ import Wordbook
     assertScreenSnapshot(screen(builder.state, renderer: korean), named: "korean")
   }
 
+  @Test func serviceErrorsAreInTheScreensLanguage() {
+    let korean = StudyScreenRenderer(messages: .korean, color: false)
+    var failed = StateBuilder()
+    failed.apply(
+      .loadBooks,
+      .booksLoaded(
+        .failure(.storage(.unavailable, .busy, during: .loadBooks, path: "/tmp/w.sqlite"))))
+    let picker = screen(failed.state, renderer: korean, size: TerminalSize(columns: 200, rows: 12))
+    #expect(picker.contains("단어장 목록을 불러올 수 없습니다: 다른 프로그램이 단어장 데이터베이스"))
+    #expect(!picker.contains("Could not"))
+
+    var taken = StateBuilder.open()
+    let book = WordBook(id: WordBook.ID(7), title: "TOEIC 800")
+    taken.apply(.bookCreated(.failure(.titleTaken(by: book))))
+    let status = screen(taken.state, renderer: korean, size: TerminalSize(columns: 200, rows: 12))
+    #expect(status.contains("오류: 단어장 \"TOEIC 800\"(ID 7)이 이미 그 제목을 씁니다."))
+  }
+
   @Test func userTextCannotControlTheTerminal() {
     let hostile = [
       Word(id: Word.ID(1), term: "\u{1B}]0;pwned\u{7}\u{1B}[2J", meaning: "\u{9B}31m"),

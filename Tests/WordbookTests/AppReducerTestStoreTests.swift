@@ -55,10 +55,10 @@ import Testing
       store in
       store.send(.loadBooks) { $0.booksStatus = .loading }
       await store.receive(.booksLoaded(.failure(error))) {
-        $0.booksStatus = .failed(message: error.message)
+        $0.booksStatus = .failed(error)
         $0.lastError = .service(error)
       }
-      #expect(store.state.picker == .failed(message: error.message))
+      #expect(store.state.picker == .failed(error))
     }
   }
 

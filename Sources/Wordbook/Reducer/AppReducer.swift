@@ -63,7 +63,7 @@ public struct AppReducer: Reducer {
       return askLastStudiedBook()
 
     case .booksLoaded(.failure(let error)):
-      state.booksStatus = .failed(message: error.message)
+      state.booksStatus = .failed(error)
       state.lastError = .service(error)
       return .none
 
@@ -114,7 +114,7 @@ public struct AppReducer: Reducer {
       case .success(let words):
         state.replaceWords(with: words)
       case .failure(let error):
-        state.wordsStatus = .failed(message: error.message)
+        state.wordsStatus = .failed(error)
         state.lastError = .service(error)
         if error.kind == .notFound { state.forgetVanishedBook(bookID) }
       }

@@ -56,13 +56,13 @@ public actor InMemoryWordService: WordService {
 
   /// Returns every wordbook, in the order they were created.
   public func fetchBooks() async throws(WordServiceError) -> [WordBook] {
-    try await simulateNetwork("load the wordbooks")
+    try await simulateNetwork(.loadBooks)
     return library.books.map(\.book)
   }
 
   /// Returns the words of a book, in the order they were added.
   public func fetchWords(in bookID: WordBook.ID) async throws(WordServiceError) -> [Word] {
-    try await simulateNetwork("load the words")
+    try await simulateNetwork(.loadWords)
     let index = try library.bookIndex(bookID)
     return library.books[index].wordIDs.compactMap { library.words[$0] }
   }
@@ -71,7 +71,7 @@ public actor InMemoryWordService: WordService {
   public func fetchWords(in bookID: WordBook.ID, after word: Word.ID?, limit: Int)
     async throws(WordServiceError) -> [Word]
   {
-    try await simulateNetwork("load the words")
+    try await simulateNetwork(.loadWords)
     let wordIDs = library.books[try library.bookIndex(bookID)].wordIDs
     let start = word.map { last in wordIDs.firstIndex { $0 > last } ?? wordIDs.endIndex } ?? 0
     return wordIDs[start...].prefix(limit).compactMap { library.words[$0] }
@@ -79,7 +79,7 @@ public actor InMemoryWordService: WordService {
 
   /// Counts the words of every book in each study state.
   public func fetchTallies() async throws(WordServiceError) -> [WordBook.ID: StudyTally] {
-    try await simulateNetwork("count the words")
+    try await simulateNetwork(.countWords)
     var tallies: [WordBook.ID: StudyTally] = [:]
     for stored in library.books where !stored.wordIDs.isEmpty {
       var tally = StudyTally()
@@ -94,7 +94,7 @@ public actor InMemoryWordService: WordService {
   /// Creates an empty wordbook.
   public func createBook(title: String) async throws(WordServiceError) -> WordBook {
     let title = try WordServiceError.validTitle(title)
-    try await simulateNetwork("create the wordbook")
+    try await simulateNetwork(.createBook)
     try library.checkTitleFree(title)
     return library.books[library.insertBook(title: title)].book
   }
@@ -104,7 +104,7 @@ public actor InMemoryWordService: WordService {
     -> WordBook
   {
     let title = try WordServiceError.validTitle(title)
-    try await simulateNetwork("rename the wordbook")
+    try await simulateNetwork(.renameBook)
     let index = try library.bookIndex(bookID)
     try library.checkTitleFree(title, except: bookID)
     library.books[index].book.title = title
@@ -113,7 +113,7 @@ public actor InMemoryWordService: WordService {
 
   /// Deletes a wordbook and all its words.
   public func deleteBook(_ bookID: WordBook.ID) async throws(WordServiceError) {
-    try await simulateNetwork("delete the wordbook")
+    try await simulateNetwork(.deleteBook)
     let index = try library.bookIndex(bookID)
     for wordID in library.books[index].wordIDs {
       library.words[wordID] = nil
@@ -125,13 +125,13 @@ public actor InMemoryWordService: WordService {
 
   /// Returns the wordbook the learner studied last.
   public func lastStudiedBook() async throws(WordServiceError) -> WordBook.ID? {
-    try await simulateNetwork("read the last studied wordbook")
+    try await simulateNetwork(.readSettings)
     return library.lastStudiedBook
   }
 
   /// Remembers the wordbook the learner is studying.
   public func setLastStudiedBook(_ bookID: WordBook.ID) async throws(WordServiceError) {
-    try await simulateNetwork("remember the wordbook")
+    try await simulateNetwork(.saveSettings)
     _ = try library.bookIndex(bookID)
     library.lastStudiedBook = bookID
   }
@@ -141,13 +141,13 @@ public actor InMemoryWordService: WordService {
     -> Word
   {
     _ = try WordServiceError.validTerm(draft.term)
-    try await simulateNetwork("save the word")
+    try await simulateNetwork(.saveWord)
     return library.insertWord(draft, into: try library.bookIndex(bookID))
   }
 
   /// Sets the study state of several words, all or none.
   public func updateStudyStates(_ changes: [StudyStateChange]) async throws(WordServiceError) {
-    try await simulateNetwork("save the study marks")
+    try await simulateNetwork(.saveStudyMarks)
     for change in changes where library.words[change.wordID] == nil {
       throw .wordNotFound(change.wordID)
     }
@@ -159,7 +159,7 @@ public actor InMemoryWordService: WordService {
     async throws(WordServiceError) -> Word
   {
     _ = try WordServiceError.validTerm(term)
-    try await simulateNetwork("save the word")
+    try await simulateNetwork(.saveWord)
     guard var word = library.words[wordID] else { throw .wordNotFound(wordID) }
     word.term = term
     word.meaning = meaning
@@ -171,7 +171,7 @@ public actor InMemoryWordService: WordService {
   public func searchWords(
     matching query: String, in bookID: WordBook.ID?, after: WordSearchHit?, limit: Int
   ) async throws(WordServiceError) -> [WordSearchHit] {
-    try await simulateNetwork("search the words")
+    try await simulateNetwork(.searchWords)
     var stored = library.books.sorted { $0.book.id < $1.book.id }
     if let bookID { stored = [library.books[try library.bookIndex(bookID)]] }
     guard limit > 0 else { return [] }
@@ -191,7 +191,7 @@ public actor InMemoryWordService: WordService {
 
   /// Deletes a word.
   public func deleteWord(_ wordID: Word.ID) async throws(WordServiceError) {
-    try await simulateNetwork("delete the word")
+    try await simulateNetwork(.deleteWord)
     guard let bookID = library.bookOfWord.removeValue(forKey: wordID) else {
       throw .wordNotFound(wordID)
     }
@@ -212,7 +212,7 @@ public actor InMemoryWordService: WordService {
     rows: ImportRows
   ) async throws(WordServiceError) -> ImportSummary {
     let title = try WordServiceError.validTitle(title)
-    try await simulateNetwork("import the words")
+    try await simulateNetwork(.importWords)
     if Task.isCancelled { throw .cancelled }
     var staged = library
     let index = staged.bookIndex(titled: title) ?? staged.insertBook(title: title)
@@ -260,7 +260,7 @@ public actor InMemoryWordService: WordService {
 
   /// Waits the injected latency, then fails the injected share of calls. Decided before the
   /// wait, so a failed call never takes effect.
-  private func simulateNetwork(_ what: String) async throws(WordServiceError) {
+  private func simulateNetwork(_ what: WordServiceError.Operation) async throws(WordServiceError) {
     let fails =
       faults.failureRate > 0
       && Double(generator.next() >> 11) / Double(1 << 53) < faults.failureRate
@@ -272,8 +272,7 @@ public actor InMemoryWordService: WordService {
       try? await Task.sleep(for: .nanoseconds(delay))
     }
     if fails {
-      throw WordServiceError(
-        .unavailable, "Could not \(what): the service is unavailable. Try again.")
+      throw WordServiceError(.unavailable, reason: .unreachable(what))
     }
   }
 }

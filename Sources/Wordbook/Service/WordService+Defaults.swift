@@ -58,26 +58,19 @@ extension WordService {
   public func updateWord(_ wordID: Word.ID, term: String, meaning: String)
     async throws(WordServiceError) -> Word
   {
-    throw .unsupported("edit words")
+    throw WordServiceError(.other, reason: .unsupported(.editWord))
   }
 
   /// Refuses: a service that can rename books implements this itself.
   public func renameBook(_ bookID: WordBook.ID, to title: String) async throws(WordServiceError)
     -> WordBook
   {
-    throw .unsupported("rename wordbooks")
+    throw WordServiceError(.other, reason: .unsupported(.renameBook))
   }
 
   /// Refuses: a service that can delete books implements this itself.
   public func deleteBook(_ bookID: WordBook.ID) async throws(WordServiceError) {
-    throw .unsupported("delete wordbooks")
-  }
-}
-
-extension WordServiceError {
-  /// The error of a service that cannot do `what`.
-  fileprivate static func unsupported(_ what: String) -> WordServiceError {
-    WordServiceError(.other, "This wordbook storage cannot \(what).")
+    throw WordServiceError(.other, reason: .unsupported(.deleteBook))
   }
 }
 

@@ -1,40 +1,51 @@
 extension WordServiceError {
   /// The error for a wordbook ID that no book has.
   public static func bookNotFound(_ id: WordBook.ID) -> WordServiceError {
-    WordServiceError(.notFound, "No wordbook has ID \(id). Reload the wordbook list.")
+    WordServiceError(.notFound, reason: .bookNotFound(id))
   }
 
   /// The error for a word ID that no word has.
   public static func wordNotFound(_ id: Word.ID) -> WordServiceError {
-    WordServiceError(.notFound, "No word has ID \(id). Reload the wordbook.")
+    WordServiceError(.notFound, reason: .wordNotFound(id))
   }
 
   /// The error for a title that `existing`, another wordbook, already has.
   public static func titleTaken(by existing: WordBook) -> WordServiceError {
-    WordServiceError(
-      .titleTaken,
-      "The wordbook \"\(existing.title)\" (ID \(existing.id)) already has that title. "
-        + "Choose another title.",
-      existingBook: existing)
+    WordServiceError(.titleTaken, reason: .titleTaken(existing))
   }
 
   /// The error for work stopped because its task was cancelled; nothing was changed.
-  public static let cancelled = WordServiceError(
-    .other, "The operation was cancelled; nothing was changed.", isRetryable: true)
+  public static let cancelled = WordServiceError(.other, reason: .cancelled, isRetryable: true)
+
+  /// The error for a storage failure.
+  ///
+  /// - Parameters:
+  ///   - kind: The kind of failure.
+  ///   - problem: What went wrong.
+  ///   - operation: What the call was doing.
+  ///   - path: The database file or folder.
+  ///   - isRetryable: Whether trying again can help; by default, only for
+  ///     ``Kind/unavailable``.
+  public static func storage(
+    _ kind: Kind, _ problem: StorageProblem, during operation: Operation, path: String,
+    isRetryable: Bool? = nil
+  ) -> WordServiceError {
+    WordServiceError(
+      kind, reason: .storage(StorageFailure(problem, during: operation, path: path)),
+      isRetryable: isRetryable)
+  }
 
   /// Returns `title` without surrounding white space, or throws when nothing is left.
   public static func validTitle(_ title: String) throws(WordServiceError) -> String {
     let trimmed = title.trimmingWhitespace()
-    guard !trimmed.isEmpty else {
-      throw WordServiceError(.invalidInput, "A wordbook needs a title. Type one and try again.")
-    }
+    guard !trimmed.isEmpty else { throw WordServiceError(.invalidInput, reason: .blankTitle) }
     return trimmed
   }
 
   /// Returns `term` when it holds more than white space, or throws.
   public static func validTerm(_ term: String) throws(WordServiceError) -> String {
     guard !term.trimmingWhitespace().isEmpty else {
-      throw WordServiceError(.invalidInput, "A word needs a term. Type one and try again.")
+      throw WordServiceError(.invalidInput, reason: .blankTerm)
     }
     return term
   }

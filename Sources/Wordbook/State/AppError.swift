@@ -1,4 +1,7 @@
-/// An error to show the user, with a message that says what to do.
+/// An error to show the user: what went wrong, with the values a message names.
+///
+/// Front ends word it in their user's language; ``message`` is the English sentence that logs
+/// and checkpoints record.
 public enum AppError: Error, Hashable, Sendable, Codable, CustomStringConvertible {
   /// A save was asked for while another save is in flight.
   case alreadySaving
@@ -19,7 +22,7 @@ public enum AppError: Error, Hashable, Sendable, Codable, CustomStringConvertibl
   /// No word of the selected book has this ID.
   case unknownWord(Word.ID)
 
-  /// A sentence in English that says what went wrong and what to do.
+  /// A sentence in English that says what went wrong and what to do, as logs record it.
   public var message: String {
     switch self {
     case .alreadySaving: "A word is being saved. Wait for it to finish, then try again."

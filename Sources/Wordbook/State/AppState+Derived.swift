@@ -3,7 +3,7 @@ extension AppState {
   public var picker: BookPicker {
     switch booksStatus {
     case .notLoaded, .loading: return .loading
-    case .failed(let message): return .failed(message: message)
+    case .failed(let error): return .failed(error)
     case .loaded:
       if let selectedBook { return .chosen(selectedBook) }
       return books.isEmpty ? .empty : .chooseOne(books)

@@ -5,8 +5,8 @@
 public enum BookPicker: Hashable, Sendable {
   /// The list is on its way.
   case loading
-  /// The list could not be loaded; offer a retry (``AppAction/loadBooks``).
-  case failed(message: String)
+  /// The list could not be loaded, with this error; offer a retry (``AppAction/loadBooks``).
+  case failed(WordServiceError)
   /// The list loaded and holds no wordbook yet.
   case empty
   /// The list loaded; nothing is selected yet.

@@ -56,17 +56,3 @@ public struct Invocation: Hashable, Sendable {
     self.recordPath = recordPath
   }
 }
-
-/// A command line that cannot be run as written; exit status 2.
-public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// One line that says what is wrong and what to do.
-  public var message: String
-
-  /// Creates an error.
-  public init(_ message: String) {
-    self.message = message
-  }
-
-  /// The message.
-  public var description: String { message }
-}

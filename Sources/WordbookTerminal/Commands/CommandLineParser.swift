@@ -45,11 +45,9 @@ public enum CommandLineParser {
           value = arguments[index]
           index += 1
         } else {
-          throw UsageError("\(name) needs a file path, as in: wordbook \(name) FILE")
+          throw UsageError(.needsFilePath(option: name))
         }
-        guard !value.isEmpty else {
-          throw UsageError("\(name) needs a file path, as in: wordbook \(name) FILE")
-        }
+        guard !value.isEmpty else { throw UsageError(.needsFilePath(option: name)) }
         if name == "--db" { invocation.databasePath = value } else { invocation.recordPath = value }
       case "--help":
         wantsHelp = true
@@ -73,9 +71,7 @@ public enum CommandLineParser {
     default:
       // Subcommands work on the database directly, not through the store that records.
       if invocation.recordPath != nil {
-        throw UsageError(
-          "--record records a study session: use it with 'wordbook' or 'wordbook study', "
-            + "not with '\(rest.first ?? "")'.")
+        throw UsageError(.recordOnlyForStudy(subcommand: rest.first ?? ""))
       }
     }
     return invocation
@@ -86,10 +82,9 @@ public enum CommandLineParser {
   ) throws(UsageError) -> Command {
     guard let subcommand = Subcommand.all.first(where: { $0.name == name }) else {
       if name.hasPrefix("-") {
-        throw UsageError("unknown option '\(name)'. Run 'wordbook --help' to see the options.")
+        throw UsageError(.unknownOption(name))
       }
-      throw UsageError(
-        "unknown subcommand '\(name)'. Run 'wordbook --help' to see the subcommands.")
+      throw UsageError(.unknownSubcommand(name))
     }
     return try subcommand.parse(arguments, firstLiteral: firstLiteral)
   }

@@ -24,7 +24,7 @@ extension CommandSession {
   /// pictures not yet named are deleted. Pictures named before a failure stay, unused: they are
   /// named by their content, so a later import of them uses the same files.
   func importPackage(_ request: ImportRequest, fileDescriptor: Int32) async throws(CommandFailure) {
-    let file = request.file.escapedForTerminal
+    let file = request.file
     let media = MediaFolder.beside(databasePath: databasePath)
     let plan: AnkiImportPlan
     do {
@@ -32,13 +32,11 @@ extension CommandSession {
       plan = try package.importPlan(storingPicturesIn: media)
     } catch {
       media.discard()
-      throw .runtime("\(file): \(error.description.escapedForTerminal).")
+      throw .runtime(.unreadablePackage(file: file, detail: error.description))
     }
     guard !plan.drafts.isEmpty else {
       media.discard()
-      throw .runtime(
-        "\(file): no note could be imported (\(plan.problems.count) rejected); "
-          + "the wordbook was not changed.")
+      throw .runtime(.noNoteToImport(file: file, rejected: plan.problems.count))
     }
     let drafts = plan.drafts
     // The closure runs once, inside the import's transaction, while this function awaits the
@@ -64,33 +62,21 @@ extension CommandSession {
     switch result {
     case .success(let value):
       summary = value
+    case .failure(let error as WordServiceError):
+      media.discard()
+      throw .service(error)
     case .failure(let error):
       media.discard()
-      throw .runtime(
-        ((error as? WordServiceError)?.message ?? String(describing: error)).escapedForTerminal)
+      throw .runtime(.other(String(describing: error)))
     }
     try out.writeLine(
-      Self.importSummary(
-        file: file, format: "apkg, \(plan.collection)", summary, request.duplicates,
-        rejected: plan.problems.count))
-    try out.writeLine(Self.mediaLine(plan.media, folder: media.path))
+      catalogue.text(
+        .imported(
+          file: file, format: "apkg, \(plan.collection)", summary, request.duplicates,
+          rejected: plan.problems.count)))
+    try out.writeLine(catalogue.text(.media(plan.media, folder: media.path)))
     for problem in plan.problems {
-      TerminalOutput.standardError.writeLine(
-        "rejected \(problem.description.escapedForTerminal)")
+      TerminalOutput.standardError.writeLine(catalogue.text(.rejected(problem.description)))
     }
-  }
-
-  /// The summary line of a package's media.
-  private static func mediaLine(_ media: AnkiMediaSummary, folder: String) -> String {
-    guard media.isSupported else {
-      return "Media: not imported; this package's media map is in a newer Anki format "
-        + "that is not supported."
-    }
-    var line =
-      "Media: \(media.pictures) pictures on \(media.cardsWithPictures) cards"
-      + (media.pictures > 0 ? " (in \(folder.escapedForTerminal))" : "")
-      + ", \(media.skippedSounds) sounds and \(media.skippedOther) other files skipped"
-    if media.missing > 0 { line += ", \(media.missing) missing from the package" }
-    return line + "."
   }
 }

@@ -16,9 +16,7 @@ extension CommandSession {
       try await service.updateWord(
         wordID, term: term ?? word.term, meaning: meaning ?? word.meaning)
     }
-    try out.writeLine(
-      "Edited word \(wordID) of wordbook \(book.id) (\(book.title.escapedForTerminal)): "
-        + "\(edited.term.escapedForTerminal) = \(edited.meaning.escapedForTerminal).")
+    try out.writeLine(catalogue.text(.edited(edited, book)))
   }
 
   /// `wordbook delete`: deletes words of one book. Every ID is checked first, so a wrong one
@@ -33,9 +31,7 @@ extension CommandSession {
     for wordID in unique {
       try await call { () async throws(WordServiceError) in try await service.deleteWord(wordID) }
     }
-    try out.writeLine(
-      "Deleted \(unique.count == 1 ? "1 word" : "\(unique.count) words") of wordbook "
-        + "\(book.id) (\(book.title.escapedForTerminal)).")
+    try out.writeLine(catalogue.text(.deletedWords(unique.count, book)))
   }
 
   /// `wordbook rename-book`.
@@ -44,9 +40,7 @@ extension CommandSession {
     let renamed = try await call { () async throws(WordServiceError) in
       try await service.renameBook(book.id, to: title)
     }
-    try out.writeLine(
-      "Renamed wordbook \(book.id) (\(book.title.escapedForTerminal)) to "
-        + "\(renamed.title.escapedForTerminal).")
+    try out.writeLine(catalogue.text(.renamed(book, to: renamed.title)))
   }
 
   /// `wordbook delete-book`: asks on a terminal unless `--yes` was given; without a terminal,
@@ -55,22 +49,16 @@ extension CommandSession {
     let book = try await book(reference)
     if !confirmed {
       guard isatty(STDIN_FILENO) == 1 else {
-        throw .usage(
-          "'delete-book' asks before deleting, and standard input is not a terminal: "
-            + "add --yes to delete wordbook \(book.id) and its words.")
+        throw .usage(.deleteBookNeedsYes(book.id))
       }
-      let questions = CommandQuestions.of(TerminalLanguage(environment: environment))
-      _ = TerminalOutput.standardError.write(
-        questions.deleteBook(book.id, book.title.escapedForTerminal, book.wordCount))
+      _ = TerminalOutput.standardError.write(catalogue.text(.deleteBookQuestion(book)))
       let answer = readLine(strippingNewline: true) ?? ""
-      guard questions.yes.contains(answer.wordbookTitleKey) else {
-        throw .runtime(questions.notDeleted(book.id))
+      guard catalogue.yesAnswers.contains(answer.wordbookTitleKey) else {
+        throw .runtime(.bookNotDeleted(book.id))
       }
     }
     try await call { () async throws(WordServiceError) in try await service.deleteBook(book.id) }
-    try out.writeLine(
-      "Deleted wordbook \(book.id) (\(book.title.escapedForTerminal)) and its "
-        + "\(book.wordCount == 1 ? "1 word" : "\(book.wordCount) words").")
+    try out.writeLine(catalogue.text(.deletedBook(book)))
   }
 
   /// `wordbook search`: the matching words of one book or all, a page at a time, so the first
@@ -113,9 +101,7 @@ extension CommandSession {
         in: book.id, after: Word.ID(wordID.rawValue - 1), limit: 1)
     }
     guard let word = page.first, word.id == wordID else {
-      throw .runtime(
-        "wordbook \(book.id) (\(book.title)) has no word with ID \(wordID). "
-          + "Run 'wordbook words \(book.id)' to see its words.")
+      throw .runtime(.wordNotInBook(wordID, book))
     }
     return word
   }

@@ -17,11 +17,9 @@ extension CommandSession {
   /// Ctrl-C or SIGTERM cancels the import, which leaves the book as it was. The summary goes
   /// to standard output, rejected lines and notes to standard error.
   func importFile(_ request: ImportRequest) async throws(CommandFailure) {
-    let file = request.file.escapedForTerminal
+    let file = request.file
     let descriptor = Glibc.open(request.file, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw .runtime("cannot read \(file). Check the path and its permissions.")
-    }
+    guard descriptor >= 0 else { throw .runtime(.cannotReadFile(file)) }
     defer { close(descriptor) }
     if request.isAnkiPackage || request.format == nil && Self.startsLikeAnkiPackage(descriptor) {
       return try await importPackage(request, fileDescriptor: descriptor)
@@ -34,7 +32,7 @@ extension CommandSession {
     let parsed: ParseResult
     switch read {
     case .failure(let error)?:
-      throw .runtime("\(file): \(Self.message(for: error)).")
+      throw .runtime(.unreadableFlashcards(file: file, error))
     case .success(let value)?:
       parsed = value
     case nil:
@@ -50,17 +48,17 @@ extension CommandSession {
       summary = value
     case .failure where read != nil && reading.rowCount.withLock({ $0 }) == 0:
       throw .runtime(
-        "no card to import in \(file) (read as \(parsed.format.rawValue), \(rejected) lines "
-          + "rejected); the wordbook was not changed.")
+        .noCardToImport(file: file, format: parsed.format.rawValue, rejected: rejected))
     case .failure(let error as WordServiceError):
-      throw .runtime(error.message)
+      throw .service(error)
     case .failure(let error):
-      throw .runtime(String(describing: error))
+      throw .runtime(.other(String(describing: error)))
     }
     try out.writeLine(
-      Self.importSummary(
-        file: file, format: parsed.format.rawValue, summary, request.duplicates,
-        rejected: rejected))
+      catalogue.text(
+        .imported(
+          file: file, format: parsed.format.rawValue, summary, request.duplicates,
+          rejected: rejected)))
   }
 
   /// Runs an import of `rows` into the request's book in a task that Ctrl-C or SIGTERM
@@ -74,7 +72,7 @@ extension CommandSession {
   {
     let service = service
     let title = try await importTitle(request.bookTitle)
-    let progress = ImportProgress()
+    let progress = ImportProgress(catalogue: catalogue)
     let task = Task {
       try await service.importWords(
         intoBookTitled: title, onDuplicate: request.duplicates, progress: progress.report,
@@ -89,23 +87,9 @@ extension CommandSession {
     signals.cancel()
     progress.finish()
     if case .failure = result, let number = stop.withLock({ $0 }) {
-      throw CommandFailure(
-        status: 128 + number, message: "import cancelled; the wordbook was not changed.")
+      throw CommandFailure(status: 128 + number, problem: .importCancelled)
     }
     return result
-  }
-
-  /// The line that sums up an import: the book and how many rows of each kind.
-  static func importSummary(
-    file: String, format: String, _ summary: ImportSummary, _ policy: DuplicatePolicy,
-    rejected: Int
-  ) -> String {
-    let duplicates = policy == .keep ? "added again" : "skipped"
-    return "Imported \(file) (\(format)) into wordbook \(summary.book.id) "
-      + "(\(summary.book.title.escapedForTerminal)): \(summary.added) added, "
-      + "\(summary.homonyms) homonyms added, \(summary.updated) updated, "
-      + "\(summary.unchanged) unchanged, \(summary.duplicates) duplicates \(duplicates), "
-      + "\(rejected) rejected."
   }
 
   /// Writes the rejected lines to standard error, and the header row when it was detected
@@ -114,28 +98,13 @@ extension CommandSession {
   private func reportRejected(_ parsed: ParseResult, header: FlashcardReadOptions.HeaderHandling) {
     let error = TerminalOutput.standardError
     if let fields = parsed.header, header == .detect {
-      let names = fields.map { "\"\($0)\"" }.joined(separator: ", ").escapedForTerminal
-      _ = error.write(
-        "line 1 was read as the header row (\(names)); pass --no-header to import it as a card\n")
+      _ = error.write(catalogue.text(.headerDetected(fields)) + "\n")
     }
     for problem in parsed.problems {
-      _ = error.write("rejected \(problem.description.escapedForTerminal)\n")
+      _ = error.write(catalogue.text(.rejected(problem.description)) + "\n")
     }
     if parsed.omittedProblemCount > 0 {
-      _ = error.write("rejected \(parsed.omittedProblemCount) more lines, not listed\n")
-    }
-  }
-
-  /// A read error as a sentence, with the options that resolve it when there are some.
-  private static func message(for error: FlashcardReadError) -> String {
-    let text = error.description.escapedForTerminal
-    switch error {
-    case .ambiguousColumns, .unknownColumn:
-      return text
-        + ". Choose them with --term-column and --meaning-column (a header name or a number "
-        + "from 1; --state-column for study states), and --header or --no-header"
-    default:
-      return text
+      _ = error.write(catalogue.text(.moreRejected(parsed.omittedProblemCount)) + "\n")
     }
   }
 
@@ -160,10 +129,12 @@ extension CommandSession {
             words.map(FlashcardRow.init), format: format, options: options)
         } catch .separatorInField(let row, let separator) {
           throw .runtime(
-            "cannot export as \(format.rawValue): "
-              + "\(FlashcardWriteError.separatorInField(row: count + row, separator: separator)).")
+            .exportFailed(
+              format: format.rawValue,
+              detail: FlashcardWriteError.separatorInField(row: count + row, separator: separator)
+                .description))
         } catch {
-          throw .runtime("cannot export as \(format.rawValue): \(error.description).")
+          throw .runtime(.exportFailed(format: format.rawValue, detail: error.description))
         }
         if output.isTerminal { text = text.escapedForTerminal(keepingLineBreaks: true) }
         try output.write(text)
@@ -174,8 +145,8 @@ extension CommandSession {
       try output.commit()
       guard !isStandardOutput else { return }
       try out.writeLine(
-        "Exported \(count) words of wordbook \(book.id) (\(book.title.escapedForTerminal)) to "
-          + "\(output.name) as \(format.rawValue).")
+        catalogue.text(
+          .exported(count: count, book, file: output.name, format: format.rawValue)))
     } catch {
       output.discard()
       throw error

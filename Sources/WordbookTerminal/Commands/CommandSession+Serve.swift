@@ -12,20 +12,17 @@ extension CommandSession {
     do {
       server = try WebServer(service: service, host: request.host, port: request.port)
     } catch {
-      throw .runtime(error.message)
+      throw .runtime(.serverFailed(detail: error.message))
     }
     if !server.isLoopback {
       TerminalOutput.standardError.writeLine(
-        "wordbook: warning: listening on \(request.host.escapedForTerminal), so other machines "
-          + "can reach this server. Anyone with the address below can study and change your "
-          + "words; share it only with your own devices, on a network you trust.")
+        "wordbook: " + catalogue.text(.listeningWarning(host: request.host)))
     }
-    try out.writeLine("Study in a browser: \(server.url)")
+    try out.writeLine(catalogue.text(.serving(url: server.url)))
     if !server.isLoopback, request.host == "0.0.0.0" || request.host == "::" {
-      try out.writeLine(
-        "From another device, put this machine's network address in place of 127.0.0.1.")
+      try out.writeLine(catalogue.text(.otherDevices))
     }
-    try out.writeLine("Press Ctrl-C to stop.")
+    try out.writeLine(catalogue.text(.pressControlC))
     try out.flush()
     if request.opensBrowser { openBrowser(server.url) }
     let (signals, received) = AsyncStream<Int32>.makeStream()
@@ -48,7 +45,7 @@ extension CommandSession {
       try process.run()
     } catch {
       TerminalOutput.standardError.writeLine(
-        "wordbook: could not open a browser with \(opener); open the address above yourself.")
+        "wordbook: " + catalogue.text(.browserNotOpened(opener: opener)))
     }
   }
 }

@@ -7,7 +7,7 @@ extension CommandSession {
   /// `--record` was given.
   func study(book reference: String?) async throws(CommandFailure) {
     if recording?.isStandardOutput == true {
-      throw .usage("--record - would write the log over the study screen; give it a file.")
+      throw .usage(.recordOverScreen)
     }
     if let reference { _ = try await book(reference) }
     // One draw from the system generator seeds the store's own generator; a recorded session
@@ -31,7 +31,7 @@ extension CommandSession {
     do {
       ending = try await TerminalSession().run(app)
     } catch {
-      throw .runtime("\(error.message). Run 'wordbook' from a terminal.")
+      throw .runtime(.terminalUnavailable(detail: error.message))
     }
     let lost: Int
     switch ending {
@@ -42,18 +42,14 @@ extension CommandSession {
     if let error = recorder?.writeError {
       recording?.discard()
       throw .runtime(
-        "the action log \(recording?.name ?? "") could not be written: "
-          + error.localizedDescription)
+        .logNotWritten(name: recording?.name ?? "", detail: error.localizedDescription))
     }
     let status: Int32
     if case .signal(let number) = ending { status = 128 + number } else { status = 1 }
     if lost > 0 {
-      throw CommandFailure(
-        status: status,
-        message: (lost == 1 ? "1 mark was" : "\(lost) marks were")
-          + " not saved: the database did not confirm them in time.")
+      throw CommandFailure(status: status, problem: .marksNotSaved(lost))
     }
-    if case .signal = ending { throw CommandFailure(status: status, message: "stopped.") }
+    if case .signal = ending { throw CommandFailure(status: status, problem: .stopped) }
   }
 
   /// Tries once more, within a short deadline, to save the marks of a session ended by a

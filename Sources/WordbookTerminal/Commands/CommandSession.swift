@@ -23,6 +23,8 @@ final class CommandSession {
   /// The file given with `--record`, if any.
   let recording: OutputFile?
   let environment: [String: String]
+  /// The sentences in the user's language.
+  let catalogue: any MessageCatalogue
 
   /// How many words a listing reads at a time: small enough that the first line shows at once
   /// and memory stays flat, large enough that each read is cheap.
@@ -30,6 +32,7 @@ final class CommandSession {
 
   init(invocation: Invocation, environment: [String: String]) throws(CommandFailure) {
     self.environment = environment
+    catalogue = TerminalLanguage(environment: environment).catalogue
     let path = WordbookDatabase.path(option: invocation.databasePath, environment: environment)
     databasePath = path
     var protected = ProtectedFiles()
@@ -45,7 +48,7 @@ final class CommandSession {
       service = try WordbookDatabase.openService(path: path)
     } catch {
       recording?.discard()
-      throw .runtime(error.message)
+      throw .service(error)
     }
   }
 
@@ -70,8 +73,7 @@ final class CommandSession {
         try await study(book: nil)
       } else {
         try await listBooks()
-        try out.writeLine(
-          "Run 'wordbook' in a terminal to study, or 'wordbook --help' for the subcommands.")
+        try out.writeLine(catalogue.text(.studyNeedsTerminal))
       }
     case .books:
       try await listBooks()
@@ -79,15 +81,13 @@ final class CommandSession {
       let book = try await call { () async throws(WordServiceError) in
         try await service.createBook(title: title)
       }
-      try out.writeLine("Created wordbook \(book.id): \(book.title.escapedForTerminal)")
+      try out.writeLine(catalogue.text(.created(book)))
     case .add(let reference, let term, let meaning):
       let book = try await book(reference)
       _ = try await call { () async throws(WordServiceError) in
         try await service.saveWord(WordDraft(term: term, meaning: meaning), to: book.id)
       }
-      try out.writeLine(
-        "Added \(term.escapedForTerminal) = \(meaning.escapedForTerminal) to wordbook "
-          + "\(book.id) (\(book.title.escapedForTerminal)).")
+      try out.writeLine(catalogue.text(.added(term: term, meaning: meaning, book)))
     case .words(let reference):
       let book = try await book(reference)
       try await forEachPage(of: book) { words throws(CommandFailure) in
@@ -116,8 +116,7 @@ final class CommandSession {
       try await stats(book: reference)
     case .study(let book):
       guard isatty(STDIN_FILENO) == 1, out.isTerminal else {
-        throw .usage(
-          "'study' needs a terminal; in scripts use 'wordbook words BOOK' or 'wordbook stats'.")
+        throw .usage(.studyNeedsTerminal)
       }
       try await study(book: book)
     case .importFile(let request):
@@ -151,9 +150,7 @@ final class CommandSession {
     }
     for book in books {
       let tally = tallies[book.id] ?? StudyTally()
-      try out.writeLine(
-        "\(book.id)\t\(book.title.escapedForTerminal)\ttotal \(tally.total)\t"
-          + "success \(tally.success)\tfail \(tally.fail)\tnot studied \(tally.notStudied)")
+      try out.writeLine(catalogue.text(.stats(book, tally)))
     }
   }
 
@@ -166,7 +163,7 @@ final class CommandSession {
     do {
       return try await body()
     } catch {
-      throw .runtime(error.message)
+      throw .service(error)
     }
   }
 
@@ -178,14 +175,8 @@ final class CommandSession {
   func book(_ reference: String) async throws(CommandFailure) -> WordBook {
     let reference = BookReference(reference)
     guard let book = reference.resolve(in: try await books()) else {
-      if let id = reference.id {
-        throw .runtime(
-          "no wordbook has ID \(id). Run 'wordbook books' to see them; for a wordbook titled "
-            + "'\(reference.text)', write title:\(reference.text).")
-      }
-      throw .runtime(
-        "no wordbook has the title '\(reference.title ?? reference.text)'. "
-          + "Run 'wordbook books' to see them.")
+      if let id = reference.id { throw .runtime(.bookIDNotFound(id, text: reference.text)) }
+      throw .runtime(.bookTitleNotFound(reference.title ?? reference.text))
     }
     return book
   }
@@ -222,11 +213,11 @@ final class CommandSession {
       do {
         page = try await next.value
       } catch let error as WordServiceError where error.kind == .notFound {
-        throw .runtime(
-          "wordbook \(book.id) (\(book.title.escapedForTerminal)) was deleted while it was being "
-            + "read. Run 'wordbook books' to see the wordbooks.")
+        throw .runtime(.bookDeletedWhileReading(book))
+      } catch let error as WordServiceError {
+        throw .service(error)
       } catch {
-        throw .runtime((error as? WordServiceError)?.message ?? String(describing: error))
+        throw .runtime(.other(String(describing: error)))
       }
       let isLast = page.count < pageSize
       if !isLast, let last = page.last?.id { next = read(after: last) }

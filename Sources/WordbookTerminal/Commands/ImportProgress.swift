@@ -13,16 +13,18 @@ final class ImportProgress: Sendable {
   private let output = TerminalOutput.standardError
   private let isTerminal: Bool
   private let isDrawn = Mutex(false)
+  private let catalogue: any MessageCatalogue
 
-  init() {
+  init(catalogue: any MessageCatalogue) {
     isTerminal = output.isTerminal
+    self.catalogue = catalogue
   }
 
   /// Draws the count of `processed` rows.
   @Sendable func report(_ processed: Int) {
     guard isTerminal && processed >= Self.minimumRows else { return }
     isDrawn.withLock { $0 = true }
-    _ = output.write("\rimporting: \(processed) rows")
+    _ = output.write("\r" + catalogue.text(.importing(processed)))
   }
 
   /// Clears the count.

@@ -17,16 +17,18 @@ enum ReplayCommand {
   /// that a replay of such a log shuffles the same way.
   static let recordingSeed: UInt64 = 0x5EED_0F_0AD_5EED
 
-  static func run(file: String, output: TerminalOutput) throws(CommandFailure) {
-    let name = file.escapedForTerminal
+  static func run(file: String, output: TerminalOutput, catalogue: any MessageCatalogue)
+    throws(CommandFailure)
+  {
+    let name = file
     let descriptor = Glibc.open(file, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw .runtime("cannot read the action log \(name). Check the path.")
+      throw .runtime(.cannotReadLog(name))
     }
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else {
-      throw .runtime("cannot read the action log \(name): it is a folder. Check the path.")
+      throw .runtime(.logIsFolder(name))
     }
     var reader = ActionLogReader<AppAction>(fileDescriptor: descriptor)
     var replay: ActionLogReplay<AppReducer>?
@@ -35,8 +37,7 @@ enum ReplayCommand {
       do {
         entry = try reader.next()
       } catch {
-        throw .runtime(
-          "\(name) is not a wordbook action log (\(error.description.escapedForTerminal)).")
+        throw .runtime(.notALog(name, detail: error.description))
       }
       guard let entry else { break }
       // The header, read with the first entry, says which seed the session started from.
@@ -53,8 +54,8 @@ enum ReplayCommand {
     // A session killed while writing leaves a last line without its line feed: every complete
     // line before it was recorded whole, so the replay goes up to there.
     output.writeLine(
-      "Replayed \(finished.count) actions from \(name)"
-        + (reader.skippedCutOffLine ? " (its cut-off last line was skipped)." : "."))
+      catalogue.text(
+        .replayed(count: finished.count, log: name, cutOff: reader.skippedCutOffLine)))
     for line in finished.state.checkpointSummary.split(separator: "\n") {
       output.writeLine(String(line).escapedForTerminal)
     }
@@ -85,8 +86,6 @@ enum ReplayCommand {
   }
 
   private static func differs(at divergence: ReplayDivergence) -> CommandFailure {
-    .runtime(
-      "the replay differs from the recording at action \(divergence.sequence). "
-        + "The log may come from another version of wordbook.")
+    .runtime(.replayDiffers(sequence: divergence.sequence))
   }
 }

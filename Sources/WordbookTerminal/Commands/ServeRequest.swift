@@ -29,12 +29,11 @@ public struct ServeRequest: Hashable, Sendable {
     _ = try rest.positionals(in: values, required: 0)
     let port = options["port"] ?? "8080"
     guard let number = UInt16(port) else {
-      throw UsageError(
-        "--port must be a number from 0 to 65535, not '\(port)'. Usage: \(rest.usage)")
+      throw UsageError(.invalidPort(port), usage: rest.usage)
     }
     let host = options["host"] ?? "127.0.0.1"
     guard !host.isEmpty else {
-      throw UsageError("--host needs an IP address, such as 0.0.0.0. Usage: \(rest.usage)")
+      throw UsageError(.hostNeedsAddress, usage: rest.usage)
     }
     self.init(port: number, host: host, opensBrowser: flagIndex != nil)
   }

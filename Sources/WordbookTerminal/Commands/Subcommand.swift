@@ -70,8 +70,8 @@ public struct SubcommandArguments: Sendable {
   public func positionals(required: Int, optional: Int = 0) throws(UsageError) -> [String] {
     if let option = values.prefix(firstLiteral).first(where: { $0.hasPrefix("-") && $0 != "-" }) {
       throw UsageError(
-        "unknown option '\(option)' for '\(name)'. Usage: \(usage) "
-          + "(put -- before a value that starts with -)")
+        .unknownSubcommandOption(option: option, subcommand: name, suggestsDashes: true),
+        usage: usage)
     }
     return try positionals(in: values, required: required, optional: optional)
   }
@@ -85,10 +85,11 @@ public struct SubcommandArguments: Sendable {
     throws(UsageError) -> [String]
   {
     guard values.count >= required else {
-      throw UsageError("'\(name)' is missing arguments. Usage: \(usage)")
+      throw UsageError(.missingArguments(subcommand: name), usage: usage)
     }
     guard values.count <= required + optional else {
-      throw UsageError("'\(name)' takes at most \(required + optional) arguments. Usage: \(usage)")
+      throw UsageError(
+        .tooManyArguments(subcommand: name, limit: required + optional), usage: usage)
     }
     return values
   }
@@ -115,7 +116,10 @@ public struct SubcommandArguments: Sendable {
       let body = argument.dropFirst(2)
       let name = String(body.prefix { $0 != "=" })
       guard names.contains(name) else {
-        throw UsageError("unknown option '--\(name)' for '\(self.name)'. Usage: \(usage)")
+        throw UsageError(
+          .unknownSubcommandOption(
+            option: "--" + name, subcommand: self.name, suggestsDashes: false),
+          usage: usage)
       }
       let value: String
       if body.contains("=") {
@@ -124,10 +128,10 @@ public struct SubcommandArguments: Sendable {
         value = self.values[index]
         index += 1
       } else {
-        throw UsageError("--\(name) needs a value. Usage: \(usage)")
+        throw UsageError(.optionNeedsValue(option: name), usage: usage)
       }
       guard options.updateValue(value, forKey: name) == nil else {
-        throw UsageError("--\(name) is given twice. Usage: \(usage)")
+        throw UsageError(.optionGivenTwice(option: name), usage: usage)
       }
     }
     return (values, options)
@@ -151,9 +155,7 @@ public struct SubcommandArguments: Sendable {
   /// - Throws: ``UsageError`` when `value` is not a positive number.
   public func wordID(_ value: String) throws(UsageError) -> Word.ID {
     guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let raw = Int64(value), raw > 0 else {
-      throw UsageError(
-        "WORD_ID must be a word's ID, a number as 'wordbook words BOOK' shows, not '\(value)'. "
-          + "Usage: \(usage)")
+      throw UsageError(.invalidWordID(value), usage: usage)
     }
     return Word.ID(raw)
   }
@@ -166,8 +168,9 @@ public struct SubcommandArguments: Sendable {
   ) throws(UsageError) -> Choice? where Choice.RawValue == String {
     guard let value else { return nil }
     guard let choice = Choice(rawValue: value.lowercased()) else {
-      let accepted = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-      throw UsageError("--\(option) must be one of \(accepted), not '\(value)'. Usage: \(usage)")
+      throw UsageError(
+        .invalidChoice(option: option, accepted: Choice.allCases.map(\.rawValue), value: value),
+        usage: usage)
     }
     return choice
   }
@@ -209,7 +212,7 @@ extension Subcommand {
       let (values, options) = try arguments.options(["term", "meaning"])
       let positionals = try arguments.positionals(in: values, required: 2)
       guard options["term"] != nil || options["meaning"] != nil else {
-        throw UsageError("'edit' needs --term, --meaning or both. Usage: \(arguments.usage)")
+        throw UsageError(.editNeedsChange, usage: arguments.usage)
       }
       return .edit(
         book: positionals[0], word: try arguments.wordID(positionals[1]), term: options["term"],
@@ -259,7 +262,7 @@ extension Subcommand {
       let flags = ["--header", "--no-header"]
       let given = arguments.values.prefix(arguments.firstLiteral).filter(flags.contains)
       guard given.count <= 1 else {
-        throw UsageError("give --header or --no-header, not both. Usage: \(arguments.usage)")
+        throw UsageError(.conflictingHeaderFlags, usage: arguments.usage)
       }
       var rest = arguments
       rest.values =
@@ -272,7 +275,7 @@ extension Subcommand {
       ])
       let file = try arguments.positionals(in: values, required: 1)[0]
       guard let book = options["book"] else {
-        throw UsageError("'import' needs --book TITLE. Usage: \(arguments.usage)")
+        throw UsageError(.importNeedsBook, usage: arguments.usage)
       }
       let isAnkiPackage = options["format"]?.lowercased() == "apkg"
       var request = ImportRequest(

@@ -28,18 +28,19 @@ public enum WordbookCommand {
     // A reader that closes the pipe early is answered by a failed write, which ends the
     // command quietly, instead of by a signal that would skip putting outputs in place.
     signal(SIGPIPE, SIG_IGN)
+    let catalogue = TerminalLanguage(environment: environment).catalogue
     let invocation: Invocation
     do {
       invocation = try CommandLineParser.parse(arguments)
     } catch {
-      report(error.message)
+      report(catalogue.describe(error))
       return usageFailure
     }
     do throws(CommandFailure) {
-      try await run(invocation, environment: environment)
+      try await run(invocation, environment: environment, catalogue: catalogue)
       return success
     } catch {
-      if !error.isQuiet { report(error.message) }
+      if !error.isQuiet { report(catalogue.describe(error.problem)) }
       return error.status
     }
   }
@@ -50,9 +51,9 @@ public enum WordbookCommand {
     TerminalOutput.standardError.writeLine("wordbook: " + message.escapedForTerminal)
   }
 
-  private static func run(_ invocation: Invocation, environment: [String: String])
-    async throws(CommandFailure)
-  {
+  private static func run(
+    _ invocation: Invocation, environment: [String: String], catalogue: any MessageCatalogue
+  ) async throws(CommandFailure) {
     let out = TerminalOutput.standardOutput
     switch invocation.command {
     case .help:
@@ -62,7 +63,7 @@ public enum WordbookCommand {
       out.writeLine("wordbook \(CommandLineParser.version)")
       return
     case .replay(let file):
-      try ReplayCommand.run(file: file, output: out)
+      try ReplayCommand.run(file: file, output: out, catalogue: catalogue)
       return
     default:
       break

@@ -3,7 +3,8 @@ import Wordbook
 /// The text of the study screen in one language.
 ///
 /// Counts and user text are passed in; everything the screen says itself lives here, so the
-/// renderer never holds a literal sentence.
+/// renderer never holds a literal sentence. Errors are worded by the language's
+/// `MessageCatalogue`, which words the `wordbook` subcommands' errors too.
 public struct Messages: Sendable {
   /// The application's name, shown in the header.
   public var appName: String
@@ -74,7 +75,7 @@ public struct Messages: Sendable {
   public var helpLines: [(keys: String, action: String)]
   /// Shown when the window is too small to draw the screen.
   public var windowTooSmall: String
-  /// The sentence for an error from the store.
+  /// The sentence for an error from the store, from the language's message catalogue.
   public var describe: @Sendable (AppError) -> String
 
   /// The English messages.
@@ -138,7 +139,7 @@ public struct Messages: Sendable {
       ("q", "quit"),
     ],
     windowTooSmall: "Window too small",
-    describe: { $0.message }
+    describe: EnglishCatalogue().describe
   )
 
   /// The Korean messages.
@@ -195,59 +196,6 @@ public struct Messages: Sendable {
       ("q", "종료"),
     ],
     windowTooSmall: "창이 너무 작습니다",
-    describe: Messages.koreanDescription
+    describe: KoreanCatalogue().describe
   )
-
-  private static func koreanDescription(_ error: AppError) -> String {
-    switch error {
-    case .alreadySaving: "단어를 저장하는 중입니다. 끝난 뒤 다시 시도하세요."
-    case .blankTitle: "단어장 제목을 입력한 뒤 다시 시도하세요."
-    case .blankTerm: "단어를 입력한 뒤 다시 시도하세요."
-    case .noBookSelected: "먼저 단어장을 고른 뒤 단어를 저장하세요."
-    case .nothingToRedo: "다시 할 것이 없습니다."
-    case .nothingToUndo: "되돌릴 것이 없습니다."
-    case .service(let error):
-      if error.kind == .titleTaken, let book = error.existingBook {
-        "단어장 \"\(book.title)\"(ID \(book.id))이 이미 그 제목을 씁니다. 다른 제목을 고르세요."
-      } else {
-        error.message
-      }
-    case .unknownBook(let id): "ID \(id)인 단어장이 없습니다. 목록에서 고르세요."
-    case .unknownWord(let id): "이 단어장에 ID \(id)인 단어가 없습니다."
-    }
-  }
-}
-
-// MARK: - Command line questions (issue #14, command line)
-
-/// The questions `wordbook` subcommands ask on a terminal, in one language.
-public struct CommandQuestions: Sendable {
-  /// Asks before `delete-book` deletes a wordbook: its ID, escaped title and word count.
-  public var deleteBook: @Sendable (WordBook.ID, String, Int) -> String
-  /// Said when the answer was not yes: the wordbook's ID.
-  public var notDeleted: @Sendable (WordBook.ID) -> String
-  /// The answers, lowercased, that mean yes.
-  public var yes: Set<String>
-
-  /// The English questions.
-  public static let english = CommandQuestions(
-    deleteBook: { id, title, count in
-      "Delete wordbook \(id) (\(title)) and its \(count == 1 ? "1 word" : "\(count) words")? [y/N] "
-    },
-    notDeleted: { "wordbook \($0) was not deleted." },
-    yes: ["y", "yes"])
-
-  /// The Korean questions; English answers are understood too.
-  public static let korean = CommandQuestions(
-    deleteBook: { id, title, count in "단어장 \(id) (\(title))과 단어 \(count)개를 지울까요? [y/N] " },
-    notDeleted: { "단어장 \($0)을 지우지 않았습니다." },
-    yes: ["y", "yes", "예", "네", "ㅇ"])
-
-  /// The questions in `language`.
-  public static func of(_ language: TerminalLanguage) -> CommandQuestions {
-    switch language {
-    case .english: .english
-    case .korean: .korean
-    }
-  }
 }

@@ -71,9 +71,7 @@ final class OutputFile {
   {
     var info = stat()
     if fstat(STDOUT_FILENO, &info) == 0, let what = protected.match(FileIdentity(info)) {
-      throw .runtime(
-        "standard output is \(what); writing to it would destroy it. "
-          + "Redirect the output to another file.")
+      throw .runtime(.standardOutputProtected(what))
     }
     return OutputFile(name: "standard output", descriptor: STDOUT_FILENO, target: .standardOutput)
   }
@@ -107,11 +105,9 @@ final class OutputFile {
       guard descriptor >= 0 else { throw failure(opening: shown, errno: errno, option: option) }
       return OutputFile(name: shown, descriptor: descriptor, target: .inPlace)
     case S_IFDIR:
-      throw .runtime("\(shown) is a folder. Give \(option) a file name.")
+      throw .runtime(.outputIsFolder(name: shown, option: option))
     default:
-      throw .runtime(
-        "\(shown) is not a regular file, FIFO or terminal; it is not written. "
-          + "Give \(option) another file.")
+      throw .runtime(.outputNotRegular(name: shown, option: option))
     }
   }
 
@@ -233,7 +229,7 @@ final class OutputFile {
     // The replacement must be writable where the original is: a file marked read-only is
     // honoured even by a user (such as root) whom the system would let write anyway.
     guard original.st_mode & 0o222 != 0, access(path, W_OK) == 0 else {
-      throw .runtime("\(name) is read-only. Make it writable or give \(option) another file.")
+      throw .runtime(.outputReadOnly(name: name, option: option))
     }
     let temporary =
       FilePath.folder(of: path) + "/." + FilePath.fileName(of: path)
@@ -247,26 +243,25 @@ final class OutputFile {
       target: .replacement(temporary: temporary, target: path))
   }
 
-  private static func refusal(_ name: String, is what: String, _ option: String) -> CommandFailure {
-    .runtime("\(name) is \(what); it is not written. Give \(option) another file.")
+  private static func refusal(_ name: String, is what: ProtectedFiles.Kind, _ option: String)
+    -> CommandFailure
+  {
+    .runtime(.outputProtected(name: name, what, option: option))
   }
 
   private static func failure(opening name: String, errno code: Int32, option: String)
     -> CommandFailure
   {
     .runtime(
-      "cannot write \(name): \(String(cString: strerror(code))). "
-        + "Check the path and its permissions, or give \(option) another file.")
+      .cannotOpenOutput(name: name, detail: String(cString: strerror(code)), option: option))
   }
 
   private func writeFailure(errno code: Int32) -> CommandFailure {
     if code == EPIPE { return .closedPipe }
     if case .standardOutput = target {
-      return .runtime("cannot write to standard output: \(String(cString: strerror(code))).")
+      return .runtime(.cannotWriteStandardOutput(detail: String(cString: strerror(code))))
     }
-    return .runtime(
-      "cannot write \(name): \(String(cString: strerror(code))). Free some space or choose "
-        + "another file, then try again.")
+    return .runtime(.cannotWrite(name: name, detail: String(cString: strerror(code))))
   }
 }
 

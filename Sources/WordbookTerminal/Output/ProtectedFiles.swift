@@ -11,30 +11,38 @@
 /// link, a symlink, a path through `..`) is caught too, and by its canonical path when it does
 /// not exist yet (the database's `-wal` before SQLite creates it).
 struct ProtectedFiles {
+  /// What a protected file is.
+  enum Kind: Hashable, Sendable {
+    /// The open database.
+    case database
+    /// A file SQLite keeps beside the open database.
+    case databaseFile
+  }
+
   private struct Entry {
     var path: String
-    var description: String
+    var kind: Kind
   }
 
   private var entries: [Entry] = []
 
   /// Protects the database at `path` and the `-wal`, `-shm` and `-journal` files beside it.
   mutating func addDatabase(_ path: String) {
-    entries.append(Entry(path: path, description: "the open database"))
+    entries.append(Entry(path: path, kind: .database))
     for suffix in ["-wal", "-shm", "-journal"] {
-      entries.append(Entry(path: path + suffix, description: "a file of the open database"))
+      entries.append(Entry(path: path + suffix, kind: .databaseFile))
     }
   }
 
   /// What the existing file `identity` is, if it is protected.
-  func match(_ identity: FileIdentity) -> String? {
-    entries.first { FileIdentity(path: $0.path) == identity }?.description
+  func match(_ identity: FileIdentity) -> Kind? {
+    entries.first { FileIdentity(path: $0.path) == identity }?.kind
   }
 
   /// What the file that would be created at `path` is, if it is protected.
-  func match(path: String) -> String? {
+  func match(path: String) -> Kind? {
     guard let canonical = FilePath.canonical(path) else { return nil }
-    return entries.first { FilePath.canonical($0.path) == canonical }?.description
+    return entries.first { FilePath.canonical($0.path) == canonical }?.kind
   }
 }
 

@@ -107,8 +107,12 @@ public struct StudyScreenRenderer: Sendable {
     switch state.picker {
     case .loading:
       return [StyledLine(messages.loadingBooks, style: .secondary)]
-    case .failed(let message):
-      return [StyledLine(messages.booksFailed(message.escapedForTerminal), style: .error)]
+    case .failed(let error):
+      return [
+        StyledLine(
+          messages.booksFailed(messages.describe(.service(error)).escapedForTerminal),
+          style: .error)
+      ]
     case .empty:
       return [StyledLine(messages.noBooks)]
     case .chooseOne(let books):
@@ -146,8 +150,8 @@ public struct StudyScreenRenderer: Sendable {
     switch state.wordsStatus {
     case .notLoaded, .loading:
       return [StyledLine(messages.loadingWords, style: .secondary)]
-    case .failed(let message):
-      return [StyledLine(message.escapedForTerminal, style: .error)]
+    case .failed(let error):
+      return [StyledLine(messages.describe(.service(error)).escapedForTerminal, style: .error)]
     case .loaded:
       break
     }

@@ -1,0 +1,120 @@
+extension WordServiceError {
+  /// What exactly failed, with the values a front end needs to word it.
+  public enum Reason: Hashable, Sendable, Codable {
+    /// No wordbook has this ID.
+    case bookNotFound(WordBook.ID)
+    /// No word has this ID.
+    case wordNotFound(Word.ID)
+    /// Another wordbook, given, already has the title.
+    case titleTaken(WordBook)
+    /// A wordbook title was blank.
+    case blankTitle
+    /// A word's term was blank.
+    case blankTerm
+    /// The work was cancelled; nothing was changed.
+    case cancelled
+    /// This service cannot do the operation at all.
+    case unsupported(Operation)
+    /// The service could not be reached for the operation.
+    case unreachable(Operation)
+    /// The storage failed.
+    case storage(StorageFailure)
+    /// A sentence given by whoever made the error: a service outside Wordbook, a test double,
+    /// or a log recorded before errors carried reasons.
+    case described(String)
+  }
+
+  /// What a service call was doing when it failed.
+  ///
+  /// The raw value is the operation in English, as a verb phrase ("save the word").
+  public enum Operation: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Opening the database.
+    case openDatabase = "open the wordbook database"
+    /// Preparing a query.
+    case prepareQuery = "prepare a query"
+    /// Creating the folder that holds the database.
+    case createFolder = "create the folder"
+    /// Loading the list of wordbooks.
+    case loadBooks = "load the wordbooks"
+    /// Loading one wordbook.
+    case loadBook = "load the wordbook"
+    /// Finding a wordbook.
+    case findBook = "find the wordbook"
+    /// Creating a wordbook.
+    case createBook = "create the wordbook"
+    /// Renaming a wordbook.
+    case renameBook = "rename the wordbook"
+    /// Deleting a wordbook.
+    case deleteBook = "delete the wordbook"
+    /// Loading a wordbook's words.
+    case loadWords = "load the words"
+    /// Counting words by study state.
+    case countWords = "count the words"
+    /// Finding a word.
+    case findWord = "find the word"
+    /// Saving a new or edited word.
+    case saveWord = "save the word"
+    /// Editing a word.
+    case editWord = "edit the word"
+    /// Deleting a word.
+    case deleteWord = "delete the word"
+    /// Saving study marks.
+    case saveStudyMarks = "save the study marks"
+    /// Searching words.
+    case searchWords = "search the words"
+    /// Importing words.
+    case importWords = "import the words"
+    /// Reading the settings, such as the last studied wordbook.
+    case readSettings = "read the settings"
+    /// Saving the settings.
+    case saveSettings = "save the settings"
+  }
+
+  /// A storage failure: what went wrong, during which operation, on which file.
+  public struct StorageFailure: Hashable, Sendable, Codable {
+    /// What went wrong.
+    public var problem: StorageProblem
+    /// What the call was doing.
+    public var operation: Operation
+    /// The database file or folder.
+    public var path: String
+
+    /// Creates a storage failure.
+    public init(_ problem: StorageProblem, during operation: Operation, path: String) {
+      self.problem = problem
+      self.operation = operation
+      self.path = path
+    }
+  }
+
+  /// What went wrong with the storage. Details are the storage's own words (SQLite's or the
+  /// system's), passed on as data.
+  public enum StorageProblem: Hashable, Sendable, Codable {
+    /// Another program is using the database.
+    case busy
+    /// The disk is full.
+    case full
+    /// The file or its folder is read-only.
+    case readOnly
+    /// The file is not a Wordbook database.
+    case notADatabase
+    /// The database is damaged.
+    case damaged(detail: String)
+    /// The file cannot be opened.
+    case cannotOpen(detail: String)
+    /// Reading or writing failed.
+    case inputOutput(detail: String)
+    /// The file has several names (hard links), which SQLite's locking cannot handle.
+    case severalNames(links: Int)
+    /// The database was written by a newer Wordbook.
+    case newerSchema(version: Int64, known: Int64)
+    /// This program closed the database.
+    case closed
+    /// The database cannot use write-ahead logging; the mode it reported.
+    case noWriteAheadLog(mode: String)
+    /// A part of the folder's path is a file.
+    case folderIsFile(part: String)
+    /// Anything else, in the storage's own words.
+    case system(detail: String)
+  }
+}

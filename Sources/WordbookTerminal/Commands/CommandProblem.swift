@@ -1,0 +1,70 @@
+import Wordbook
+import WordbookInterchange
+
+/// Why a subcommand failed, with the values its message names; the catalogue words it.
+enum CommandProblem: Hashable, Sendable {
+  /// The word service failed.
+  case service(WordServiceError)
+  /// The command line asks for something that cannot be done.
+  case usage(UsageError)
+  /// No wordbook has the ID; `text` is the reference as given, which may be meant as a title.
+  case bookIDNotFound(WordBook.ID, text: String)
+  /// No wordbook has the title.
+  case bookTitleNotFound(String)
+  /// The wordbook was deleted while its words were read.
+  case bookDeletedWhileReading(WordBook)
+  /// The wordbook has no word with the ID.
+  case wordNotInBook(Word.ID, WordBook)
+  /// The answer to `delete-book`'s question was not yes.
+  case bookNotDeleted(WordBook.ID)
+  /// The file to import cannot be opened.
+  case cannotReadFile(String)
+  /// The file to import cannot be read as flashcards.
+  case unreadableFlashcards(file: String, FlashcardReadError)
+  /// The file held no card; nothing was changed.
+  case noCardToImport(file: String, format: String, rejected: Int)
+  /// The Anki package cannot be read; the reader's own words.
+  case unreadablePackage(file: String, detail: String)
+  /// The Anki package held no note that could be imported.
+  case noNoteToImport(file: String, rejected: Int)
+  /// Ctrl-C or SIGTERM cancelled the import.
+  case importCancelled
+  /// The words cannot be written in the format; the writer's own words.
+  case exportFailed(format: String, detail: String)
+  /// The action log cannot be opened.
+  case cannotReadLog(String)
+  /// The action log's path is a folder.
+  case logIsFolder(String)
+  /// The file is not an action log; the reader's own words.
+  case notALog(String, detail: String)
+  /// The replay differs from the recording at this action.
+  case replayDiffers(sequence: Int)
+  /// The terminal cannot be used; the system's words.
+  case terminalUnavailable(detail: String)
+  /// The action log could not be written; the system's words.
+  case logNotWritten(name: String, detail: String)
+  /// Marks that the database did not confirm when the study screen ended.
+  case marksNotSaved(Int)
+  /// A signal stopped the study screen.
+  case stopped
+  /// The web server cannot start; its own words.
+  case serverFailed(detail: String)
+  /// An output is a file the command must not write.
+  case outputProtected(name: String, ProtectedFiles.Kind, option: String)
+  /// Standard output is a file the command must not write.
+  case standardOutputProtected(ProtectedFiles.Kind)
+  /// An output's path is a folder.
+  case outputIsFolder(name: String, option: String)
+  /// An output is not a regular file, FIFO or terminal.
+  case outputNotRegular(name: String, option: String)
+  /// An output is read-only.
+  case outputReadOnly(name: String, option: String)
+  /// An output cannot be opened; the system's words.
+  case cannotOpenOutput(name: String, detail: String, option: String)
+  /// Writing an output failed; the system's words.
+  case cannotWrite(name: String, detail: String)
+  /// Writing to standard output failed; the system's words.
+  case cannotWriteStandardOutput(detail: String)
+  /// A failure from outside Wordbook, in its own words.
+  case other(String)
+}

@@ -1,0 +1,53 @@
+import Wordbook
+import WordbookAnki
+
+/// A line a subcommand tells the user, with its values; the catalogue words it.
+///
+/// Data lines (IDs, titles, terms, study states, separated by tabs) are written as they are,
+/// never through here, so scripts read them whatever the language.
+enum CommandReport: Hashable, Sendable {
+  /// `wordbook` without a terminal, after the list of wordbooks.
+  case studyNeedsTerminal
+  /// `new-book` created the book.
+  case created(WordBook)
+  /// `add` added the word to the book.
+  case added(term: String, meaning: String, WordBook)
+  /// `edit` changed the word of the book.
+  case edited(Word, WordBook)
+  /// `delete` deleted this many words of the book.
+  case deletedWords(Int, WordBook)
+  /// `rename-book` renamed the book, given as it was, to the new title.
+  case renamed(WordBook, to: String)
+  /// `delete-book` deleted the book and its words.
+  case deletedBook(WordBook)
+  /// One `stats` line: the book's ID and title, then the labelled counts, separated by tabs.
+  case stats(WordBook, StudyTally)
+  /// The summary of an import.
+  case imported(file: String, format: String, ImportSummary, DuplicatePolicy, rejected: Int)
+  /// The media of an imported Anki package, and the folder the pictures went to.
+  case media(AnkiMediaSummary, folder: String)
+  /// The first line was read as a header row with these fields.
+  case headerDetected([String])
+  /// A rejected line, in the reader's words.
+  case rejected(String)
+  /// How many more lines were rejected and not listed.
+  case moreRejected(Int)
+  /// The running count of an import.
+  case importing(Int)
+  /// `export` wrote this many words of the book to the file in the format.
+  case exported(count: Int, WordBook, file: String, format: String)
+  /// `replay` replayed this many actions of the log; `cutOff` when its last line was skipped.
+  case replayed(count: Int, log: String, cutOff: Bool)
+  /// `serve` listens beyond this machine on the address.
+  case listeningWarning(host: String)
+  /// `serve`'s address.
+  case serving(url: String)
+  /// How to reach the server from another device.
+  case otherDevices
+  /// How to stop the server.
+  case pressControlC
+  /// The browser could not be opened with the program.
+  case browserNotOpened(opener: String)
+  /// `delete-book`'s question.
+  case deleteBookQuestion(WordBook)
+}

@@ -1,0 +1,71 @@
+import Wordbook
+
+/// A command line that cannot be run as written; exit status 2.
+///
+/// It holds what is wrong as a ``Problem`` with its values, and the usage line of the
+/// subcommand it concerns; `wordbook` words it in the user's language.
+public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What is wrong with the command line.
+  public enum Problem: Hashable, Sendable {
+    /// A global option that takes a file was given none.
+    case needsFilePath(option: String)
+    /// `--record` was given to a subcommand other than the study screen's.
+    case recordOnlyForStudy(subcommand: String)
+    /// An option no subcommand knows.
+    case unknownOption(String)
+    /// A subcommand that does not exist.
+    case unknownSubcommand(String)
+    /// An option the subcommand does not take; `suggestsDashes` when it may be a value that
+    /// starts with `-`.
+    case unknownSubcommandOption(option: String, subcommand: String, suggestsDashes: Bool)
+    /// Too few arguments.
+    case missingArguments(subcommand: String)
+    /// Too many arguments.
+    case tooManyArguments(subcommand: String, limit: Int)
+    /// An option without its value.
+    case optionNeedsValue(option: String)
+    /// An option given twice.
+    case optionGivenTwice(option: String)
+    /// A word ID that is not a positive number.
+    case invalidWordID(String)
+    /// An option's value that is not one of the accepted ones.
+    case invalidChoice(option: String, accepted: [String], value: String)
+    /// `edit` without `--term` or `--meaning`.
+    case editNeedsChange
+    /// `import` with both `--header` and `--no-header`.
+    case conflictingHeaderFlags
+    /// `import` without `--book`.
+    case importNeedsBook
+    /// A `--port` that is not a port number.
+    case invalidPort(String)
+    /// An empty `--host`.
+    case hostNeedsAddress
+    /// `study` without a terminal.
+    case studyNeedsTerminal
+    /// `--record -` with the study screen, which also writes to standard output.
+    case recordOverScreen
+    /// `delete-book` without a terminal to ask on and without `--yes`.
+    case deleteBookNeedsYes(WordBook.ID)
+  }
+
+  /// What is wrong.
+  public var problem: Problem
+  /// The usage line of the subcommand concerned, shown after the explanation, if any.
+  public var usage: String?
+
+  /// Creates an error.
+  ///
+  /// - Parameters:
+  ///   - problem: What is wrong.
+  ///   - usage: The usage line of the subcommand concerned, if any.
+  public init(_ problem: Problem, usage: String? = nil) {
+    self.problem = problem
+    self.usage = usage
+  }
+
+  /// The error in one English line: what is wrong and what to do.
+  public var message: String { EnglishCatalogue().describe(self) }
+
+  /// The message.
+  public var description: String { message }
+}

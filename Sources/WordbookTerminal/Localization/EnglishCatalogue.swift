@@ -1,0 +1,210 @@
+import Wordbook
+import WordbookInterchange
+
+/// The English sentences of the `wordbook` command.
+///
+/// Domain errors are worded by the domain's own English ``WordServiceError/message`` and
+/// ``AppError/message``, so the screen and the logs say the same.
+struct EnglishCatalogue: MessageCatalogue {
+  let yesAnswers: Set<String> = ["y", "yes"]
+
+  func describe(_ error: WordServiceError) -> String { error.message }
+
+  func describe(_ error: AppError) -> String { error.message }
+
+  func describe(_ error: UsageError) -> String {
+    let text = explanation(error.problem)
+    guard let usage = error.usage else { return text }
+    if case .unknownSubcommandOption(_, _, true) = error.problem {
+      return text + ". Usage: \(usage) (put -- before a value that starts with -)"
+    }
+    return text + ". Usage: \(usage)"
+  }
+
+  private func explanation(_ problem: UsageError.Problem) -> String {
+    switch problem {
+    case .needsFilePath(let option): "\(option) needs a file path, as in: wordbook \(option) FILE"
+    case .recordOnlyForStudy(let name):
+      "--record records a study session: use it with 'wordbook' or 'wordbook study', "
+        + "not with '\(name.shown)'."
+    case .unknownOption(let name):
+      "unknown option '\(name.shown)'. Run 'wordbook --help' to see the options."
+    case .unknownSubcommand(let name):
+      "unknown subcommand '\(name.shown)'. Run 'wordbook --help' to see the subcommands."
+    case .unknownSubcommandOption(let option, let name, _):
+      "unknown option '\(option.shown)' for '\(name)'"
+    case .missingArguments(let name): "'\(name)' is missing arguments"
+    case .tooManyArguments(let name, let limit): "'\(name)' takes at most \(limit) arguments"
+    case .optionNeedsValue(let option): "--\(option.shown) needs a value"
+    case .optionGivenTwice(let option): "--\(option.shown) is given twice"
+    case .invalidWordID(let value):
+      "WORD_ID must be a word's ID, a number as 'wordbook words BOOK' shows, not '\(value.shown)'"
+    case .invalidChoice(let option, let accepted, let value):
+      "--\(option) must be one of \(accepted.joined(separator: ", ")), not '\(value.shown)'"
+    case .editNeedsChange: "'edit' needs --term, --meaning or both"
+    case .conflictingHeaderFlags: "give --header or --no-header, not both"
+    case .importNeedsBook: "'import' needs --book TITLE"
+    case .invalidPort(let port): "--port must be a number from 0 to 65535, not '\(port.shown)'"
+    case .hostNeedsAddress: "--host needs an IP address, such as 0.0.0.0"
+    case .studyNeedsTerminal:
+      "'study' needs a terminal; in scripts use 'wordbook words BOOK' or 'wordbook stats'."
+    case .recordOverScreen:
+      "--record - would write the log over the study screen; give it a file."
+    case .deleteBookNeedsYes(let id):
+      "'delete-book' asks before deleting, and standard input is not a terminal: "
+        + "add --yes to delete wordbook \(id) and its words."
+    }
+  }
+
+  func describe(_ problem: CommandProblem) -> String {
+    switch problem {
+    case .service(let error): describe(error)
+    case .usage(let error): describe(error)
+    case .bookIDNotFound(let id, let text):
+      "no wordbook has ID \(id). Run 'wordbook books' to see them; for a wordbook titled "
+        + "'\(text.shown)', write title:\(text.shown)."
+    case .bookTitleNotFound(let title):
+      "no wordbook has the title '\(title.shown)'. Run 'wordbook books' to see them."
+    case .bookDeletedWhileReading(let book):
+      "wordbook \(book.id) (\(book.title.shown)) was deleted while it was being read. "
+        + "Run 'wordbook books' to see the wordbooks."
+    case .wordNotInBook(let word, let book):
+      "wordbook \(book.id) (\(book.title.shown)) has no word with ID \(word). "
+        + "Run 'wordbook words \(book.id)' to see its words."
+    case .bookNotDeleted(let id): "wordbook \(id) was not deleted."
+    case .cannotReadFile(let file): "cannot read \(file.shown). Check the path and its permissions."
+    case .unreadableFlashcards(let file, let error):
+      "\(file.shown): \(error.description.shown)" + Self.columnAdvice(error) + "."
+    case .noCardToImport(let file, let format, let rejected):
+      "no card to import in \(file.shown) (read as \(format), \(rejected) lines rejected); "
+        + "the wordbook was not changed."
+    case .unreadablePackage(let file, let detail): "\(file.shown): \(detail.shown)."
+    case .noNoteToImport(let file, let rejected):
+      "\(file.shown): no note could be imported (\(rejected) rejected); "
+        + "the wordbook was not changed."
+    case .importCancelled: "import cancelled; the wordbook was not changed."
+    case .exportFailed(let format, let detail): "cannot export as \(format): \(detail.shown)."
+    case .cannotReadLog(let name): "cannot read the action log \(name.shown). Check the path."
+    case .logIsFolder(let name):
+      "cannot read the action log \(name.shown): it is a folder. Check the path."
+    case .notALog(let name, let detail):
+      "\(name.shown) is not a wordbook action log (\(detail.shown))."
+    case .replayDiffers(let sequence):
+      "the replay differs from the recording at action \(sequence). "
+        + "The log may come from another version of wordbook."
+    case .terminalUnavailable(let detail): "\(detail.shown). Run 'wordbook' from a terminal."
+    case .logNotWritten(let name, let detail):
+      "the action log \(name.shown) could not be written: \(detail.shown)"
+    case .marksNotSaved(let count):
+      (count == 1 ? "1 mark was" : "\(count) marks were")
+        + " not saved: the database did not confirm them in time."
+    case .stopped: "stopped."
+    case .serverFailed(let detail): detail.shown
+    case .outputProtected(let name, let kind, let option):
+      "\(name.shown) is \(Self.name(of: kind)); it is not written. Give \(option) another file."
+    case .standardOutputProtected(let kind):
+      "standard output is \(Self.name(of: kind)); writing to it would destroy it. "
+        + "Redirect the output to another file."
+    case .outputIsFolder(let name, let option):
+      "\(name.shown) is a folder. Give \(option) a file name."
+    case .outputNotRegular(let name, let option):
+      "\(name.shown) is not a regular file, FIFO or terminal; it is not written. "
+        + "Give \(option) another file."
+    case .outputReadOnly(let name, let option):
+      "\(name.shown) is read-only. Make it writable or give \(option) another file."
+    case .cannotOpenOutput(let name, let detail, let option):
+      "cannot write \(name.shown): \(detail). "
+        + "Check the path and its permissions, or give \(option) another file."
+    case .cannotWrite(let name, let detail):
+      "cannot write \(name.shown): \(detail). Free some space or choose another file, "
+        + "then try again."
+    case .cannotWriteStandardOutput(let detail): "cannot write to standard output: \(detail)."
+    case .other(let text): text.shown
+    }
+  }
+
+  /// The options that resolve a read error about columns, as a clause; empty for others.
+  private static func columnAdvice(_ error: FlashcardReadError) -> String {
+    switch error {
+    case .ambiguousColumns, .unknownColumn:
+      ". Choose them with --term-column and --meaning-column (a header name or a number "
+        + "from 1; --state-column for study states), and --header or --no-header"
+    default: ""
+    }
+  }
+
+  private static func name(of kind: ProtectedFiles.Kind) -> String {
+    switch kind {
+    case .database: "the open database"
+    case .databaseFile: "a file of the open database"
+    }
+  }
+
+  private static func words(_ count: Int) -> String { count == 1 ? "1 word" : "\(count) words" }
+
+  func text(_ report: CommandReport) -> String {
+    switch report {
+    case .studyNeedsTerminal:
+      "Run 'wordbook' in a terminal to study, or 'wordbook --help' for the subcommands."
+    case .created(let book): "Created wordbook \(book.id): \(book.title.shown)"
+    case .added(let term, let meaning, let book):
+      "Added \(term.shown) = \(meaning.shown) to wordbook \(book.id) (\(book.title.shown))."
+    case .edited(let word, let book):
+      "Edited word \(word.id) of wordbook \(book.id) (\(book.title.shown)): "
+        + "\(word.term.shown) = \(word.meaning.shown)."
+    case .deletedWords(let count, let book):
+      "Deleted \(Self.words(count)) of wordbook \(book.id) (\(book.title.shown))."
+    case .renamed(let book, let title):
+      "Renamed wordbook \(book.id) (\(book.title.shown)) to \(title.shown)."
+    case .deletedBook(let book):
+      "Deleted wordbook \(book.id) (\(book.title.shown)) and its \(Self.words(book.wordCount))."
+    case .stats(let book, let tally):
+      "\(book.id)\t\(book.title.shown)\ttotal \(tally.total)\tsuccess \(tally.success)\t"
+        + "fail \(tally.fail)\tnot studied \(tally.notStudied)"
+    case .imported(let file, let format, let summary, let policy, let rejected):
+      "Imported \(file.shown) (\(format)) into wordbook \(summary.book.id) "
+        + "(\(summary.book.title.shown)): \(summary.added) added, "
+        + "\(summary.homonyms) homonyms added, \(summary.updated) updated, "
+        + "\(summary.unchanged) unchanged, \(summary.duplicates) duplicates "
+        + "\(policy == .keep ? "added again" : "skipped"), \(rejected) rejected."
+    case .media(let media, let folder):
+      media.isSupported
+        ? "Media: \(media.pictures) pictures on \(media.cardsWithPictures) cards"
+          + (media.pictures > 0 ? " (in \(folder.shown))" : "")
+          + ", \(media.skippedSounds) sounds and \(media.skippedOther) other files skipped"
+          + (media.missing > 0 ? ", \(media.missing) missing from the package" : "") + "."
+        : "Media: not imported; this package's media map is in a newer Anki format "
+          + "that is not supported."
+    case .headerDetected(let fields):
+      "line 1 was read as the header row (\(Self.quoted(fields))); "
+        + "pass --no-header to import it as a card"
+    case .rejected(let problem): "rejected \(problem.shown)"
+    case .moreRejected(let count): "rejected \(count) more lines, not listed"
+    case .importing(let count): "importing: \(count) rows"
+    case .exported(let count, let book, let file, let format):
+      "Exported \(count) words of wordbook \(book.id) (\(book.title.shown)) to \(file.shown) "
+        + "as \(format)."
+    case .replayed(let count, let log, let cutOff):
+      "Replayed \(count) actions from \(log.shown)"
+        + (cutOff ? " (its cut-off last line was skipped)." : ".")
+    case .listeningWarning(let host):
+      "warning: listening on \(host.shown), so other machines can reach this server. "
+        + "Anyone with the address below can study and change your words; share it only "
+        + "with your own devices, on a network you trust."
+    case .serving(let url): "Study in a browser: \(url)"
+    case .otherDevices:
+      "From another device, put this machine's network address in place of 127.0.0.1."
+    case .pressControlC: "Press Ctrl-C to stop."
+    case .browserNotOpened(let opener):
+      "could not open a browser with \(opener); open the address above yourself."
+    case .deleteBookQuestion(let book):
+      "Delete wordbook \(book.id) (\(book.title.shown)) and its "
+        + "\(Self.words(book.wordCount))? [y/N] "
+    }
+  }
+
+  /// Header fields in double quotes, separated by commas.
+  static func quoted(_ fields: [String]) -> String {
+    fields.map { "\"\($0)\"" }.joined(separator: ", ").shown
+  }
+}

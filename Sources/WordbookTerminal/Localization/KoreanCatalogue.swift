@@ -1,0 +1,198 @@
+import Wordbook
+import WordbookInterchange
+
+/// The Korean sentences of the `wordbook` command (한국어).
+///
+/// Options, subcommand names and usage lines stay as they are typed; titles, terms and file
+/// names are never translated. English answers to a question are understood too.
+struct KoreanCatalogue: MessageCatalogue {
+  let yesAnswers: Set<String> = ["y", "yes", "예", "네", "ㅇ"]
+
+  func describe(_ error: UsageError) -> String {
+    let text = explanation(error.problem)
+    guard let usage = error.usage else { return text }
+    if case .unknownSubcommandOption(_, _, true) = error.problem {
+      return text + " 사용법: \(usage) (-로 시작하는 값 앞에는 --를 붙이세요)"
+    }
+    return text + " 사용법: \(usage)"
+  }
+
+  private func explanation(_ problem: UsageError.Problem) -> String {
+    switch problem {
+    case .needsFilePath(let option): "\(option)에는 파일 경로가 필요합니다. 예: wordbook \(option) FILE"
+    case .recordOnlyForStudy(let name):
+      "--record는 학습 세션을 기록합니다. 'wordbook'이나 'wordbook study'와 함께 쓰세요. "
+        + "'\(name.shown)'에는 쓸 수 없습니다."
+    case .unknownOption(let name):
+      "알 수 없는 옵션 '\(name.shown)'. 'wordbook --help'로 옵션을 확인하세요."
+    case .unknownSubcommand(let name):
+      "알 수 없는 하위 명령 '\(name.shown)'. 'wordbook --help'로 하위 명령을 확인하세요."
+    case .unknownSubcommandOption(let option, let name, _):
+      "'\(name)'에 없는 옵션 '\(option.shown)'입니다."
+    case .missingArguments(let name): "'\(name)'에 인자가 모자랍니다."
+    case .tooManyArguments(let name, let limit): "'\(name)'의 인자는 \(limit)개까지입니다."
+    case .optionNeedsValue(let option): "--\(option.shown)에 값이 필요합니다."
+    case .optionGivenTwice(let option): "--\(option.shown)를 두 번 주었습니다."
+    case .invalidWordID(let value):
+      "WORD_ID는 'wordbook words BOOK'이 보여 주는 단어 ID(숫자)여야 합니다. "
+        + "'\(value.shown)'은 아닙니다."
+    case .invalidChoice(let option, let accepted, let value):
+      "--\(option)는 \(accepted.joined(separator: ", ")) 중 하나여야 합니다. "
+        + "'\(value.shown)'은 아닙니다."
+    case .editNeedsChange: "'edit'에는 --term이나 --meaning, 또는 둘 다 필요합니다."
+    case .conflictingHeaderFlags: "--header와 --no-header 중 하나만 주세요."
+    case .importNeedsBook: "'import'에는 --book TITLE이 필요합니다."
+    case .invalidPort(let port): "--port는 0부터 65535까지의 숫자여야 합니다. '\(port.shown)'은 아닙니다."
+    case .hostNeedsAddress: "--host에는 0.0.0.0 같은 IP 주소가 필요합니다."
+    case .studyNeedsTerminal:
+      "'study'는 터미널에서만 열 수 있습니다. 스크립트에서는 'wordbook words BOOK'이나 "
+        + "'wordbook stats'를 쓰세요."
+    case .recordOverScreen:
+      "--record -는 학습 화면 위에 기록을 씁니다. 파일을 주세요."
+    case .deleteBookNeedsYes(let id):
+      "'delete-book'은 지우기 전에 묻는데, 표준 입력이 터미널이 아닙니다. "
+        + "단어장 \(id)과 그 단어를 지우려면 --yes를 붙이세요."
+    }
+  }
+
+  func describe(_ problem: CommandProblem) -> String {
+    switch problem {
+    case .service(let error): describe(error)
+    case .usage(let error): describe(error)
+    case .bookIDNotFound(let id, let text):
+      "ID가 \(id)인 단어장이 없습니다. 'wordbook books'로 확인하세요. "
+        + "제목이 '\(text.shown)'인 단어장이라면 title:\(text.shown)로 쓰세요."
+    case .bookTitleNotFound(let title):
+      "제목이 '\(title.shown)'인 단어장이 없습니다. 'wordbook books'로 확인하세요."
+    case .bookDeletedWhileReading(let book):
+      "단어장 \(book.id) (\(book.title.shown))이 읽는 도중에 삭제되었습니다. "
+        + "'wordbook books'로 단어장을 확인하세요."
+    case .wordNotInBook(let word, let book):
+      "단어장 \(book.id) (\(book.title.shown))에 ID가 \(word)인 단어가 없습니다. "
+        + "'wordbook words \(book.id)'로 단어를 확인하세요."
+    case .bookNotDeleted(let id): "단어장 \(id)을 지우지 않았습니다."
+    case .cannotReadFile(let file): "\(file.shown)을 읽을 수 없습니다. 경로와 권한을 확인하세요."
+    case .unreadableFlashcards(let file, let error):
+      "\(file.shown): 읽을 수 없습니다 (\(error.description.shown))."
+        + Self.columnAdvice(error)
+    case .noCardToImport(let file, let format, let rejected):
+      "\(file.shown)에 가져올 카드가 없습니다 (\(format)로 읽음, 거부된 줄 \(rejected)개). "
+        + "단어장은 바뀌지 않았습니다."
+    case .unreadablePackage(let file, let detail):
+      "\(file.shown): 읽을 수 없습니다 (\(detail.shown))."
+    case .noNoteToImport(let file, let rejected):
+      "\(file.shown): 가져올 수 있는 노트가 없습니다 (거부 \(rejected)개). "
+        + "단어장은 바뀌지 않았습니다."
+    case .importCancelled: "가져오기를 취소했습니다. 단어장은 바뀌지 않았습니다."
+    case .exportFailed(let format, let detail):
+      "\(format) 형식으로 내보낼 수 없습니다 (\(detail.shown))."
+    case .cannotReadLog(let name): "동작 기록 \(name.shown)을 읽을 수 없습니다. 경로를 확인하세요."
+    case .logIsFolder(let name):
+      "동작 기록 \(name.shown)을 읽을 수 없습니다. 폴더입니다. 경로를 확인하세요."
+    case .notALog(let name, let detail):
+      "\(name.shown)은 wordbook 동작 기록이 아닙니다 (\(detail.shown))."
+    case .replayDiffers(let sequence):
+      "다시 실행한 결과가 \(sequence)번째 동작에서 기록과 다릅니다. "
+        + "다른 버전의 wordbook이 남긴 기록일 수 있습니다."
+    case .terminalUnavailable(let detail):
+      "터미널을 쓸 수 없습니다 (\(detail.shown)). 'wordbook'을 터미널에서 실행하세요."
+    case .logNotWritten(let name, let detail):
+      "동작 기록 \(name.shown)을 쓰지 못했습니다: \(detail.shown)"
+    case .marksNotSaved(let count):
+      "표시 \(count)개가 저장되지 않았습니다. 데이터베이스가 제때 확인하지 않았습니다."
+    case .stopped: "중단했습니다."
+    case .serverFailed(let detail): "웹 서버를 시작할 수 없습니다 (\(detail.shown))."
+    case .outputProtected(let name, let kind, let option):
+      "\(name.shown)은 \(Self.name(of: kind))이라 쓰지 않았습니다. \(option)에 다른 파일을 주세요."
+    case .standardOutputProtected(let kind):
+      "표준 출력이 \(Self.name(of: kind))이라 쓰면 망가집니다. 출력을 다른 파일로 보내세요."
+    case .outputIsFolder(let name, let option):
+      "\(name.shown)은 폴더입니다. \(option)에 파일 이름을 주세요."
+    case .outputNotRegular(let name, let option):
+      "\(name.shown)은 일반 파일, FIFO, 터미널이 아니라 쓰지 않았습니다. \(option)에 다른 파일을 주세요."
+    case .outputReadOnly(let name, let option):
+      "\(name.shown)은 읽기 전용입니다. 쓸 수 있게 하거나 \(option)에 다른 파일을 주세요."
+    case .cannotOpenOutput(let name, let detail, let option):
+      "\(name.shown)에 쓸 수 없습니다 (\(detail)). 경로와 권한을 확인하거나 "
+        + "\(option)에 다른 파일을 주세요."
+    case .cannotWrite(let name, let detail):
+      "\(name.shown)에 쓸 수 없습니다 (\(detail)). 공간을 비우거나 다른 파일을 골라 다시 시도하세요."
+    case .cannotWriteStandardOutput(let detail): "표준 출력에 쓸 수 없습니다 (\(detail))."
+    case .other(let text): text.shown
+    }
+  }
+
+  /// The options that resolve a read error about columns, as a sentence; empty for others.
+  private static func columnAdvice(_ error: FlashcardReadError) -> String {
+    switch error {
+    case .ambiguousColumns, .unknownColumn:
+      " --term-column과 --meaning-column(머리글 이름이나 1부터 세는 번호, 학습 상태는 "
+        + "--state-column), --header나 --no-header로 열을 고르세요."
+    default: ""
+    }
+  }
+
+  private static func name(of kind: ProtectedFiles.Kind) -> String {
+    switch kind {
+    case .database: "열려 있는 데이터베이스"
+    case .databaseFile: "열려 있는 데이터베이스의 파일"
+    }
+  }
+
+  func text(_ report: CommandReport) -> String {
+    switch report {
+    case .studyNeedsTerminal:
+      "학습하려면 터미널에서 'wordbook'을 실행하세요. 하위 명령은 'wordbook --help'로 볼 수 있습니다."
+    case .created(let book): "단어장 \(book.id)을 만들었습니다: \(book.title.shown)"
+    case .added(let term, let meaning, let book):
+      "단어장 \(book.id) (\(book.title.shown))에 \(term.shown) = \(meaning.shown)을 추가했습니다."
+    case .edited(let word, let book):
+      "단어장 \(book.id) (\(book.title.shown))의 단어 \(word.id)을 고쳤습니다: "
+        + "\(word.term.shown) = \(word.meaning.shown)"
+    case .deletedWords(let count, let book):
+      "단어장 \(book.id) (\(book.title.shown))에서 단어 \(count)개를 지웠습니다."
+    case .renamed(let book, let title):
+      "단어장 \(book.id) (\(book.title.shown))의 제목을 \(title.shown)(으)로 바꿨습니다."
+    case .deletedBook(let book):
+      "단어장 \(book.id) (\(book.title.shown))과 단어 \(book.wordCount)개를 지웠습니다."
+    case .stats(let book, let tally):
+      "\(book.id)\t\(book.title.shown)\t전체 \(tally.total)\t맞음 \(tally.success)\t"
+        + "틀림 \(tally.fail)\t안 봄 \(tally.notStudied)"
+    case .imported(let file, let format, let summary, let policy, let rejected):
+      "\(file.shown) (\(format))을 단어장 \(summary.book.id) (\(summary.book.title.shown))에 "
+        + "가져왔습니다: 추가 \(summary.added), 동음이의어 추가 \(summary.homonyms), "
+        + "갱신 \(summary.updated), 그대로 \(summary.unchanged), 중복 \(summary.duplicates)"
+        + "(\(policy == .keep ? "다시 추가" : "건너뜀")), 거부 \(rejected)."
+    case .media(let media, let folder):
+      media.isSupported
+        ? "미디어: 카드 \(media.cardsWithPictures)장에 그림 \(media.pictures)개"
+          + (media.pictures > 0 ? " (\(folder.shown)에 저장)" : "")
+          + ", 소리 \(media.skippedSounds)개와 다른 파일 \(media.skippedOther)개는 건너뜀"
+          + (media.missing > 0 ? ", 패키지에 없는 파일 \(media.missing)개" : "") + "."
+        : "미디어: 가져오지 않았습니다. 이 패키지의 미디어 목록은 지원하지 않는 새 Anki 형식입니다."
+    case .headerDetected(let fields):
+      "1번째 줄을 머리글(\(EnglishCatalogue.quoted(fields)))로 읽었습니다. "
+        + "카드로 가져오려면 --no-header를 주세요."
+    case .rejected(let problem): "거부: \(problem.shown)"
+    case .moreRejected(let count): "거부된 줄이 \(count)개 더 있습니다 (목록 생략)."
+    case .importing(let count): "가져오는 중: \(count)줄"
+    case .exported(let count, let book, let file, let format):
+      "단어장 \(book.id) (\(book.title.shown))의 단어 \(count)개를 \(format) 형식으로 "
+        + "\(file.shown)에 내보냈습니다."
+    case .replayed(let count, let log, let cutOff):
+      "\(log.shown)의 동작 \(count)개를 다시 실행했습니다"
+        + (cutOff ? " (잘린 마지막 줄은 건너뛰었습니다)." : ".")
+    case .listeningWarning(let host):
+      "경고: \(host.shown)에서 기다리므로 다른 컴퓨터도 이 서버에 접속할 수 있습니다. "
+        + "아래 주소를 아는 사람은 누구나 단어를 학습하고 바꿀 수 있으니, 믿을 수 있는 "
+        + "네트워크에서 내 기기와만 공유하세요."
+    case .serving(let url): "브라우저에서 학습하기: \(url)"
+    case .otherDevices: "다른 기기에서는 127.0.0.1 대신 이 컴퓨터의 네트워크 주소를 쓰세요."
+    case .pressControlC: "멈추려면 Ctrl-C를 누르세요."
+    case .browserNotOpened(let opener):
+      "\(opener)로 브라우저를 열 수 없습니다. 위 주소를 직접 여세요."
+    case .deleteBookQuestion(let book):
+      "단어장 \(book.id) (\(book.title.shown))과 단어 \(book.wordCount)개를 지울까요? [y/N] "
+    }
+  }
+}

@@ -1,0 +1,306 @@
+import Testing
+import Wordbook
+import WordbookAnki
+import WordbookInterchange
+
+@testable import WordbookTerminal
+
+/// Every sentence of the catalogue exists in English and in Korean, and both name the values.
+@Suite struct MessageCatalogueTests {
+  private let english = EnglishCatalogue()
+  private let korean = KoreanCatalogue()
+  private static let book = WordBook(id: WordBook.ID(4242), title: "Marker Title", wordCount: 7)
+  private static let path = "/tmp/marker.sqlite"
+  /// Values that a sentence naming them must name in both languages.
+  private static let markers = ["4242", "Marker Title", path, "marker.csv", "--marker"]
+
+  /// Checks one sentence: Korean is written in Hangul, English is not, and each value the
+  /// English names, the Korean names too.
+  private func expectBoth(
+    _ englishText: String, _ koreanText: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    func hasHangul(_ text: String) -> Bool {
+      text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }
+    }
+    #expect(hasHangul(koreanText), "\(koreanText)", sourceLocation: sourceLocation)
+    #expect(!hasHangul(englishText), "\(englishText)", sourceLocation: sourceLocation)
+    for marker in Self.markers where englishText.contains(marker) {
+      #expect(koreanText.contains(marker), "\(koreanText)", sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test func everyServiceErrorHasBothLanguages() {
+    var reasons: [WordServiceError.Reason] = [
+      .bookNotFound(Self.book.id), .wordNotFound(Word.ID(4242)), .titleTaken(Self.book),
+      .blankTitle, .blankTerm, .cancelled,
+    ]
+    reasons += WordServiceError.Operation.allCases.flatMap {
+      [.unsupported($0), .unreachable($0)] as [WordServiceError.Reason]
+    }
+    let problems: [WordServiceError.StorageProblem] = [
+      .busy, .full, .readOnly, .notADatabase, .damaged(detail: "disk image is malformed"),
+      .cannotOpen(detail: "unable to open"), .inputOutput(detail: "disk I/O error"),
+      .severalNames(links: 2), .newerSchema(version: 99, known: 3), .closed,
+      .noWriteAheadLog(mode: "delete"), .folderIsFile(part: "/tmp/marker"),
+      .system(detail: "out of memory"),
+    ]
+    #expect(Set(problems.map(Self.index)) == Set(0..<13))
+    for operation in WordServiceError.Operation.allCases {
+      reasons += problems.map {
+        .storage(WordServiceError.StorageFailure($0, during: operation, path: Self.path))
+      }
+    }
+    #expect(Set(reasons.map(Self.index)) == Set(0..<9))
+    for reason in reasons {
+      let error = WordServiceError(.other, reason: reason)
+      expectBoth(english.describe(error), korean.describe(error))
+    }
+    let described = WordServiceError(.other, "Injected by a test.")
+    #expect(korean.describe(described) == english.describe(described))
+  }
+
+  @Test func everyStoreErrorHasBothLanguages() {
+    let errors: [AppError] = [
+      .alreadySaving, .blankTitle, .blankTerm, .noBookSelected, .nothingToRedo, .nothingToUndo,
+      .service(.bookNotFound(Self.book.id)), .unknownBook(Self.book.id),
+      .unknownWord(Word.ID(4242)),
+    ]
+    #expect(Set(errors.map(Self.index)) == Set(0..<9))
+    for error in errors {
+      expectBoth(english.describe(error), korean.describe(error))
+      expectBoth(Messages.english.describe(error), Messages.korean.describe(error))
+    }
+  }
+
+  @Test func everyUsageErrorHasBothLanguages() {
+    let problems: [UsageError.Problem] = [
+      .needsFilePath(option: "--marker"), .recordOnlyForStudy(subcommand: "books"),
+      .unknownOption("--marker"), .unknownSubcommand("frob"),
+      .unknownSubcommandOption(option: "--marker", subcommand: "add", suggestsDashes: true),
+      .missingArguments(subcommand: "add"), .tooManyArguments(subcommand: "stats", limit: 1),
+      .optionNeedsValue(option: "book"), .optionGivenTwice(option: "book"),
+      .invalidWordID("x"), .invalidChoice(option: "format", accepted: ["csv", "tsv"], value: "x"),
+      .editNeedsChange, .conflictingHeaderFlags, .importNeedsBook, .invalidPort("x"),
+      .hostNeedsAddress, .studyNeedsTerminal, .recordOverScreen,
+      .deleteBookNeedsYes(Self.book.id),
+    ]
+    #expect(Set(problems.map(Self.index)) == Set(0..<19))
+    for problem in problems {
+      let error = UsageError(problem, usage: "wordbook add BOOK TERM MEANING")
+      expectBoth(english.describe(error), korean.describe(error))
+      #expect(korean.describe(error).contains("사용법: wordbook add BOOK TERM MEANING"))
+      #expect(error.message == english.describe(error))
+    }
+  }
+
+  @Test func everyCommandProblemHasBothLanguages() {
+    let problems: [CommandProblem] = [
+      .service(.bookNotFound(Self.book.id)), .usage(UsageError(.editNeedsChange)),
+      .bookIDNotFound(Self.book.id, text: "4242"), .bookTitleNotFound("Marker Title"),
+      .bookDeletedWhileReading(Self.book), .wordNotInBook(Word.ID(1), Self.book),
+      .bookNotDeleted(Self.book.id), .cannotReadFile("marker.csv"),
+      .unreadableFlashcards(file: "marker.csv", .ambiguousColumns(firstRow: ["a", "b", "c"])),
+      .noCardToImport(file: "marker.csv", format: "csv", rejected: 2),
+      .unreadablePackage(file: "marker.csv", detail: "not a zip archive"),
+      .noNoteToImport(file: "marker.csv", rejected: 3), .importCancelled,
+      .exportFailed(format: "csv", detail: "a field holds the separator"),
+      .cannotReadLog("marker.csv"), .logIsFolder("marker.csv"),
+      .notALog("marker.csv", detail: "line 1 is not JSON"), .replayDiffers(sequence: 4242),
+      .terminalUnavailable(detail: "not a terminal"),
+      .logNotWritten(name: "marker.csv", detail: "No space left on device"),
+      .marksNotSaved(2), .stopped, .serverFailed(detail: "cannot listen"),
+      .outputProtected(name: "marker.csv", .database, option: "--output"),
+      .standardOutputProtected(.databaseFile),
+      .outputIsFolder(name: "marker.csv", option: "--output"),
+      .outputNotRegular(name: "marker.csv", option: "--output"),
+      .outputReadOnly(name: "marker.csv", option: "--output"),
+      .cannotOpenOutput(name: "marker.csv", detail: "Permission denied", option: "--output"),
+      .cannotWrite(name: "marker.csv", detail: "No space left on device"),
+      .cannotWriteStandardOutput(detail: "No space left on device"),
+    ]
+    #expect(Set(problems.map(Self.index)) == Set(0..<31))
+    for problem in problems {
+      expectBoth(english.describe(problem), korean.describe(problem))
+    }
+    #expect(korean.describe(.other("Injected.")) == english.describe(.other("Injected.")))
+  }
+
+  @Test func everyReportHasBothLanguages() {
+    var media = AnkiMediaSummary()
+    media.pictures = 2
+    media.missing = 1
+    var unsupported = AnkiMediaSummary()
+    unsupported.isSupported = false
+    let reports: [CommandReport] = [
+      .studyNeedsTerminal, .created(Self.book),
+      .added(term: "gehen", meaning: "to go", Self.book),
+      .edited(Word(id: Word.ID(1), term: "gehen", meaning: "to go"), Self.book),
+      .deletedWords(2, Self.book), .renamed(Self.book, to: "New"), .deletedBook(Self.book),
+      .stats(Self.book, StudyTally(notStudied: 1, success: 2, fail: 3)),
+      .imported(
+        file: "marker.csv", format: "csv", ImportSummary(book: Self.book, added: 3), .keep,
+        rejected: 1),
+      .media(media, folder: Self.path), .headerDetected(["term", "meaning"]),
+      .rejected("line 3: no meaning"), .moreRejected(5), .importing(5000),
+      .exported(count: 7, Self.book, file: "marker.csv", format: "csv"),
+      .replayed(count: 7, log: "marker.csv", cutOff: true), .listeningWarning(host: "0.0.0.0"),
+      .serving(url: "http://127.0.0.1:8080/"), .otherDevices, .pressControlC,
+      .browserNotOpened(opener: "/usr/bin/xdg-open"), .deleteBookQuestion(Self.book),
+    ]
+    #expect(Set(reports.map(Self.index)) == Set(0..<22))
+    for report in reports {
+      expectBoth(english.text(report), korean.text(report))
+    }
+    expectBoth(
+      english.text(.media(unsupported, folder: "")), korean.text(.media(unsupported, folder: "")))
+  }
+
+  @Test func statsLinesKeepTheirDataFieldsInEveryLanguage() {
+    let report = CommandReport.stats(Self.book, StudyTally(notStudied: 1, success: 2, fail: 3))
+    for text in [english.text(report), korean.text(report)] {
+      let fields = text.split(separator: "\t")
+      #expect(fields.count == 6)
+      #expect(fields.prefix(2) == ["4242", "Marker Title"])
+      #expect(fields.dropFirst(2).map { $0.split(separator: " ").last } == ["6", "2", "3", "1"])
+    }
+  }
+}
+
+// Each case's position in its enumeration: a case added to the catalogue's types stops these
+// switches compiling until the tests above give it an example.
+extension MessageCatalogueTests {
+  private static func index(_ reason: WordServiceError.Reason) -> Int {
+    switch reason {
+    case .bookNotFound: 0
+    case .wordNotFound: 1
+    case .titleTaken: 2
+    case .blankTitle: 3
+    case .blankTerm: 4
+    case .cancelled: 5
+    case .unsupported: 6
+    case .unreachable: 7
+    case .storage: 8
+    case .described: 9
+    }
+  }
+
+  private static func index(_ problem: WordServiceError.StorageProblem) -> Int {
+    switch problem {
+    case .busy: 0
+    case .full: 1
+    case .readOnly: 2
+    case .notADatabase: 3
+    case .damaged: 4
+    case .cannotOpen: 5
+    case .inputOutput: 6
+    case .severalNames: 7
+    case .newerSchema: 8
+    case .closed: 9
+    case .noWriteAheadLog: 10
+    case .folderIsFile: 11
+    case .system: 12
+    }
+  }
+
+  private static func index(_ error: AppError) -> Int {
+    switch error {
+    case .alreadySaving: 0
+    case .blankTitle: 1
+    case .blankTerm: 2
+    case .noBookSelected: 3
+    case .nothingToRedo: 4
+    case .nothingToUndo: 5
+    case .service: 6
+    case .unknownBook: 7
+    case .unknownWord: 8
+    }
+  }
+
+  private static func index(_ problem: UsageError.Problem) -> Int {
+    switch problem {
+    case .needsFilePath: 0
+    case .recordOnlyForStudy: 1
+    case .unknownOption: 2
+    case .unknownSubcommand: 3
+    case .unknownSubcommandOption: 4
+    case .missingArguments: 5
+    case .tooManyArguments: 6
+    case .optionNeedsValue: 7
+    case .optionGivenTwice: 8
+    case .invalidWordID: 9
+    case .invalidChoice: 10
+    case .editNeedsChange: 11
+    case .conflictingHeaderFlags: 12
+    case .importNeedsBook: 13
+    case .invalidPort: 14
+    case .hostNeedsAddress: 15
+    case .studyNeedsTerminal: 16
+    case .recordOverScreen: 17
+    case .deleteBookNeedsYes: 18
+    }
+  }
+
+  private static func index(_ problem: CommandProblem) -> Int {
+    switch problem {
+    case .service: 0
+    case .usage: 1
+    case .bookIDNotFound: 2
+    case .bookTitleNotFound: 3
+    case .bookDeletedWhileReading: 4
+    case .wordNotInBook: 5
+    case .bookNotDeleted: 6
+    case .cannotReadFile: 7
+    case .unreadableFlashcards: 8
+    case .noCardToImport: 9
+    case .unreadablePackage: 10
+    case .noNoteToImport: 11
+    case .importCancelled: 12
+    case .exportFailed: 13
+    case .cannotReadLog: 14
+    case .logIsFolder: 15
+    case .notALog: 16
+    case .replayDiffers: 17
+    case .terminalUnavailable: 18
+    case .logNotWritten: 19
+    case .marksNotSaved: 20
+    case .stopped: 21
+    case .serverFailed: 22
+    case .outputProtected: 23
+    case .standardOutputProtected: 24
+    case .outputIsFolder: 25
+    case .outputNotRegular: 26
+    case .outputReadOnly: 27
+    case .cannotOpenOutput: 28
+    case .cannotWrite: 29
+    case .cannotWriteStandardOutput: 30
+    case .other: 31
+    }
+  }
+
+  private static func index(_ report: CommandReport) -> Int {
+    switch report {
+    case .studyNeedsTerminal: 0
+    case .created: 1
+    case .added: 2
+    case .edited: 3
+    case .deletedWords: 4
+    case .renamed: 5
+    case .deletedBook: 6
+    case .stats: 7
+    case .imported: 8
+    case .media: 9
+    case .headerDetected: 10
+    case .rejected: 11
+    case .moreRejected: 12
+    case .importing: 13
+    case .exported: 14
+    case .replayed: 15
+    case .listeningWarning: 16
+    case .serving: 17
+    case .otherDevices: 18
+    case .pressControlC: 19
+    case .browserNotOpened: 20
+    case .deleteBookQuestion: 21
+    }
+  }
+}
