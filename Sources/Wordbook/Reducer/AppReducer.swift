@@ -13,6 +13,9 @@ import StoreCore
 public struct AppReducer: Reducer {
   enum EffectKey: Hashable, Sendable {
     case books
+    case changes
+    case outsideBooks
+    case outsideWords
     case words
   }
 
@@ -205,18 +208,7 @@ public struct AppReducer: Reducer {
       return saveWord(WordDraft(term: term, meaning: meaning), into: &state)
 
     case .wordDeleted(let wordID, .success):
-      state.deletedWordIDs.insert(wordID)
-      if state.wordsStatus == .loading { state.changesDuringLoad.recordDeleted(wordID) }
-      state.words.remove(wordID, mode: state.studyMode)
-      state.backFaces.remove(wordID)
-      state.changedParts.insert(.card(wordID))
-      state.changedParts.insert(.visibleWords)
-      state.history.forget(wordID)
-      state.pendingWrites.forget(wordID)
-      state.unsavedMarks[wordID] = nil
-      if let index = state.books.firstIndex(where: { $0.id == state.selectedBookID }) {
-        state.books[index].wordCount = state.words.count
-      }
+      state.removeDeletedWord(wordID)
       return .none
 
     case .wordDeleted(_, .failure(let error)):
@@ -257,6 +249,21 @@ public struct AppReducer: Reducer {
       // A save fails as not found only when its book is gone.
       if error.kind == .notFound { state.forgetVanishedBook(bookID) }
       return .none
+
+    case .outsideBooksLoaded(let result):
+      return outsideBooksLoaded(result, in: &state)
+
+    case .outsideChanges(let changes):
+      return outsideChanges(changes, in: &state)
+
+    case .outsideWordsLoaded(let bookID, let result):
+      return outsideWordsLoaded(bookID, result, in: &state)
+
+    case .subscribeToChanges:
+      return subscribeToChanges()
+
+    case .unsubscribeFromChanges:
+      return .cancel(id: EffectKey.changes)
     }
   }
 
