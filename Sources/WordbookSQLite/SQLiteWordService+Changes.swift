@@ -10,13 +10,13 @@ extension SQLiteWordService {
   ///
   /// Triggers write every change to a journal table in the same transaction, so a change is
   /// seen exactly when it is committed, whoever committed it. The feed looks for new journal
-  /// rows every ``changePollInterval``, one indexed read that finds nothing most of the time;
-  /// the journal keeps about the last 10,000 rows. An import or the deletion of a book is one
-  /// row however many words it touched: a session loads that book again.
+  /// rows every 200 ms (`changePollInterval`), one indexed read that finds nothing most of the
+  /// time; the journal keeps about the last 10,000 rows. An import or the deletion of a book
+  /// is one row however many words it touched: a session loads that book again.
   ///
-  /// The feed starts from the newest row this service has seen, so it may first repeat a few
-  /// changes already applied, which sessions take as no change; it ends when the database is
-  /// closed.
+  /// The feed starts after the newest row as of this service's last call, so it may first
+  /// report a change committed by another process just before the subscription; sessions
+  /// apply each change idempotently. It ends when the database is closed.
   public func changes() -> AsyncStream<[WordChange]> {
     let start = seenChange.withLock { $0 }
     let (stream, continuation) = AsyncStream.makeStream(of: [WordChange].self)
