@@ -69,6 +69,21 @@ import Testing
     }
   }
 
+  @Test func aNewBookAlreadyListedFromTheFeedIsListedOnce() async throws {
+    let (state, service) = await studyingSession()
+    let book = WordBook(id: WordBook.ID(3), title: "Adjectives")
+    var listed = state
+    listed.books.append(book)
+    await withTestStore(initialState: listed, reducer: AppReducer(service: service)) { store in
+      store.send(.bookCreated(.success(book))) {
+        $0.selectedBookID = book.id
+        $0.words = WordList()
+        $0.backFaces = []
+      }
+      #expect(store.state.books.filter { $0.id == book.id }.count == 1)
+    }
+  }
+
   @Test func anImportIntoTheShownBookAddsItsWordsAtTheEnd() async throws {
     let (state, service) = await studyingSession()
     let verbs = state.books[0]

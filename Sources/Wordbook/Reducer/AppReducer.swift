@@ -40,7 +40,8 @@ public struct AppReducer: Reducer {
   private func apply(_ action: AppAction, to state: inout AppState) -> Effect<AppAction> {
     switch action {
     case .bookCreated(.success(let book)):
-      state.books.append(book)
+      // The list, loaded again after the service reported the new book, may hold it already.
+      if !state.books.contains(where: { $0.id == book.id }) { state.books.append(book) }
       state.select(book.id, status: .loaded)
       return .merge(.cancel(id: EffectKey.words), rememberStudied(book.id))
 
