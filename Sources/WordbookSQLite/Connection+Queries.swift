@@ -39,9 +39,12 @@ extension Connection {
   /// Deletes a book and its words; `false` when there is no such book.
   func deleteBook(_ bookID: WordBook.ID) throws(WordServiceError) -> Bool {
     // The words first, by the book's index; the foreign key's cascade would do the same work.
+    // The journal gets one row for the book, not one per word.
+    try summarizeChanges()
     let words = try self.statement("DELETE FROM words WHERE book_id = ?1")
     words.bind(bookID.rawValue, at: 1)
     try words.run(self, .deleteBook)
+    try endSummarizingChanges()
     let book = try self.statement("DELETE FROM books WHERE id = ?1")
     book.bind(bookID.rawValue, at: 1)
     try book.run(self, .deleteBook)

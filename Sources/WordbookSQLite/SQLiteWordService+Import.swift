@@ -35,6 +35,7 @@ extension SQLiteWordService {
         let lastBefore = try connection.deferSearchIndexing()
         var summary = ImportSummary(book: try connection.book(creatingIfMissing: title))
         let bookID = summary.book.id
+        try connection.summarizeChanges()
         var uncanonical = try connection.wordIDsOfUncanonicalTerms(in: bookID)
         var processed = 0
         try rows { batch throws(WordServiceError) in
@@ -76,6 +77,7 @@ extension SQLiteWordService {
           }
         }
         try connection.indexDeferredWords(after: lastBefore)
+        try connection.endSummarizingChanges(reloading: bookID)
         progress(processed)
         summary.book.wordCount = try connection.wordCount(of: bookID) ?? 0
         return summary

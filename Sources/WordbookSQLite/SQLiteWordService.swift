@@ -1,4 +1,5 @@
 import CSQLite
+import Synchronization
 import Wordbook
 
 #if canImport(Glibc)
@@ -54,6 +55,9 @@ public final class SQLiteWordService: WordService {
   /// The connection, isolated to an actor (see `Database` for the invariant); it closes when
   /// the service is released.
   private let database: Database
+  /// The newest row of the change journal that this service has read or found at opening:
+  /// where a new change feed starts.
+  let seenChange: Mutex<Int64>
 
   /// Opens the database at `path`, creating it and its folders if needed.
   ///
@@ -118,6 +122,7 @@ public final class SQLiteWordService: WordService {
       _ = try connection.integer("PRAGMA max_page_count = \(pages)", what)
     }
     self.path = path
+    self.seenChange = Mutex(try connection.latestChange())
     self.database = Database(connection, path: path)
   }
 
@@ -234,9 +239,18 @@ public final class SQLiteWordService: WordService {
   }
 
   /// Runs `body` with the connection, one call at a time.
+  ///
+  /// Afterwards it notes the newest journal row, so that a change feed started after this
+  /// call reports only the changes made after it.
   func withConnection<Result: Sendable>(
     _ body: @Sendable (Connection) throws(WordServiceError) -> Result
   ) async throws(WordServiceError) -> Result {
-    try await database.run(body)
+    try await database.run { connection throws(WordServiceError) in
+      let result = try body(connection)
+      if let newest = try? connection.latestChange() {
+        seenChange.withLock { $0 = max($0, newest) }
+      }
+      return result
+    }
   }
 }

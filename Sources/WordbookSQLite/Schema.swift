@@ -99,6 +99,60 @@ package enum Schema {
       """,
       "ALTER TABLE books ADD COLUMN title_key TEXT NOT NULL DEFAULT ''",
     ],
+    // The change journal, which the change feed of every process reads: one row per word
+    // added, updated or deleted (kinds 0, 1, 2), per book whose words changed too much to list
+    // (3), and per book created, renamed or deleted (4). An import and the deletion of a book set
+    // `changes_summarized` so that a million rows write one journal row, not a million. The
+    // last trigger keeps about the last 10,000 rows: a feed that fell further behind reloads.
+    [
+      """
+      CREATE TABLE changes (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        kind INTEGER NOT NULL,
+        book_id INTEGER NOT NULL,
+        word_id INTEGER
+      )
+      """,
+      """
+      CREATE TRIGGER words_journaled_on_insert AFTER INSERT ON words
+      WHEN NOT EXISTS (SELECT 1 FROM settings WHERE key = 'changes_summarized') BEGIN
+        INSERT INTO changes (kind, book_id, word_id) VALUES (0, NEW.book_id, NEW.id);
+      END
+      """,
+      """
+      CREATE TRIGGER words_journaled_on_update
+      AFTER UPDATE OF term, meaning, image_reference, study_state ON words
+      WHEN NOT EXISTS (SELECT 1 FROM settings WHERE key = 'changes_summarized') BEGIN
+        INSERT INTO changes (kind, book_id, word_id) VALUES (1, NEW.book_id, NEW.id);
+      END
+      """,
+      """
+      CREATE TRIGGER words_journaled_on_delete AFTER DELETE ON words
+      WHEN NOT EXISTS (SELECT 1 FROM settings WHERE key = 'changes_summarized') BEGIN
+        INSERT INTO changes (kind, book_id, word_id) VALUES (2, OLD.book_id, OLD.id);
+      END
+      """,
+      """
+      CREATE TRIGGER books_journaled_on_insert AFTER INSERT ON books BEGIN
+        INSERT INTO changes (kind, book_id) VALUES (4, NEW.id);
+      END
+      """,
+      """
+      CREATE TRIGGER books_journaled_on_rename AFTER UPDATE OF title ON books BEGIN
+        INSERT INTO changes (kind, book_id) VALUES (4, NEW.id);
+      END
+      """,
+      """
+      CREATE TRIGGER books_journaled_on_delete AFTER DELETE ON books BEGIN
+        INSERT INTO changes (kind, book_id) VALUES (4, OLD.id);
+      END
+      """,
+      """
+      CREATE TRIGGER changes_trimmed AFTER INSERT ON changes WHEN NEW.seq % 1000 = 0 BEGIN
+        DELETE FROM changes WHERE seq <= NEW.seq - 10000;
+      END
+      """,
+    ],
   ]
 
   /// Work a migration needs beyond SQL, run right after the SQL of the migration with the same

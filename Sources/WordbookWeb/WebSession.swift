@@ -41,6 +41,8 @@ final class WebSession {
     sendStatus()
     sendCards()
     store.send(.loadBooks)
+    // What other pages, the terminal and `wordbook` commands change reaches this page too.
+    store.send(.subscribeToChanges)
   }
 
   /// Sends `action` to the store.
@@ -71,6 +73,7 @@ final class WebSession {
 
   /// Stops observing the store and ends the stream.
   func close() {
+    store.send(.unsubscribeFromChanges)
     for token in observers + cardObservers.values { store.removeObserver(token) }
     observers = []
     cardObservers = [:]

@@ -74,6 +74,11 @@ actor FaultInjectingWordService: WordService {
     }
   }
 
+  /// The feed is not faulted: it reports what the base service did.
+  nonisolated func changes() -> AsyncStream<[WordChange]> {
+    base.changes()
+  }
+
   func fetchBooks() async throws(WordServiceError) -> [WordBook] {
     try await roll("load the wordbooks")
     return try await base.fetchBooks()

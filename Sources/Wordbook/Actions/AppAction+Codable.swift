@@ -24,6 +24,8 @@ extension AppAction: Codable {
     case bookDeleted, bookRenamed, deleteBook, lastStudiedBookLoaded, renameBook
     case setSearchQuery, toggleReverse
     case editWord, wordEdited
+    case outsideBooksLoaded, outsideChanges, outsideWordsLoaded, subscribeToChanges
+    case unsubscribeFromChanges
   }
 
   /// Decodes an action from an object with a `kind` and the action's fields; a failed
@@ -84,6 +86,14 @@ extension AppAction: Codable {
         meaning: try c.decode(String.self, forKey: .meaning))
     case .wordEdited:
       self = .wordEdited(try c.decode(WordBook.ID.self, forKey: .book), try result(.word))
+    case .outsideBooksLoaded: self = .outsideBooksLoaded(try result(.books))
+    case .outsideChanges:
+      self = .outsideChanges(try c.decode([WordChange].self, forKey: .changes))
+    case .outsideWordsLoaded:
+      self = .outsideWordsLoaded(
+        try c.decode(WordBook.ID.self, forKey: .book), try result(.words))
+    case .subscribeToChanges: self = .subscribeToChanges
+    case .unsubscribeFromChanges: self = .unsubscribeFromChanges
     }
   }
 
@@ -191,6 +201,20 @@ extension AppAction: Codable {
       try c.encode(Kind.wordEdited, forKey: .kind)
       try c.encode(bookID, forKey: .book)
       try encode(result, .word)
+    case .outsideBooksLoaded(let result):
+      try c.encode(Kind.outsideBooksLoaded, forKey: .kind)
+      try encode(result, .books)
+    case .outsideChanges(let changes):
+      try c.encode(Kind.outsideChanges, forKey: .kind)
+      try c.encode(changes, forKey: .changes)
+    case .outsideWordsLoaded(let bookID, let result):
+      try c.encode(Kind.outsideWordsLoaded, forKey: .kind)
+      try c.encode(bookID, forKey: .book)
+      try encode(result, .words)
+    case .subscribeToChanges:
+      try c.encode(Kind.subscribeToChanges, forKey: .kind)
+    case .unsubscribeFromChanges:
+      try c.encode(Kind.unsubscribeFromChanges, forKey: .kind)
     }
   }
 }

@@ -77,4 +77,20 @@ public enum AppAction: Equatable, Sendable {
   case wordEdited(WordBook.ID, Result<Word, WordServiceError>)
   /// The service answered ``saveWord(term:meaning:)`` for the given book.
   case wordSaved(WordBook.ID, Result<Word, WordServiceError>)
+
+  // MARK: Outside changes
+
+  /// The service answered the list of books loaded again after ``outsideChanges(_:)``.
+  case outsideBooksLoaded(Result<[WordBook], WordServiceError>)
+  /// The service reported changes made by another session, process or front end (or by this
+  /// session, which finds them already applied); see ``WordService/changes()``.
+  case outsideChanges([WordChange])
+  /// The service answered the words of the selected book, loaded again after
+  /// ``outsideChanges(_:)`` reported too many changes to list.
+  case outsideWordsLoaded(WordBook.ID, Result<[Word], WordServiceError>)
+  /// Apply the changes the service reports from now on, as ``outsideChanges(_:)``, until
+  /// ``unsubscribeFromChanges``; a front end sends it once when it starts.
+  case subscribeToChanges
+  /// Stop applying the changes the service reports.
+  case unsubscribeFromChanges
 }

@@ -13,6 +13,9 @@ import StoreCore
 public struct AppReducer: Reducer {
   enum EffectKey: Hashable, Sendable {
     case books
+    case changes
+    case outsideBooks
+    case outsideWords
     case words
   }
 
@@ -37,7 +40,8 @@ public struct AppReducer: Reducer {
   private func apply(_ action: AppAction, to state: inout AppState) -> Effect<AppAction> {
     switch action {
     case .bookCreated(.success(let book)):
-      state.books.append(book)
+      // The list, loaded again after the service reported the new book, may hold it already.
+      if !state.books.contains(where: { $0.id == book.id }) { state.books.append(book) }
       state.select(book.id, status: .loaded)
       return .merge(.cancel(id: EffectKey.words), rememberStudied(book.id))
 
@@ -205,21 +209,7 @@ public struct AppReducer: Reducer {
       return saveWord(WordDraft(term: term, meaning: meaning), into: &state)
 
     case .wordDeleted(let wordID, .success):
-      state.deletedWordIDs.insert(wordID)
-      if state.wordsStatus == .loading { state.changesDuringLoad.recordDeleted(wordID) }
-      // The answer names no book: a word of a book left meanwhile changes neither the list
-      // nor the selected book's count (the list's next load counts its old book right).
-      let wasShown = state.words.contains(wordID)
-      state.words.remove(wordID, mode: state.studyMode)
-      state.backFaces.remove(wordID)
-      state.changedParts.insert(.card(wordID))
-      state.changedParts.insert(.visibleWords)
-      state.history.forget(wordID)
-      state.pendingWrites.forget(wordID)
-      state.unsavedMarks[wordID] = nil
-      if wasShown, let index = state.books.firstIndex(where: { $0.id == state.selectedBookID }) {
-        state.books[index].wordCount = state.words.count
-      }
+      state.removeDeletedWord(wordID)
       return .none
 
     case .wordDeleted(_, .failure(let error)):
@@ -260,6 +250,21 @@ public struct AppReducer: Reducer {
       // A save fails as not found only when its book is gone.
       if error.kind == .notFound { state.forgetVanishedBook(bookID) }
       return .none
+
+    case .outsideBooksLoaded(let result):
+      return outsideBooksLoaded(result, in: &state)
+
+    case .outsideChanges(let changes):
+      return outsideChanges(changes, in: &state)
+
+    case .outsideWordsLoaded(let bookID, let result):
+      return outsideWordsLoaded(bookID, result, in: &state)
+
+    case .subscribeToChanges:
+      return subscribeToChanges()
+
+    case .unsubscribeFromChanges:
+      return .cancel(id: EffectKey.changes)
     }
   }
 

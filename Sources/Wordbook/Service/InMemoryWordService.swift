@@ -33,6 +33,7 @@ public actor InMemoryWordService: WordService {
   private var library = InMemoryLibrary()
   private var faults: Faults
   private var generator: SplitMix64
+  private let broadcast = WordChangeBroadcast()
 
   /// Creates a service holding `books`, whose words get fresh IDs.
   ///
@@ -53,6 +54,14 @@ public actor InMemoryWordService: WordService {
     self.faults = faults
     generator = SplitMix64(seed: faults.seed)
   }
+
+  /// The changes made through this service from now on.
+  public nonisolated func changes() -> AsyncStream<[WordChange]> {
+    broadcast.subscribe()
+  }
+
+  /// How many change feeds listen now, for a test to wait until a session subscribed.
+  package nonisolated var changeSubscriberCount: Int { broadcast.subscriberCount }
 
   /// Returns every wordbook, in the order they were created.
   public func fetchBooks() async throws(WordServiceError) -> [WordBook] {
@@ -96,7 +105,9 @@ public actor InMemoryWordService: WordService {
     let title = try WordServiceError.validTitle(title)
     try await simulateNetwork(.createBook)
     try library.checkTitleFree(title)
-    return library.books[library.insertBook(title: title)].book
+    let book = library.books[library.insertBook(title: title)].book
+    broadcast.send([.booksChanged])
+    return book
   }
 
   /// Renames a wordbook.
@@ -108,6 +119,7 @@ public actor InMemoryWordService: WordService {
     let index = try library.bookIndex(bookID)
     try library.checkTitleFree(title, except: bookID)
     library.books[index].book.title = title
+    broadcast.send([.booksChanged])
     return library.books[index].book
   }
 
@@ -121,6 +133,7 @@ public actor InMemoryWordService: WordService {
     }
     library.books.remove(at: index)
     if library.lastStudiedBook == bookID { library.lastStudiedBook = nil }
+    broadcast.send([.booksChanged])
   }
 
   /// Returns the wordbook the learner studied last.
@@ -142,7 +155,9 @@ public actor InMemoryWordService: WordService {
   {
     _ = try WordServiceError.validTerm(draft.term)
     try await simulateNetwork(.saveWord)
-    return library.insertWord(draft, into: try library.bookIndex(bookID))
+    let word = library.insertWord(draft, into: try library.bookIndex(bookID))
+    broadcast.send([.wordAdded(word, book: bookID)])
+    return word
   }
 
   /// Sets the study state of several words, all or none.
@@ -152,6 +167,12 @@ public actor InMemoryWordService: WordService {
       throw .wordNotFound(change.wordID)
     }
     for change in changes { library.words[change.wordID]?.studyState = change.state }
+    broadcast.send(
+      changes.compactMap { change in
+        guard let word = library.words[change.wordID], let book = library.bookOfWord[word.id]
+        else { return nil }
+        return .wordUpdated(word, book: book)
+      })
   }
 
   /// Changes a word's term and meaning.
@@ -164,6 +185,7 @@ public actor InMemoryWordService: WordService {
     word.term = term
     word.meaning = meaning
     library.words[wordID] = word
+    if let book = library.bookOfWord[wordID] { broadcast.send([.wordUpdated(word, book: book)]) }
     return word
   }
 
@@ -199,6 +221,7 @@ public actor InMemoryWordService: WordService {
     let index = try library.bookIndex(bookID)
     library.books[index].wordIDs.removeAll { $0 == wordID }
     library.books[index].book.wordCount -= 1
+    broadcast.send([.wordDeleted(wordID, book: bookID)])
   }
 
   /// Adds many words to a book, all or none, batch by batch.
@@ -254,7 +277,11 @@ public actor InMemoryWordService: WordService {
     }
     progress(processed)
     summary.book = staged.books[index].book
+    let isNewBook = library.bookIndex(titled: title) == nil
     library = staged
+    broadcast.send(
+      isNewBook
+        ? [.booksChanged, .bookReloaded(summary.book.id)] : [.bookReloaded(summary.book.id)])
     return summary
   }
 

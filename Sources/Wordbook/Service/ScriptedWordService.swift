@@ -138,6 +138,11 @@ public actor ScriptedWordService: WordService {
 
   // One function per method of the protocol, each a call of `script`.
 
+  /// Forwards to ``base``: the feed is not scripted, so a test sees every change.
+  public nonisolated func changes() -> AsyncStream<[WordChange]> {
+    base.changes()
+  }
+
   /// Counts the call and forwards it to ``base``, unless it is scripted to fail or be held.
   public func fetchBooks() async throws(WordServiceError) -> [WordBook] {
     try await script(.fetchBooks) { () async throws(WordServiceError) in

@@ -48,6 +48,11 @@ extension WordService {
     return hits
   }
 
+  /// Reports no change: a service that can tell what changed implements this itself.
+  public func changes() -> AsyncStream<[WordChange]> {
+    AsyncStream { $0.finish() }
+  }
+
   /// Keeps no last studied book: a service that can store it implements this itself.
   public func lastStudiedBook() async throws(WordServiceError) -> WordBook.ID? { nil }
 

@@ -116,6 +116,20 @@ public protocol WordService: Sendable {
     matching query: String, in bookID: WordBook.ID?, after: WordSearchHit?, limit: Int
   ) async throws(WordServiceError) -> [WordSearchHit]
 
+  /// The changes made to what the service stores from now on, through this service or, where
+  /// the storage can tell, by another process: each element lists the changes found since the
+  /// previous one, in the order they were made.
+  ///
+  /// Every call returns a new stream for one subscriber; it ends when the subscriber stops
+  /// iterating. A session sends ``AppAction/subscribeToChanges`` to apply them to its state.
+  ///
+  /// ```swift
+  /// for await changes in service.changes() {
+  ///   print(changes)  // [.wordUpdated(word, book: bookID)]
+  /// }
+  /// ```
+  func changes() -> AsyncStream<[WordChange]>
+
   /// Adds many words to a book in one transaction, all of them or none, reading them batch by
   /// batch so that memory holds one batch and never the whole import.
   ///

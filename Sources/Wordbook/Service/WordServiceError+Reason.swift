@@ -68,6 +68,10 @@ extension WordServiceError {
     case readSettings = "read the settings"
     /// Saving the settings.
     case saveSettings = "save the settings"
+    /// Reading what other sessions changed.
+    case readChanges = "read the changes"
+    /// Recording a change for other sessions.
+    case saveChanges = "save the changes"
   }
 
   /// A storage failure: what went wrong, during which operation, on which file.

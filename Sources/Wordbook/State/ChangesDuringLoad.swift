@@ -16,6 +16,8 @@ struct ChangesDuringLoad: Hashable, Sendable, Codable {
   }
 
   mutating func recordSaved(_ word: Word) {
+    // The session's own save and the service's report of it may both arrive during a load.
+    guard !savedWords.contains(where: { $0.id == word.id }) else { return }
     savedWords.append(word)
   }
 

@@ -118,7 +118,7 @@ public struct WordList: Sendable {
   }
 
   /// Whether the word at `position` is visible under `mode` and the search.
-  private func isShown(at position: Int, mode: StudyMode) -> Bool {
+  func isShown(at position: Int, mode: StudyMode) -> Bool {
     guard mode.includes(states[position]) else { return false }
     guard let searchKey, !searchKey.isEmpty else { return true }
     let entry = entries[position]

@@ -27,12 +27,17 @@ extension CommandSession {
     let app = StudyApp(
       store: store, renderer: StudyScreenRenderer(messages: language.messages, color: color),
       book: reference)
+    // Marks, words and edits made elsewhere (another terminal, a browser, a `wordbook`
+    // command) show on the screen as they are committed.
+    store.send(.subscribeToChanges)
     let ending: TerminalSession.Ending
     do {
       ending = try await TerminalSession().run(app)
     } catch {
+      store.send(.unsubscribeFromChanges)
       throw .runtime(.terminalUnavailable(detail: error.message))
     }
+    store.send(.unsubscribeFromChanges)
     let lost: Int
     switch ending {
     case .quit: lost = app.marksLeftUnsaved

@@ -96,6 +96,8 @@ extension KoreanCatalogue {
     case .importWords: "단어를 가져올 수 없습니다"
     case .readSettings: "설정을 읽을 수 없습니다"
     case .saveSettings: "설정을 저장할 수 없습니다"
+    case .readChanges: "다른 곳의 변경을 읽을 수 없습니다"
+    case .saveChanges: "변경을 기록할 수 없습니다"
     }
   }
 }

@@ -1,0 +1,141 @@
+extension AppState {
+  /// What outside changes leave to load from the service.
+  struct OutsideReloads: Equatable {
+    /// The list of books changed: load it again.
+    var books = false
+    /// Too many words of the selected book changed to list: load them again.
+    var selectedWords = false
+  }
+
+  /// Applies changes the service reports, made by another session, process or front end (or
+  /// by this session, which then finds them already applied).
+  ///
+  /// A word added to or deleted from another book asks for the list of books again rather
+  /// than counting here: the service's counts are right however often a change is reported.
+  ///
+  /// Nothing is reshuffled, re-filtered or turned: a mark changes its card and the tally, a new
+  /// word goes at the end of the study order, an edit changes the text, a deletion removes the
+  /// card. A mark of a word whose own mark is still on its way is left alone: the own mark is
+  /// newer, and the service reports it in turn once saved.
+  mutating func applyOutside(_ changes: [WordChange]) -> OutsideReloads {
+    var reloads = OutsideReloads()
+    for change in changes {
+      switch change {
+      case .wordAdded(let word, let bookID):
+        if bookID == selectedBookID { applyOutsideAdded(word) } else { reloads.books = true }
+      case .wordUpdated(let word, let bookID):
+        if bookID == selectedBookID { applyOutsideUpdated(word) }
+      case .wordDeleted(let wordID, let bookID):
+        if bookID == selectedBookID {
+          guard !deletedWordIDs.contains(wordID) else { continue }
+          removeDeletedWord(wordID)
+        } else {
+          reloads.books = true
+        }
+      case .bookReloaded(let bookID):
+        if bookID == selectedBookID { reloads.selectedWords = true } else { reloads.books = true }
+      case .booksChanged:
+        reloads.books = true
+      }
+    }
+    return reloads
+  }
+
+  private mutating func applyOutsideAdded(_ word: Word) {
+    guard !deletedWordIDs.contains(word.id) else { return }
+    switch wordsStatus {
+    case .loaded:
+      // The session's own save, whose answer is still on its way, may already be listed.
+      guard !words.contains(word.id) else { return applyOutsideUpdated(word) }
+      words.append(word, mode: studyMode)
+      changedParts.insert(.card(word.id))
+      changedParts.insert(.visibleWords)
+      if let index = books.firstIndex(where: { $0.id == selectedBookID }) {
+        books[index].wordCount = words.count
+      }
+    case .loading:
+      changesDuringLoad.recordSaved(word)
+    case .notLoaded, .failed:
+      break
+    }
+  }
+
+  private mutating func applyOutsideUpdated(_ word: Word) {
+    let isOwnMarkPending = pendingWrites.unsaved[word.id] != nil
+    switch wordsStatus {
+    case .loaded:
+      guard let position = words.position(of: word.id) else { return }
+      let old = words.word(at: position)
+      if old.term != word.term || old.meaning != word.meaning {
+        _ = words.replaceText(with: word)
+        changedParts.insert(.card(word.id))
+      }
+      if !isOwnMarkPending, old.studyState != word.studyState {
+        words.setState(word.studyState, at: position)
+        changedParts.insert(.card(word.id))
+      }
+    case .loading:
+      changesDuringLoad.recordEdited(word)
+      if !isOwnMarkPending {
+        changesDuringLoad.recordMarks([StudyStateChange(wordID: word.id, state: word.studyState)])
+      }
+    case .notLoaded, .failed:
+      break
+    }
+  }
+
+  /// Removes a word the service deleted from the selected book, with its turned face, its
+  /// marks on their way and its undo steps.
+  mutating func removeDeletedWord(_ wordID: Word.ID) {
+    deletedWordIDs.insert(wordID)
+    if wordsStatus == .loading { changesDuringLoad.recordDeleted(wordID) }
+    // A word of a book left meanwhile changes neither the list nor the selected book's count
+    // (the list's next load counts its old book right).
+    let wasShown = words.contains(wordID)
+    words.remove(wordID, mode: studyMode)
+    backFaces.remove(wordID)
+    changedParts.insert(.card(wordID))
+    changedParts.insert(.visibleWords)
+    history.forget(wordID)
+    pendingWrites.forget(wordID)
+    unsavedMarks[wordID] = nil
+    if wasShown, let index = books.firstIndex(where: { $0.id == selectedBookID }) {
+      books[index].wordCount = words.count
+    }
+  }
+
+  /// Takes a book list loaded because of outside changes: titles and counts are the
+  /// service's, but the selected book keeps the count of the words the session shows, and a
+  /// book this session deleted stays deleted.
+  mutating func takeOutsideBooks(_ loaded: [WordBook]) {
+    var fresh = loaded.filter { !deletedBookIDs.contains($0.id) }
+    if wordsStatus == .loaded, let index = fresh.firstIndex(where: { $0.id == selectedBookID }) {
+      fresh[index].wordCount = words.count
+    }
+    if fresh != books { books = fresh }
+    if let selectedBookID, !books.contains(where: { $0.id == selectedBookID }) {
+      forgetVanishedBook(selectedBookID)
+    }
+  }
+
+  /// Merges the selected book's words, loaded again after an outside import: the cards keep
+  /// their places, turned faces and visibility, new words go at the end, and the marks still
+  /// on their way stay.
+  mutating func mergeOutsideWords(_ loaded: [Word]) {
+    let removed = words.merge(
+      loaded.filter { !deletedWordIDs.contains($0.id) }, mode: studyMode)
+    for wordID in removed {
+      history.forget(wordID)
+      pendingWrites.forget(wordID)
+      backFaces.remove(wordID)
+      unsavedMarks[wordID] = nil
+    }
+    for (wordID, state) in pendingWrites.unsaved {
+      if let position = words.position(of: wordID) { words.setState(state, at: position) }
+    }
+    changedParts.insertEverything()
+    if let index = books.firstIndex(where: { $0.id == selectedBookID }) {
+      books[index].wordCount = words.count
+    }
+  }
+}

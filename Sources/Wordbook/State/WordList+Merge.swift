@@ -1,0 +1,39 @@
+extension WordList {
+  /// Replaces the words with `loaded`, the book as stored now, without disturbing the study:
+  /// words still there keep their place in the study order and their visibility, words not
+  /// seen before go at the end (visible when `mode` and the search show them), and words no
+  /// longer there leave.
+  ///
+  /// - Parameters:
+  ///   - loaded: Every word of the book, in the order they were added.
+  ///   - mode: The study mode that decides whether a new word is visible.
+  /// - Returns: The IDs of the words that left.
+  /// - Complexity: O(*n* + *m*) for *n* words held and *m* loaded.
+  mutating func merge(_ loaded: [Word], mode: StudyMode) -> [Word.ID] {
+    var merged = WordList(loaded, mode: .all, searchKey: searchKey)
+    var isPlaced = [Bool](repeating: false, count: merged.count)
+    var removed: [Word.ID] = []
+    var order: [Int32] = []
+    order.reserveCapacity(merged.count)
+    for position in self.order {
+      let id = entries[Int(position)].id
+      if let newPosition = merged.position(of: id) {
+        order.append(Int32(newPosition))
+        isPlaced[newPosition] = true
+      } else {
+        removed.append(id)
+      }
+    }
+    var visible = self.visible.compactMap { position in
+      merged.position(of: entries[Int(position)].id).map(Int32.init)
+    }
+    for position in isPlaced.indices where !isPlaced[position] {
+      order.append(Int32(position))
+      if merged.isShown(at: position, mode: mode) { visible.append(Int32(position)) }
+    }
+    merged.order = order
+    merged.setVisible(visible)
+    self = merged
+    return removed
+  }
+}

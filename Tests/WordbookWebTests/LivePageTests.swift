@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import Wordbook
+
+/// Pages hear what other pages and other processes change, without a reload and without
+/// losing their own order or turned cards.
+@Suite(
+  .serialized,
+  .enabled(
+    if: WebTestEnvironment.hasLibrary && WebTestEnvironment.browser != nil,
+    WebTestEnvironment.browserReason))
+@MainActor
+struct LivePageTests {
+  @Test func aMarkInOnePageShowsInAnotherWithinASecond() async throws {
+    try await TestLibrary.with { library in
+      try await WebDriver.with { browser in
+        let first = try await browser.currentWindow()
+        try await browser.openBook(of: library)
+        let second = try await browser.newWindow()
+        try await browser.switchTo(second)
+        try await browser.openBook(of: library)
+        let turned = library.words[3].id
+        try await browser.click("[data-word-id='\(turned)']")
+        #expect(try await browser.waitForCard(turned.rawValue, "data-face", "back"))
+        let order = try await browser.shownOrder()
+        try await browser.switchTo(first)
+        try await browser.click("#shuffle")
+        let marked = library.words[0].id
+        try await browser.swipe("[data-word-id='\(marked)']", dx: 160)
+        #expect(try await browser.waitForCard(marked.rawValue, "data-state", "success"))
+        try await browser.switchTo(second)
+        let start = ContinuousClock.now
+        #expect(try await browser.waitForCard(marked.rawValue, "data-state", "success"))
+        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(try await browser.shownOrder() == order)
+        #expect(try await browser.waitForCard(turned.rawValue, "data-face", "back"))
+      }
+    }
+  }
+
+  @Test func aWordAddedByAnotherProcessShowsWithinASecond() async throws {
+    try await TestLibrary.with { library in
+      try await WebDriver.with { browser in
+        try await browser.openBook(of: library)
+        let order = try await browser.shownOrder()
+        let add = Process()
+        add.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+          .deletingLastPathComponent().appendingPathComponent("wordbook")
+        add.arguments = [
+          "--db", library.folder.appendingPathComponent("words.sqlite").path, "add",
+          library.book.title, "live term", "live meaning",
+        ]
+        add.standardOutput = FileHandle.nullDevice
+        try add.run()
+        #expect(try await WebTestEnvironment.waitUntil { !add.isRunning })
+        #expect(add.terminationStatus == 0)
+        let start = ContinuousClock.now
+        let shown = try await browser.waitFor(
+          "return Array.from(document.querySelectorAll('#cards [data-word-id]'))"
+            + ".some(card => card.textContent.includes('live term'))")
+        #expect(shown)
+        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(try await browser.shownOrder().dropLast() == order[...])
+      }
+    }
+  }
+}
