@@ -19,12 +19,7 @@ public struct ServeRequest: Hashable, Sendable {
   /// - Throws: ``UsageError`` for an unknown option, a port that is not a number from 0 to
   ///   65535, or a positional argument.
   public init(arguments: SubcommandArguments) throws(UsageError) {
-    var rest = arguments
-    let flagIndex = rest.values.prefix(rest.firstLiteral).firstIndex(of: "--open")
-    if let flagIndex {
-      rest.values.remove(at: flagIndex)
-      rest.firstLiteral -= 1
-    }
+    let (opensBrowser, rest) = arguments.removingFlag("open")
     let (values, options) = try rest.options(["port", "host"])
     _ = try rest.positionals(in: values, required: 0)
     let port = options["port"] ?? "8080"
@@ -35,6 +30,6 @@ public struct ServeRequest: Hashable, Sendable {
     guard !host.isEmpty else {
       throw UsageError(.hostNeedsAddress, usage: rest.usage)
     }
-    self.init(port: number, host: host, opensBrowser: flagIndex != nil)
+    self.init(port: number, host: host, opensBrowser: opensBrowser)
   }
 }
