@@ -20,7 +20,7 @@ struct UnsavedMarksOnQuitTests {
     try session.press("llh")
     try session.press("q")
     try session.waitForFrame("the marks being saved") { $0.contains("Saving") }
-    try session.waitForFrame(timeout: 40, "the marks not saved") {
+    try session.waitForFrame(timeout: 90, "the marks not saved") {
       $0.contains("3 marks are not saved")
     }
     try lock.release()
@@ -39,7 +39,7 @@ struct UnsavedMarksOnQuitTests {
     let lock = try DatabaseLock(path: process.databasePath)
     try session.press("lh")
     try session.press("q")
-    try session.waitForFrame(timeout: 40, "the marks not saved") {
+    try session.waitForFrame(timeout: 90, "the marks not saved") {
       $0.contains("2 marks are not saved")
     }
     try session.press("q")
