@@ -174,7 +174,7 @@ package enum Schema {
       var suffix = 1
       while taken.contains(title.titleKey) {
         suffix += 1
-        title = "\(book.title.trimmedTitle) (\(suffix))"
+        title = "\(book.title.trimmingWhitespace()) (\(suffix))"
       }
       taken.insert(title.titleKey)
       renamed.append((book.id, title, title.titleKey))

@@ -60,7 +60,7 @@ extension String {
   package var wordbookTitleKey: String { trimmingWhitespace().lowercased() }
 
   /// The string without leading and trailing white space and newlines.
-  func trimmingWhitespace() -> String {
+  package func trimmingWhitespace() -> String {
     var slice = Substring(self)
     while let first = slice.first, first.isWhitespace { slice.removeFirst() }
     while let last = slice.last, last.isWhitespace { slice.removeLast() }
