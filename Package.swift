@@ -49,7 +49,12 @@ let package = Package(
     .target(
       name: "WordbookWeb",
       dependencies: ["CMicroHTTPD", "StoreCore", "Wordbook"],
-      resources: [.copy("Resources")]
+      // Compiled into the binary: `wordbook` is one file wherever it is copied, and reads its
+      // page without Foundation's bundles.
+      resources: [
+        .embedInCode("Resources/index.html"), .embedInCode("Resources/app.css"),
+        .embedInCode("Resources/app.js"),
+      ]
     ),
     .target(
       name: "WordbookTerminal",

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The `media` member of a package: which member holds each media file, by its name in the
 /// notes.
@@ -18,15 +22,14 @@ struct AnkiMediaMap: Hashable, Sendable {
 
   /// Reads the map from the `media` member's bytes.
   init(bytes: [UInt8]) {
-    guard
-      let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+    guard let object = try? JSONDecoder().decode([String: MemberName].self, from: Data(bytes))
     else {
       self.init(members: [:], isSupported: false)
       return
     }
     var members: [String: String] = [:]
     for (member, name) in object {
-      if let name = name as? String { members[name] = member }
+      if let name = name.text { members[name] = member }
     }
     self.init(members: members, isSupported: true)
   }
@@ -34,5 +37,15 @@ struct AnkiMediaMap: Hashable, Sendable {
   init(members: [String: String], isSupported: Bool) {
     self.members = members
     self.isSupported = isSupported
+  }
+}
+
+/// A value of the `media` map: a file name, or `nil` for a value of another JSON type, which
+/// is skipped rather than failing the whole map.
+private struct MemberName: Decodable {
+  var text: String?
+
+  init(from decoder: any Decoder) throws {
+    text = try? decoder.singleValueContainer().decode(String.self)
   }
 }

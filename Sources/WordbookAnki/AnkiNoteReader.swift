@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import WordbookInterchange
 
 /// Turns the fields of an Anki note (its `flds` column) into a card.
@@ -57,10 +61,10 @@ public enum AnkiNoteReader {
   private static func removingElements(_ name: String, from html: String) -> String {
     var result = ""
     var rest = Substring(html)
-    while let open = rest.range(of: "<" + name, options: .caseInsensitive) {
+    while let open = rest.firstRange(ignoringASCIICase: "<" + name) {
       result += rest[..<open.lowerBound]
       let closing = "</" + name
-      guard let close = rest[open.upperBound...].range(of: closing, options: .caseInsensitive)
+      guard let close = rest[open.upperBound...].firstRange(ignoringASCIICase: closing)
       else { return result }
       rest = rest[close.upperBound...]
       if let end = rest.firstIndex(of: ">") { rest = rest[rest.index(after: end)...] }
@@ -71,7 +75,7 @@ public enum AnkiNoteReader {
   private static func removingSoundTags(from text: String) -> String {
     var result = ""
     var rest = Substring(text)
-    while let open = rest.range(of: "[sound:"),
+    while let open = rest.firstRange(of: "[sound:"),
       let close = rest[open.upperBound...].firstIndex(of: "]")
     {
       result += rest[..<open.lowerBound]
@@ -83,7 +87,7 @@ public enum AnkiNoteReader {
   private static func soundNames(in field: Substring) -> [String] {
     var names: [String] = []
     var rest = field
-    while let open = rest.range(of: "[sound:"),
+    while let open = rest.firstRange(of: "[sound:"),
       let close = rest[open.upperBound...].firstIndex(of: "]")
     {
       names.append(String(rest[open.upperBound..<close]))
@@ -96,7 +100,7 @@ public enum AnkiNoteReader {
   static func imageSources(in html: Substring) -> [String] {
     var sources: [String] = []
     var rest = html
-    while let open = rest.range(of: "<img", options: .caseInsensitive) {
+    while let open = rest.firstRange(ignoringASCIICase: "<img") {
       let tagEnd = rest[open.upperBound...].firstIndex(of: ">") ?? rest.endIndex
       let tag = rest[open.upperBound..<tagEnd]
       if let source = attribute("src", in: tag), !source.isEmpty { sources.append(source) }
@@ -108,7 +112,7 @@ public enum AnkiNoteReader {
   /// The value of attribute `name` in a tag's text, quoted or not.
   private static func attribute(_ name: String, in tag: Substring) -> String? {
     var rest = tag
-    while let found = rest.range(of: name, options: .caseInsensitive) {
+    while let found = rest.firstRange(ignoringASCIICase: name) {
       let before =
         found.lowerBound == rest.startIndex ? " " : rest[rest.index(before: found.lowerBound)]
       var after = rest[found.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" }
@@ -124,5 +128,33 @@ public enum AnkiNoteReader {
       return HTMLText.plainText(String(value))
     }
     return nil
+  }
+}
+
+extension Substring {
+  /// The first range of `needle`, ignoring the case of ASCII letters, as HTML's tag and
+  /// attribute names do.
+  fileprivate func firstRange(ignoringASCIICase needle: String) -> Range<Index>? {
+    let pattern = needle.utf8.map(Self.lowercasedASCII)
+    guard let first = pattern.first else { return startIndex..<startIndex }
+    let bytes = utf8
+    var start = bytes.startIndex
+    while let found = bytes[start...].firstIndex(where: { Self.lowercasedASCII($0) == first }) {
+      var end = found
+      var matched = 0
+      while matched < pattern.count, end != bytes.endIndex,
+        Self.lowercasedASCII(bytes[end]) == pattern[matched]
+      {
+        bytes.formIndex(after: &end)
+        matched += 1
+      }
+      if matched == pattern.count { return found..<end }
+      start = bytes.index(after: found)
+    }
+    return nil
+  }
+
+  private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+    (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
   }
 }

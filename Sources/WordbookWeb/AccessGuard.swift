@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The server's security rules, checked on the connection's thread before anything reaches a
 /// store: the Host header (against DNS rebinding), the secret token (a cookie, set from the
@@ -83,6 +87,9 @@ struct AccessGuard: Sendable {
   /// (getrandom on Linux, arc4random on Apple platforms).
   static func makeToken() -> String {
     var generator = SystemRandomNumberGenerator()
-    return (0..<4).map { _ in String(format: "%016llx", generator.next() as UInt64) }.joined()
+    return (0..<4).map { _ in
+      let hex = String(generator.next() as UInt64, radix: 16)
+      return String(repeating: "0", count: 16 - hex.count) + hex
+    }.joined()
   }
 }

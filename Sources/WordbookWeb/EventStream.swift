@@ -1,5 +1,9 @@
 import Dispatch
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The bytes of one server-sent-event stream, written on the main actor and read by
 /// libmicrohttpd on the connection's thread.

@@ -1,5 +1,15 @@
 import CMicroHTTPD
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A running libmicrohttpd daemon that hands every complete request to `handler`, one thread
 /// per connection.

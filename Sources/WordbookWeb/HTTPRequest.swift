@@ -1,5 +1,9 @@
 import CMicroHTTPD
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One request as the server sees it: what libmicrohttpd parsed, copied out of the connection
 /// so that it can cross to the main actor.
@@ -49,8 +53,8 @@ struct HTTPRequest: Sendable {
     guard let header = headers["Cookie"] else { return nil }
     for pair in header.split(separator: ";") {
       let parts = pair.split(separator: "=", maxSplits: 1)
-      if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name {
-        return String(parts[1]).trimmingCharacters(in: .whitespaces)
+      if parts.count == 2, String(parts[0]).trimmingWhitespace() == name {
+        return String(parts[1]).trimmingWhitespace()
       }
     }
     return nil

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What the server answers: a status, headers and either bytes or an event stream.
 struct HTTPResponse: Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The language of the page's texts, chosen from the browser's `Accept-Language`.
 enum PageLanguage: String, Sendable {
@@ -9,7 +13,7 @@ enum PageLanguage: String, Sendable {
   init(acceptLanguage header: String?) {
     var best: (language: PageLanguage, quality: Double)?
     for item in (header ?? "").split(separator: ",") {
-      let fields = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+      let fields = item.split(separator: ";").map { String($0).trimmingWhitespace() }
       let primary = fields[0].split(separator: "-").first.map { $0.lowercased() } ?? ""
       guard let language = PageLanguage(rawValue: primary) else { continue }
       let quality =

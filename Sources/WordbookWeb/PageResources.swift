@@ -1,6 +1,10 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
-/// The page's files, read once from the package's resources when the server starts.
+/// The page's files, served from memory.
 struct PageResources: Sendable {
   struct File: Sendable {
     var contentType: String
@@ -9,27 +13,18 @@ struct PageResources: Sendable {
 
   private var files: [String: File] = [:]
 
-  /// The path of each file and its type.
-  static let catalog: [(path: String, name: String, type: String)] = [
-    ("/", "index.html", "text/html; charset=utf-8"),
-    ("/app.css", "app.css", "text/css; charset=utf-8"),
-    ("/app.js", "app.js", "text/javascript; charset=utf-8"),
+  /// The path of each file, its type and its bytes, compiled into the binary.
+  static let catalog: [(path: String, type: String, bytes: [UInt8])] = [
+    ("/", "text/html; charset=utf-8", PackageResources.index_html),
+    ("/app.css", "text/css; charset=utf-8", PackageResources.app_css),
+    ("/app.js", "text/javascript; charset=utf-8", PackageResources.app_js),
   ]
 
-  /// Reads every file of ``catalog``.
-  ///
-  /// - Throws: ``WebServerError/resourcesMissing(_:)`` naming the first file not found.
-  static func load() throws(WebServerError) -> PageResources {
+  /// Every file of ``catalog``.
+  static func load() -> PageResources {
     var resources = PageResources()
     for entry in catalog {
-      let parts = entry.name.split(separator: ".")
-      guard
-        let url = Bundle.module.url(
-          forResource: String(parts[0]), withExtension: String(parts[1]),
-          subdirectory: "Resources"),
-        let data = try? Data(contentsOf: url)
-      else { throw .resourcesMissing(entry.name) }
-      resources.files[entry.path] = File(contentType: entry.type, data: data)
+      resources.files[entry.path] = File(contentType: entry.type, data: Data(entry.bytes))
     }
     return resources
   }

@@ -1,5 +1,9 @@
 import Dispatch
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import Wordbook
 
 /// Answers requests on libmicrohttpd's connection threads: the security rules and the page's
@@ -20,7 +24,7 @@ struct WebRouter: Sendable {
     let english = String(decoding: page, as: UTF8.self)
     pages = [
       .english: page,
-      .korean: Data(english.replacingOccurrences(of: "lang=\"en\"", with: "lang=\"ko\"").utf8),
+      .korean: Data(english.replacing("lang=\"en\"", with: "lang=\"ko\"").utf8),
     ]
   }
 

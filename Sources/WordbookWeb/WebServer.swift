@@ -1,5 +1,9 @@
 import Dispatch
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import Wordbook
 
 /// Serves the study page: one store per open page over one shared service, with the
@@ -41,7 +45,7 @@ public final class WebServer {
     limits: WebServerLimits = WebServerLimits()
   ) throws(WebServerError) {
     let address = host == "localhost" ? "127.0.0.1" : host
-    let resources = try PageResources.load()
+    let resources = PageResources.load()
     let listener = try HTTPListener(host: address, port: port)
     isLoopback = address.hasPrefix("127.") || address == "::1"
     // The printed address is the one listened on; a wildcard is reached through loopback.

@@ -4,8 +4,6 @@ public enum WebServerError: Error, Hashable, Sendable, CustomStringConvertible {
   case libraryMissing(String)
   /// The address could not be listened on.
   case cannotListen(String)
-  /// The page's files are missing from the package's resources.
-  case resourcesMissing(String)
 
   /// One line saying what went wrong and what to do.
   public var message: String {
@@ -15,8 +13,6 @@ public enum WebServerError: Error, Hashable, Sendable, CustomStringConvertible {
         + "'apt-get install libmicrohttpd12' on Debian or Ubuntu, 'brew install libmicrohttpd' "
         + "on macOS."
     case .cannotListen(let detail): "cannot start the web server: \(detail)."
-    case .resourcesMissing(let name):
-      "the page's file \(name) is missing from Wordbook's resources; rebuild Wordbook."
     }
   }
 

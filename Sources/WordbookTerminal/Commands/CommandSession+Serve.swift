@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import WordbookWeb
 
 #if canImport(Glibc)
@@ -38,14 +42,23 @@ extension CommandSession {
     #else
       let opener = "/usr/bin/xdg-open"
     #endif
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: opener)
-    process.arguments = [url]
-    do {
-      try process.run()
-    } catch {
+    // The opener's own output would land in the middle of the server's lines.
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for descriptor: Int32 in [0, 1, 2] {
+      posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_RDWR, 0)
+    }
+    let argv: [UnsafeMutablePointer<CChar>?] = [strdup(opener), strdup(url), nil]
+    defer { for pointer in argv { free(pointer) } }
+    // The opener is the only child `serve` starts, and nothing waits for it: the system
+    // reaps it when it exits, so it leaves no zombie behind for as long as the server runs.
+    signal(SIGCHLD, SIG_IGN)
+    var pid = pid_t()
+    guard posix_spawn(&pid, opener, &actions, nil, argv, environ) == 0 else {
       TerminalOutput.standardError.writeLine(
         "wordbook: " + catalogue.text(.browserNotOpened(opener: opener)))
+      return
     }
   }
 }

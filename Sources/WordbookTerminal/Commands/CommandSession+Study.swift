@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import StoreCore
 import Wordbook
 
@@ -14,8 +18,7 @@ extension CommandSession {
     // writes it in the log's header, so that its replay shuffles the same way.
     let seed = UInt64.random(in: 0...UInt64.max)
     let recorder = recording.map {
-      JSONLinesActionRecorder<AppAction>(
-        handle: FileHandle(fileDescriptor: $0.descriptor, closeOnDealloc: false), seed: seed)
+      JSONLinesActionRecorder<AppAction>(fileDescriptor: $0.descriptor, seed: seed)
     }
     let store = Store(
       initialState: AppState(seed: seed),
@@ -47,7 +50,7 @@ extension CommandSession {
     if let error = recorder?.writeError {
       recording?.discard()
       throw .runtime(
-        .logNotWritten(name: recording?.name ?? "", detail: error.localizedDescription))
+        .logNotWritten(name: recording?.name ?? "", detail: "\(error)"))
     }
     let status: Int32
     if case .signal(let number) = ending { status = 128 + number } else { status = 1 }

@@ -1,6 +1,16 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import StoreCore
 import Wordbook
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The `wordbook` command: parses the command line, opens the database and runs a
 /// subcommand or the interactive study screen.
