@@ -14,6 +14,8 @@ struct PageResources: Sendable {
     ("/", "index.html", "text/html; charset=utf-8"),
     ("/app.css", "app.css", "text/css; charset=utf-8"),
     ("/app.js", "app.js", "text/javascript; charset=utf-8"),
+    ("/editor.js", "editor.js", "text/javascript; charset=utf-8"),
+    ("/texts.js", "texts.js", "text/javascript; charset=utf-8"),
   ]
 
   /// Reads every file of ``catalog``.

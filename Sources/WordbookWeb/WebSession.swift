@@ -32,7 +32,8 @@ final class WebSession {
     observers = [
       store.observe([.picker]) { [weak self] in self?.sendPicker() },
       store.observe([.visibleWords]) { [weak self] in self?.sendCards() },
-      store.observe([.studyMode, .tally, .marks, .editor, .error]) { [weak self] in
+      store.observe([.studyMode, .search, .reversed, .tally, .marks, .editor, .error]) {
+        [weak self] in
         self?.sendStatus()
       },
     ]
