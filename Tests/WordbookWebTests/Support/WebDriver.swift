@@ -137,6 +137,15 @@ final class WebDriver {
     return try #require(Data(base64Encoded: text))
   }
 
+  /// Makes the page's media queries see `features`, such as `prefers-color-scheme: dark`,
+  /// through chromedriver's DevTools command.
+  func emulateMedia(_ features: [String: String]) async throws {
+    let list = features.map { ["name": $0.key, "value": $0.value] }
+    _ = try await command(
+      "POST", "goog/cdp/execute",
+      ["cmd": "Emulation.setEmulatedMedia", "params": ["features": list]])
+  }
+
   /// Presses the mouse on the middle of the element `selector` matches, drags it `dx` pixels
   /// sideways in steps, and releases it: a swipe as pointer events.
   func swipe(_ selector: String, dx: Int) async throws {
