@@ -220,4 +220,18 @@ struct EditingPageTests {
       }
     }
   }
+
+  @Test func aPageTheServerRefusesSaysSoInKorean() async throws {
+    try await TestLibrary.with(limits: .init(sessions: 1)) { library in
+      try await WebDriver.with(language: "ko-KR") { browser in
+        try await browser.openBook(of: library)
+        try await browser.switchTo(try await browser.newWindow())
+        try await browser.open(library.server.url)
+        #expect(
+          try await browser.waitFor(
+            "return document.getElementById('connection').textContent"
+              + ".startsWith('서버가 이 페이지를 열지 않았습니다.')"))
+      }
+    }
+  }
 }
