@@ -286,7 +286,9 @@ function currentID() {
 }
 
 function onKey(event) {
-  if (event.target.closest('input, select, textarea, dialog') || document.querySelector('dialog[open]')) return;
+  if (event.target.closest('input, select, textarea') || document.querySelector('dialog[open]')) {
+    return;
+  }
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   // A focused button answers Space and Enter itself.
   if (event.target.closest('button') && (event.key === ' ' || event.key === 'Enter')) return;

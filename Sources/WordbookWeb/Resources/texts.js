@@ -40,7 +40,8 @@ const texts = {
     reverse: '뜻 먼저', edit: '고치기', delete: '지우기', cancel: '취소',
     editWord: '단어 고치기', deleteWord: '단어 지우기',
     editLabel: (term) => `“${term}” 고치기`, deleteLabel: (term) => `“${term}” 지우기`,
-    deleteQuestion: (term) => `단어장에서 “${term}”을(를) 지울까요? 되돌리기로 되살릴 수 없습니다.`,
+    deleteQuestion: (term) =>
+      `단어장에서 “${term}”을(를) 지울까요? 되돌리기로 되살릴 수 없습니다.`,
     booksLoading: '단어장을 불러오는 중…', booksEmpty: '아직 단어장이 없습니다.',
     booksFailed: '단어장을 불러오지 못했습니다: ', cardsLoading: '단어를 불러오는 중…',
     cardsFailed: '단어를 불러오지 못했습니다: ', cardsEmpty: '보여 줄 단어가 없습니다.',
