@@ -53,7 +53,8 @@ let package = Package(
       // page without Foundation's bundles.
       resources: [
         .embedInCode("Resources/index.html"), .embedInCode("Resources/app.css"),
-        .embedInCode("Resources/app.js"),
+        .embedInCode("Resources/app.js"), .embedInCode("Resources/editor.js"),
+        .embedInCode("Resources/texts.js"),
       ]
     ),
     .target(

@@ -110,9 +110,10 @@ public final class JSONLinesActionRecorder<Action: Encodable>: ActionRecorder {
 /// Writes every byte of `data` to `descriptor`, again after an interruption or a short write.
 private func writeAll(_ data: Data, to descriptor: Int32) throws(ActionLogWriteError) {
   let failure: Int32? = data.withUnsafeBytes { bytes in
+    guard let start = bytes.baseAddress else { return nil }
     var offset = 0
     while offset < bytes.count {
-      let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      let written = write(descriptor, start + offset, bytes.count - offset)
       if written < 0, errno == EINTR { continue }
       guard written > 0 else { return written < 0 ? errno : EIO }
       offset += written

@@ -1,9 +1,10 @@
+import WordbookInterchange
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import WordbookInterchange
 
 /// Turns the fields of an Anki note (its `flds` column) into a card.
 ///

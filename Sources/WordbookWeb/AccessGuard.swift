@@ -19,24 +19,33 @@ struct AccessGuard: Sendable {
   /// loopback names.
   var ownHost = "127.0.0.1"
 
-  /// Why a request is refused, or `nil` when it may go on.
+  /// Why the server refuses a request.
+  enum Refusal {
+    /// The Host header names another server.
+    case foreignHost
+    /// A state-changing request came from another page.
+    case foreignOrigin
+    /// Neither the address nor a cookie holds the token.
+    case missingToken
+  }
+
+  /// Why a request is refused, worded in the browser's language, or `nil` when it may go on.
   func refusal(of request: HTTPRequest) -> HTTPResponse? {
+    // A refusal is often the whole page a learner sees (an address without its token).
+    let language = PageLanguage(acceptLanguage: request.headers["Accept-Language"])
     guard let host = request.headers["Host"], accepts(host: host) else {
-      return .text(
-        421, "This server answers only to its own address; open the address it printed.")
+      return .text(421, language.describe(Refusal.foreignHost))
     }
     if request.method != "GET" && request.method != "HEAD" {
       guard request.headers["Origin"] == "http://\(host)" else {
-        return .text(403, "Refused: the request did not come from Wordbook's own page.")
+        return .text(403, language.describe(Refusal.foreignOrigin))
       }
     }
     // The address's token counts as well as the cookie's: after a restart the browser still
     // sends the old server's cookie, and the new address must replace it, not be refused.
     let presented = [request.query["token"], request.cookie(Self.cookieName)]
     guard presented.contains(where: { $0.map { Self.same($0, token) } ?? false }) else {
-      return .text(
-        403,
-        "Refused: open the address that 'wordbook serve' printed; it holds this page's key.")
+      return .text(403, language.describe(Refusal.missingToken))
     }
     return nil
   }

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

@@ -18,6 +18,8 @@ struct PageResources: Sendable {
     ("/", "text/html; charset=utf-8", PackageResources.index_html),
     ("/app.css", "text/css; charset=utf-8", PackageResources.app_css),
     ("/app.js", "text/javascript; charset=utf-8", PackageResources.app_js),
+    ("/editor.js", "text/javascript; charset=utf-8", PackageResources.editor_js),
+    ("/texts.js", "text/javascript; charset=utf-8", PackageResources.texts_js),
   ]
 
   /// Every file of ``catalog``.

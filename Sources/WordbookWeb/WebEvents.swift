@@ -40,9 +40,13 @@ enum WebEvents {
     var version: Int
   }
 
-  /// Everything but the cards and the picker: mode, tally, undo, saving, the error.
+  /// Everything but the cards and the picker: mode, search, way round, tally, undo, saving,
+  /// the error.
   struct Status: Encodable {
     var mode: String
+    var searchQuery: String?
+    /// Whether cards show the meaning on their front.
+    var isReversed: Bool
     var success: Int
     var fail: Int
     var notStudied: Int
@@ -54,6 +58,8 @@ enum WebEvents {
 
     init(_ state: AppState, language: PageLanguage) {
       mode = state.studyMode.rawValue
+      searchQuery = state.searchQuery
+      isReversed = state.isReversed
       success = state.tally.success
       fail = state.tally.fail
       notStudied = state.tally.notStudied

@@ -1,10 +1,11 @@
 import Dispatch
+import Wordbook
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import Wordbook
 
 /// Answers requests on libmicrohttpd's connection threads: the security rules and the page's
 /// files here, and whatever touches a store on the main actor.
@@ -43,15 +44,19 @@ struct WebRouter: Sendable {
           )
         ])
     }
+    // The page's scripts and style sheet; the page itself is worded per language below.
+    if request.path != "/", let file = resources.file(at: request.path) {
+      guard request.method == "GET" else {
+        return .text(405, "\(request.method) is not allowed on \(request.path).")
+      }
+      return HTTPResponse(status: 200, contentType: file.contentType, body: file.data)
+    }
     switch (request.method, request.path) {
     case ("GET", "/"):
       let language = PageLanguage(acceptLanguage: request.headers["Accept-Language"])
       return HTTPResponse(
         status: 200, contentType: "text/html; charset=utf-8", body: pages[language] ?? Data(),
         headers: [("Vary", "Accept-Language")])
-    case ("GET", "/app.css"), ("GET", "/app.js"):
-      guard let file = resources.file(at: request.path) else { return .text(404, "Not found.") }
-      return HTTPResponse(status: 200, contentType: file.contentType, body: file.data)
     case ("GET", "/events"):
       // The page's own request: the browser sends the language it sent for the page.
       let language = PageLanguage(acceptLanguage: request.headers["Accept-Language"])
@@ -65,8 +70,7 @@ struct WebRouter: Sendable {
       }
     case ("POST", "/actions"):
       return receiveAction(request)
-    case (_, "/"), (_, "/app.css"), (_, "/app.js"), (_, "/events"), (_, "/cards"),
-      (_, "/actions"):
+    case (_, "/"), (_, "/events"), (_, "/cards"), (_, "/actions"):
       return .text(405, "\(request.method) is not allowed on \(request.path).")
     default:
       return .text(404, "Not found: \(request.path).")
@@ -103,10 +107,10 @@ struct WebRouter: Sendable {
   static func isSentByPage(_ action: AppAction) -> Bool {
     switch action {
     case .createBook, .loadBooks, .selectBook: true
-    case .flip, .markFail, .markSuccess, .redo, .resetMark, .retryUnsavedMarks, .setStudyMode,
-      .shuffle, .toggleStudyMode, .undo:
+    case .flip, .markFail, .markSuccess, .redo, .resetMark, .retryUnsavedMarks, .setSearchQuery,
+      .setStudyMode, .shuffle, .toggleReverse, .toggleStudyMode, .undo:
       true
-    case .deleteWord, .dismissError, .saveWord: true
+    case .deleteWord, .dismissError, .editWord, .saveWord: true
     default: false
     }
   }

@@ -1,10 +1,11 @@
 import Dispatch
+import Wordbook
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import Wordbook
 
 /// Serves the study page: one store per open page over one shared service, with the
 /// security rules of a local server that holds a learner's data.

@@ -1,10 +1,11 @@
+import StoreCore
+import Wordbook
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import StoreCore
-import Wordbook
 
 /// One browser page's study session: its own store (order, turned cards, mode, undo) over the
 /// shared service, and the event stream that tells the page what changed.
@@ -36,7 +37,8 @@ final class WebSession {
     observers = [
       store.observe([.picker]) { [weak self] in self?.sendPicker() },
       store.observe([.visibleWords]) { [weak self] in self?.sendCards() },
-      store.observe([.studyMode, .tally, .marks, .editor, .error]) { [weak self] in
+      store.observe([.studyMode, .search, .reversed, .tally, .marks, .editor, .error]) {
+        [weak self] in
         self?.sendStatus()
       },
     ]

@@ -1,9 +1,10 @@
+import Wordbook
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import Wordbook
 
 /// The open study sessions, one per connected page, all over one service.
 @MainActor

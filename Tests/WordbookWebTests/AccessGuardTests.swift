@@ -17,6 +17,23 @@ struct AccessGuardTests {
     }
   }
 
+  @Test func refusesInTheBrowsersLanguage() async throws {
+    try await TestLibrary.with { library in
+      let korean = try await PlainHTTP.send(
+        "GET", library.base + "/", headers: ["Accept-Language": "ko-KR,ko;q=0.9"])
+      #expect(korean.status == 403)
+      #expect(korean.body.hasPrefix("거절했습니다: 'wordbook serve'가 출력한 주소를 여세요."))
+      let english = try await PlainHTTP.send(
+        "GET", library.base + "/", headers: ["Accept-Language": "en-GB,ko;q=0.5"])
+      #expect(english.body.hasPrefix("Refused: open the address that 'wordbook serve' printed"))
+      let foreign = try await PlainHTTP.send(
+        "GET", library.base + "/",
+        headers: ["Host": "example.com:\(library.server.port)", "Accept-Language": "ko"])
+      #expect(foreign.status == 421)
+      #expect(foreign.body.hasPrefix("이 서버는 자기 주소로만 응답합니다."))
+    }
+  }
+
   @Test func refusesAWrongToken() async throws {
     try await TestLibrary.with { library in
       let inAddress = try await PlainHTTP.send("GET", library.base + "/?token=0123")

@@ -1,11 +1,12 @@
+import Synchronization
+import Wordbook
+import WordbookInterchange
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import Synchronization
-import Wordbook
-import WordbookInterchange
 
 #if canImport(Glibc)
   import Glibc

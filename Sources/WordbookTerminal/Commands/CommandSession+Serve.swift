@@ -1,9 +1,10 @@
+import WordbookWeb
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import WordbookWeb
 
 #if canImport(Glibc)
   import Glibc

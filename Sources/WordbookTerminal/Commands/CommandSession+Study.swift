@@ -1,10 +1,11 @@
+import StoreCore
+import Wordbook
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import StoreCore
-import Wordbook
 
 extension CommandSession {
   /// `wordbook` on a terminal, or `wordbook study`: the study screen on a store, recorded when

@@ -1,10 +1,11 @@
+import StoreCore
+import Wordbook
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import StoreCore
-import Wordbook
 
 #if canImport(Glibc)
   import Glibc

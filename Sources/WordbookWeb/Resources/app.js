@@ -1,44 +1,10 @@
 // Wordbook's study page. The server holds the state in a store of its own for this page; the
 // page sends the learner's actions and shows what the server's events say. User text reaches
-// the page through textContent only.
-'use strict';
+// the page through textContent and attributes only, never as HTML.
 
-const texts = {
-  en: {
-    title: 'Wordbook', books: 'Wordbooks', dismiss: 'Dismiss', shuffle: 'Shuffle', mode: 'Show',
-    modeAll: 'All words', modeExcludeSuccess: 'Not yet known', modeFailedOnly: 'Failed only',
-    undo: 'Undo', redo: 'Redo', previous: 'Previous', next: 'Next', addWord: 'Add a word',
-    term: 'Term', meaning: 'Meaning', save: 'Save', saving: 'Saving…',
-    booksLoading: 'Loading the wordbooks…', booksEmpty: 'There are no wordbooks yet.',
-    booksFailed: 'The wordbooks could not be loaded: ', cardsLoading: 'Loading the words…',
-    cardsFailed: 'The words could not be loaded: ', cardsEmpty: 'No words to show here.',
-    tally: (s) => `Known ${s.success} · Not known ${s.fail} · Not studied ${s.notStudied}`,
-    unsaved: (n) => ` · ${n} not saved yet`,
-    position: (from, to, count) => `${from}–${to} of ${count}`,
-    connecting: 'Connecting…', disconnected: 'Connection lost; reconnecting…',
-    requestFailed: 'The server refused: ',
-    keys: 'Keys: Space flips · → or l knew it · ← or h did not · 0 clears · j/k move · ' +
-      's shuffles · m changes what is shown · u undo · r redo. Swipe a card right or left.',
-  },
-  ko: {
-    title: '단어장', books: '단어장 목록', dismiss: '닫기', shuffle: '섞기', mode: '보기',
-    modeAll: '모든 단어', modeExcludeSuccess: '아직 모르는 단어', modeFailedOnly: '틀린 단어만',
-    undo: '되돌리기', redo: '다시 하기', previous: '이전', next: '다음', addWord: '단어 추가',
-    term: '단어', meaning: '뜻', save: '저장', saving: '저장하는 중…',
-    booksLoading: '단어장을 불러오는 중…', booksEmpty: '아직 단어장이 없습니다.',
-    booksFailed: '단어장을 불러오지 못했습니다: ', cardsLoading: '단어를 불러오는 중…',
-    cardsFailed: '단어를 불러오지 못했습니다: ', cardsEmpty: '보여 줄 단어가 없습니다.',
-    tally: (s) => `외움 ${s.success} · 모름 ${s.fail} · 안 봄 ${s.notStudied}`,
-    unsaved: (n) => ` · 저장 안 됨 ${n}`,
-    position: (from, to, count) => `${count}개 중 ${from}–${to}`,
-    connecting: '연결하는 중…', disconnected: '연결이 끊겼습니다. 다시 연결하는 중…',
-    requestFailed: '서버가 거절했습니다: ',
-    keys: '키: Space 뒤집기 · → 또는 l 외움 · ← 또는 h 모름 · 0 지우기 · j/k 이동 · ' +
-      's 섞기 · m 보기 바꾸기 · u 되돌리기 · r 다시 하기. 카드를 오른쪽이나 왼쪽으로 밀어도 됩니다.',
-  },
-};
+import { t, describeRefusal } from './texts.js';
+import { DeleteQuestion, WordEditor } from './editor.js';
 
-const t = texts[document.documentElement.lang] || texts.en;
 const pageSize = 20;
 const swipeDistance = 60;
 const page = {
@@ -47,10 +13,17 @@ const page = {
   count: 0,
   version: 0,
   current: 0,
-  savingWord: false,
+  // Whether the add form's word is being saved, to clear the form once it is.
+  addingWord: false,
   cardsStatus: 'notLoaded',
+  searchTimer: null,
+  // Whether cards ask the meaning first, which then comes first in each card's text too, for
+  // screen readers as much as for the eye.
+  reversed: false,
 };
 const $ = (id) => document.getElementById(id);
+const editor = new WordEditor(send);
+const deleteQuestion = new DeleteQuestion(send);
 
 function translate() {
   for (const element of document.querySelectorAll('[data-text]')) {
@@ -58,6 +31,9 @@ function translate() {
   }
   for (const element of document.querySelectorAll('[data-placeholder]')) {
     element.placeholder = t[element.dataset.placeholder];
+  }
+  for (const element of document.querySelectorAll('[data-label]')) {
+    element.setAttribute('aria-label', t[element.dataset.label]);
   }
   document.title = t.title;
 }
@@ -67,18 +43,26 @@ function showError(message) {
   $('error').hidden = !message;
 }
 
+// Sends `action` and resolves to null once the server has applied it, or to the sentence that
+// says why it did not, which is also shown.
 async function send(action) {
-  if (!page.session) return;
+  if (!page.session) return fail(t.unreachable);
   try {
     const response = await fetch(`/actions?session=${encodeURIComponent(page.session)}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(action),
     });
-    if (!response.ok) showError(t.requestFailed + (await response.text()));
-  } catch (error) {
-    showError(t.requestFailed + error.message);
+    return response.ok ? null : fail(describeRefusal(response));
+  } catch {
+    // fetch rejects only when no answer came: the server has stopped or the network is down.
+    return fail(t.unreachable);
   }
+}
+
+function fail(message) {
+  showError(message);
+  return message;
 }
 
 async function loadWindow() {
@@ -86,12 +70,12 @@ async function loadWindow() {
   const url = `/cards?session=${encodeURIComponent(page.session)}&from=${page.from}&count=${pageSize}`;
   try {
     const response = await fetch(url);
-    if (!response.ok) return showError(t.requestFailed + (await response.text()));
+    if (!response.ok) return showError(describeRefusal(response));
     const window = await response.json();
     if (window.version < page.version) return;
     renderWindow(window);
-  } catch (error) {
-    showError(t.requestFailed + error.message);
+  } catch {
+    showError(t.unreachable);
   }
 }
 
@@ -115,14 +99,31 @@ function makeCard(card) {
   const item = document.createElement('li');
   item.className = 'card';
   item.tabIndex = 0;
+  const text = document.createElement('div');
+  text.className = 'text';
   const term = document.createElement('div');
   term.className = 'term';
   const meaning = document.createElement('div');
   meaning.className = 'meaning';
-  item.append(term, meaning);
+  text.append(...(page.reversed ? [meaning, term] : [term, meaning]));
+  const edit = cardButton('edit', t.edit, () => editor.open(wordOf(item)));
+  const remove = cardButton('delete', t.delete, () => deleteQuestion.ask(wordOf(item)));
+  const actions = document.createElement('div');
+  actions.className = 'actions';
+  actions.append(edit, remove);
+  item.append(text, actions);
   fillCard(item, card);
   followPointer(item);
   return item;
+}
+
+function cardButton(name, label, action) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = name;
+  button.textContent = label;
+  button.addEventListener('click', action);
+  return button;
 }
 
 function fillCard(item, card) {
@@ -131,6 +132,17 @@ function fillCard(item, card) {
   item.dataset.face = card.face;
   item.querySelector('.term').textContent = card.term;
   item.querySelector('.meaning').textContent = card.meaning;
+  item.querySelector('.edit').setAttribute('aria-label', t.editLabel(card.term));
+  item.querySelector('.delete').setAttribute('aria-label', t.deleteLabel(card.term));
+}
+
+// The word a card shows, as the dialogs need it.
+function wordOf(item) {
+  return {
+    id: Number(item.dataset.wordId),
+    term: item.querySelector('.term').textContent,
+    meaning: item.querySelector('.meaning').textContent,
+  };
 }
 
 function cardElements() {
@@ -153,7 +165,8 @@ function followPointer(item) {
     item.style.transform = '';
   };
   item.addEventListener('pointerdown', (event) => {
-    if (event.button !== 0) return;
+    // The card's own buttons are pressed, not swiped or turned.
+    if (event.button !== 0 || event.target.closest('button')) return;
     start = event.clientX;
     offset = 0;
     item.setPointerCapture(event.pointerId);
@@ -216,16 +229,28 @@ function renderCards(cards) {
 
 function renderStatus(status) {
   $('mode').value = status.mode;
+  $('reverse').setAttribute('aria-pressed', String(status.isReversed));
+  $('cards').dataset.reversed = String(status.isReversed);
+  if (status.isReversed !== page.reversed) {
+    page.reversed = status.isReversed;
+    for (const text of $('cards').querySelectorAll('.text')) text.append(text.firstChild);
+  }
+  // The learner's typing wins over an older query the server reports.
+  if (document.activeElement !== $('search') && page.searchTimer === null) {
+    $('search').value = status.searchQuery ?? '';
+  }
   $('undo').disabled = !status.canUndo;
   $('redo').disabled = !status.canRedo;
   $('tally').textContent = t.tally(status) + (status.unsavedMarks ? t.unsaved(status.unsavedMarks) : '');
-  $('saving').textContent = status.isSavingWord ? t.saving : '';
+  const adding = status.isSavingWord && !editor.isSaving;
+  $('saving').textContent = adding ? t.saving : '';
   $('save').disabled = status.isSavingWord;
-  if (page.savingWord && !status.isSavingWord && !status.error) {
+  if (page.addingWord && !status.isSavingWord && !status.error) {
     $('term').value = '';
     $('meaning').value = '';
   }
-  page.savingWord = status.isSavingWord;
+  page.addingWord = adding;
+  editor.update(status);
   showError(status.error || '');
 }
 
@@ -249,7 +274,9 @@ function connect() {
   });
   events.addEventListener('error', () => {
     page.session = null;
-    $('connection').textContent = t.disconnected;
+    // The browser tries again after a dropped connection, but not after a refusal.
+    $('connection').textContent =
+      events.readyState === EventSource.CLOSED ? t.eventsRefused : t.disconnected;
   });
 }
 
@@ -259,8 +286,14 @@ function currentID() {
 }
 
 function onKey(event) {
-  if (event.target.closest('input, select, textarea') || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target.closest('input, select, textarea') || document.querySelector('dialog[open]')) {
+    return;
+  }
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  // A focused button answers Space and Enter itself.
+  if (event.target.closest('button') && (event.key === ' ' || event.key === 'Enter')) return;
   const id = currentID();
+  const item = cardElements()[page.current];
   const onCurrent = (kind, advance) => {
     if (id === null) return;
     send({ kind, id });
@@ -277,9 +310,27 @@ function onKey(event) {
     case 'r': send({ kind: 'redo' }); break;
     case 's': page.current = 0; page.from = 0; send({ kind: 'shuffle' }); break;
     case 'm': page.current = 0; page.from = 0; send({ kind: 'toggleStudyMode' }); break;
+    case 'v': send({ kind: 'toggleReverse' }); break;
+    case 'e': if (item) editor.open(wordOf(item)); break;
+    case 'd': if (item) deleteQuestion.ask(wordOf(item)); break;
+    case '/': $('search').focus(); break;
+    case 'Escape':
+      if (!$('search').value) return;
+      $('search').value = '';
+      search();
+      break;
     default: return;
   }
   event.preventDefault();
+}
+
+function search() {
+  clearTimeout(page.searchTimer);
+  page.searchTimer = null;
+  page.from = 0;
+  page.current = 0;
+  const query = $('search').value.trim();
+  send({ kind: 'setSearchQuery', query: query || null });
 }
 
 function move(step) {
@@ -303,6 +354,18 @@ function start() {
   $('mode').addEventListener('change', (event) => {
     page.from = 0;
     send({ kind: 'setStudyMode', mode: event.target.value });
+  });
+  $('reverse').addEventListener('click', () => send({ kind: 'toggleReverse' }));
+  $('search').addEventListener('input', () => {
+    // One query per pause in the typing, not one per key: each filters the whole book.
+    clearTimeout(page.searchTimer);
+    page.searchTimer = setTimeout(search, 250);
+  });
+  $('search-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    search();
+    // Enter ends the typing: the keys go to the cards again.
+    $('search').blur();
   });
   $('undo').addEventListener('click', () => send({ kind: 'undo' }));
   $('redo').addEventListener('click', () => send({ kind: 'redo' }));

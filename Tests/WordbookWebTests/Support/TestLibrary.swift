@@ -16,18 +16,25 @@ final class TestLibrary {
   /// The server's address without the token.
   var base: String { "http://127.0.0.1:\(server.port)" }
 
-  init(terms: [String] = (1...12).map { "term \($0)" }, limits: WebServerLimits = .init())
+  /// A library whose book holds `terms`, each meaning "meaning of" the term.
+  convenience init(
+    terms: [String] = (1...12).map { "term \($0)" }, limits: WebServerLimits = .init()
+  ) async throws {
+    try await self.init(
+      drafts: terms.map { WordDraft(term: $0, meaning: "meaning of \($0)") }, limits: limits)
+  }
+
+  /// A library whose one book, `title`, holds `drafts`.
+  init(title: String = "Test book", drafts: [WordDraft], limits: WebServerLimits = .init())
     async throws
   {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "WordbookWebTests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     service = try SQLiteWordService(path: folder.appendingPathComponent("words.sqlite").path)
-    book = try await service.createBook(title: "Test book")
-    for term in terms {
-      words.append(
-        try await service.saveWord(
-          WordDraft(term: term, meaning: "meaning of \(term)"), to: book.id))
+    book = try await service.createBook(title: title)
+    for draft in drafts {
+      words.append(try await service.saveWord(draft, to: book.id))
     }
     server = try WebServer(service: service, limits: limits)
   }
@@ -43,7 +50,16 @@ final class TestLibrary {
     terms: [String] = (1...12).map { "term \($0)" }, limits: WebServerLimits = .init(),
     _ body: (TestLibrary) async throws -> Void
   ) async throws {
-    let library = try await TestLibrary(terms: terms, limits: limits)
+    try await with(
+      drafts: terms.map { WordDraft(term: $0, meaning: "meaning of \($0)") }, limits: limits, body)
+  }
+
+  /// Runs `body` with a library whose one book, `title`, holds `drafts`, closing it afterwards.
+  static func with(
+    title: String = "Test book", drafts: [WordDraft], limits: WebServerLimits = .init(),
+    _ body: (TestLibrary) async throws -> Void
+  ) async throws {
+    let library = try await TestLibrary(title: title, drafts: drafts, limits: limits)
     do {
       try await body(library)
     } catch {

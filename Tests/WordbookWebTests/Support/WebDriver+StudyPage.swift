@@ -4,9 +4,10 @@ import Testing
 extension WebDriver {
   /// Runs `body` with a fresh browser, quitting it afterwards whatever happens.
   static func with(
-    width: Int = 360, height: Int = 800, _ body: (WebDriver) async throws -> Void
+    width: Int = 360, height: Int = 800, language: String = "en-US",
+    _ body: (WebDriver) async throws -> Void
   ) async throws {
-    let driver = try await WebDriver(width: width, height: height)
+    let driver = try await WebDriver(width: width, height: height, language: language)
     do {
       try await body(driver)
     } catch {
@@ -25,6 +26,18 @@ extension WebDriver {
       try await waitFor(
         "return document.querySelectorAll('#cards [data-word-id]').length === arguments[0]",
         [min(library.words.count, 20)]))
+  }
+
+  /// The text the card of `wordID` shows, without its hidden side and its buttons.
+  func shownText(ofCard wordID: Int64) async throws -> String? {
+    try await run(
+      "return document.querySelector(`[data-word-id='${arguments[0]}'] .text`)?.innerText ?? null",
+      [wordID]) as? String
+  }
+
+  /// Whether the dialog `id` is open.
+  func isOpen(dialog id: String) async throws -> Bool {
+    try await run("return document.getElementById(arguments[0]).open", [id]) as? Bool == true
   }
 
   /// The word IDs of the cards shown, in order.

@@ -12,8 +12,9 @@ final class WebDriver {
   private let session: String
   private static let elementKey = "element-6066-11e4-a52e-4f735466cecf"
 
-  /// Starts chromedriver on a free port and a browser with a window of `width`×`height`.
-  init(width: Int = 360, height: Int = 800) async throws {
+  /// Starts chromedriver on a free port and a browser with a window of `width`×`height` that
+  /// asks for pages in `language` (its Accept-Language).
+  init(width: Int = 360, height: Int = 800, language: String = "en-US") async throws {
     let (chromium, driverPath) = try #require(WebTestEnvironment.browser)
     let driver = Process()
     driver.executableURL = URL(fileURLWithPath: driverPath)
@@ -44,7 +45,16 @@ final class WebDriver {
             "binary": chromium,
             "args": [
               "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-              "--window-size=\(width),\(height)", "--lang=en-US",
+              "--window-size=\(width),\(height)", "--lang=\(language)",
+            ],
+            "prefs": ["intl.accept_languages": language],
+            // The window alone does not set the page's size: headless Chromium keeps windows at
+            // least 500 pixels wide and takes its own frame off their height.
+            "mobileEmulation": [
+              "deviceMetrics": [
+                "width": width, "height": height, "pixelRatio": 1, "mobile": width < 600,
+                "touch": false,
+              ]
             ],
           ],
         ]
@@ -113,6 +123,27 @@ final class WebDriver {
     let element = try await element(selector)
     _ = try await command(
       "POST", "element/\(element[Self.elementKey] ?? "")/value", ["text": text])
+  }
+
+  /// Empties the input the first element `selector` matches.
+  func clear(_ selector: String) async throws {
+    let element = try await element(selector)
+    _ = try await command("POST", "element/\(element[Self.elementKey] ?? "")/clear", [:])
+  }
+
+  /// A PNG image of the window's page as it is shown.
+  func screenshot() async throws -> Data {
+    let text = try #require(try await command("GET", "screenshot", nil) as? String)
+    return try #require(Data(base64Encoded: text))
+  }
+
+  /// Makes the page's media queries see `features`, such as `prefers-color-scheme: dark`,
+  /// through chromedriver's DevTools command.
+  func emulateMedia(_ features: [String: String]) async throws {
+    let list = features.map { ["name": $0.key, "value": $0.value] }
+    _ = try await command(
+      "POST", "goog/cdp/execute",
+      ["cmd": "Emulation.setEmulatedMedia", "params": ["features": list]])
   }
 
   /// Presses the mouse on the middle of the element `selector` matches, drags it `dx` pixels

@@ -1,0 +1,76 @@
+// The page's texts in English and Korean; the server names the page's language in <html lang>,
+// from the browser's Accept-Language. Every text the page shows, its own errors included,
+// comes from here; the server words the errors of the store in the same language.
+
+const texts = {
+  en: {
+    title: 'Wordbook', books: 'Wordbooks', dismiss: 'Dismiss', shuffle: 'Shuffle', mode: 'Show',
+    modeAll: 'All words', modeExcludeSuccess: 'Not yet known', modeFailedOnly: 'Failed only',
+    undo: 'Undo', redo: 'Redo', previous: 'Previous', next: 'Next', addWord: 'Add a word',
+    term: 'Term', meaning: 'Meaning', save: 'Save', saving: 'Saving…',
+    search: 'Search', searchPlaceholder: 'Search terms and meanings',
+    reverse: 'Meaning first', edit: 'Edit', delete: 'Delete', cancel: 'Cancel',
+    editWord: 'Edit the word', deleteWord: 'Delete the word',
+    editLabel: (term) => `Edit “${term}”`, deleteLabel: (term) => `Delete “${term}”`,
+    deleteQuestion: (term) => `Delete “${term}” from the wordbook? Undo cannot bring it back.`,
+    booksLoading: 'Loading the wordbooks…', booksEmpty: 'There are no wordbooks yet.',
+    booksFailed: 'The wordbooks could not be loaded: ', cardsLoading: 'Loading the words…',
+    cardsFailed: 'The words could not be loaded: ', cardsEmpty: 'No words to show here.',
+    tally: (s) => `Known ${s.success} · Not known ${s.fail} · Not studied ${s.notStudied}`,
+    unsaved: (n) => ` · ${n} not saved yet`,
+    position: (from, to, count) => `${from}–${to} of ${count}`,
+    connecting: 'Connecting…', disconnected: 'Connection lost; reconnecting…',
+    eventsRefused: 'The server did not open this page: too many pages are open, or it is ' +
+      'stopping. Close another page, then reload this one.',
+    unreachable: 'The server could not be reached. Check that “wordbook serve” is still ' +
+      'running, then try again.',
+    sessionEnded: 'This page’s session has ended. Reload the page.',
+    forbidden: 'The server refused the request. Open the address “wordbook serve” printed.',
+    refused: (status) => `The server refused the request (HTTP ${status}). Reload the page.`,
+    keys: 'Keys: Space flips · → or l knew it · ← or h did not · 0 clears · j/k move · ' +
+      's shuffles · m changes what is shown · v shows the meaning first · / searches · ' +
+      'e edits · d deletes · u undo · r redo. Swipe a card right or left.',
+  },
+  ko: {
+    title: '단어장', books: '단어장 목록', dismiss: '닫기', shuffle: '섞기', mode: '보기',
+    modeAll: '모든 단어', modeExcludeSuccess: '아직 모르는 단어', modeFailedOnly: '틀린 단어만',
+    undo: '되돌리기', redo: '다시 하기', previous: '이전', next: '다음', addWord: '단어 추가',
+    term: '단어', meaning: '뜻', save: '저장', saving: '저장하는 중…',
+    search: '찾기', searchPlaceholder: '단어나 뜻으로 찾기',
+    reverse: '뜻 먼저', edit: '고치기', delete: '지우기', cancel: '취소',
+    editWord: '단어 고치기', deleteWord: '단어 지우기',
+    editLabel: (term) => `“${term}” 고치기`, deleteLabel: (term) => `“${term}” 지우기`,
+    deleteQuestion: (term) =>
+      `단어장에서 “${term}”을(를) 지울까요? 되돌리기로 되살릴 수 없습니다.`,
+    booksLoading: '단어장을 불러오는 중…', booksEmpty: '아직 단어장이 없습니다.',
+    booksFailed: '단어장을 불러오지 못했습니다: ', cardsLoading: '단어를 불러오는 중…',
+    cardsFailed: '단어를 불러오지 못했습니다: ', cardsEmpty: '보여 줄 단어가 없습니다.',
+    tally: (s) => `외움 ${s.success} · 모름 ${s.fail} · 안 봄 ${s.notStudied}`,
+    unsaved: (n) => ` · 저장 안 됨 ${n}`,
+    position: (from, to, count) => `${count}개 중 ${from}–${to}`,
+    connecting: '연결하는 중…', disconnected: '연결이 끊겼습니다. 다시 연결하는 중…',
+    eventsRefused: '서버가 이 페이지를 열지 않았습니다. 열린 페이지가 너무 많거나 서버가 ' +
+      '멈추는 중입니다. 다른 페이지를 닫은 뒤 이 페이지를 새로 고치세요.',
+    unreachable: '서버에 연결할 수 없습니다. “wordbook serve”가 실행 중인지 확인한 뒤 ' +
+      '다시 시도하세요.',
+    sessionEnded: '이 페이지의 세션이 끝났습니다. 페이지를 새로 고치세요.',
+    forbidden: '서버가 요청을 거절했습니다. “wordbook serve”가 출력한 주소를 여세요.',
+    refused: (status) => `서버가 요청을 거절했습니다 (HTTP ${status}). 페이지를 새로 고치세요.`,
+    keys: '키: Space 뒤집기 · → 또는 l 외움 · ← 또는 h 모름 · 0 지우기 · j/k 이동 · ' +
+      's 섞기 · m 보기 바꾸기 · v 뜻 먼저 · / 찾기 · e 고치기 · d 단어 지우기 · ' +
+      'u 되돌리기 · r 다시 하기. 카드를 오른쪽이나 왼쪽으로 밀어도 됩니다.',
+  },
+};
+
+/** The texts of the page's language. */
+export const t = texts[document.documentElement.lang] || texts.en;
+
+/** The sentence for a request the server answered with `response`, which was not ok. */
+export function describeRefusal(response) {
+  switch (response.status) {
+    case 403: return t.forbidden;
+    // The server's only 404 for the page's own requests: its session has gone.
+    case 404: return t.sessionEnded;
+    default: return t.refused(response.status);
+  }
+}
