@@ -9,7 +9,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-/// Loads libmicrohttpd.so.12; returns NULL when it is ready, or the loader's message.
+/// Loads libmicrohttpd.so.12, or the library the environment variable WORDBOOK_LIBMICROHTTPD
+/// names; returns NULL when it is ready, or the loader's message.
 const char *wb_http_load(void);
 
 /// Binds and listens on `host`:`port` (0 picks a free port). Returns the socket, or -1 with

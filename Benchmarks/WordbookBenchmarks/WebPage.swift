@@ -1,0 +1,132 @@
+/// The study page as the web scenario drives it: which book to open, which card to use, and
+/// the scripts that time a change from inside the page.
+///
+/// Each timing script leaves its figure in `window.wordbookBenchmark`, which the scenario
+/// polls; the figure is set from a task queued in the `requestAnimationFrame` callback of the
+/// frame after the change, so it counts the frame's rendering too.
+struct WebPage {
+  let driver: WebDriverClient
+  /// How many words the big book holds; its word IDs are 1…size.
+  let size: Int
+
+  /// The script that records `expression` once the frame after now has rendered.
+  private static func afterNextFrame(_ key: String, _ expression: String) -> String {
+    """
+    requestAnimationFrame(() => setTimeout(() => {
+      window.wordbookBenchmark.\(key) = \(expression);
+    }, 0));
+    """
+  }
+
+  private static let prepare = "window.wordbookBenchmark = window.wordbookBenchmark || {};"
+
+  /// The IDs of the benchmark's big book and of the small one, once the picker shows them.
+  func bookIDs() throws(ChildProcessError) -> (big: Int, small: Int) {
+    func id(_ title: String) throws(ChildProcessError) -> Int {
+      let script = """
+        const button = Array.from(document.querySelectorAll('[data-book-id]'))
+          .find(b => b.textContent.startsWith('\(title) ('));
+        return button ? Number(button.dataset.bookId) : null;
+        """
+      let value: Double = try driver.number(script, within: 30)
+      return Int(value)
+    }
+    return (try id("Benchmark"), try id("Small"))
+  }
+
+  /// Clicks `book` and waits until the first card shown satisfies `condition` (JavaScript
+  /// about `card`).
+  func open(_ book: Int, waitingFor condition: String) throws(ChildProcessError) {
+    try driver.click("[data-book-id='\(book)']")
+    let script = """
+      const card = document.querySelector('#cards [data-word-id]');
+      return card && (\(condition)) ? 1 : null;
+      """
+    _ = try driver.number(script, within: 120)
+  }
+
+  /// Clicks the big book and returns the nanoseconds from the click to the frame that shows
+  /// its first cards.
+  func timeFirstCards(of book: Int) throws(ChildProcessError) -> Double {
+    let script = """
+      \(Self.prepare)
+      window.wordbookBenchmark.firstCards = null;
+      const list = document.getElementById('cards');
+      let start = null;
+      document.addEventListener('click', () => { start = performance.now(); },
+        { capture: true, once: true });
+      const observer = new MutationObserver(() => {
+        const card = list.querySelector('[data-word-id]');
+        if (start === null || !card || Number(card.dataset.wordId) > \(size)) return;
+        observer.disconnect();
+        \(Self.afterNextFrame("firstCards", "performance.now() - start"))
+      });
+      observer.observe(list, { childList: true });
+      """
+    try driver.run(script)
+    try driver.click("[data-book-id='\(book)']")
+    return try driver.number("return window.wordbookBenchmark.firstCards", within: 120) * 1e6
+  }
+
+  /// The ID of a shown card not yet marked success nor used by an earlier measurement, which
+  /// it is then marked as, scrolled into the middle of the window so a pointer can reach it.
+  func unusedCard() throws(ChildProcessError) -> Int {
+    let script = """
+      const card = Array.from(document.querySelectorAll('#cards [data-word-id]'))
+        .find(c => c.dataset.state !== 'success' && !c.dataset.benchmarkUsed);
+      if (!card) return -1;
+      card.dataset.benchmarkUsed = '1';
+      card.scrollIntoView({ block: 'center' });
+      return Number(card.dataset.wordId);
+      """
+    let value: Double = try driver.number(script, within: 10)
+    return Int(value)
+  }
+
+  /// The script that waits for the card of `id` to show success, then records `expression`
+  /// under `key` after the next frame.
+  private func whenSuccess(of id: Int, _ key: String, _ expression: String) -> String {
+    guard id > 0 else { return "" }
+    return """
+      window.wordbookBenchmark.\(key) = null;
+      const cards = document.getElementById('cards');
+      const observer = new MutationObserver(() => {
+        const card = cards.querySelector('[data-word-id="\(id)"]');
+        if (!card || card.dataset.state !== 'success' || !ready()) return;
+        observer.disconnect();
+        \(Self.afterNextFrame(key, expression))
+      });
+      observer.observe(cards,
+        { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+      """
+  }
+
+  /// Swipes the card of `id` to the right and returns the nanoseconds from its `pointerup` to
+  /// the frame that shows it marked.
+  func timeSwipe(of id: Int) throws(ChildProcessError) -> Double {
+    guard id > 0 else { throw ChildProcessError(description: "no unmarked card left to swipe") }
+    let script = """
+      \(Self.prepare)
+      let start = null;
+      const ready = () => start !== null;
+      document.addEventListener('pointerup', (event) => { start = event.timeStamp; },
+        { capture: true, once: true });
+      \(whenSuccess(of: id, "swipe", "performance.now() - start"))
+      """
+    try driver.run(script)
+    try driver.swipe("#cards [data-word-id='\(id)']", dx: 160)
+    return try driver.number("return window.wordbookBenchmark.swipe", within: 30) * 1e6
+  }
+
+  /// Starts waiting for the card of `id` to show success, marked elsewhere; the time of the
+  /// frame that shows it, in milliseconds since 1970, lands in `wordbookBenchmark.feed`.
+  func watchFeed(of id: Int) throws(ChildProcessError) {
+    guard id > 0 else { throw ChildProcessError(description: "no unmarked card left to mark") }
+    let script = """
+      \(Self.prepare)
+      const ready = () => true;
+      \(whenSuccess(of: id, "feed", "performance.timeOrigin + performance.now()"))
+      """
+    try driver.run(script)
+  }
+}

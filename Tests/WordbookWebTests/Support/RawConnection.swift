@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One TCP connection to the server over loopback, byte by byte, for what URLSession cannot
+/// do: stop in the middle of a request, leave without reading the answer, or hold an event
+/// stream open while other requests go on.
+///
+/// The socket is non-blocking and every wait is a bounded poll that suspends between tries,
+/// so the main actor, which the server needs to answer, stays free.
+@MainActor
+final class RawConnection {
+  private var socket: Int32
+  /// Every byte received so far.
+  private(set) var received: [UInt8] = []
+  /// Whether the server has closed its side.
+  private(set) var isAtEnd = false
+
+  /// What was received, as text.
+  var text: String { String(decoding: received, as: UTF8.self) }
+
+  /// Connects to 127.0.0.1:`port`.
+  init(port: UInt16) throws {
+    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    try #require(socket >= 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr = in_addr(s_addr: inet_addr("127.0.0.1"))
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else {
+      Glibc.close(socket)
+      throw RawConnectionError(message: "cannot connect to port \(port): errno \(errno)")
+    }
+    _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
+  }
+
+  struct RawConnectionError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+  }
+
+  /// The head of a request: its request line and headers, ending with the empty line.
+  static func head(
+    _ method: String, _ target: String, version: String = "HTTP/1.0",
+    headers: [(String, String)]
+  ) -> String {
+    "\(method) \(target) \(version)\r\n"
+      + headers.map { "\($0.0): \($0.1)\r\n" }.joined() + "\r\n"
+  }
+
+  /// Sends `text` whole, waiting boundedly while the socket's buffer is full.
+  func send(_ text: String) async throws {
+    var bytes = Array(text.utf8)[...]
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(10)
+    while !bytes.isEmpty {
+      let sent = bytes.withUnsafeBytes {
+        Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
+      if sent > 0 {
+        bytes = bytes.dropFirst(sent)
+      } else if errno == EAGAIN || errno == EWOULDBLOCK, clock.now < deadline {
+        try await Task.sleep(for: .milliseconds(10))
+      } else {
+        throw RawConnectionError(message: "send failed: errno \(errno)")
+      }
+    }
+  }
+
+  /// Reads until what was received satisfies `condition` or the server closes, for at most
+  /// `timeout`; returns whether `condition` held.
+  func read(
+    timeout: Duration = .seconds(10), until condition: (String) -> Bool
+  ) async throws -> Bool {
+    _ = try await WebTestEnvironment.waitUntil(timeout: timeout) {
+      readAvailable()
+      return condition(text) || isAtEnd
+    }
+    return condition(text)
+  }
+
+  /// Reads until the server closes the connection, for at most `timeout`.
+  func readToEnd(timeout: Duration = .seconds(10)) async throws -> String {
+    _ = try await read(timeout: timeout) { _ in false }
+    return text
+  }
+
+  /// Closes the connection, whatever has been sent or read; call it once done, as a test's
+  /// `defer`.
+  func close() {
+    guard socket >= 0 else { return }
+    Glibc.close(socket)
+    socket = -1
+  }
+
+  private func readAvailable() {
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while socket >= 0 {
+      let count = recv(socket, &buffer, buffer.count, 0)
+      if count > 0 {
+        received += buffer[0..<count]
+      } else {
+        if count == 0 { isAtEnd = true }
+        return
+      }
+    }
+  }
+}

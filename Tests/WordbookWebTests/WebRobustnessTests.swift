@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+import Wordbook
+import WordbookWeb
+
+/// Bad input over real loopback sockets: connections that drop in the middle of a save,
+/// more pages than the server takes, a book that does not exist, a body too large to say so
+/// up front. The server answers each with a clear status and keeps serving the others.
+@Suite(.enabled(if: WebTestEnvironment.hasLibrary, WebTestEnvironment.libraryReason))
+@MainActor
+struct WebRobustnessTests {
+  @Test func aConnectionDroppedDuringASaveLosesNothingAndOthersAreServed() async throws {
+    try await TestLibrary.with { library in
+      let first = try await Page(library)
+      defer { first.close() }
+      let second = try await Page(library)
+      defer { second.close() }
+      try await first.open(library.book.id)
+      try await second.open(library.book.id)
+
+      // Half a body, then gone: the action was never whole, so it must change nothing.
+      let halfSent = Data(#"{"kind":"saveWord","term":"half sent","meaning":"never whole"}"#.utf8)
+      let half = try RawConnection(port: library.server.port)
+      try await half.send(
+        first.actionHead(length: halfSent.count)
+          + String(decoding: halfSent.prefix(halfSent.count / 2), as: UTF8.self))
+      half.close()
+      // A whole mark whose sender leaves before the answer: it may or may not apply, but the
+      // page's store and the database must end up agreeing about it.
+      let dropped = library.words[1].id
+      let whole = Data(#"{"kind":"markSuccess","id":\#(dropped)}"#.utf8)
+      let leaver = try RawConnection(port: library.server.port)
+      try await leaver.send(
+        first.actionHead(length: whole.count) + String(decoding: whole, as: UTF8.self))
+      leaver.close()
+
+      // What is acknowledged after that, in both pages, reaches the database.
+      #expect(try await first.send(#"{"kind":"markSuccess","id":\#(library.words[2].id)}"#) == 202)
+      #expect(
+        try await first.send(#"{"kind":"saveWord","term":"acknowledged","meaning":"kept"}"#)
+          == 202)
+      #expect(try await second.send(#"{"kind":"markFail","id":\#(library.words[4].id)}"#) == 202)
+      let saved = try await WebTestEnvironment.waitUntil {
+        let words = try await library.service.fetchWords(in: library.book.id)
+        return words.contains { $0.term == "acknowledged" }
+          && words.first { $0.id == library.words[2].id }?.studyState == .success
+          && words.first { $0.id == library.words[4].id }?.studyState == .fail
+      }
+      #expect(saved)
+      let words = try await library.service.fetchWords(in: library.book.id)
+      #expect(!words.contains { $0.term == "half sent" })
+      let agree = try await WebTestEnvironment.waitUntil {
+        let stored = try await library.service.fetchWords(in: library.book.id)
+          .first { $0.id == dropped }?.studyState
+        return try await first.shownState(of: dropped) == stored.map { "\($0)" }
+      }
+      #expect(agree)
+    }
+  }
+
+  @Test func pagesBeyondTheLimitAreRefusedWhileTheOpenOnesWork() async throws {
+    try await TestLibrary.with(limits: .init(sessions: 2)) { library in
+      let first = try await Page(library)
+      defer { first.close() }
+      let second = try await Page(library)
+      defer { second.close() }
+      for _ in 0..<4 {
+        let refused = try await PlainHTTP.send(
+          "GET", library.base + "/events", headers: ["Cookie": library.cookie])
+        #expect(refused.status == 503)
+        #expect(refused.body.contains("Too many pages are open on this server (2)"))
+      }
+      #expect(library.server.sessionCount == 2)
+      try await first.open(library.book.id)
+      #expect(try await first.send(#"{"kind":"markSuccess","id":\#(library.words[0].id)}"#) == 202)
+      #expect(try await first.shownState(of: library.words[0].id) == "success")
+    }
+  }
+
+  @Test func aMissingBookGetsAClearMessageAndThePageGoesOn() async throws {
+    try await TestLibrary.with { library in
+      let page = try await Page(library)
+      defer { page.close() }
+      #expect(try await page.send(#"{"kind":"selectBook","book":987654}"#) == 202)
+      #expect(
+        try await page.stream.read {
+          $0.contains("No wordbook has ID 987654. Choose one from the list.")
+        })
+      try await page.open(library.book.id)
+    }
+  }
+
+  /// A chunked body announces no length, so the limit is only found while it arrives.
+  @Test func aChunkedBodyOverTheLimitIsRefused() async throws {
+    try await TestLibrary.with(limits: .init(bodyBytes: 1024)) { library in
+      let connection = try RawConnection(port: library.server.port)
+      defer { connection.close() }
+      let chunk = String(repeating: " ", count: 2048)
+      try await connection.send(
+        RawConnection.head(
+          "POST", "/actions?session=x", version: "HTTP/1.1",
+          headers: library.rawHeaders + [
+            ("Content-Type", "application/json"), ("Transfer-Encoding", "chunked"),
+            ("Connection", "close"),
+          ])
+          + String(chunk.utf8.count, radix: 16) + "\r\n" + chunk + "\r\n0\r\n\r\n")
+      let answer = try await connection.readToEnd()
+      #expect(answer.hasPrefix("HTTP/1.1 413"), "\(answer.prefix(80))")
+      #expect(answer.contains("larger than Wordbook accepts"))
+      let page = try await PlainHTTP.send(
+        "GET", library.base + "/", headers: ["Cookie": library.cookie])
+      #expect(page.status == 200)
+    }
+  }
+}
+
+/// One page as the browser would hold it, without a browser: an event stream on a raw
+/// connection, and its session's actions and windows over plain HTTP.
+@MainActor
+private struct Page {
+  let library: TestLibrary
+  let stream: RawConnection
+  let session: String
+
+  /// Opens the event stream and waits for the session it names.
+  init(_ library: TestLibrary) async throws {
+    self.library = library
+    stream = try RawConnection(port: library.server.port)
+    // HTTP/1.0, so the stream comes unchunked and its events can be read as they are.
+    try await stream.send(RawConnection.head("GET", "/events", headers: library.rawHeaders))
+    let pattern = /event: session\ndata: \{"id":"([0-9a-f]+)"\}/
+    #expect(try await stream.read { $0.contains(pattern) })
+    session = try #require(stream.text.firstMatch(of: pattern)).1.description
+  }
+
+  /// Picks `book` and waits until its words are loaded.
+  func open(_ book: WordBook.ID) async throws {
+    #expect(try await send(#"{"kind":"selectBook","book":\#(book)}"#) == 202)
+    #expect(try await stream.read { $0.contains(#""status":"loaded""#) })
+  }
+
+  /// Sends one action as the page does and returns the status of the answer.
+  func send(_ json: String) async throws -> Int {
+    try await PlainHTTP.send(
+      "POST", library.base + "/actions?session=\(session)", headers: library.pageHeaders,
+      body: Data(json.utf8)
+    ).status
+  }
+
+  /// The head of a POST of an action of `length` bytes to this page's session.
+  func actionHead(length: Int) -> String {
+    RawConnection.head(
+      "POST", "/actions?session=\(session)",
+      headers: library.rawHeaders + [
+        ("Origin", library.base), ("Content-Type", "application/json"),
+        ("Content-Length", "\(length)"),
+      ])
+  }
+
+  /// The `data-state` the page would give the card of `id`, from its session's window.
+  func shownState(of id: Word.ID) async throws -> String? {
+    let answer = try await PlainHTTP.send(
+      "GET", library.base + "/cards?session=\(session)&from=0&count=200",
+      headers: ["Cookie": library.cookie])
+    let window = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
+    let cards = window?["cards"] as? [[String: Any]] ?? []
+    return cards.first { ($0["id"] as? Int).map(Int64.init) == id.rawValue }?["state"] as? String
+  }
+
+  func close() {
+    stream.close()
+  }
+}
+
+extension TestLibrary {
+  /// The headers every raw request carries: the server's own Host and the token's cookie.
+  fileprivate var rawHeaders: [(String, String)] {
+    [("Host", "127.0.0.1:\(server.port)"), ("Cookie", cookie)]
+  }
+}
