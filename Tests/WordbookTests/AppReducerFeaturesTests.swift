@@ -78,7 +78,7 @@ import Testing
   }
 
   @Test(arguments: actions)
-  func theOtherFeaturesLeaveTheStateAlone(_ action: AppAction) throws {
+  func onlyTheOwningFeatureChangesTheState(_ action: AppAction) throws {
     let service = InMemoryWordService()
     let verbs = WordBook(id: Self.book, title: "Verbs", wordCount: 0)
     let state = AppState(
