@@ -1,13 +1,25 @@
 /// Two reducers that run one after the other on the same state, merging their effects.
+///
+/// Its members are inlinable so that a composition is specialized in the module that builds
+/// it: unspecialized, every action paid for generic metadata lookups at each level.
 public struct CombinedReducer<First: Reducer, Second: Reducer>: Reducer
 where First.State == Second.State, First.Action == Second.Action {
-  let first: First
-  let second: Second
+  @usableFromInline let first: First
+  @usableFromInline let second: Second
+
+  @inlinable init(first: First, second: Second) {
+    self.first = first
+    self.second = second
+  }
 
   /// Runs the first reducer, then the second, and merges their effects.
+  @inlinable
   public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
     let firstEffect = first.reduce(into: &state, action: action)
     let secondEffect = second.reduce(into: &state, action: action)
+    // Most actions leave one side without work: skip the merge's arrays.
+    if case .none = firstEffect.operation { return secondEffect }
+    if case .none = secondEffect.operation { return firstEffect }
     return .merge(firstEffect, secondEffect)
   }
 }
@@ -17,6 +29,7 @@ extension Reducer {
   ///
   /// - Parameter other: The reducer to run second.
   /// - Returns: A reducer whose effect merges both effects.
+  @inlinable
   public func combined<Other: Reducer>(with other: Other) -> CombinedReducer<Self, Other>
   where Other.State == State, Other.Action == Action {
     CombinedReducer(first: self, second: other)
@@ -34,10 +47,10 @@ extension Reducer {
 /// )
 /// ```
 public struct Scope<State, Action: Sendable, Child: Reducer>: Reducer {
-  let statePath: WritableKeyPath<State, Child.State>
-  let extract: (Action) -> Child.Action?
-  let embed: @Sendable (Child.Action) -> Action
-  let child: Child
+  @usableFromInline let statePath: WritableKeyPath<State, Child.State>
+  @usableFromInline let extract: (Action) -> Child.Action?
+  @usableFromInline let embed: @Sendable (Child.Action) -> Action
+  @usableFromInline let child: Child
 
   /// Creates a scope.
   ///
@@ -59,8 +72,11 @@ public struct Scope<State, Action: Sendable, Child: Reducer>: Reducer {
   }
 
   /// Runs the child reducer in place on its part of the state.
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     guard let childAction = extract(action) else { return .none }
-    return child.reduce(into: &state[keyPath: statePath], action: childAction).map(embed)
+    let effect = child.reduce(into: &state[keyPath: statePath], action: childAction)
+    if case .none = effect.operation { return .none }
+    return effect.map(embed)
   }
 }

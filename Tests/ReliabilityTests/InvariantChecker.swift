@@ -137,7 +137,8 @@ struct InvariantChecker {
     if let stray = state.unsavedMarks.keys.first(where: { !idSet.contains($0) }) {
       return "word \(stray) has an unsaved mark but is not in the list"
     }
-    let steps = state.history.undoSteps + state.history.redoSteps
+    let history = state.serviceSync.undoHistory
+    let steps = history.undoSteps + history.redoSteps
     if let stray = steps.first(where: { !idSet.contains($0.wordID) }) {
       return "undo history holds a mark of word \(stray.wordID), which is not in the list"
     }
@@ -170,7 +171,7 @@ struct InvariantChecker {
       _ = reducer.reduce(into: &probe, action: .undo)
       _ = reducer.reduce(into: &probe, action: .redo)
       let after = probe.words.allWords.map { "\($0.id):\($0.studyState)" }
-      if after != states || probe.history != state.history {
+      if after != states || probe.serviceSync.undoHistory != state.serviceSync.undoHistory {
         return "undo then redo changed the study states from \(states) to \(after)"
       }
     }
@@ -179,7 +180,7 @@ struct InvariantChecker {
       _ = reducer.reduce(into: &probe, action: .redo)
       _ = reducer.reduce(into: &probe, action: .undo)
       let after = probe.words.allWords.map { "\($0.id):\($0.studyState)" }
-      if after != states || probe.history != state.history {
+      if after != states || probe.serviceSync.undoHistory != state.serviceSync.undoHistory {
         return "redo then undo changed the study states from \(states) to \(after)"
       }
     }

@@ -83,7 +83,6 @@ import Testing
       store.send(.deleteBook(verbs.id))
       await store.receive(.bookDeleted(verbs.id, .success(verbs.id))) {
         $0.books.removeFirst()
-        $0.deletedBookIDs = [verbs.id]
         $0.selectedBookID = nil
         $0.words = WordList()
         $0.wordsStatus = .notLoaded

@@ -38,7 +38,6 @@ import Testing
         _ = $0.words.replaceText(with: edited)
         $0.words.remove(deleted, mode: .all)
         $0.words.append(added, mode: .all)
-        $0.deletedWordIDs.insert(deleted)
       }
       #expect(store.state.visibleWords.ids == order.filter { $0 != deleted } + [added.id])
       #expect(store.state.backFaces == [turned])

@@ -10,10 +10,6 @@ extension AppState: BookkeepingState {
   ///
   /// - Parameter other: The state whose bookkeeping to copy.
   public mutating func adoptBookkeeping(from other: AppState) {
-    pendingWrites = other.pendingWrites
-    history = other.history
-    changesDuringLoad = other.changesDuringLoad
-    deletedWordIDs = other.deletedWordIDs
-    deletedBookIDs = other.deletedBookIDs
+    serviceSync = other.serviceSync
   }
 }

@@ -31,18 +31,18 @@ extension AppState {
   }
 
   /// Whether study marks are still on their way to the service.
-  public var hasUnsavedMarks: Bool { !pendingWrites.isEmpty }
+  public var hasUnsavedMarks: Bool { !serviceSync.writes.isEmpty }
 
   /// How many words have a mark on its way to the service.
-  public var marksBeingSaved: Int { pendingWrites.unsaved.count }
+  public var marksBeingSaved: Int { serviceSync.marksOnTheirWay.count }
 
   /// How many marks would be lost if the session ended now: those on their way to the service
   /// and those it failed to save.
   public var marksNotYetSaved: Int { marksBeingSaved + unsavedMarks.count }
 
   /// Whether ``AppAction/undo`` has a mark to undo.
-  public var canUndo: Bool { !history.undoSteps.isEmpty }
+  public var canUndo: Bool { !serviceSync.undoHistory.undoSteps.isEmpty }
 
   /// Whether ``AppAction/redo`` has a mark to redo.
-  public var canRedo: Bool { !history.redoSteps.isEmpty }
+  public var canRedo: Bool { !serviceSync.undoHistory.redoSteps.isEmpty }
 }

@@ -24,10 +24,7 @@ extension AppState: InvariantCheckingState {
     if let stray = backFaces.first(where: { !words.contains($0) }) {
       violations.append("word \(stray) shows its back but is not in the book")
     }
-    violations += pendingWrites.invariantViolations
-    if history.undoSteps.count > Self.undoLimit || history.redoSteps.count > Self.undoLimit {
-      violations.append("the undo history holds more than \(Self.undoLimit) steps")
-    }
+    violations += serviceSync.invariantViolations(words: words, wordsStatus: wordsStatus)
     return violations
   }
 }
@@ -67,22 +64,6 @@ extension WordList {
     }
     if mode == .all, searchKey == nil, visible != order {
       violations.append("every word should be visible under the mode all without a search")
-    }
-    return violations
-  }
-}
-
-extension StudyStateWrites {
-  /// What breaks the marks' bookkeeping.
-  fileprivate var invariantViolations: [String] {
-    var violations: [String] = []
-    if inFlight?.isEmpty == true { violations.append("an empty batch of marks is in flight") }
-    if inFlight == nil, !queued.isEmpty {
-      violations.append("\(queued.count) marks wait behind no batch in flight")
-    }
-    let pending = Set((inFlight ?? []).map(\.wordID)).union(queued.keys)
-    if Set(confirmed.keys) != pending {
-      violations.append("the saved states kept for undoing a failed batch are not those in flight")
     }
     return violations
   }

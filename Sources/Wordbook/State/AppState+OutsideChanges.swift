@@ -27,7 +27,7 @@ extension AppState {
         if bookID == selectedBookID { applyOutsideUpdated(word) }
       case .wordDeleted(let wordID, let bookID):
         if bookID == selectedBookID {
-          guard !deletedWordIDs.contains(wordID) else { continue }
+          guard !serviceSync.deletedWordIDs.contains(wordID) else { continue }
           removeDeletedWord(wordID)
         } else {
           reloads.books = true
@@ -42,7 +42,7 @@ extension AppState {
   }
 
   private mutating func applyOutsideAdded(_ word: Word) {
-    guard !deletedWordIDs.contains(word.id) else { return }
+    guard !serviceSync.deletedWordIDs.contains(word.id) else { return }
     switch wordsStatus {
     case .loaded:
       // The session's own save, whose answer is still on its way, may already be listed.
@@ -54,14 +54,14 @@ extension AppState {
         books[index].wordCount = words.count
       }
     case .loading:
-      changesDuringLoad.recordSaved(word)
+      serviceSync.recordSavedDuringLoad(word)
     case .notLoaded, .failed:
       break
     }
   }
 
   private mutating func applyOutsideUpdated(_ word: Word) {
-    let isOwnMarkPending = pendingWrites.unsaved[word.id] != nil
+    let isOwnMarkPending = serviceSync.hasMarkOnItsWay(word.id)
     switch wordsStatus {
     case .loaded:
       guard let position = words.position(of: word.id) else { return }
@@ -75,9 +75,11 @@ extension AppState {
         changedParts.insert(.card(word.id))
       }
     case .loading:
-      changesDuringLoad.recordEdited(word)
+      serviceSync.recordEditedDuringLoad(word)
       if !isOwnMarkPending {
-        changesDuringLoad.recordMarks([StudyStateChange(wordID: word.id, state: word.studyState)])
+        serviceSync.recordMarksDuringLoad([
+          StudyStateChange(wordID: word.id, state: word.studyState)
+        ])
       }
     case .notLoaded, .failed:
       break
@@ -87,8 +89,7 @@ extension AppState {
   /// Removes a word the service deleted from the selected book, with its turned face, its
   /// marks on their way and its undo steps.
   mutating func removeDeletedWord(_ wordID: Word.ID) {
-    deletedWordIDs.insert(wordID)
-    if wordsStatus == .loading { changesDuringLoad.recordDeleted(wordID) }
+    serviceSync.recordDeletedWord(wordID, whileLoading: wordsStatus == .loading)
     // A word of a book left meanwhile changes neither the list nor the selected book's count
     // (the list's next load counts its old book right).
     let wasShown = words.contains(wordID)
@@ -96,8 +97,6 @@ extension AppState {
     backFaces.remove(wordID)
     changedParts.insert(.card(wordID))
     changedParts.insert(.visibleWords)
-    history.forget(wordID)
-    pendingWrites.forget(wordID)
     unsavedMarks[wordID] = nil
     if wasShown, let index = books.firstIndex(where: { $0.id == selectedBookID }) {
       books[index].wordCount = words.count
@@ -108,7 +107,7 @@ extension AppState {
   /// service's, but the selected book keeps the count of the words the session shows, and a
   /// book this session deleted stays deleted.
   mutating func takeOutsideBooks(_ loaded: [WordBook]) {
-    var fresh = loaded.filter { !deletedBookIDs.contains($0.id) }
+    var fresh = loaded.filter { !serviceSync.deletedBookIDs.contains($0.id) }
     if wordsStatus == .loaded, let index = fresh.firstIndex(where: { $0.id == selectedBookID }) {
       fresh[index].wordCount = words.count
     }
@@ -123,14 +122,13 @@ extension AppState {
   /// on their way stay.
   mutating func mergeOutsideWords(_ loaded: [Word]) {
     let removed = words.merge(
-      loaded.filter { !deletedWordIDs.contains($0.id) }, mode: studyMode)
+      loaded.filter { !serviceSync.deletedWordIDs.contains($0.id) }, mode: studyMode)
     for wordID in removed {
-      history.forget(wordID)
-      pendingWrites.forget(wordID)
+      serviceSync.forget(wordID)
       backFaces.remove(wordID)
       unsavedMarks[wordID] = nil
     }
-    for (wordID, state) in pendingWrites.unsaved {
+    for (wordID, state) in serviceSync.marksOnTheirWay {
       if let position = words.position(of: wordID) { words.setState(state, at: position) }
     }
     changedParts.insertEverything()

@@ -18,25 +18,17 @@ extension AppState {
     guard old != state else { return nil }
     words.setState(state, at: position)
     changedParts.insert(.card(wordID))
-    if recordsHistory { history.record(.init(wordID: wordID, from: old, to: state)) }
-    return pendingWrites.record(wordID: wordID, from: old, to: state)
+    return serviceSync.recordMark(
+      wordID: wordID, from: old, to: state, recordsHistory: recordsHistory)
   }
 
   /// Settles the batch of marks in flight and returns the next batch to send, if any.
   mutating func settleMarks(_ result: Result<[StudyStateChange], WordServiceError>)
     -> [StudyStateChange]?
   {
-    let saved: Bool
-    switch result {
-    case .success(let changes):
-      saved = true
-      if wordsStatus == .loading { changesDuringLoad.recordMarks(changes) }
-    case .failure(let error):
-      saved = false
-      lastError = .service(error)
-    }
-    let attempted = pendingWrites.inFlight ?? []
-    let (reverts, next) = pendingWrites.settle(saved: saved)
+    if case .failure(let error) = result { lastError = .service(error) }
+    let (attempted, reverts, next) = serviceSync.settleMarks(
+      result, whileLoading: wordsStatus == .loading)
     let reverted = Set(reverts.map(\.wordID))
     for change in attempted where reverted.contains(change.wordID) && words.contains(change.wordID)
     {
@@ -47,9 +39,6 @@ extension AppState {
         words.setState(revert.state, at: position)
         changedParts.insert(.card(revert.wordID))
       }
-      // The marks undo would step over never reached the service, and the word no longer
-      // shows them: undoing or redoing them would change the word instead of restoring it.
-      history.forget(revert.wordID)
     }
     return next
   }
@@ -102,10 +91,9 @@ extension AppState {
   /// service acknowledged while the words were loading.
   mutating func replaceWords(with loaded: [Word]) {
     words = WordList(
-      changesDuringLoad.apply(to: loaded), mode: studyMode,
+      serviceSync.takeLoadedWords(loaded), mode: studyMode,
       searchKey: searchQuery?.lowercased())
-    changesDuringLoad = ChangesDuringLoad()
-    for (wordID, state) in pendingWrites.unsaved {
+    for (wordID, state) in serviceSync.marksOnTheirWay {
       if let position = words.position(of: wordID) { words.setState(state, at: position) }
     }
     words.refilter(mode: studyMode)
@@ -113,9 +101,6 @@ extension AppState {
     wordsStatus = .loaded
     backFaces.removeAll()
     changedParts.insertEverything()
-    // Undo steps describe the words as they were before the load; the loaded states replace
-    // them.
-    history = UndoHistory()
     if let index = books.firstIndex(where: { $0.id == selectedBookID }) {
       books[index].wordCount = words.count
     }
@@ -128,16 +113,15 @@ extension AppState {
     searchQuery = nil
     unsavedMarks = [:]
     wordsStatus = status
-    changesDuringLoad = ChangesDuringLoad()
+    serviceSync.startBook()
     backFaces.removeAll()
-    history = UndoHistory()
     changedParts.insertEverything()
   }
 
   /// Drops a book the service says it no longer holds, as when another process deleted it:
   /// it leaves the list, and when it is the selected one, the picker shows with the error.
   mutating func forgetVanishedBook(_ bookID: WordBook.ID) {
-    deletedBookIDs.insert(bookID)
+    serviceSync.recordDeletedBook(bookID)
     books.removeAll { $0.id == bookID }
     if selectedBookID == bookID { deselect() }
   }
@@ -145,17 +129,13 @@ extension AppState {
   /// Leaves the selected book, which the service no longer holds: its words go, and so do
   /// the marks of them still waiting to be sent, which could only fail.
   mutating func deselect() {
-    for wordID in pendingWrites.unsaved.keys where words.contains(wordID) {
-      pendingWrites.forget(wordID)
-    }
+    serviceSync.leaveBook(showing: words)
     selectedBookID = nil
     words = WordList()
     searchQuery = nil
     unsavedMarks = [:]
     wordsStatus = .notLoaded
-    changesDuringLoad = ChangesDuringLoad()
     backFaces.removeAll()
-    history = UndoHistory()
     changedParts.insertEverything()
   }
 }

@@ -63,25 +63,11 @@ public struct AppState: Equatable, Sendable, Codable {
   public var lastError: AppError?
   /// The generator that shuffles; stored here so that replaying a log shuffles the same way.
   public var generator: SplitMix64
-  var pendingWrites = StudyStateWrites()
-  var history = UndoHistory()
-  var changesDuringLoad = ChangesDuringLoad()
-  /// The words the service deleted this session. IDs are never reused, so a late save answer
-  /// that names one of them is stale.
-  var deletedWordIDs: Set<Word.ID> = []
-  /// The books the service deleted this session. IDs are never reused, so a late list that
-  /// still holds one of them is stale.
-  var deletedBookIDs: Set<WordBook.ID> = []
+  /// What keeps the session in step with the service: marks on their way, undo steps,
+  /// changes seen during a load, and deleted words and books.
+  var serviceSync = ServiceSync()
   /// The parts changed since the store last took the record; see ``Part``.
   public var changedParts = ChangedParts<Part>()
-
-  // Every stored property but the record of changed parts, which is bookkeeping.
-  private enum CodingKeys: String, CodingKey {
-    case books, booksStatus, isReopeningLastBook, selectedBookID, words, wordsStatus, studyMode,
-      searchQuery
-    case isReversed, backFaces, isSavingWord, wordDraft, lastError, generator, pendingWrites
-    case history, changesDuringLoad, deletedWordIDs, deletedBookIDs
-  }
 
   /// Creates the state of a session that has loaded nothing yet.
   ///

@@ -1,0 +1,206 @@
+import StoreCore
+
+/// The actions of ``WordEditorFeature``: the editing cases of ``AppAction``, each request
+/// beside its answer.
+enum WordEditorAction: Equatable, Sendable {
+  case saveWord(term: String, meaning: String)
+  case wordSaved(WordBook.ID, Result<Word, WordServiceError>)
+  case editWord(Word.ID, term: String, meaning: String)
+  case wordEdited(WordBook.ID, Result<Word, WordServiceError>)
+  case deleteWord(Word.ID)
+  case wordDeleted(Word.ID, Result<Word.ID, WordServiceError>)
+  case dismissError
+
+  /// The editor's action inside `action`, or `nil` for another feature's action.
+  init?(_ action: AppAction) {
+    switch action {
+    case .saveWord(let term, let meaning): self = .saveWord(term: term, meaning: meaning)
+    case .wordSaved(let bookID, let result): self = .wordSaved(bookID, result)
+    case .editWord(let wordID, let term, let meaning):
+      self = .editWord(wordID, term: term, meaning: meaning)
+    case .wordEdited(let bookID, let result): self = .wordEdited(bookID, result)
+    case .deleteWord(let wordID): self = .deleteWord(wordID)
+    case .wordDeleted(let wordID, let result): self = .wordDeleted(wordID, result)
+    case .dismissError: self = .dismissError
+    default: return nil
+    }
+  }
+
+  /// The same action as an ``AppAction``, as the store receives it and a log records it.
+  var appAction: AppAction {
+    switch self {
+    case .saveWord(let term, let meaning): .saveWord(term: term, meaning: meaning)
+    case .wordSaved(let bookID, let result): .wordSaved(bookID, result)
+    case .editWord(let wordID, let term, let meaning):
+      .editWord(wordID, term: term, meaning: meaning)
+    case .wordEdited(let bookID, let result): .wordEdited(bookID, result)
+    case .deleteWord(let wordID): .deleteWord(wordID)
+    case .wordDeleted(let wordID, let result): .wordDeleted(wordID, result)
+    case .dismissError: .dismissError
+    }
+  }
+}
+
+/// The word editor: saving a new word, editing and deleting one, and dismissing the error the
+/// learner was shown.
+///
+/// One save or edit is in flight at a time (``AppState/isSavingWord``), so two answers can't
+/// land in the wrong order.
+struct WordEditorFeature: Reducer {
+  /// The service that keeps the words.
+  let service: any WordService
+
+  func reduce(into state: inout AppState, action: WordEditorAction) -> Effect<WordEditorAction> {
+    switch action {
+    case .saveWord(let term, let meaning):
+      return saveWord(WordDraft(term: term, meaning: meaning), into: &state)
+
+    case .wordSaved(let bookID, .success(let word)):
+      state.isSavingWord = false
+      state.wordDraft = nil
+      // A reload that ran after the save already holds the word and counted it, and a word
+      // deleted since must not come back.
+      guard
+        !state.serviceSync.deletedWordIDs.contains(word.id),
+        bookID != state.selectedBookID || !state.words.contains(word.id)
+      else { return .none }
+      if bookID == state.selectedBookID {
+        switch state.wordsStatus {
+        case .loaded:
+          state.words.append(word, mode: state.studyMode)
+          state.changedParts.insert(.card(word.id))
+          state.changedParts.insert(.visibleWords)
+        case .loading: state.serviceSync.recordSavedDuringLoad(word)
+        case .notLoaded, .failed: break
+        }
+      }
+      if let index = state.books.firstIndex(where: { $0.id == bookID }) {
+        state.books[index].wordCount += 1
+      }
+      return .none
+
+    case .wordSaved(let bookID, .failure(let error)):
+      state.isSavingWord = false
+      state.lastError = .service(error)
+      // A save fails as not found only when its book is gone.
+      if error.kind == .notFound { state.forgetVanishedBook(bookID) }
+      return .none
+
+    case .editWord(let wordID, let term, let meaning):
+      return editWord(wordID, term: term, meaning: meaning, in: &state)
+
+    case .wordEdited(let bookID, let result):
+      wordEdited(bookID, result, in: &state)
+      return .none
+
+    case .deleteWord(let wordID):
+      guard state.words.contains(wordID) else {
+        state.lastError = .unknownWord(wordID)
+        return .none
+      }
+      return .run { [service] send in
+        await send(
+          .wordDeleted(
+            wordID,
+            await result { () async throws(WordServiceError) in
+              try await service.deleteWord(wordID)
+              return wordID
+            }))
+      }
+
+    case .wordDeleted(let wordID, .success):
+      state.removeDeletedWord(wordID)
+      return .none
+
+    case .wordDeleted(_, .failure(let error)):
+      state.lastError = .service(error)
+      return .none
+
+    case .dismissError:
+      state.lastError = nil
+      return .none
+    }
+  }
+
+  private func saveWord(_ draft: WordDraft, into state: inout AppState) -> Effect<WordEditorAction>
+  {
+    guard let bookID = state.selectedBookID else {
+      state.lastError = .noBookSelected
+      return .none
+    }
+    guard state.books.contains(where: { $0.id == bookID }) else {
+      state.lastError = .unknownBook(bookID)
+      return .none
+    }
+    guard !state.isSavingWord else {
+      state.lastError = .alreadySaving
+      return .none
+    }
+    state.wordDraft = draft
+    guard !draft.term.trimmingWhitespace().isEmpty else {
+      state.lastError = .blankTerm
+      return .none
+    }
+    state.isSavingWord = true
+    return .run { [service] send in
+      await send(
+        .wordSaved(
+          bookID,
+          await result { () async throws(WordServiceError) in
+            try await service.saveWord(draft, to: bookID)
+          }))
+    }
+  }
+
+  /// Starts an edit with the guards of a new word's save: the word must be in the selected
+  /// book, no save may be in flight, and the term must not be blank.
+  private func editWord(
+    _ wordID: Word.ID, term: String, meaning: String, in state: inout AppState
+  ) -> Effect<WordEditorAction> {
+    guard let bookID = state.selectedBookID, state.words.contains(wordID) else {
+      state.lastError = .unknownWord(wordID)
+      return .none
+    }
+    guard !state.isSavingWord else {
+      state.lastError = .alreadySaving
+      return .none
+    }
+    guard !term.trimmingWhitespace().isEmpty else {
+      state.lastError = .blankTerm
+      return .none
+    }
+    state.isSavingWord = true
+    return .run { [service] send in
+      await send(
+        .wordEdited(
+          bookID,
+          await result { () async throws(WordServiceError) in
+            try await service.updateWord(wordID, term: term, meaning: meaning)
+          }))
+    }
+  }
+
+  /// Applies an edit's answer to the book it was made in, if that book is still shown.
+  ///
+  /// Only the text applies: the answer's study state may be older than a mark made since.
+  /// The word stays visible even if it no longer matches the search, until the next
+  /// re-filter. A load in flight gets the edit when it lands, whichever state it read.
+  private func wordEdited(
+    _ bookID: WordBook.ID, _ result: Result<Word, WordServiceError>, in state: inout AppState
+  ) {
+    state.isSavingWord = false
+    switch result {
+    case .success(let word):
+      guard bookID == state.selectedBookID, !state.serviceSync.deletedWordIDs.contains(word.id)
+      else { return }
+      switch state.wordsStatus {
+      case .loaded:
+        if state.words.replaceText(with: word) { state.changedParts.insert(.card(word.id)) }
+      case .loading: state.serviceSync.recordEditedDuringLoad(word)
+      case .notLoaded, .failed: break
+      }
+    case .failure(let error):
+      state.lastError = .service(error)
+    }
+  }
+}

@@ -1,0 +1,47 @@
+extension ServiceSync {
+  /// The invariants the bookkeeping breaks, one sentence each; empty when it is consistent.
+  ///
+  /// The marks on their way form one batch in flight and a queue behind it, with the saved
+  /// state of each of their words kept for a failed batch; the undo history is bounded and
+  /// names only words of the book; changes seen during a load are held only while a load is
+  /// in flight or after it failed (the next choice of a book clears them).
+  ///
+  /// - Parameters:
+  ///   - words: The selected book's words.
+  ///   - wordsStatus: How far loading them got.
+  /// - Complexity: O(*m* + *s*) in the number of marks on their way and undo steps.
+  func invariantViolations(words: WordList, wordsStatus: LoadStatus) -> [String] {
+    var violations = writes.invariantViolations
+    let steps = undoHistory.undoSteps + undoHistory.redoSteps
+    if undoHistory.undoSteps.count > AppState.undoLimit
+      || undoHistory.redoSteps.count > AppState.undoLimit
+    {
+      violations.append("the undo history holds more than \(AppState.undoLimit) steps")
+    }
+    if let stray = steps.first(where: { !words.contains($0.wordID) }) {
+      violations.append("the undo history holds a mark of word \(stray.wordID), not in the book")
+    }
+    if wordsStatus == .loaded || wordsStatus == .notLoaded,
+      changesDuringLoad != ChangesDuringLoad()
+    {
+      violations.append("changes made during a load are kept while no load is in flight")
+    }
+    return violations
+  }
+}
+
+extension StudyStateWrites {
+  /// What breaks the marks' bookkeeping.
+  fileprivate var invariantViolations: [String] {
+    var violations: [String] = []
+    if inFlight?.isEmpty == true { violations.append("an empty batch of marks is in flight") }
+    if inFlight == nil, !queued.isEmpty {
+      violations.append("\(queued.count) marks wait behind no batch in flight")
+    }
+    let pending = Set((inFlight ?? []).map(\.wordID)).union(queued.keys)
+    if Set(confirmed.keys) != pending {
+      violations.append("the saved states kept for undoing a failed batch are not those in flight")
+    }
+    return violations
+  }
+}

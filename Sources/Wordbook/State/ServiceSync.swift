@@ -1,0 +1,158 @@
+/// The bookkeeping that keeps a session in step with the ``WordService``, in one value: the
+/// marks on their way to it, the undo steps over those marks, what it acknowledged while the
+/// selected book's words were loading, and the words and books it deleted.
+///
+/// The parts hang together, so their rules live here rather than at each place that changes
+/// one of them: a deleted word loses its queued mark and its undo steps; a batch the service
+/// failed to save forgets the undo steps of the words it puts back; choosing, leaving or
+/// loading a book starts the per-book parts afresh. The undo history belongs here because the
+/// service's answers decide which of its steps stay true. `ServiceSync+Invariants.swift` checks
+/// the rules, and a test store adopts the whole value (see ``AppState/adoptBookkeeping(from:)``).
+struct ServiceSync: Hashable, Sendable {
+  /// The study marks on their way to the service.
+  private(set) var writes = StudyStateWrites()
+  /// The marks undo and redo step through.
+  private(set) var undoHistory = UndoHistory()
+  /// What the service acknowledged while the selected book's words were loading.
+  private(set) var changesDuringLoad = ChangesDuringLoad()
+  /// The words the service deleted this session. IDs are never reused, so a late save answer
+  /// that names one of them is stale.
+  private(set) var deletedWordIDs: Set<Word.ID> = []
+  /// The books the service deleted this session. IDs are never reused, so a late list that
+  /// still holds one of them is stale.
+  private(set) var deletedBookIDs: Set<WordBook.ID> = []
+
+  /// The newest mark on its way to the service for each word.
+  var marksOnTheirWay: [Word.ID: StudyState] { writes.unsaved }
+
+  /// Whether a mark of `wordID` is on its way to the service.
+  func hasMarkOnItsWay(_ wordID: Word.ID) -> Bool {
+    writes.queued[wordID] != nil || writes.inFlight?.contains { $0.wordID == wordID } == true
+  }
+
+  // MARK: Marks
+
+  /// Records that a word went from `old` to `new`; returns the batch to send now, if any.
+  ///
+  /// - Parameter recordsHistory: Whether undo can step back over this change.
+  mutating func recordMark(
+    wordID: Word.ID, from old: StudyState, to new: StudyState, recordsHistory: Bool
+  ) -> [StudyStateChange]? {
+    if recordsHistory { undoHistory.record(.init(wordID: wordID, from: old, to: new)) }
+    return writes.record(wordID: wordID, from: old, to: new)
+  }
+
+  /// Settles the batch of marks in flight with the service's answer.
+  ///
+  /// - Parameters:
+  ///   - result: The service's answer.
+  ///   - whileLoading: Whether the selected book's words are loading, so that a load which
+  ///     read the book before the save still ends with the saved marks.
+  /// - Returns: The batch that was in flight, the words to put back to what the service holds
+  ///   (after a failure), and the next batch to send, if any.
+  mutating func settleMarks(
+    _ result: Result<[StudyStateChange], WordServiceError>, whileLoading: Bool
+  ) -> (attempted: [StudyStateChange], reverts: [StudyStateChange], next: [StudyStateChange]?) {
+    var saved = false
+    if case .success(let changes) = result {
+      saved = true
+      if whileLoading { changesDuringLoad.recordMarks(changes) }
+    }
+    let attempted = writes.inFlight ?? []
+    let (reverts, next) = writes.settle(saved: saved)
+    // The marks undo would step over never reached the service, and the word no longer shows
+    // them: undoing or redoing them would change the word instead of restoring it.
+    for revert in reverts { undoHistory.forget(revert.wordID) }
+    return (attempted, reverts, next)
+  }
+
+  /// Takes the last undo step, making it the next redo step.
+  mutating func popUndo() -> UndoHistory.Step? { undoHistory.popUndo() }
+
+  /// Takes the last redo step, making it the next undo step.
+  mutating func popRedo() -> UndoHistory.Step? { undoHistory.popRedo() }
+
+  // MARK: Words and books
+
+  /// Forgets a word that left the book: its queued mark, so the next batch doesn't fail on it
+  /// and take the other words' marks down with it, and its undo steps.
+  mutating func forget(_ wordID: Word.ID) {
+    undoHistory.forget(wordID)
+    writes.forget(wordID)
+  }
+
+  /// Records that the service deleted a word, and forgets it.
+  ///
+  /// - Parameter whileLoading: Whether the selected book's words are loading, so that a load
+  ///   which read the book before the deletion doesn't bring the word back.
+  mutating func recordDeletedWord(_ wordID: Word.ID, whileLoading: Bool) {
+    deletedWordIDs.insert(wordID)
+    if whileLoading { changesDuringLoad.recordDeleted(wordID) }
+    forget(wordID)
+  }
+
+  /// Records that the service deleted a book.
+  mutating func recordDeletedBook(_ bookID: WordBook.ID) {
+    deletedBookIDs.insert(bookID)
+  }
+
+  /// Records a word the service saved in the selected book while its words were loading.
+  mutating func recordSavedDuringLoad(_ word: Word) {
+    changesDuringLoad.recordSaved(word)
+  }
+
+  /// Records a word whose text the service changed while the selected book's words were
+  /// loading.
+  mutating func recordEditedDuringLoad(_ word: Word) {
+    changesDuringLoad.recordEdited(word)
+  }
+
+  /// Records marks the service reported while the selected book's words were loading.
+  mutating func recordMarksDuringLoad(_ changes: [StudyStateChange]) {
+    changesDuringLoad.recordMarks(changes)
+  }
+
+  /// Starts the bookkeeping of a book just chosen: nothing changed during its load yet, and no
+  /// mark of it can be undone. Marks of the previous book still on their way stay.
+  mutating func startBook() {
+    changesDuringLoad = ChangesDuringLoad()
+    undoHistory = UndoHistory()
+  }
+
+  /// Leaves a book the service no longer holds: the marks of its words still waiting to be
+  /// sent could only fail, so they go, with the rest of the book's bookkeeping.
+  ///
+  /// - Parameter words: The words of the book being left.
+  mutating func leaveBook(showing words: WordList) {
+    for wordID in writes.unsaved.keys where words.contains(wordID) { writes.forget(wordID) }
+    startBook()
+  }
+
+  /// Takes freshly loaded words: returns them with what the service acknowledged during the
+  /// load applied. Undo steps describe the words as they were before the load, so they go.
+  mutating func takeLoadedWords(_ loaded: [Word]) -> [Word] {
+    let words = changesDuringLoad.apply(to: loaded)
+    startBook()
+    return words
+  }
+}
+
+extension ServiceSync {
+  /// Decodes the bookkeeping from the flat fields of a state's JSON.
+  init(from container: KeyedDecodingContainer<AppState.CodingKeys>) throws {
+    writes = try container.decode(StudyStateWrites.self, forKey: .pendingWrites)
+    undoHistory = try container.decode(UndoHistory.self, forKey: .history)
+    changesDuringLoad = try container.decode(ChangesDuringLoad.self, forKey: .changesDuringLoad)
+    deletedWordIDs = try container.decode(Set<Word.ID>.self, forKey: .deletedWordIDs)
+    deletedBookIDs = try container.decode(Set<WordBook.ID>.self, forKey: .deletedBookIDs)
+  }
+
+  /// Encodes the bookkeeping as flat fields of a state's JSON.
+  func encode(to container: inout KeyedEncodingContainer<AppState.CodingKeys>) throws {
+    try container.encode(writes, forKey: .pendingWrites)
+    try container.encode(undoHistory, forKey: .history)
+    try container.encode(changesDuringLoad, forKey: .changesDuringLoad)
+    try container.encode(deletedWordIDs, forKey: .deletedWordIDs)
+    try container.encode(deletedBookIDs, forKey: .deletedBookIDs)
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import Wordbook
+
+/// A state's JSON keeps the shape it had before the bookkeeping became one value.
+@Suite struct AppStateCodableTests {
+  /// States encoded before ``ServiceSync`` held the bookkeeping, with every part of it in use:
+  /// marks in flight and queued, undo and redo steps, deleted words and books, and changes
+  /// acknowledged during a load. Made by `state(after:)` of the actions below.
+  static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Logs/app-states-before-service-sync.json")
+
+  static let verbs = WordBook(id: WordBook.ID(1), title: "Verbs", wordCount: 5)
+  static let nouns = WordBook(id: WordBook.ID(2), title: "Nouns", wordCount: 0)
+  static let words = (1...5).map {
+    Word(id: Word.ID(Int64($0)), term: "term \($0)", meaning: "meaning \($0)")
+  }
+
+  /// A session studying with marks on their way, undo and redo steps, and deletions.
+  static let studying: [AppAction] = [
+    .booksLoaded(.success([verbs, nouns])), .selectBook(verbs.id),
+    .wordsLoaded(verbs.id, .success(words)),
+    .markSuccess(Word.ID(1)), .markFail(Word.ID(2)), .markSuccess(Word.ID(3)), .undo,
+    .wordDeleted(Word.ID(5), .success(Word.ID(5))), .bookDeleted(nouns.id, .success(nouns.id)),
+  ]
+
+  /// The same session choosing its book again while the service acknowledges changes.
+  static let reloading: [AppAction] =
+    studying + [
+      .selectBook(verbs.id),
+      .studyStatesSaved(.success([StudyStateChange(wordID: Word.ID(1), state: .success)])),
+      .wordSaved(verbs.id, .success(Word(id: Word.ID(9), term: "new", meaning: "word"))),
+      .wordEdited(verbs.id, .success(Word(id: Word.ID(2), term: "edited", meaning: "text"))),
+      .outsideChanges([.wordDeleted(Word.ID(4), book: verbs.id)]),
+    ]
+
+  static func state(after actions: [AppAction]) -> AppState {
+    let reducer = AppReducer(service: InMemoryWordService())
+    var state = AppState(seed: 13)
+    for action in actions { _ = reducer.reduce(into: &state, action: action) }
+    state.changedParts = AppState(seed: 13).changedParts
+    return state
+  }
+
+  @Test func statesEncodedBeforeStillDecodeToTheSameStates() throws {
+    let old = try JSONDecoder().decode([AppState].self, from: Data(contentsOf: Self.fixture))
+    let now = [Self.state(after: Self.studying), Self.state(after: Self.reloading)]
+    #expect(old == now)
+    #expect(!now[0].serviceSync.undoHistory.redoSteps.isEmpty)
+    #expect(now[0].serviceSync.deletedBookIDs == [Self.nouns.id])
+    #expect(now[1].serviceSync.changesDuringLoad != ChangesDuringLoad())
+  }
+
+  @Test func theBookkeepingKeepsItsFlatKeys() throws {
+    let fixture = try Data(contentsOf: Self.fixture)
+    let oldKeys = try #require(
+      try JSONSerialization.jsonObject(with: fixture) as? [[String: Any]]
+    ).map { Set($0.keys) }
+    let state = Self.state(after: Self.reloading)
+    let data = try JSONEncoder().encode(state)
+    let keys = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any]).keys
+    #expect(Set(keys) == oldKeys[1])
+    #expect(try JSONDecoder().decode(AppState.self, from: data) == state)
+  }
+}
