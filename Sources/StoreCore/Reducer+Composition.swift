@@ -8,6 +8,10 @@ where First.State == Second.State, First.Action == Second.Action {
   public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
     let firstEffect = first.reduce(into: &state, action: action)
     let secondEffect = second.reduce(into: &state, action: action)
+    // Most actions start no effect in one of the two: merging cost an array and generic
+    // metadata look-ups per action (`studyScreenKeys` benchmark: 6.2 µs a mark, 4.7 µs without).
+    if case .none = firstEffect.operation { return secondEffect }
+    if case .none = secondEffect.operation { return firstEffect }
     return .merge(firstEffect, secondEffect)
   }
 }
