@@ -19,21 +19,21 @@ extension StudyScreen {
 
   /// Handles a key press, or keeps it for later while something loads. Quitting is never
   /// kept: it quits at once, and a prompt takes its text as it is typed.
-  mutating func press(_ key: Key) -> Effect<StudyScreenAction> {
+  mutating func press(_ key: Key) -> [AppAction] {
     if isLoading, screen.prompt == nil, key != .character("q"), key != .endOfInput {
       keysWhileLoading.append(key)
-      return .none
+      return []
     }
-    return Self.send(handle(key))
+    return handle(key)
   }
 
   /// What the screen does by itself after every action: open the first book, then handle
   /// the keys that waited.
-  mutating func followApp() -> Effect<StudyScreenAction> {
+  mutating func followApp() -> [AppAction] {
     // The flag drops once the selection shows in the state: until then, keys keep waiting.
     if app.selectedBookID != nil { opensFirstBook = false }
-    if let book = bookToOpen() { return .send(.app(.selectBook(book))) }
-    guard actionsBeforeNextWaitingKey == 0 else { return .none }
+    if let book = bookToOpen() { return [.selectBook(book)] }
+    guard actionsBeforeNextWaitingKey == 0 else { return [] }
     return handleKeysTypedWhileLoading()
   }
 
@@ -61,7 +61,7 @@ extension StudyScreen {
   /// Handles the waiting keys in order until one asks the app for something: the next waits
   /// until that has been processed, so that it sees the state it makes (a key that selects a
   /// book makes the next wait for the book's words).
-  private mutating func handleKeysTypedWhileLoading() -> Effect<StudyScreenAction> {
+  private mutating func handleKeysTypedWhileLoading() -> [AppAction] {
     while !isLoading, !keysWhileLoading.isEmpty {
       guard !screen.isQuitting, !hasQuit else {
         keysWhileLoading = []
@@ -70,13 +70,9 @@ extension StudyScreen {
       let actions = handle(keysWhileLoading.removeFirst())
       if !actions.isEmpty {
         actionsBeforeNextWaitingKey = actions.count
-        return Self.send(actions)
+        return actions
       }
     }
-    return .none
-  }
-
-  private static func send(_ actions: [AppAction]) -> Effect<StudyScreenAction> {
-    .merge(actions.map { .send(.app($0)) })
+    return []
   }
 }

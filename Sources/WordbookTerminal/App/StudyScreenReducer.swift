@@ -37,7 +37,7 @@ public struct StudyScreenReducer: Reducer {
   /// - Parameter app: The reducer of the app's state.
   public init(app: AppReducer) {
     body = Scope(
-      state: \StudyScreen.app, action: \StudyScreenAction.appAction, embed: StudyScreenAction.app,
+      state: \StudyScreen.app, action: { $0.appAction }, embed: StudyScreenAction.app,
       child: app
     )
     .combined(with: Reduce(Self.reduceScreen))
@@ -55,15 +55,21 @@ public struct StudyScreenReducer: Reducer {
   {
     let before = state.screen
     defer { if state.screen != before { state.screenChanges.insert(.screen) } }
-    let effect: Effect<StudyScreenAction>
+    var actions: [AppAction] = []
     switch action {
     case .app:
-      effect = .none
       if state.actionsBeforeNextWaitingKey > 0 { state.actionsBeforeNextWaitingKey -= 1 }
     case .key(let key, let pageSize):
       state.screen.pageSize = pageSize
-      effect = state.press(key)
+      actions = state.press(key)
     }
-    return .merge(effect, state.followApp())
+    actions += state.followApp()
+    // Most actions ask for nothing and a key for one action: no merge for them, which cost a
+    // quarter of a key's time (`studyScreenKeys` benchmark: 8.2 µs a mark, 6.2 µs without).
+    switch actions.count {
+    case 0: return .none
+    case 1: return .send(.app(actions[0]))
+    default: return .merge(actions.map { .send(.app($0)) })
+    }
   }
 }

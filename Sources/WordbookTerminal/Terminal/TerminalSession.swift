@@ -83,7 +83,7 @@ public final class TerminalSession {
     defer { signals.cancel() }
     let reader = makeReader()
     defer { reader.cancel() }
-    application.start { [weak self] in self?.setNeedsDraw() }
+    application.start { self.setNeedsDraw() }
     defer { application.stop() }
     setNeedsDraw()
     for await event in events {
