@@ -68,7 +68,9 @@ let package = Package(
 
     .executableTarget(
       name: "WordbookBenchmarks",
-      dependencies: ["StoreCore", "Wordbook", "WordbookInterchange", "WordbookSQLite"],
+      dependencies: [
+        "StoreCore", "Wordbook", "WordbookInterchange", "WordbookSQLite", "WordbookTerminal",
+      ],
       path: "Benchmarks/WordbookBenchmarks"
     ),
 

@@ -13,7 +13,8 @@ struct Options: Sendable {
 
       --filter NAME   run only the scenarios whose name contains NAME (shuffle, markSuccess,
                       partObservation, toggleStudyMode, noOp, memory, sqliteLoad,
-                      sqliteImport, untrustedInput, commands, studyScreen, webPage)
+                      sqliteImport, untrustedInput, commands, studyScreen,
+                      studyScreenKeys, webPage)
       --sizes LIST    book sizes, such as 10k,100k,1M (default: 10k,100k,1M)
       --runs N        timed runs per measurement after one warm-up run (default: 5)
       --json FILE     also write the results as JSON to FILE

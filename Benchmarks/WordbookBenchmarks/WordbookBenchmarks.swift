@@ -54,6 +54,7 @@ struct WordbookBenchmarks {
     UntrustedInputScenario(),
     CommandScenario(),
     StudyScreenScenario(),
+    StudyScreenKeysScenario(),
     WebPageScenario(),
   ]
 

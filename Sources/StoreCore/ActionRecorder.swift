@@ -11,6 +11,10 @@ public protocol ActionRecorder<Action>: AnyObject {
   /// when `nil`.
   var checkpointInterval: Int? { get }
 
+  /// Whether the recorder keeps `action`. The store numbers and checkpoints the kept actions
+  /// only, so a log that leaves some out (a ``ScopedActionRecorder``) has no gaps.
+  func records(_ action: Action) -> Bool
+
   /// Records one processed action.
   func record(_ entry: ActionLogEntry<Action>)
 
@@ -26,6 +30,9 @@ public protocol ActionRecorder<Action>: AnyObject {
 extension ActionRecorder {
   /// No checkpoints, by default.
   public var checkpointInterval: Int? { nil }
+
+  /// Every action, by default.
+  public func records(_ action: Action) -> Bool { true }
 }
 
 /// A recorder that keeps the entries in memory.

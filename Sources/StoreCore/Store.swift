@@ -44,6 +44,8 @@ public final class Store<State, Action: Sendable>: Observable {
   @usableFromInline let checkpoint: ((State) -> String)?
   /// Whether the last recorded entry carries a checkpoint; `nil` before the first entry.
   @usableFromInline var lastEntryHasCheckpoint: Bool?
+  /// The number of actions the recorder kept: the sequence number of the last entry.
+  @usableFromInline var recordedCount = 0
   /// The state's invariant check, asserted after every action in debug builds; `nil` when the
   /// state does not adopt ``InvariantCheckingState``.
   @usableFromInline let invariantViolations: ((State) -> [String])?
@@ -271,12 +273,13 @@ public final class Store<State, Action: Sendable>: Observable {
 
   @usableFromInline
   func record(_ action: Action, origin: ActionOrigin) {
-    guard let recorder else { return }
-    var entry = ActionLogEntry(sequence: actionCount, origin: origin, action: action)
+    guard let recorder, recorder.records(action) else { return }
+    recordedCount += 1
+    var entry = ActionLogEntry(sequence: recordedCount, origin: origin, action: action)
     // The first entry always has a checkpoint, so that a replay from the wrong initial state
     // fails at once; ``finishRecording()`` adds one after the last.
     if let interval = recorder.checkpointInterval, let checkpoint,
-      lastEntryHasCheckpoint == nil || actionCount % interval == 0
+      lastEntryHasCheckpoint == nil || recordedCount % interval == 0
     {
       entry.checkpoint = checkpoint(currentState)
     }
@@ -293,7 +296,7 @@ public final class Store<State, Action: Sendable>: Observable {
     guard let recorder, recorder.checkpointInterval != nil, let checkpoint,
       lastEntryHasCheckpoint == false
     else { return }
-    recorder.recordCheckpoint(checkpoint(currentState), sequence: actionCount)
+    recorder.recordCheckpoint(checkpoint(currentState), sequence: recordedCount)
     lastEntryHasCheckpoint = true
   }
 }

@@ -10,24 +10,28 @@ import WordbookTerminal
     let service = InMemoryWordService(
       books: [("Verbs", (1...5).map { WordDraft(term: "verb \($0)", meaning: "to \($0)") })],
       faults: .init(latency: .milliseconds(50)))
-    let store = Store(initialState: AppState(seed: 1), reducer: AppReducer(service: service))
+    let store = Store(
+      initialState: StudyScreen(app: AppState(seed: 1)),
+      reducer: StudyScreenReducer(app: AppReducer(service: service)))
     let app = StudyApp(
-      store: store, renderer: StudyScreenRenderer(messages: .english, color: false), book: nil)
+      store: store, renderer: StudyScreenRenderer(messages: .english, color: false))
     app.start {}
-    #expect(store.state.wordsStatus != .loaded)
+    #expect(store.state.app.wordsStatus != .loaded)
     for key in [Key.right, .right, .left] { #expect(app.handle(key)) }
-    while store.state.wordsStatus != .loaded || store.state.hasUnsavedMarks {
+    while store.state.app.wordsStatus != .loaded || store.state.app.hasUnsavedMarks {
       await store.settle()
     }
-    #expect(store.state.tally == StudyTally(notStudied: 2, success: 2, fail: 1))
+    #expect(store.state.app.tally == StudyTally(notStudied: 2, success: 2, fail: 1))
     app.stop()
   }
 
   @Test func quittingWhileLoadingQuitsAtOnce() {
     let service = InMemoryWordService(faults: .init(latency: .seconds(5)))
-    let store = Store(initialState: AppState(seed: 1), reducer: AppReducer(service: service))
+    let store = Store(
+      initialState: StudyScreen(app: AppState(seed: 1)),
+      reducer: StudyScreenReducer(app: AppReducer(service: service)))
     let app = StudyApp(
-      store: store, renderer: StudyScreenRenderer(messages: .english, color: false), book: nil)
+      store: store, renderer: StudyScreenRenderer(messages: .english, color: false))
     app.start {}
     #expect(!app.handle(.character("q")))
     app.stop()
@@ -40,20 +44,22 @@ import WordbookTerminal
     ])
     let nouns = try await service.fetchBooks()[1]
     try await service.setLastStudiedBook(nouns.id)
-    let store = Store(initialState: AppState(seed: 1), reducer: AppReducer(service: service))
+    let store = Store(
+      initialState: StudyScreen(app: AppState(seed: 1)),
+      reducer: StudyScreenReducer(app: AppReducer(service: service)))
     let app = StudyApp(
-      store: store, renderer: StudyScreenRenderer(messages: .english, color: false), book: nil)
+      store: store, renderer: StudyScreenRenderer(messages: .english, color: false))
     app.start {}
     await store.settle()
-    #expect(store.state.selectedBookID == nouns.id)
-    #expect(store.state.wordsStatus == .loaded)
+    #expect(store.state.app.selectedBookID == nouns.id)
+    #expect(store.state.app.wordsStatus == .loaded)
 
     try await service.deleteBook(nouns.id)
     #expect(app.handle(.character("a")))
     for key in [Key.character("x"), .enter, .enter] { #expect(app.handle(key)) }
     await store.settle()
     let frame = app.frame(size: TerminalSize(columns: 80, rows: 12)).joined(separator: "\n")
-    #expect(store.state.selectedBookID == nil)
+    #expect(store.state.app.selectedBookID == nil)
     #expect(frame.contains("Choose a wordbook"))
     #expect(frame.contains("Error: No wordbook has ID \(nouns.id)."))
     app.stop()

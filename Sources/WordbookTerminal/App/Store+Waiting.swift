@@ -1,7 +1,6 @@
 import StoreCore
-import Wordbook
 
-extension Store where State == AppState, Action == AppAction {
+extension Store {
   /// Waits, without polling, until the state satisfies `condition` or `timeout` passes.
   ///
   /// - Parameters:
@@ -10,7 +9,7 @@ extension Store where State == AppState, Action == AppAction {
   /// - Returns: Whether the state satisfies `condition`.
   @discardableResult
   func wait(
-    timeout: Duration = .seconds(30), until condition: @escaping @MainActor (AppState) -> Bool
+    timeout: Duration = .seconds(30), until condition: @escaping @MainActor (State) -> Bool
   ) async -> Bool {
     if condition(state) { return true }
     let waiter = StateWaiter()

@@ -52,7 +52,8 @@ public struct StudyScreenState: Hashable, Sendable {
   public var prompt: Prompt?
   /// The question waiting for `y` or `n`, if any.
   public var question: Question?
-  /// How many cards PgUp and PgDn move: the rows of the word list, set as the screen draws.
+  /// How many cards PgUp and PgDn move: the rows of the word list as drawn when the last key
+  /// was pressed (``StudyScreenAction/key(_:pageSize:)``).
   public var pageSize = 10
   /// Whether the learner asked to quit while marks were not yet saved: the screen waits for
   /// them, or asks whether to try again.

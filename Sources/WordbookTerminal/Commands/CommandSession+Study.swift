@@ -21,27 +21,27 @@ extension CommandSession {
     let recorder = recording.map {
       JSONLinesActionRecorder<AppAction>(fileDescriptor: $0.descriptor, seed: seed)
     }
+    // The log records the app's actions alone, so it replays through `AppReducer` as ever.
     let store = Store(
-      initialState: AppState(seed: seed),
-      reducer: AppReducer(service: service),
-      recorder: recorder,
-      checkpoint: { $0.checkpointSummary })
+      initialState: StudyScreen(app: AppState(seed: seed), book: reference),
+      reducer: StudyScreenReducer(app: AppReducer(service: service)),
+      recorder: recorder.map { ScopedActionRecorder($0, action: \.appAction) },
+      checkpoint: { $0.app.checkpointSummary })
     let language = TerminalLanguage(environment: environment)
     let color = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     let app = StudyApp(
-      store: store, renderer: StudyScreenRenderer(messages: language.messages, color: color),
-      book: reference)
+      store: store, renderer: StudyScreenRenderer(messages: language.messages, color: color))
     // Marks, words and edits made elsewhere (another terminal, a browser, a `wordbook`
     // command) show on the screen as they are committed.
-    store.send(.subscribeToChanges)
+    store.send(.app(.subscribeToChanges))
     let ending: TerminalSession.Ending
     do {
       ending = try await TerminalSession().run(app)
     } catch {
-      store.send(.unsubscribeFromChanges)
+      store.send(.app(.unsubscribeFromChanges))
       throw .runtime(.terminalUnavailable(detail: error.message))
     }
-    store.send(.unsubscribeFromChanges)
+    store.send(.app(.unsubscribeFromChanges))
     let lost: Int
     switch ending {
     case .quit: lost = app.marksLeftUnsaved
@@ -65,9 +65,9 @@ extension CommandSession {
   /// signal, Ctrl-C or the end of input, where nobody can be asked.
   ///
   /// - Returns: How many marks are still not saved.
-  private func lastSaveAttempt(_ store: Store<AppState, AppAction>) async -> Int {
-    if !store.state.unsavedMarks.isEmpty { store.send(.retryUnsavedMarks) }
-    await store.wait(timeout: .seconds(3)) { !$0.hasUnsavedMarks && !$0.isSavingWord }
-    return store.state.marksNotYetSaved
+  private func lastSaveAttempt(_ store: Store<StudyScreen, StudyScreenAction>) async -> Int {
+    if !store.state.app.unsavedMarks.isEmpty { store.send(.app(.retryUnsavedMarks)) }
+    await store.wait(timeout: .seconds(3)) { !$0.app.hasUnsavedMarks && !$0.app.isSavingWord }
+    return store.state.app.marksNotYetSaved
   }
 }

@@ -13,6 +13,10 @@ import Dispatch
 /// SIGTERM, SIGINT, SIGHUP, SIGQUIT and thrown errors. Ctrl-Z (or SIGTSTP) restores it and stops
 /// the process; when the shell continues it (`fg`), raw mode and the screen come back. Nothing
 /// polls: keys, signals and redraw requests arrive as events.
+///
+/// The screen is drawn once per turn of the event loop: keys, redraw requests and resizes mark
+/// it out of date, and it is drawn after every event that was ready has been handled, so a
+/// key that changes the state several times writes one frame.
 @MainActor
 public final class TerminalSession {
   /// Why a session ended.
@@ -32,7 +36,7 @@ public final class TerminalSession {
     case endOfInput
     case resize
     case signal(Int32)
-    case redraw
+    case draw
     case flushEscape
     case suspend
     case resume
@@ -43,6 +47,10 @@ public final class TerminalSession {
   private var parser = KeyParser()
   private var size: TerminalSize
   private var pendingEscapeFlush: DispatchWorkItem?
+  /// Whether the screen is out of date; a ``Event/draw`` event is then on its way, behind the
+  /// events already waiting.
+  private var needsDraw = false
+  private var isSuspended = false
   private let events: AsyncStream<Event>
   private let continuation: AsyncStream<Event>.Continuation
 
@@ -75,9 +83,9 @@ public final class TerminalSession {
     defer { signals.cancel() }
     let reader = makeReader()
     defer { reader.cancel() }
-    application.start { continuation.yield(.redraw) }
+    application.start { self.setNeedsDraw() }
     defer { application.stop() }
-    draw(application)
+    setNeedsDraw()
     for await event in events {
       switch event {
       case .suspend:
@@ -110,6 +118,7 @@ public final class TerminalSession {
   /// stop a process in an orphaned process group, and SIGSTOP cannot be discarded.
   private func suspend(_ rawMode: RawMode) {
     leaveScreen(rawMode)
+    isSuspended = true
     kill(getpid(), SIGSTOP)
   }
 
@@ -117,7 +126,9 @@ public final class TerminalSession {
   private func resume(_ rawMode: RawMode, application: some TerminalApplication) {
     try? rawMode.apply()
     enterScreen()
+    isSuspended = false
     size = TerminalSize.current(of: output.descriptor) ?? size
+    needsDraw = false
     draw(application)
   }
 
@@ -134,10 +145,14 @@ public final class TerminalSession {
       return .endOfInput
     case .resize:
       size = TerminalSize.current(of: output.descriptor) ?? size
-      draw(application)
+      setNeedsDraw()
     case .signal(let number):
       return .signal(number)
-    case .redraw:
+    case .draw:
+      // A draw that was on its way when the process stopped waits for it to continue, which
+      // draws anyway: the terminal is the shell's meanwhile.
+      guard !isSuspended else { break }
+      needsDraw = false
       draw(application)
     case .suspend, .resume:
       break
@@ -155,8 +170,16 @@ public final class TerminalSession {
       }
       if !application.handle(key) { return .quit }
     }
-    draw(application)
+    setNeedsDraw()
     return nil
+  }
+
+  /// Marks the screen out of date. It is drawn once the events already waiting have been
+  /// handled, however many of them change it.
+  private func setNeedsDraw() {
+    guard !needsDraw else { return }
+    needsDraw = true
+    continuation.yield(.draw)
   }
 
   /// A lone Escape is only known to be the Escape key when nothing follows it shortly.

@@ -1,0 +1,78 @@
+import StoreCore
+import Wordbook
+
+extension StudyScreen {
+  /// Whether the screen is waiting for the wordbooks, for the book it opens first, or for the
+  /// words of the book being opened.
+  public var isLoading: Bool {
+    guard app.selectedBookID != nil else {
+      switch app.booksStatus {
+      case .notLoaded, .loading: return true
+      case .loaded:
+        return opensFirstBook && (!app.books.isEmpty || app.isReopeningLastBook)
+          && screen.overlay == .none
+      case .failed: return false
+      }
+    }
+    return app.wordsStatus == .loading
+  }
+
+  /// Handles a key press, or keeps it for later while something loads. Quitting is never
+  /// kept: it quits at once, and a prompt takes its text as it is typed.
+  mutating func press(_ key: Key) -> [AppAction] {
+    if isLoading, screen.prompt == nil, key != .character("q"), key != .endOfInput {
+      keysWhileLoading.append(key)
+      return []
+    }
+    return handle(key)
+  }
+
+  /// What the screen does by itself after every action: open the first book, then handle
+  /// the keys that waited.
+  mutating func followApp() -> [AppAction] {
+    // The flag drops once the selection shows in the state: until then, keys keep waiting.
+    if app.selectedBookID != nil { opensFirstBook = false }
+    if let book = bookToOpen() { return [.selectBook(book)] }
+    guard actionsBeforeNextWaitingKey == 0 else { return [] }
+    return handleKeysTypedWhileLoading()
+  }
+
+  private mutating func handle(_ key: Key) -> [AppAction] {
+    let response = StudyScreenKeys.handle(key, state: app, screen: &screen)
+    if response.quits {
+      hasQuit = true
+      marksLeftUnsaved = app.marksNotYetSaved
+    }
+    return response.actions
+  }
+
+  /// The wordbook asked for on the command line as soon as the list has loaded; else, once
+  /// the app has reopened the book studied last or found none, the first one.
+  private mutating func bookToOpen() -> WordBook.ID? {
+    guard opensFirstBook, app.booksStatus == .loaded, app.selectedBookID == nil,
+      screen.overlay == .none, requestedBook != nil || !app.isReopeningLastBook,
+      let first = app.books.first
+    else { return nil }
+    let book = requestedBook.flatMap { BookReference($0).resolve(in: app.books) } ?? first
+    requestedBook = nil
+    return book.id
+  }
+
+  /// Handles the waiting keys in order until one asks the app for something: the next waits
+  /// until that has been processed, so that it sees the state it makes (a key that selects a
+  /// book makes the next wait for the book's words).
+  private mutating func handleKeysTypedWhileLoading() -> [AppAction] {
+    while !isLoading, !keysWhileLoading.isEmpty {
+      guard !screen.isQuitting, !hasQuit else {
+        keysWhileLoading = []
+        break
+      }
+      let actions = handle(keysWhileLoading.removeFirst())
+      if !actions.isEmpty {
+        actionsBeforeNextWaitingKey = actions.count
+        return actions
+      }
+    }
+    return []
+  }
+}

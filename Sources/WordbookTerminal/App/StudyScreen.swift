@@ -1,0 +1,61 @@
+import StoreCore
+import Wordbook
+
+/// Everything the study screen shows and remembers: the app's state, the screen's own view
+/// state, and what the screen does by itself while the wordbooks and words load.
+///
+/// ``StudyScreenReducer`` changes it: the app's part through `AppReducer`, the rest from key
+/// presses and from the app's answers. Outside a store every value is settable, so a test
+/// describes an expected state as `$0.screen.cursor = 1`.
+public struct StudyScreen: Equatable, Sendable {
+  /// The state of the study session: books, words, marks.
+  public var app: AppState
+  /// The cursor, the overlay and the prompt.
+  public var screen = StudyScreenState()
+  /// The wordbook asked for on the command line, by title or ID, until it is opened.
+  public var requestedBook: String?
+  /// Whether the screen still opens a book by itself: only until the first book is open, so
+  /// a book that goes away later (deleted here or by another process) leaves the picker.
+  public var opensFirstBook = true
+  /// Keys typed while the wordbooks or the words were loading, handled in order once they are
+  /// there, so that a learner who starts marking at once on a large book loses no key.
+  public var keysWhileLoading: [Key] = []
+  /// Whether the learner quit: the session ends.
+  public var hasQuit = false
+  /// How many marks were not saved when the learner quit.
+  public var marksLeftUnsaved = 0
+  /// How many actions of the last key replayed from ``keysWhileLoading`` are still to be
+  /// processed: the next waiting key is handled once they are, so it sees the state they make.
+  var actionsBeforeNextWaitingKey = 0
+  /// The parts of the screen changed since the store last took the record: at most
+  /// ``Part/screen``; see ``changedParts``.
+  var screenChanges = ChangedParts<Part>()
+
+  /// Creates the state of a screen that has just opened on `app`.
+  ///
+  /// - Parameters:
+  ///   - app: The app's state, usually one that has loaded nothing yet.
+  ///   - book: The wordbook to open first, by title or ID; when `nil`, the one the learner
+  ///     studied last, or else the first.
+  public init(app: AppState, book: String? = nil) {
+    self.app = app
+    self.requestedBook = book
+  }
+
+  /// Whether the session is over: the learner quit, or asked to quit and every mark has
+  /// reached the service since.
+  public var isFinished: Bool {
+    hasQuit || (screen.isQuitting && app.marksNotYetSaved == 0 && !app.isSavingWord)
+  }
+}
+
+extension StudyScreen: BookkeepingState {
+  /// Takes the app's bookkeeping from `other`, and how many actions of a replayed key are on
+  /// their way, which a test describes through the actions it sees instead.
+  ///
+  /// - Parameter other: The state whose bookkeeping to copy.
+  public mutating func adoptBookkeeping(from other: StudyScreen) {
+    app.adoptBookkeeping(from: other.app)
+    actionsBeforeNextWaitingKey = other.actionsBeforeNextWaitingKey
+  }
+}

@@ -1,0 +1,196 @@
+import StoreCore
+import StoreTesting
+import Testing
+import Wordbook
+
+@testable import WordbookTerminal
+
+/// The study screen's rules, every state change and every action the service sends back
+/// asserted: opening a book by itself, keys typed while loading, quitting.
+@MainActor
+@Suite struct StudyScreenReducerTests {
+  let memory = InMemoryWordService(books: [
+    (
+      "Verbs",
+      [
+        WordDraft(term: "가다", meaning: "to go"), WordDraft(term: "오다", meaning: "to come"),
+        WordDraft(term: "먹다", meaning: "to eat"),
+      ]
+    ),
+    ("Nouns", [WordDraft(term: "물", meaning: "water")]),
+  ])
+
+  private func reducer(_ service: any WordService) -> StudyScreenReducer {
+    StudyScreenReducer(app: AppReducer(service: service))
+  }
+
+  @Test func theFirstBookOpensOnceTheAppFoundNoBookStudiedLast() async throws {
+    let books = try await memory.fetchBooks()
+    let words = try await memory.fetchWords(in: books[0].id)
+    await withTestStore(
+      initialState: StudyScreen(app: AppState(seed: 1)), reducer: reducer(memory)
+    ) { store in
+      store.send(.app(.loadBooks)) { $0.app.booksStatus = .loading }
+      await store.receive(.app(.booksLoaded(.success(books)))) {
+        $0.app.books = books
+        $0.app.booksStatus = .loaded
+        $0.app.isReopeningLastBook = true
+      }
+      #expect(store.state.isLoading)
+      await store.receive(.app(.lastStudiedBookLoaded(.success(nil)))) {
+        $0.app.isReopeningLastBook = false
+        $0.app.selectedBookID = books[0].id
+        $0.app.wordsStatus = .loading
+        $0.opensFirstBook = false
+      }
+      await store.receive(.app(.wordsLoaded(books[0].id, .success(words)))) {
+        $0.app.words = WordList(words)
+        $0.app.wordsStatus = .loaded
+      }
+      #expect(!store.state.isLoading)
+    }
+  }
+
+  @Test func theRequestedBookOpensWithoutWaitingForTheBookStudiedLast() async throws {
+    let service = ScriptedWordService(wrapping: memory)
+    let books = try await memory.fetchBooks()
+    let nouns = books[1]
+    let words = try await memory.fetchWords(in: nouns.id)
+    try await memory.setLastStudiedBook(books[0].id)
+    await service.hold(.lastStudiedBook, call: 1)
+    // Opening Nouns does not replace the book studied last, so the late answer names Verbs.
+    await service.fail(
+      .setLastStudiedBook, call: 1, with: WordServiceError(.unavailable, "The test is offline."))
+    await withTestStore(
+      initialState: StudyScreen(app: AppState(seed: 1), book: "Nouns"), reducer: reducer(service)
+    ) { store in
+      store.send(.app(.loadBooks)) { $0.app.booksStatus = .loading }
+      await store.receive(.app(.booksLoaded(.success(books)))) {
+        $0.app.books = books
+        $0.app.booksStatus = .loaded
+        $0.app.isReopeningLastBook = true
+        $0.app.selectedBookID = nouns.id
+        $0.app.wordsStatus = .loading
+        $0.requestedBook = nil
+        $0.opensFirstBook = false
+      }
+      await store.receive(.app(.wordsLoaded(nouns.id, .success(words)))) {
+        $0.app.words = WordList(words)
+        $0.app.wordsStatus = .loaded
+      }
+      await service.waitUntilHeld(.lastStudiedBook)
+      #expect(await service.release(.lastStudiedBook))
+      // The book studied last comes too late: the requested one stays open.
+      await store.receive(.app(.lastStudiedBookLoaded(.success(books[0].id)))) {
+        $0.app.isReopeningLastBook = false
+      }
+    }
+  }
+
+  @Test func keysTypedWhileLoadingAreHandledInOrderOnceTheWordsAreThere() async throws {
+    let books = try await memory.fetchBooks()
+    let verbs = books[0]
+    let words = try await memory.fetchWords(in: verbs.id)
+    let (go, eat) = (words[0].id, words[2].id)
+    await withTestStore(
+      initialState: StudyScreen(app: AppState(seed: 1)), reducer: reducer(memory)
+    ) { store in
+      store.send(.app(.loadBooks)) { $0.app.booksStatus = .loading }
+      store.send(.key(.right, pageSize: 10)) { $0.keysWhileLoading = [.right] }
+      await store.receive(.app(.booksLoaded(.success(books)))) {
+        $0.app.books = books
+        $0.app.booksStatus = .loaded
+        $0.app.isReopeningLastBook = true
+      }
+      store.send(.key(.character("j"), pageSize: 10)) {
+        $0.keysWhileLoading = [.right, .character("j")]
+      }
+      await store.receive(.app(.lastStudiedBookLoaded(.success(nil)))) {
+        $0.app.isReopeningLastBook = false
+        $0.app.selectedBookID = verbs.id
+        $0.app.wordsStatus = .loading
+        $0.opensFirstBook = false
+      }
+      store.send(.key(.left, pageSize: 10)) {
+        $0.keysWhileLoading = [.right, .character("j"), .left]
+      }
+      // Success on the first card, down past the second, fail on the third: each key sees
+      // the cursor the one before left.
+      await store.receive(.app(.wordsLoaded(verbs.id, .success(words)))) {
+        $0.app.words = WordList(words)
+        $0.app.wordsStatus = .loaded
+        $0.app.words.setStudyState(.success, of: go)
+        $0.app.words.setStudyState(.fail, of: eat)
+        $0.keysWhileLoading = []
+        $0.screen.cursor = 2
+      }
+      await store.receive(.app(.studyStatesSaved(.success([.init(wordID: go, state: .success)]))))
+      await store.receive(.app(.studyStatesSaved(.success([.init(wordID: eat, state: .fail)]))))
+    }
+  }
+
+  @Test func quittingWaitsForTheMarksOnTheirWay() async throws {
+    let books = try await memory.fetchBooks()
+    let words = try await memory.fetchWords(in: books[0].id)
+    let go = words[0].id
+    let open = StudyScreen.opened(books: books, selecting: books[0], words: words)
+    await withTestStore(initialState: open, reducer: reducer(memory)) { store in
+      store.send(.key(.right, pageSize: 10)) {
+        $0.app.words.setStudyState(.success, of: go)
+        $0.screen.cursor = 1
+      }
+      store.send(.key(.character("q"), pageSize: 10)) { $0.screen.isQuitting = true }
+      #expect(!store.state.isFinished)
+      await store.receive(.app(.studyStatesSaved(.success([.init(wordID: go, state: .success)]))))
+      #expect(store.state.isFinished)
+      #expect(!store.state.hasQuit)
+    }
+  }
+
+  @Test func quittingWithEveryMarkSavedQuitsAtOnce() async throws {
+    let books = try await memory.fetchBooks()
+    let words = try await memory.fetchWords(in: books[0].id)
+    let open = StudyScreen.opened(books: books, selecting: books[0], words: words)
+    await withTestStore(initialState: open, reducer: reducer(memory)) { store in
+      store.send(.key(.character("q"), pageSize: 10)) { $0.hasQuit = true }
+      #expect(store.state.isFinished)
+    }
+  }
+
+  @Test func aRecordedSessionHoldsTheAppsActionsAloneAndReplaysThroughTheAppReducer() async {
+    let log = ActionLog<AppAction>(checkpointInterval: 100)
+    let store = Store(
+      initialState: StudyScreen(app: AppState(seed: 7)), reducer: reducer(memory),
+      recorder: ScopedActionRecorder(log, action: \.appAction),
+      checkpoint: { $0.app.checkpointSummary })
+    store.send(.app(.loadBooks))
+    for key in [Key.right, .character("s"), .left, .character("j")] {
+      store.send(.key(key, pageSize: 10))
+    }
+    while store.state.app.wordsStatus != .loaded || store.state.app.hasUnsavedMarks {
+      await store.settle()
+    }
+    store.finishRecording()
+    #expect(log.entries.map(\.sequence) == Array(1...log.entries.count))
+    #expect(log.entries.contains { $0.action == .shuffle })
+    #expect(log.entries.last?.checkpoint != nil)
+    let result = replay(
+      log.entries, from: AppState(seed: 7), reducer: AppReducer(service: InMemoryWordService()),
+      checkpoint: \.checkpointSummary)
+    #expect(result.divergence == nil)
+    #expect(result.state.checkpointSummary == store.state.app.checkpointSummary)
+    #expect(result.state.tally.notStudied < 3)
+  }
+}
+
+extension StudyScreen {
+  /// A screen on `book`, its words loaded, built without a store.
+  fileprivate static func opened(books: [WordBook], selecting book: WordBook, words: [Word])
+    -> StudyScreen
+  {
+    var screen = StudyScreen(
+      app: AppState(seed: 1, books: books, selectedBookID: book.id, words: words))
+    screen.opensFirstBook = false
+    return screen
+  }
+}
