@@ -114,8 +114,25 @@ final class WebDriver {
 
   /// Clicks the first element `selector` matches.
   func click(_ selector: String) async throws {
-    let element = try await element(selector)
-    _ = try await command("POST", "element/\(element[Self.elementKey] ?? "")/click", [:])
+    try await onFreshElement(selector) { element in
+      _ = try await command("POST", "element/\(element[Self.elementKey] ?? "")/click", [:])
+    }
+  }
+
+  /// Runs `body` on the first element `selector` matches, finding it again when the page
+  /// replaced it in between (an event re-drew the cards), as a finger would simply touch the
+  /// card now shown there.
+  private func onFreshElement(
+    _ selector: String, _ body: ([String: String]) async throws -> Void
+  ) async throws {
+    for attempt in 1...3 {
+      do {
+        try await body(try await element(selector))
+        return
+      } catch  where attempt < 3 && "\(error)".contains("stale element reference") {
+        continue
+      }
+    }
   }
 
   /// Types `text` into the first element `selector` matches.
@@ -149,7 +166,10 @@ final class WebDriver {
   /// Presses the mouse on the middle of the element `selector` matches, drags it `dx` pixels
   /// sideways in steps, and releases it: a swipe as pointer events.
   func swipe(_ selector: String, dx: Int) async throws {
-    let element = try await element(selector)
+    try await onFreshElement(selector) { element in try await swipe(element, dx: dx) }
+  }
+
+  private func swipe(_ element: [String: String], dx: Int) async throws {
     var steps: [[String: Any]] = [
       ["type": "pointerMove", "duration": 0, "origin": element, "x": 0, "y": 0],
       ["type": "pointerDown", "button": 0],
