@@ -20,6 +20,21 @@ enum ChildProcess {
     return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
+  /// Waits for child `pid` to exit, polling every 20 ms, and kills it when it has not exited
+  /// within `nanoseconds`.
+  static func waitOrKill(_ pid: pid_t, within nanoseconds: UInt64) {
+    var status: Int32 = 0
+    let deadline = wallNow() + nanoseconds
+    while waitpid(pid, &status, WNOHANG) == 0 {
+      guard wallNow() < deadline else {
+        kill(pid, SIGKILL)
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        return
+      }
+      usleep(20_000)
+    }
+  }
+
   /// Runs `path` with `arguments`, its standard input read from `input` (or `/dev/null`),
   /// and returns what it wrote to standard output, unless `discardsOutput` sends it to
   /// `/dev/null`.

@@ -89,15 +89,6 @@ final class ServeProcess {
   /// Stops the server with SIGINT, as Ctrl-C does, killing it after 10 s.
   func stop() {
     kill(pid, SIGINT)
-    var status: Int32 = 0
-    let deadline = wallNow() + 10_000_000_000
-    while waitpid(pid, &status, WNOHANG) == 0 {
-      guard wallNow() < deadline else {
-        kill(pid, SIGKILL)
-        _ = waitpid(pid, &status, 0)
-        return
-      }
-      usleep(20_000)
-    }
+    ChildProcess.waitOrKill(pid, within: 10_000_000_000)
   }
 }

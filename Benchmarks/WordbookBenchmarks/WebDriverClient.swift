@@ -72,16 +72,7 @@ final class WebDriverClient {
   func quit() {
     _ = try? Self.call(port, "DELETE", "/session/\(session)", "")
     _ = try? Self.call(port, "GET", "/shutdown", "")
-    var status: Int32 = 0
-    let deadline = wallNow() + 5_000_000_000
-    while waitpid(driver, &status, WNOHANG) == 0 {
-      guard wallNow() < deadline else {
-        kill(driver, SIGKILL)
-        _ = waitpid(driver, &status, 0)
-        return
-      }
-      usleep(20_000)
-    }
+    ChildProcess.waitOrKill(driver, within: 5_000_000_000)
   }
 
   /// Opens `url` and waits for it to load.
