@@ -6,51 +6,60 @@ import WordbookInterchange
 
 @Suite struct CommandLineParserTests {
   @Test func noArgumentsOpensTheStudyScreen() throws {
-    #expect(try CommandLineParser.parse([]) == Invocation(command: .interactive))
+    #expect(try CommandLineParser.parse([]) == Invocation(command: InteractiveCommand()))
   }
 
   @Test func readsEverySubcommand() throws {
-    #expect(try CommandLineParser.parse(["books"]).command == .books)
-    #expect(try CommandLineParser.parse(["new-book", "동사"]).command == .newBook(title: "동사"))
+    #expect(try CommandLineParser.parse(["books"]) == Invocation(command: BooksCommand()))
     #expect(
-      try CommandLineParser.parse(["add", "1", "가다", "to go"]).command
-        == .add(book: "1", term: "가다", meaning: "to go"))
-    #expect(try CommandLineParser.parse(["words", "Verbs"]).command == .words(book: "Verbs"))
-    #expect(try CommandLineParser.parse(["stats"]).command == .stats(book: nil))
-    #expect(try CommandLineParser.parse(["stats", "2"]).command == .stats(book: "2"))
-    #expect(try CommandLineParser.parse(["study"]).command == .study(book: nil))
-    #expect(try CommandLineParser.parse(["study", "x"]).command == .study(book: "x"))
-    #expect(try CommandLineParser.parse(["replay", "log"]).command == .replay(file: "log"))
-    #expect(try CommandLineParser.parse(["help"]).command == .help)
+      try CommandLineParser.parse(["new-book", "동사"])
+        == Invocation(command: NewBookCommand(title: "동사")))
+    #expect(
+      try CommandLineParser.parse(["add", "1", "가다", "to go"])
+        == Invocation(command: AddCommand(book: "1", term: "가다", meaning: "to go")))
+    #expect(
+      try CommandLineParser.parse(["words", "Verbs"])
+        == Invocation(command: WordsCommand(book: "Verbs")))
+    #expect(try CommandLineParser.parse(["stats"]) == Invocation(command: StatsCommand(book: nil)))
+    #expect(
+      try CommandLineParser.parse(["stats", "2"]) == Invocation(command: StatsCommand(book: "2")))
+    #expect(try CommandLineParser.parse(["study"]) == Invocation(command: StudyCommand(book: nil)))
+    #expect(
+      try CommandLineParser.parse(["study", "x"]) == Invocation(command: StudyCommand(book: "x")))
+    #expect(
+      try CommandLineParser.parse(["replay", "log"])
+        == Invocation(command: ReplayCommand(file: "log")))
+    #expect(try CommandLineParser.parse(["help"]) == Invocation(command: HelpCommand()))
   }
 
   @Test func readsTheEditingSubcommands() throws {
     #expect(
-      try CommandLineParser.parse(["edit", "2", "7", "--term", "가다"]).command
-        == .edit(book: "2", word: Word.ID(7), term: "가다", meaning: nil))
+      try CommandLineParser.parse(["edit", "2", "7", "--term", "가다"])
+        == Invocation(command: EditCommand(book: "2", word: Word.ID(7), term: "가다", meaning: nil)))
     #expect(
-      try CommandLineParser.parse(["edit", "B", "7", "--meaning=x", "--term", "t"]).command
-        == .edit(book: "B", word: Word.ID(7), term: "t", meaning: "x"))
+      try CommandLineParser.parse(["edit", "B", "7", "--meaning=x", "--term", "t"])
+        == Invocation(command: EditCommand(book: "B", word: Word.ID(7), term: "t", meaning: "x")))
     #expect(
-      try CommandLineParser.parse(["delete", "B", "7", "8"]).command
-        == .delete(book: "B", words: [Word.ID(7), Word.ID(8)]))
+      try CommandLineParser.parse(["delete", "B", "7", "8"])
+        == Invocation(command: DeleteCommand(book: "B", words: [Word.ID(7), Word.ID(8)])))
     #expect(
-      try CommandLineParser.parse(["rename-book", "1", "새 제목"]).command
-        == .renameBook(book: "1", title: "새 제목"))
+      try CommandLineParser.parse(["rename-book", "1", "새 제목"])
+        == Invocation(command: RenameBookCommand(book: "1", title: "새 제목")))
     #expect(
-      try CommandLineParser.parse(["delete-book", "1"]).command
-        == .deleteBook(book: "1", confirmed: false))
+      try CommandLineParser.parse(["delete-book", "1"])
+        == Invocation(command: DeleteBookCommand(book: "1", confirmed: false)))
     #expect(
-      try CommandLineParser.parse(["delete-book", "--yes", "1"]).command
-        == .deleteBook(book: "1", confirmed: true))
+      try CommandLineParser.parse(["delete-book", "--yes", "1"])
+        == Invocation(command: DeleteBookCommand(book: "1", confirmed: true)))
     #expect(
-      try CommandLineParser.parse(["delete-book", "--", "--yes"]).command
-        == .deleteBook(book: "--yes", confirmed: false))
+      try CommandLineParser.parse(["delete-book", "--", "--yes"])
+        == Invocation(command: DeleteBookCommand(book: "--yes", confirmed: false)))
     #expect(
-      try CommandLineParser.parse(["search", "사랑"]).command == .search(query: "사랑", book: nil))
+      try CommandLineParser.parse(["search", "사랑"])
+        == Invocation(command: SearchCommand(query: "사랑", book: nil)))
     #expect(
-      try CommandLineParser.parse(["search", "a", "--book", "title:2"]).command
-        == .search(query: "a", book: "title:2"))
+      try CommandLineParser.parse(["search", "a", "--book", "title:2"])
+        == Invocation(command: SearchCommand(query: "a", book: "title:2")))
   }
 
   @Test func readsImportAndExportOptions() throws {
@@ -60,40 +69,39 @@ import WordbookInterchange
         "--on-duplicate", "update", "--db", "d",
       ])
         == Invocation(
-          command: .importFile(
-            ImportRequest(
-              file: "cards.txt", bookTitle: "단어", format: .quizlet, separator: "pipe",
-              duplicates: .update)),
+          command: ImportCommand(
+            file: "cards.txt", bookTitle: "단어", format: .quizlet, separator: "pipe",
+            duplicates: .update),
           databasePath: "d"))
     #expect(
-      try CommandLineParser.parse(["import", "--book", "B", "--", "--odd.csv"]).command
-        == .importFile(ImportRequest(file: "--odd.csv", bookTitle: "B")))
+      try CommandLineParser.parse(["import", "--book", "B", "--", "--odd.csv"])
+        == Invocation(command: ImportCommand(file: "--odd.csv", bookTitle: "B")))
     #expect(
       try CommandLineParser.parse([
         "import", "w.tsv", "--no-header", "--book", "B", "--term-column", "2",
         "--meaning-column=def", "--state-column", "3a",
-      ]).command
-        == .importFile(
-          ImportRequest(
+      ])
+        == Invocation(
+          command: ImportCommand(
             file: "w.tsv", bookTitle: "B", header: .absent, termColumn: .number(2),
             meaningColumn: .named("def"), studyStateColumn: .named("3a"))))
     #expect(
-      try CommandLineParser.parse(["import", "--header", "--book", "B", "--", "--header"]).command
-        == .importFile(ImportRequest(file: "--header", bookTitle: "B", header: .present)))
+      try CommandLineParser.parse(["import", "--header", "--book", "B", "--", "--header"])
+        == Invocation(command: ImportCommand(file: "--header", bookTitle: "B", header: .present)))
     #expect(throws: UsageError.self) {
       try CommandLineParser.parse(["import", "f", "--book", "B", "--header", "--no-header"])
     }
     #expect(
-      try CommandLineParser.parse(["export", "B", "--output", "b.tsv"]).command
-        == .export(ExportRequest(book: "B", output: "b.tsv")))
-    #expect(ExportRequest(book: "B", output: "b.tsv").resolvedFormat == .tsv)
-    #expect(ExportRequest(book: "B", output: "b.txt").resolvedFormat == .csv)
-    #expect(ExportRequest(book: "B", format: .anki, output: "b.csv").resolvedFormat == .anki)
+      try CommandLineParser.parse(["export", "B", "--output", "b.tsv"])
+        == Invocation(command: ExportCommand(book: "B", output: "b.tsv")))
+    #expect(ExportCommand(book: "B", output: "b.tsv").resolvedFormat == .tsv)
+    #expect(ExportCommand(book: "B", output: "b.txt").resolvedFormat == .csv)
+    #expect(ExportCommand(book: "B", format: .anki, output: "b.csv").resolvedFormat == .anki)
   }
 
   @Test func globalOptionsGoAnywhere() throws {
     let expected = Invocation(
-      command: .study(book: "B"), databasePath: "/tmp/d", recordPath: "r.jsonl")
+      command: StudyCommand(book: "B"), databasePath: "/tmp/d", recordPath: "r.jsonl")
     #expect(
       try CommandLineParser.parse(["--db", "/tmp/d", "study", "B", "--record", "r.jsonl"])
         == expected)
@@ -102,7 +110,7 @@ import WordbookInterchange
         == expected)
     #expect(
       try CommandLineParser.parse(["words", "--db=/tmp/d", "B"])
-        == Invocation(command: .words(book: "B"), databasePath: "/tmp/d"))
+        == Invocation(command: WordsCommand(book: "B"), databasePath: "/tmp/d"))
   }
 
   @Test func recordingIsOnlyForTheStudyScreen() {
@@ -113,19 +121,19 @@ import WordbookInterchange
   }
 
   @Test func helpAndVersionWin() throws {
-    #expect(try CommandLineParser.parse(["--help"]).command == .help)
-    #expect(try CommandLineParser.parse(["-h"]).command == .help)
-    #expect(try CommandLineParser.parse(["add", "--help"]).command == .help)
-    #expect(try CommandLineParser.parse(["--version"]).command == .version)
+    #expect(try CommandLineParser.parse(["--help"]) == Invocation(command: HelpCommand()))
+    #expect(try CommandLineParser.parse(["-h"]) == Invocation(command: HelpCommand()))
+    #expect(try CommandLineParser.parse(["add", "--help"]) == Invocation(command: HelpCommand()))
+    #expect(try CommandLineParser.parse(["--version"]) == Invocation(command: VersionCommand()))
   }
 
   @Test func doubleDashLetsValuesStartWithADash() throws {
     #expect(
-      try CommandLineParser.parse(["add", "B", "--", "-ing", "suffix"]).command
-        == .add(book: "B", term: "-ing", meaning: "suffix"))
+      try CommandLineParser.parse(["add", "B", "--", "-ing", "suffix"])
+        == Invocation(command: AddCommand(book: "B", term: "-ing", meaning: "suffix")))
     #expect(
-      try CommandLineParser.parse(["add", "--", "B", "--db", "x"]).command
-        == .add(book: "B", term: "--db", meaning: "x"))
+      try CommandLineParser.parse(["add", "--", "B", "--db", "x"])
+        == Invocation(command: AddCommand(book: "B", term: "--db", meaning: "x")))
   }
 
   @Test(arguments: [
@@ -162,7 +170,7 @@ import WordbookInterchange
   }
 
   @Test func usageListsEverySubcommandWithin80Columns() {
-    for subcommand in Subcommand.all {
+    for subcommand in SubcommandRegistry.all {
       #expect(CommandLineParser.usage.contains("\n  \(subcommand.name) "))
       #expect(CommandLineParser.usage.contains(subcommand.summary))
     }

@@ -3,106 +3,64 @@
 ///
 /// ```swift
 /// try CommandLineParser.parse(["--db", "/tmp/w.sqlite", "add", "Verbs", "가다", "to go"])
-/// // Invocation(command: .add(book: "Verbs", term: "가다", meaning: "to go"),
+/// // Invocation(command: AddCommand(book: "Verbs", term: "가다", meaning: "to go"),
 /// //            databasePath: "/tmp/w.sqlite")
 /// ```
-public enum CommandLineParser {
+enum CommandLineParser {
   /// The version `--version` prints.
-  public static let version = "1.0.0"
+  static let version = "1.0.0"
 
   /// Parses the arguments after the program name.
   ///
-  /// Global options (`--db PATH`, `--record FILE`, `--help`, `--version`, each also as
-  /// `--name=value`) may come before or after the subcommand; `--` ends the options.
+  /// Global options (`--db PATH`, `--record FILE`, `--help`, `--version`, the first two also
+  /// as `--name=value`) may come before or after the subcommand; `--` ends the options.
   ///
   /// - Parameter arguments: The arguments, without the program name.
   /// - Returns: What to run.
   /// - Throws: ``UsageError`` for an unknown subcommand or option, a missing value or a wrong
   ///   number of arguments.
-  public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
-    var invocation = Invocation(command: .interactive)
-    var rest: [String] = []
-    var wantsHelp = false
-    var wantsVersion = false
-    var index = 0
-    var firstLiteral: Int?
-    while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      if firstLiteral != nil || !argument.hasPrefix("--") {
-        rest.append(argument)
-        continue
-      }
-      let (name, inlineValue) = split(argument)
-      switch name {
-      case "--":
-        firstLiteral = rest.count
-      case "--db", "--record":
-        let value: String
-        if let inlineValue {
-          value = inlineValue
-        } else if index < arguments.count {
-          value = arguments[index]
-          index += 1
-        } else {
-          throw UsageError(.needsFilePath(option: name))
-        }
-        guard !value.isEmpty else { throw UsageError(.needsFilePath(option: name)) }
-        if name == "--db" { invocation.databasePath = value } else { invocation.recordPath = value }
-      case "--help":
-        wantsHelp = true
-      case "--version":
-        wantsVersion = true
-      default:
-        rest.append(argument)
-      }
+  static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    let split: ArgumentSplitter.Split
+    do {
+      split = try ArgumentSplitter(options: ["db", "record"], flags: ["help", "version"])
+        .split(arguments)
+    } catch {
+      guard case .optionNeedsValue(let name) = error.problem else { throw error }
+      throw UsageError(.needsFilePath(option: "--" + name))
     }
-    if rest.first == "-h", firstLiteral != 0 { wantsHelp = true }
-    if wantsHelp {
-      invocation.command = .help
-    } else if wantsVersion {
-      invocation.command = .version
+    for name in ["db", "record"] where split.options[name]?.isEmpty == true {
+      throw UsageError(.needsFilePath(option: "--" + name))
+    }
+    var invocation = Invocation(
+      databasePath: split.options["db"], recordPath: split.options["record"])
+    let rest = split.values
+    if split.flags.contains("help") || rest.first == "-h" && split.firstLiteral != 0 {
+      invocation.command = HelpCommand()
+    } else if split.flags.contains("version") {
+      invocation.command = VersionCommand()
     } else if let name = rest.first {
-      invocation.command = try subcommand(
-        name, arguments: Array(rest.dropFirst()), firstLiteral: firstLiteral.map { max($0 - 1, 0) })
-    }
-    switch invocation.command {
-    case .interactive, .study, .help, .version: break
-    default:
-      // Subcommands work on the database directly, not through the store that records.
-      if invocation.recordPath != nil {
-        throw UsageError(.recordOnlyForStudy(subcommand: rest.first ?? ""))
+      guard let subcommand = SubcommandRegistry.subcommand(named: name) else {
+        throw UsageError(name.hasPrefix("-") ? .unknownOption(name) : .unknownSubcommand(name))
       }
+      invocation.command = try subcommand.parse(
+        Array(rest.dropFirst()), firstLiteral: split.firstLiteral.map { max($0 - 1, 0) })
+    }
+    // Subcommands work on the database directly, not through the store that records.
+    if invocation.recordPath != nil, !type(of: invocation.command).acceptsRecording {
+      throw UsageError(.recordOnlyForStudy(subcommand: rest.first ?? ""))
     }
     return invocation
   }
 
-  private static func subcommand(
-    _ name: String, arguments: [String], firstLiteral: Int?
-  ) throws(UsageError) -> Command {
-    guard let subcommand = Subcommand.all.first(where: { $0.name == name }) else {
-      if name.hasPrefix("-") {
-        throw UsageError(.unknownOption(name))
-      }
-      throw UsageError(.unknownSubcommand(name))
-    }
-    return try subcommand.parse(arguments, firstLiteral: firstLiteral)
-  }
-
-  private static func split(_ argument: String) -> (name: String, value: String?) {
-    guard let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
-    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
-  }
-
   /// The text `--help` prints, every line within 80 columns.
-  public static var usage: String {
+  static var usage: String {
     """
     Usage: wordbook [--db PATH] [--record FILE] [SUBCOMMAND [ARGUMENTS]]
 
     With no subcommand, opens the study screen when run on a terminal.
 
     Subcommands:
-    \(Subcommand.all.map(\.helpLines).joined(separator: "\n"))
+    \(SubcommandRegistry.all.map { $0.helpLines }.joined(separator: "\n"))
 
     BOOK is a wordbook's ID (7 or #7) or its title, compared ignoring case and
     surrounding spaces; write title:TEXT for a title that is a number. BOOK never
@@ -126,51 +84,5 @@ public enum CommandLineParser {
 
     Exit status: 0 on success, 1 on a runtime error, 2 on a usage error.
     """
-  }
-}
-
-extension Subcommand {
-  /// The column where the summaries of `--help` start.
-  private static let summaryColumn = 30
-  /// The width `--help` fits in.
-  private static let helpWidth = 80
-
-  /// The subcommand's lines in `--help`: its name and arguments, wrapped at a space to fit,
-  /// and its summary, on the same line when there is room.
-  var helpLines: String {
-    let indent = String(repeating: " ", count: 4 + name.count)
-    var lines = ["  " + name]
-    for word in argumentGroups {
-      if lines[lines.count - 1].count + 1 + word.count > Self.helpWidth {
-        lines.append(indent + word)
-      } else {
-        lines[lines.count - 1] += " " + word
-      }
-    }
-    let summaryIndent = String(repeating: " ", count: Self.summaryColumn)
-    if lines.count == 1, lines[0].count + 2 <= Self.summaryColumn {
-      lines[0] += String(repeating: " ", count: Self.summaryColumn - lines[0].count) + summary
-    } else {
-      lines.append(summaryIndent + summary)
-    }
-    return lines.joined(separator: "\n")
-  }
-
-  /// The arguments split at the spaces outside brackets, so an option stays with its value.
-  private var argumentGroups: [String] {
-    var groups: [String] = []
-    var current = ""
-    var depth = 0
-    for character in arguments {
-      if character == " " && depth == 0 {
-        if !current.isEmpty { groups.append(current) }
-        current = ""
-        continue
-      }
-      if character == "[" { depth += 1 } else if character == "]" { depth -= 1 }
-      current.append(character)
-    }
-    if !current.isEmpty { groups.append(current) }
-    return groups
   }
 }

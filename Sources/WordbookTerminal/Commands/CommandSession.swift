@@ -59,9 +59,9 @@ final class CommandSession {
 
   /// Runs `command`, then finishes the outputs: standard output is flushed and the action log
   /// is put in place, also when the command failed, since a log of a failure is worth keeping.
-  func run(_ command: Command) async throws(CommandFailure) {
+  func run(_ command: any RunnableCommand) async throws(CommandFailure) {
     do {
-      try await perform(command)
+      try await command.run(in: self)
     } catch {
       try? recording?.commit()
       try? out.flush()
@@ -69,94 +69,6 @@ final class CommandSession {
     }
     try recording?.commit()
     try out.flush()
-  }
-
-  private func perform(_ command: Command) async throws(CommandFailure) {
-    switch command {
-    case .interactive:
-      if isatty(STDIN_FILENO) == 1, out.isTerminal {
-        try await study(book: nil)
-      } else {
-        try await listBooks()
-        try out.writeLine(catalogue.text(.studyNeedsTerminal))
-      }
-    case .books:
-      try await listBooks()
-    case .newBook(let title):
-      let book = try await call { () async throws(WordServiceError) in
-        try await service.createBook(title: title)
-      }
-      try out.writeLine(catalogue.text(.created(book)))
-    case .add(let reference, let term, let meaning):
-      let book = try await book(reference)
-      _ = try await call { () async throws(WordServiceError) in
-        try await service.saveWord(WordDraft(term: term, meaning: meaning), to: book.id)
-      }
-      try out.writeLine(catalogue.text(.added(term: term, meaning: meaning, book)))
-    case .words(let reference):
-      let book = try await book(reference)
-      try await forEachPage(of: book) { words throws(CommandFailure) in
-        for word in words {
-          try out.write(String(word.id.rawValue))
-          try out.write(Self.stateField(word.studyState))
-          try out.write(word.term.escapedForTerminal)
-          try out.write("\t")
-          try out.write(word.meaning.escapedForTerminal)
-          // The picture's file in the media folder, for the words that have one.
-          if let image = word.imageReference { try out.write("\t" + image.escapedForTerminal) }
-          try out.writeLine("")
-        }
-      }
-    case .edit(let reference, let wordID, let term, let meaning):
-      try await edit(wordID, of: reference, term: term, meaning: meaning)
-    case .delete(let reference, let wordIDs):
-      try await delete(wordIDs, of: reference)
-    case .renameBook(let reference, let title):
-      try await renameBook(reference, to: title)
-    case .deleteBook(let reference, let confirmed):
-      try await deleteBook(reference, confirmed: confirmed)
-    case .search(let query, let reference):
-      try await search(query, in: reference)
-    case .stats(let reference):
-      try await stats(book: reference)
-    case .study(let book):
-      guard isatty(STDIN_FILENO) == 1, out.isTerminal else {
-        throw .usage(.studyNeedsTerminal)
-      }
-      try await study(book: book)
-    case .importFile(let request):
-      try await importFile(request)
-    case .export(let request):
-      try await export(request)
-    case .serve(let request):
-      try await serve(request)
-    case .replay, .help, .version:
-      preconditionFailure("handled without a database")
-    }
-  }
-
-  // MARK: Subcommands
-
-  private func listBooks() async throws(CommandFailure) {
-    for book in try await books() {
-      try out.writeLine("\(book.id)\t\(book.title.escapedForTerminal)\t\(book.wordCount)")
-    }
-  }
-
-  private func stats(book reference: String?) async throws(CommandFailure) {
-    let books: [WordBook]
-    if let reference {
-      books = [try await book(reference)]
-    } else {
-      books = try await self.books()
-    }
-    let tallies = try await call { () async throws(WordServiceError) in
-      try await service.fetchTallies()
-    }
-    for book in books {
-      let tally = tallies[book.id] ?? StudyTally()
-      try out.writeLine(catalogue.text(.stats(book, tally)))
-    }
   }
 
   // MARK: Reading the service
@@ -195,6 +107,19 @@ final class CommandSession {
     if let book = reference.resolve(in: try await books()) { return book.title }
     guard let title = reference.title else { return try await book(reference.text).title }
     return title
+  }
+
+  /// The word with this ID in `book`, read from the book's index.
+  ///
+  /// - Throws: ``CommandFailure`` when the book has no such word (it may be another book's).
+  func word(_ wordID: Word.ID, in book: WordBook) async throws(CommandFailure) -> Word {
+    let page = try await call { () async throws(WordServiceError) in
+      try await service.fetchWords(in: book.id, after: Word.ID(wordID.rawValue - 1), limit: 1)
+    }
+    guard let word = page.first, word.id == wordID else {
+      throw .runtime(.wordNotInBook(wordID, book))
+    }
+    return word
   }
 
   /// Reads the words of `book` page by page, in the order they were added, and hands each page

@@ -65,19 +65,9 @@ public enum WordbookCommand {
   private static func run(
     _ invocation: Invocation, environment: [String: String], catalogue: any MessageCatalogue
   ) async throws(CommandFailure) {
-    let out = TerminalOutput.standardOutput
-    switch invocation.command {
-    case .help:
-      out.writeLine(CommandLineParser.usage)
+    if let command = invocation.command as? any StandaloneCommand {
+      try command.run(output: .standardOutput, catalogue: catalogue)
       return
-    case .version:
-      out.writeLine("wordbook \(CommandLineParser.version)")
-      return
-    case .replay(let file):
-      try ReplayCommand.run(file: file, output: out, catalogue: catalogue)
-      return
-    default:
-      break
     }
     let session = try CommandSession(invocation: invocation, environment: environment)
     try await session.run(invocation.command)

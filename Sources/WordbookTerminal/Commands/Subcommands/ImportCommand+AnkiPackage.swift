@@ -23,8 +23,8 @@ extension CommandSession {
   /// just before it commits; when the import fails or is cancelled the words roll back and the
   /// pictures not yet named are deleted. Pictures named before a failure stay, unused: they are
   /// named by their content, so a later import of them uses the same files.
-  func importPackage(_ request: ImportRequest, fileDescriptor: Int32) async throws(CommandFailure) {
-    let file = request.file
+  func importPackage(_ command: ImportCommand, fileDescriptor: Int32) async throws(CommandFailure) {
+    let file = command.file
     let media = MediaFolder.beside(databasePath: databasePath)
     let plan: AnkiImportPlan
     do {
@@ -44,7 +44,7 @@ extension CommandSession {
     nonisolated(unsafe) let staged = media
     let result: Result<ImportSummary, any Error>
     do {
-      result = try await runImport(request) { write throws(WordServiceError) in
+      result = try await runImport(command) { write throws(WordServiceError) in
         try write(drafts)
         // The pictures get their names before the words commit: a rename that fails rolls
         // the words back, so no word names a picture that is not there.
@@ -72,7 +72,7 @@ extension CommandSession {
     try out.writeLine(
       catalogue.text(
         .imported(
-          file: file, format: "apkg, \(plan.collection)", summary, request.duplicates,
+          file: file, format: "apkg, \(plan.collection)", summary, command.duplicates,
           rejected: plan.problems.count)))
     try out.writeLine(catalogue.text(.media(plan.media, folder: media.path)))
     for problem in plan.problems {

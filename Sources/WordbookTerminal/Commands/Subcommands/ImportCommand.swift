@@ -12,6 +12,94 @@ import WordbookInterchange
   import Glibc
 #endif
 
+/// `wordbook import FILE --book TITLE [options]`: imports a flashcard file or an Anki package
+/// into a wordbook, created when no book has the title.
+struct ImportCommand: Subcommand {
+  static let name = "import"
+  static let arguments =
+    "FILE --book TITLE [--format anki|quizlet|csv|tsv|apkg] [--separator S] "
+    + "[--on-duplicate skip|update|keep] [--header|--no-header] [--term-column C] "
+    + "[--meaning-column C] [--state-column C]"
+  static let summary = "import a flashcard file into a wordbook"
+
+  /// The file to read.
+  var file: String
+  /// The title of the book to import into; created when missing.
+  var bookTitle: String
+  /// The file's format, or `nil` to detect it.
+  var format: FlashcardFormat?
+  /// The field separator (a name such as `tab` or literal text), or `nil` for the format's.
+  var separator: String?
+  /// What to do with a row equal to a card of the book (same term and meaning).
+  var duplicates: DuplicatePolicy
+  /// Whether a CSV or TSV file starts with a header row (`--header`, `--no-header`).
+  var header: FlashcardReadOptions.HeaderHandling
+  /// The column of the terms (`--term-column`), or `nil` for the header's or the first.
+  var termColumn: FlashcardColumn?
+  /// The column of the meanings (`--meaning-column`), or `nil` for the header's or the second.
+  var meaningColumn: FlashcardColumn?
+  /// The column of the study states (`--state-column`), or `nil` for the header's.
+  var studyStateColumn: FlashcardColumn?
+  /// Whether `--format apkg` named the file an Anki package; one is also detected by content.
+  var isAnkiPackage = false
+
+  init(
+    file: String, bookTitle: String, format: FlashcardFormat? = nil, separator: String? = nil,
+    duplicates: DuplicatePolicy = .skip, header: FlashcardReadOptions.HeaderHandling = .detect,
+    termColumn: FlashcardColumn? = nil, meaningColumn: FlashcardColumn? = nil,
+    studyStateColumn: FlashcardColumn? = nil
+  ) {
+    self.file = file
+    self.bookTitle = bookTitle
+    self.format = format
+    self.separator = separator
+    self.duplicates = duplicates
+    self.header = header
+    self.termColumn = termColumn
+    self.meaningColumn = meaningColumn
+    self.studyStateColumn = studyStateColumn
+  }
+
+  init(parsing arguments: SubcommandArguments) throws(UsageError) {
+    let split = try arguments.split(
+      required: 1,
+      options: [
+        "book", "format", "separator", "on-duplicate", "term-column", "meaning-column",
+        "state-column",
+      ],
+      flags: ["header", "no-header"])
+    let options = split.options
+    guard split.flags.count <= 1 else {
+      throw UsageError(.conflictingHeaderFlags, usage: arguments.usage)
+    }
+    guard let book = options["book"] else {
+      throw UsageError(.importNeedsBook, usage: arguments.usage)
+    }
+    let isAnkiPackage = options["format"]?.lowercased() == "apkg"
+    self.init(
+      file: split.values[0], bookTitle: book,
+      format: isAnkiPackage ? nil : try arguments.choice(options["format"], of: "format"),
+      separator: options["separator"],
+      duplicates: try arguments.choice(options["on-duplicate"], of: "on-duplicate") ?? .skip,
+      header: split.flags.first.map { $0 == "header" ? .present : .absent } ?? .detect,
+      termColumn: options["term-column"].map { FlashcardColumn(parsing: $0) },
+      meaningColumn: options["meaning-column"].map { FlashcardColumn(parsing: $0) },
+      studyStateColumn: options["state-column"].map { FlashcardColumn(parsing: $0) })
+    self.isAnkiPackage = isAnkiPackage
+  }
+
+  func run(in session: CommandSession) async throws(CommandFailure) {
+    try await session.importFile(self)
+  }
+
+  /// How to read the file.
+  var readOptions: FlashcardReadOptions {
+    FlashcardReadOptions(
+      separator: separator.map(FlashcardReadOptions.separator(named:)), header: header,
+      termColumn: termColumn, meaningColumn: meaningColumn, studyStateColumn: studyStateColumn)
+  }
+}
+
 extension CommandSession {
   /// `wordbook import`: streams the file's rows into the book in one transaction.
   ///
@@ -21,17 +109,17 @@ extension CommandSession {
   /// A file with no card, or that cannot be read, rolls back: no book is created or changed.
   /// Ctrl-C or SIGTERM cancels the import, which leaves the book as it was. The summary goes
   /// to standard output, rejected lines and notes to standard error.
-  func importFile(_ request: ImportRequest) async throws(CommandFailure) {
-    let file = request.file
-    let descriptor = Glibc.open(request.file, O_RDONLY | O_CLOEXEC)
+  fileprivate func importFile(_ command: ImportCommand) async throws(CommandFailure) {
+    let file = command.file
+    let descriptor = Glibc.open(command.file, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw .runtime(.cannotReadFile(file)) }
     defer { close(descriptor) }
-    if request.isAnkiPackage || request.format == nil && Self.startsLikeAnkiPackage(descriptor) {
-      return try await importPackage(request, fileDescriptor: descriptor)
+    if command.isAnkiPackage || command.format == nil && Self.startsLikeAnkiPackage(descriptor) {
+      return try await importPackage(command, fileDescriptor: descriptor)
     }
     let reading = ImportReading()
-    let result = try await runImport(request) { write throws(WordServiceError) in
-      try reading.read(descriptor, request, into: write)
+    let result = try await runImport(command) { write throws(WordServiceError) in
+      try reading.read(descriptor, command, into: write)
     }
     let read = reading.result.withLock { $0 }
     let parsed: ParseResult
@@ -43,9 +131,9 @@ extension CommandSession {
     case nil:
       // The service failed (a blank title, a full disk) before or while reading: only its
       // error is reported.
-      parsed = ParseResult(format: request.format ?? .tsv, separator: "")
+      parsed = ParseResult(format: command.format ?? .tsv, separator: "")
     }
-    reportRejected(parsed, header: request.header)
+    reportRejected(parsed, header: command.header)
     let rejected = parsed.problems.count + parsed.omittedProblemCount
     let summary: ImportSummary
     switch result {
@@ -62,25 +150,25 @@ extension CommandSession {
     try out.writeLine(
       catalogue.text(
         .imported(
-          file: file, format: parsed.format.rawValue, summary, request.duplicates,
+          file: file, format: parsed.format.rawValue, summary, command.duplicates,
           rejected: rejected)))
   }
 
-  /// Runs an import of `rows` into the request's book in a task that Ctrl-C or SIGTERM
+  /// Runs an import of `rows` into the book of `command` in a task that Ctrl-C or SIGTERM
   /// cancels, showing its progress on a terminal.
   ///
   /// - Returns: The service's result.
   /// - Throws: The failure of a cancelled import (status 128 + the signal), or of a book
   ///   reference that names no book.
-  func runImport(_ request: ImportRequest, rows: @escaping ImportRows)
+  func runImport(_ command: ImportCommand, rows: @escaping ImportRows)
     async throws(CommandFailure) -> Result<ImportSummary, any Error>
   {
     let service = service
-    let title = try await importTitle(request.bookTitle)
+    let title = try await importTitle(command.bookTitle)
     let progress = ImportProgress(catalogue: catalogue)
     let task = Task {
       try await service.importWords(
-        intoBookTitled: title, onDuplicate: request.duplicates, progress: progress.report,
+        intoBookTitled: title, onDuplicate: command.duplicates, progress: progress.report,
         rows: rows)
     }
     let stop = Mutex<Int32?>(nil)
@@ -112,51 +200,6 @@ extension CommandSession {
       _ = error.write(catalogue.text(.moreRejected(parsed.omittedProblemCount)) + "\n")
     }
   }
-
-  /// `wordbook export`: writes the book's words with their study states, page by page.
-  ///
-  /// To a terminal, control characters in the words are shown escaped; to a pipe or a file the
-  /// bytes are exact, so an export imports back as it was.
-  func export(_ request: ExportRequest) async throws(CommandFailure) {
-    let output =
-      try request.output.map { path throws(CommandFailure) in
-        try OutputFile.open(path, for: "--output", protecting: protected)
-      } ?? out
-    do throws(CommandFailure) {
-      let book = try await book(request.book)
-      let format = request.resolvedFormat
-      var options = FlashcardWriteOptions()
-      var count = 0
-      try await forEachPage(of: book) { words throws(CommandFailure) in
-        var text: String
-        do throws(FlashcardWriteError) {
-          text = try FlashcardWriter.write(
-            words.map(FlashcardRow.init), format: format, options: options)
-        } catch .separatorInField(let row, let separator) {
-          throw .runtime(
-            .exportFailed(
-              format: format.rawValue,
-              detail: FlashcardWriteError.separatorInField(row: count + row, separator: separator)
-                .description))
-        } catch {
-          throw .runtime(.exportFailed(format: format.rawValue, detail: error.description))
-        }
-        if output.isTerminal { text = text.escapedForTerminal(keepingLineBreaks: true) }
-        try output.write(text)
-        options.includesHeader = false
-        count += words.count
-      }
-      let isStandardOutput = output.isStandardOutput
-      try output.commit()
-      guard !isStandardOutput else { return }
-      try out.writeLine(
-        catalogue.text(
-          .exported(count: count, book, file: output.name, format: format.rawValue)))
-    } catch {
-      output.discard()
-      throw error
-    }
-  }
 }
 
 /// What the import read from its file, shared between the import's transaction, which reads
@@ -171,14 +214,14 @@ private final class ImportReading: Sendable {
   /// Reads the file and writes each chunk's cards as a batch; throws, rolling the import back,
   /// when the file cannot be read or holds no card.
   func read(
-    _ descriptor: Int32, _ request: ImportRequest,
+    _ descriptor: Int32, _ command: ImportCommand,
     into write: ([WordDraft]) throws(WordServiceError) -> Void
   ) throws(WordServiceError) {
     var failure: WordServiceError?
     var count = 0
     let read = Result { () throws(FlashcardReadError) -> ParseResult in
       try FlashcardReader.read(
-        fileDescriptor: descriptor, format: request.format, options: request.readOptions
+        fileDescriptor: descriptor, format: command.format, options: command.readOptions
       ) { rows throws(FlashcardReadError) in
         count += rows.count
         do throws(WordServiceError) {

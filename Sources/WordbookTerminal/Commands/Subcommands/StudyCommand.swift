@@ -7,10 +7,43 @@ import Wordbook
   import Foundation
 #endif
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `wordbook study [BOOK]`: the study screen on a store, on the book named or the last one
+/// studied, recorded when `--record` was given.
+struct StudyCommand: Subcommand {
+  static let name = "study"
+  static let arguments = "[BOOK]"
+  static let summary = "open the study screen on a wordbook"
+  static var acceptsRecording: Bool { true }
+
+  /// The book to open, by ID or title; `nil` for the last one studied, else the first.
+  var book: String?
+
+  init(book: String?) {
+    self.book = book
+  }
+
+  init(parsing arguments: SubcommandArguments) throws(UsageError) {
+    book = try arguments.split(required: 0, optional: 1).values.first
+  }
+
+  func run(in session: CommandSession) async throws(CommandFailure) {
+    guard isatty(STDIN_FILENO) == 1, session.out.isTerminal else {
+      throw .usage(.studyNeedsTerminal)
+    }
+    try await session.study(book: book)
+  }
+}
+
 extension CommandSession {
   /// `wordbook` on a terminal, or `wordbook study`: the study screen on a store, recorded when
   /// `--record` was given.
-  func study(book reference: String?) async throws(CommandFailure) {
+  fileprivate func study(book reference: String?) async throws(CommandFailure) {
     if recording?.isStandardOutput == true {
       throw .usage(.recordOverScreen)
     }

@@ -11,15 +11,27 @@ import Wordbook
 ///
 /// The log is read an entry at a time, so memory holds the replayed state and one chunk of the
 /// file, whatever its size. Everything from the log or the path is escaped before it is printed.
-@MainActor
-enum ReplayCommand {
+struct ReplayCommand: Subcommand, StandaloneCommand {
+  static let name = "replay"
+  static let arguments = "FILE"
+  static let summary = "re-run a --record log and print the result"
+
   /// The shuffle seed of sessions recorded before logs carried their seed in the header, so
   /// that a replay of such a log shuffles the same way.
   static let recordingSeed: UInt64 = 0x5EED_0F_0AD_5EED
 
-  static func run(file: String, output: TerminalOutput, catalogue: any MessageCatalogue)
-    throws(CommandFailure)
-  {
+  /// The log to replay.
+  var file: String
+
+  init(file: String) {
+    self.file = file
+  }
+
+  init(parsing arguments: SubcommandArguments) throws(UsageError) {
+    file = try arguments.split(required: 1).values[0]
+  }
+
+  func run(output: TerminalOutput, catalogue: any MessageCatalogue) throws(CommandFailure) {
     let name = file
     let descriptor = Glibc.open(file, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
@@ -41,15 +53,15 @@ enum ReplayCommand {
       }
       guard let entry else { break }
       // The header, read with the first entry, says which seed the session started from.
-      if replay == nil { replay = start(seed: reader.header?.seed) }
+      if replay == nil { replay = Self.start(seed: reader.header?.seed) }
       replay?.apply(entry)
     }
-    let finished = replay ?? start(seed: reader.header?.seed)
+    let finished = replay ?? Self.start(seed: reader.header?.seed)
     if let divergence = finished.divergence {
       for line in divergence.description.split(separator: "\n") {
         output.writeLine(String(line).escapedForTerminal)
       }
-      throw differs(at: divergence)
+      throw Self.differs(at: divergence)
     }
     // A session killed while writing leaves a last line without its line feed: every complete
     // line before it was recorded whole, so the replay goes up to there.

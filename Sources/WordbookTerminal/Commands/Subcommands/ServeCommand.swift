@@ -10,26 +10,68 @@ import WordbookWeb
   import Glibc
 #endif
 
+/// `wordbook serve [--port N] [--host ADDRESS] [--open]`: serves the study page to browsers
+/// until SIGINT or SIGTERM.
+struct ServeCommand: Subcommand {
+  static let name = "serve"
+  static let arguments = "[--port N] [--host ADDRESS] [--open]"
+  static let summary = "serve the study page to web browsers"
+
+  /// The port to listen on; 0 picks a free one.
+  var port: UInt16
+  /// The IP address to listen on.
+  var host: String
+  /// Whether to open the page in this machine's browser.
+  var opensBrowser: Bool
+
+  init(port: UInt16 = 8080, host: String = "127.0.0.1", opensBrowser: Bool = false) {
+    self.port = port
+    self.host = host
+    self.opensBrowser = opensBrowser
+  }
+
+  /// Reads `--port N`, `--host ADDRESS` and the flag `--open`.
+  ///
+  /// - Throws: ``UsageError`` for an unknown option, a port that is not a number from 0 to
+  ///   65535, or a positional argument.
+  init(parsing arguments: SubcommandArguments) throws(UsageError) {
+    let split = try arguments.split(required: 0, options: ["port", "host"], flags: ["open"])
+    let port = split.options["port"] ?? "8080"
+    guard let number = UInt16(port) else {
+      throw UsageError(.invalidPort(port), usage: arguments.usage)
+    }
+    let host = split.options["host"] ?? "127.0.0.1"
+    guard !host.isEmpty else {
+      throw UsageError(.hostNeedsAddress, usage: arguments.usage)
+    }
+    self.init(port: number, host: host, opensBrowser: split.flags.contains("open"))
+  }
+
+  func run(in session: CommandSession) async throws(CommandFailure) {
+    try await session.serve(self)
+  }
+}
+
 extension CommandSession {
   /// Serves the study page until SIGINT or SIGTERM, then ends every page's session.
-  func serve(_ request: ServeRequest) async throws(CommandFailure) {
+  fileprivate func serve(_ command: ServeCommand) async throws(CommandFailure) {
     let server: WebServer
     do {
-      server = try WebServer(service: service, host: request.host, port: request.port)
+      server = try WebServer(service: service, host: command.host, port: command.port)
     } catch {
       throw .runtime(.serverFailed(detail: error.message))
     }
     if !server.isLoopback {
       TerminalOutput.standardError.writeLine(
-        "wordbook: " + catalogue.text(.listeningWarning(host: request.host)))
+        "wordbook: " + catalogue.text(.listeningWarning(host: command.host)))
     }
     try out.writeLine(catalogue.text(.serving(url: server.url)))
-    if !server.isLoopback, request.host == "0.0.0.0" || request.host == "::" {
+    if !server.isLoopback, command.host == "0.0.0.0" || command.host == "::" {
       try out.writeLine(catalogue.text(.otherDevices))
     }
     try out.writeLine(catalogue.text(.pressControlC))
     try out.flush()
-    if request.opensBrowser { openBrowser(server.url) }
+    if command.opensBrowser { openBrowser(server.url) }
     let (signals, received) = AsyncStream<Int32>.makeStream()
     let watcher = SignalWatcher(signals: [SIGINT, SIGTERM]) { received.yield($0) }
     for await _ in signals { break }

@@ -1,16 +1,17 @@
 import Testing
-import WordbookTerminal
 
-@Suite struct ServeRequestTests {
+@testable import WordbookTerminal
+
+@Suite struct ServeArgumentsTests {
   @Test func defaultsToLoopbackOnPort8080() throws {
-    #expect(try CommandLineParser.parse(["serve"]).command == .serve(ServeRequest()))
+    #expect(try CommandLineParser.parse(["serve"]) == Invocation(command: ServeCommand()))
   }
 
   @Test func readsThePortTheHostAndOpen() throws {
     let invocation = try CommandLineParser.parse(
       ["serve", "--open", "--port", "0", "--host=0.0.0.0"])
     #expect(
-      invocation.command == .serve(ServeRequest(port: 0, host: "0.0.0.0", opensBrowser: true)))
+      invocation == Invocation(command: ServeCommand(port: 0, host: "0.0.0.0", opensBrowser: true)))
   }
 
   @Test(arguments: [

@@ -1,0 +1,91 @@
+import Wordbook
+import WordbookInterchange
+
+/// `wordbook export BOOK [--format anki|quizlet|csv|tsv] [--output FILE]`: writes the book's
+/// words with their study states, page by page.
+///
+/// To a terminal, control characters in the words are shown escaped; to a pipe or a file the
+/// bytes are exact, so an export imports back as it was.
+struct ExportCommand: Subcommand {
+  static let name = "export"
+  static let arguments = "BOOK [--format anki|quizlet|csv|tsv] [--output FILE]"
+  static let summary = "export a wordbook with its study states"
+
+  /// The book to export, by title or ID.
+  var book: String
+  /// The format to write, or `nil` for the output file's extension, else CSV.
+  var format: FlashcardFormat?
+  /// The file to write, or `nil` for standard output.
+  var output: String?
+
+  init(book: String, format: FlashcardFormat? = nil, output: String? = nil) {
+    self.book = book
+    self.format = format
+    self.output = output
+  }
+
+  init(parsing arguments: SubcommandArguments) throws(UsageError) {
+    let split = try arguments.split(required: 1, options: ["format", "output"])
+    self.init(
+      book: split.values[0], format: try arguments.choice(split.options["format"], of: "format"),
+      output: split.options["output"])
+  }
+
+  func run(in session: CommandSession) async throws(CommandFailure) {
+    try await session.export(self)
+  }
+
+  /// The format to write: the one asked for, else the output file's, else CSV.
+  var resolvedFormat: FlashcardFormat {
+    if let format { return format }
+    if let output, let dot = output.lastIndex(of: "."),
+      let inferred = FlashcardFormat(fileExtension: String(output[output.index(after: dot)...]))
+    {
+      return inferred
+    }
+    return .csv
+  }
+}
+
+extension CommandSession {
+  fileprivate func export(_ request: ExportCommand) async throws(CommandFailure) {
+    let output =
+      try request.output.map { path throws(CommandFailure) in
+        try OutputFile.open(path, for: "--output", protecting: protected)
+      } ?? out
+    do throws(CommandFailure) {
+      let book = try await book(request.book)
+      let format = request.resolvedFormat
+      var options = FlashcardWriteOptions()
+      var count = 0
+      try await forEachPage(of: book) { words throws(CommandFailure) in
+        var text: String
+        do throws(FlashcardWriteError) {
+          text = try FlashcardWriter.write(
+            words.map(FlashcardRow.init), format: format, options: options)
+        } catch .separatorInField(let row, let separator) {
+          throw .runtime(
+            .exportFailed(
+              format: format.rawValue,
+              detail: FlashcardWriteError.separatorInField(row: count + row, separator: separator)
+                .description))
+        } catch {
+          throw .runtime(.exportFailed(format: format.rawValue, detail: error.description))
+        }
+        if output.isTerminal { text = text.escapedForTerminal(keepingLineBreaks: true) }
+        try output.write(text)
+        options.includesHeader = false
+        count += words.count
+      }
+      let isStandardOutput = output.isStandardOutput
+      try output.commit()
+      guard !isStandardOutput else { return }
+      try out.writeLine(
+        catalogue.text(
+          .exported(count: count, book, file: output.name, format: format.rawValue)))
+    } catch {
+      output.discard()
+      throw error
+    }
+  }
+}

@@ -1,0 +1,17 @@
+/// `wordbook help`, `--help` or `-h`: prints the usage.
+struct HelpCommand: Subcommand, StandaloneCommand {
+  static let name = "help"
+  static let arguments = ""
+  static let summary = "show this help"
+  static var acceptsRecording: Bool { true }
+
+  init() {}
+
+  init(parsing arguments: SubcommandArguments) throws(UsageError) {
+    _ = try arguments.split(required: 0)
+  }
+
+  func run(output: TerminalOutput, catalogue: any MessageCatalogue) {
+    output.writeLine(CommandLineParser.usage)
+  }
+}

@@ -1,0 +1,56 @@
+import Wordbook
+
+/// `wordbook search QUERY [--book BOOK]`: the words whose term or meaning contains the query,
+/// in one book or all, a page at a time, so the first lines appear at once and memory stays
+/// flat.
+struct SearchCommand: Subcommand {
+  static let name = "search"
+  static let arguments = "QUERY [--book BOOK]"
+  static let summary = "find words: ID, book, state, term, meaning"
+
+  var query: String
+  /// The book to search, by ID or title; `nil` for every book.
+  var book: String?
+
+  init(query: String, book: String?) {
+    self.query = query
+    self.book = book
+  }
+
+  init(parsing arguments: SubcommandArguments) throws(UsageError) {
+    let split = try arguments.split(required: 1, options: ["book"])
+    self.init(query: split.values[0], book: split.options["book"])
+  }
+
+  func run(in session: CommandSession) async throws(CommandFailure) {
+    let out = session.out
+    var bookID: WordBook.ID?
+    if let book { bookID = try await session.book(book).id }
+    var titles: [WordBook.ID: String] = [:]
+    for book in try await session.books() { titles[book.id] = book.title.escapedForTerminal }
+    var after: WordSearchHit?
+    while true {
+      let (last, book, query) = (after, bookID, query)
+      let page = try await session.call { () async throws(WordServiceError) in
+        try await session.service.searchWords(
+          matching: query, in: book, after: last, limit: CommandSession.pageSize)
+      }
+      for hit in page {
+        if titles[hit.bookID] == nil {
+          // A book created since the titles were read.
+          for book in try await session.books() {
+            titles[book.id] = book.title.escapedForTerminal
+          }
+        }
+        try out.write("\(hit.word.id)\t\(titles[hit.bookID] ?? "")")
+        try out.write(CommandSession.stateField(hit.word.studyState))
+        try out.write(hit.word.term.escapedForTerminal)
+        try out.write("\t")
+        try out.writeLine(hit.word.meaning.escapedForTerminal)
+      }
+      try out.flush()
+      guard page.count == CommandSession.pageSize else { return }
+      after = page.last
+    }
+  }
+}

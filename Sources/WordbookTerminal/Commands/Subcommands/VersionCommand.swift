@@ -1,0 +1,8 @@
+/// `wordbook --version`: prints the version.
+struct VersionCommand: StandaloneCommand {
+  static var acceptsRecording: Bool { true }
+
+  func run(output: TerminalOutput, catalogue: any MessageCatalogue) {
+    output.writeLine("wordbook \(CommandLineParser.version)")
+  }
+}
