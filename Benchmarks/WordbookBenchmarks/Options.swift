@@ -7,14 +7,14 @@ struct Options: Sendable {
 
   /// The usage text printed by `--help` and after a usage error.
   static let usage = """
-    usage: swift run -c release WordbookBenchmarks [--filter NAME] [--sizes 10k,100k,1M]
+    usage: swift run -c release WordbookBenchmarks [--filter NAMES] [--sizes 10k,100k,1M]
                                                    [--runs N] [--json FILE] [--svg FILE]
                                                    [--clock cpu|wall]
 
-      --filter NAME   run only the scenarios whose name contains NAME (shuffle, markSuccess,
-                      partObservation, toggleStudyMode, noOp, memory, sqliteLoad,
-                      sqliteImport, untrustedInput, commands, studyScreen,
-                      studyScreenKeys, webPage)
+      --filter NAMES  run only the scenarios whose name contains one of the comma-separated
+                      NAMES (shuffle, markSuccess, partObservation, toggleStudyMode,
+                      noOp, memory, sqliteLoad, sqliteImport, untrustedInput, commands,
+                      studyScreen, studyScreenKeys, webPage)
       --sizes LIST    book sizes, such as 10k,100k,1M (default: 10k,100k,1M)
       --runs N        timed runs per measurement after one warm-up run (default: 5)
       --json FILE     also write the results as JSON to FILE
@@ -83,10 +83,11 @@ struct Options: Sendable {
     }
   }
 
-  /// Whether the scenario called `name` is selected by `--filter`.
+  /// Whether the scenario called `name` is selected by `--filter`: its name contains one of
+  /// the filter's comma-separated words.
   func includes(_ name: String) -> Bool {
     guard let filter else { return true }
-    return name.lowercased().contains(filter.lowercased())
+    return filter.split(separator: ",").contains { name.lowercased().contains($0.lowercased()) }
   }
 
   /// Parses a comma-separated list of sizes such as `10k,100k,1M`.
