@@ -1,15 +1,4 @@
-import StoreCore
 import Wordbook
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// One run of a subcommand on the opened database.
 ///
