@@ -11,22 +11,18 @@ struct AddCommand: Subcommand {
   var term: String
   var meaning: String
 
-  init(book: String, term: String, meaning: String) {
-    self.book = book
-    self.term = term
-    self.meaning = meaning
-  }
-
-  init(parsing arguments: SubcommandArguments) throws(UsageError) {
-    let values = try arguments.split(required: 3).values
-    self.init(book: values[0], term: values[1], meaning: values[2])
-  }
-
   func run(in session: CommandSession) async throws(CommandFailure) {
     let book = try await session.book(book)
     _ = try await session.call { () async throws(WordServiceError) in
       try await session.service.saveWord(WordDraft(term: term, meaning: meaning), to: book.id)
     }
     try session.out.writeLine(session.catalogue.text(.added(term: term, meaning: meaning, book)))
+  }
+}
+
+extension AddCommand {
+  init(parsing arguments: SubcommandArguments) throws(UsageError) {
+    let values = try arguments.split(required: 3).values
+    self.init(book: values[0], term: values[1], meaning: values[2])
   }
 }

@@ -18,16 +18,6 @@ struct DeleteBookCommand: Subcommand {
   /// Whether `--yes` answered the question ahead.
   var confirmed: Bool
 
-  init(book: String, confirmed: Bool) {
-    self.book = book
-    self.confirmed = confirmed
-  }
-
-  init(parsing arguments: SubcommandArguments) throws(UsageError) {
-    let split = try arguments.split(required: 1, flags: ["yes"])
-    self.init(book: split.values[0], confirmed: split.flags.contains("yes"))
-  }
-
   func run(in session: CommandSession) async throws(CommandFailure) {
     let book = try await session.book(book)
     let catalogue = session.catalogue
@@ -45,5 +35,12 @@ struct DeleteBookCommand: Subcommand {
       try await session.service.deleteBook(book.id)
     }
     try session.out.writeLine(catalogue.text(.deletedBook(book)))
+  }
+}
+
+extension DeleteBookCommand {
+  init(parsing arguments: SubcommandArguments) throws(UsageError) {
+    let split = try arguments.split(required: 1, flags: ["yes"])
+    self.init(book: split.values[0], confirmed: split.flags.contains("yes"))
   }
 }

@@ -11,18 +11,6 @@ struct DeleteCommand: Subcommand {
   var book: String
   var words: [Word.ID]
 
-  init(book: String, words: [Word.ID]) {
-    self.book = book
-    self.words = words
-  }
-
-  init(parsing arguments: SubcommandArguments) throws(UsageError) {
-    let values = try arguments.split(required: 2, optional: arguments.values.count).values
-    var words: [Word.ID] = []
-    for value in values.dropFirst() { words.append(try arguments.wordID(value)) }
-    self.init(book: values[0], words: words)
-  }
-
   func run(in session: CommandSession) async throws(CommandFailure) {
     let book = try await session.book(book)
     var unique: [Word.ID] = []
@@ -36,5 +24,14 @@ struct DeleteCommand: Subcommand {
       }
     }
     try session.out.writeLine(session.catalogue.text(.deletedWords(unique.count, book)))
+  }
+}
+
+extension DeleteCommand {
+  init(parsing arguments: SubcommandArguments) throws(UsageError) {
+    let values = try arguments.split(required: 2, optional: arguments.values.count).values
+    var words: [Word.ID] = []
+    for value in values.dropFirst() { words.append(try arguments.wordID(value)) }
+    self.init(book: values[0], words: words)
   }
 }

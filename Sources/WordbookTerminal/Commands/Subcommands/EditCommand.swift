@@ -16,23 +16,6 @@ struct EditCommand: Subcommand {
   /// The new meaning, or `nil` to keep it.
   var meaning: String?
 
-  init(book: String, word: Word.ID, term: String?, meaning: String?) {
-    self.book = book
-    self.word = word
-    self.term = term
-    self.meaning = meaning
-  }
-
-  init(parsing arguments: SubcommandArguments) throws(UsageError) {
-    let split = try arguments.split(required: 2, options: ["term", "meaning"])
-    guard split.options["term"] != nil || split.options["meaning"] != nil else {
-      throw UsageError(.editNeedsChange, usage: arguments.usage)
-    }
-    self.init(
-      book: split.values[0], word: try arguments.wordID(split.values[1]),
-      term: split.options["term"], meaning: split.options["meaning"])
-  }
-
   func run(in session: CommandSession) async throws(CommandFailure) {
     let book = try await session.book(book)
     let stored = try await session.word(word, in: book)
@@ -41,5 +24,17 @@ struct EditCommand: Subcommand {
         word, term: term ?? stored.term, meaning: meaning ?? stored.meaning)
     }
     try session.out.writeLine(session.catalogue.text(.edited(edited, book)))
+  }
+}
+
+extension EditCommand {
+  init(parsing arguments: SubcommandArguments) throws(UsageError) {
+    let split = try arguments.split(required: 2, options: ["term", "meaning"])
+    guard split.options["term"] != nil || split.options["meaning"] != nil else {
+      throw UsageError(.editNeedsChange, usage: arguments.usage)
+    }
+    self.init(
+      book: split.values[0], word: try arguments.wordID(split.values[1]),
+      term: split.options["term"], meaning: split.options["meaning"])
   }
 }

@@ -18,19 +18,6 @@ struct ExportCommand: Subcommand {
   /// The file to write, or `nil` for standard output.
   var output: String?
 
-  init(book: String, format: FlashcardFormat? = nil, output: String? = nil) {
-    self.book = book
-    self.format = format
-    self.output = output
-  }
-
-  init(parsing arguments: SubcommandArguments) throws(UsageError) {
-    let split = try arguments.split(required: 1, options: ["format", "output"])
-    self.init(
-      book: split.values[0], format: try arguments.choice(split.options["format"], of: "format"),
-      output: split.options["output"])
-  }
-
   func run(in session: CommandSession) async throws(CommandFailure) {
     try await session.export(self)
   }
@@ -44,6 +31,15 @@ struct ExportCommand: Subcommand {
       return inferred
     }
     return .csv
+  }
+}
+
+extension ExportCommand {
+  init(parsing arguments: SubcommandArguments) throws(UsageError) {
+    let split = try arguments.split(required: 1, options: ["format", "output"])
+    self.init(
+      book: split.values[0], format: try arguments.choice(split.options["format"], of: "format"),
+      output: split.options["output"])
   }
 }
 

@@ -5,13 +5,13 @@ struct HelpCommand: Subcommand, StandaloneCommand {
   static let summary = "show this help"
   static var acceptsRecording: Bool { true }
 
-  init() {}
-
-  init(parsing arguments: SubcommandArguments) throws(UsageError) {
-    _ = try arguments.split(required: 0)
-  }
-
   func run(output: TerminalOutput, catalogue: any MessageCatalogue) {
     output.writeLine(CommandLineParser.usage)
+  }
+}
+
+extension HelpCommand {
+  init(parsing arguments: SubcommandArguments) throws(UsageError) {
+    _ = try arguments.split(required: 0)
   }
 }

@@ -31,9 +31,9 @@ struct ImportCommand: Subcommand {
   /// The field separator (a name such as `tab` or literal text), or `nil` for the format's.
   var separator: String?
   /// What to do with a row equal to a card of the book (same term and meaning).
-  var duplicates: DuplicatePolicy
+  var duplicates = DuplicatePolicy.skip
   /// Whether a CSV or TSV file starts with a header row (`--header`, `--no-header`).
-  var header: FlashcardReadOptions.HeaderHandling
+  var header = FlashcardReadOptions.HeaderHandling.detect
   /// The column of the terms (`--term-column`), or `nil` for the header's or the first.
   var termColumn: FlashcardColumn?
   /// The column of the meanings (`--meaning-column`), or `nil` for the header's or the second.
@@ -43,23 +43,19 @@ struct ImportCommand: Subcommand {
   /// Whether `--format apkg` named the file an Anki package; one is also detected by content.
   var isAnkiPackage = false
 
-  init(
-    file: String, bookTitle: String, format: FlashcardFormat? = nil, separator: String? = nil,
-    duplicates: DuplicatePolicy = .skip, header: FlashcardReadOptions.HeaderHandling = .detect,
-    termColumn: FlashcardColumn? = nil, meaningColumn: FlashcardColumn? = nil,
-    studyStateColumn: FlashcardColumn? = nil
-  ) {
-    self.file = file
-    self.bookTitle = bookTitle
-    self.format = format
-    self.separator = separator
-    self.duplicates = duplicates
-    self.header = header
-    self.termColumn = termColumn
-    self.meaningColumn = meaningColumn
-    self.studyStateColumn = studyStateColumn
+  func run(in session: CommandSession) async throws(CommandFailure) {
+    try await session.importFile(self)
   }
 
+  /// How to read the file.
+  var readOptions: FlashcardReadOptions {
+    FlashcardReadOptions(
+      separator: separator.map(FlashcardReadOptions.separator(named:)), header: header,
+      termColumn: termColumn, meaningColumn: meaningColumn, studyStateColumn: studyStateColumn)
+  }
+}
+
+extension ImportCommand {
   init(parsing arguments: SubcommandArguments) throws(UsageError) {
     let split = try arguments.split(
       required: 1,
@@ -84,19 +80,8 @@ struct ImportCommand: Subcommand {
       header: split.flags.first.map { $0 == "header" ? .present : .absent } ?? .detect,
       termColumn: options["term-column"].map { FlashcardColumn(parsing: $0) },
       meaningColumn: options["meaning-column"].map { FlashcardColumn(parsing: $0) },
-      studyStateColumn: options["state-column"].map { FlashcardColumn(parsing: $0) })
-    self.isAnkiPackage = isAnkiPackage
-  }
-
-  func run(in session: CommandSession) async throws(CommandFailure) {
-    try await session.importFile(self)
-  }
-
-  /// How to read the file.
-  var readOptions: FlashcardReadOptions {
-    FlashcardReadOptions(
-      separator: separator.map(FlashcardReadOptions.separator(named:)), header: header,
-      termColumn: termColumn, meaningColumn: meaningColumn, studyStateColumn: studyStateColumn)
+      studyStateColumn: options["state-column"].map { FlashcardColumn(parsing: $0) },
+      isAnkiPackage: isAnkiPackage)
   }
 }
 

@@ -9,18 +9,16 @@ struct NewBookCommand: Subcommand {
   /// The new book's title.
   var title: String
 
-  init(title: String) {
-    self.title = title
-  }
-
-  init(parsing arguments: SubcommandArguments) throws(UsageError) {
-    title = try arguments.split(required: 1).values[0]
-  }
-
   func run(in session: CommandSession) async throws(CommandFailure) {
     let book = try await session.call { () async throws(WordServiceError) in
       try await session.service.createBook(title: title)
     }
     try session.out.writeLine(session.catalogue.text(.created(book)))
+  }
+}
+
+extension NewBookCommand {
+  init(parsing arguments: SubcommandArguments) throws(UsageError) {
+    title = try arguments.split(required: 1).values[0]
   }
 }

@@ -10,21 +10,18 @@ struct RenameBookCommand: Subcommand {
   var book: String
   var title: String
 
-  init(book: String, title: String) {
-    self.book = book
-    self.title = title
-  }
-
-  init(parsing arguments: SubcommandArguments) throws(UsageError) {
-    let values = try arguments.split(required: 2).values
-    self.init(book: values[0], title: values[1])
-  }
-
   func run(in session: CommandSession) async throws(CommandFailure) {
     let book = try await session.book(book)
     let renamed = try await session.call { () async throws(WordServiceError) in
       try await session.service.renameBook(book.id, to: title)
     }
     try session.out.writeLine(session.catalogue.text(.renamed(book, to: renamed.title)))
+  }
+}
+
+extension RenameBookCommand {
+  init(parsing arguments: SubcommandArguments) throws(UsageError) {
+    let values = try arguments.split(required: 2).values
+    self.init(book: values[0], title: values[1])
   }
 }

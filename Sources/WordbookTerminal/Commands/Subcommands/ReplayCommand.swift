@@ -23,14 +23,6 @@ struct ReplayCommand: Subcommand, StandaloneCommand {
   /// The log to replay.
   var file: String
 
-  init(file: String) {
-    self.file = file
-  }
-
-  init(parsing arguments: SubcommandArguments) throws(UsageError) {
-    file = try arguments.split(required: 1).values[0]
-  }
-
   func run(output: TerminalOutput, catalogue: any MessageCatalogue) throws(CommandFailure) {
     let name = file
     let descriptor = Glibc.open(file, O_RDONLY | O_CLOEXEC)
@@ -99,5 +91,11 @@ struct ReplayCommand: Subcommand, StandaloneCommand {
 
   private static func differs(at divergence: ReplayDivergence) -> CommandFailure {
     .runtime(.replayDiffers(sequence: divergence.sequence))
+  }
+}
+
+extension ReplayCommand {
+  init(parsing arguments: SubcommandArguments) throws(UsageError) {
+    file = try arguments.split(required: 1).values[0]
   }
 }

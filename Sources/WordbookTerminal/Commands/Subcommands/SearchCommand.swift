@@ -12,16 +12,6 @@ struct SearchCommand: Subcommand {
   /// The book to search, by ID or title; `nil` for every book.
   var book: String?
 
-  init(query: String, book: String?) {
-    self.query = query
-    self.book = book
-  }
-
-  init(parsing arguments: SubcommandArguments) throws(UsageError) {
-    let split = try arguments.split(required: 1, options: ["book"])
-    self.init(query: split.values[0], book: split.options["book"])
-  }
-
   func run(in session: CommandSession) async throws(CommandFailure) {
     let out = session.out
     var bookID: WordBook.ID?
@@ -52,5 +42,12 @@ struct SearchCommand: Subcommand {
       guard page.count == CommandSession.pageSize else { return }
       after = page.last
     }
+  }
+}
+
+extension SearchCommand {
+  init(parsing arguments: SubcommandArguments) throws(UsageError) {
+    let split = try arguments.split(required: 1, options: ["book"])
+    self.init(query: split.values[0], book: split.options["book"])
   }
 }

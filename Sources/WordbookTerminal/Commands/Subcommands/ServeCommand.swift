@@ -18,18 +18,18 @@ struct ServeCommand: Subcommand {
   static let summary = "serve the study page to web browsers"
 
   /// The port to listen on; 0 picks a free one.
-  var port: UInt16
+  var port: UInt16 = 8080
   /// The IP address to listen on.
-  var host: String
+  var host = "127.0.0.1"
   /// Whether to open the page in this machine's browser.
-  var opensBrowser: Bool
+  var opensBrowser = false
 
-  init(port: UInt16 = 8080, host: String = "127.0.0.1", opensBrowser: Bool = false) {
-    self.port = port
-    self.host = host
-    self.opensBrowser = opensBrowser
+  func run(in session: CommandSession) async throws(CommandFailure) {
+    try await session.serve(self)
   }
+}
 
+extension ServeCommand {
   /// Reads `--port N`, `--host ADDRESS` and the flag `--open`.
   ///
   /// - Throws: ``UsageError`` for an unknown option, a port that is not a number from 0 to
@@ -45,10 +45,6 @@ struct ServeCommand: Subcommand {
       throw UsageError(.hostNeedsAddress, usage: arguments.usage)
     }
     self.init(port: number, host: host, opensBrowser: split.flags.contains("open"))
-  }
-
-  func run(in session: CommandSession) async throws(CommandFailure) {
-    try await session.serve(self)
   }
 }
 

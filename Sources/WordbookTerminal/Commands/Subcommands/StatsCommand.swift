@@ -10,14 +10,6 @@ struct StatsCommand: Subcommand {
   /// The book, by ID or title; `nil` for every book.
   var book: String?
 
-  init(book: String?) {
-    self.book = book
-  }
-
-  init(parsing arguments: SubcommandArguments) throws(UsageError) {
-    book = try arguments.split(required: 0, optional: 1).values.first
-  }
-
   func run(in session: CommandSession) async throws(CommandFailure) {
     let books: [WordBook]
     if let book {
@@ -32,5 +24,11 @@ struct StatsCommand: Subcommand {
       try session.out.writeLine(
         session.catalogue.text(.stats(book, tallies[book.id] ?? StudyTally())))
     }
+  }
+}
+
+extension StatsCommand {
+  init(parsing arguments: SubcommandArguments) throws(UsageError) {
+    book = try arguments.split(required: 0, optional: 1).values.first
   }
 }

@@ -24,19 +24,17 @@ struct StudyCommand: Subcommand {
   /// The book to open, by ID or title; `nil` for the last one studied, else the first.
   var book: String?
 
-  init(book: String?) {
-    self.book = book
-  }
-
-  init(parsing arguments: SubcommandArguments) throws(UsageError) {
-    book = try arguments.split(required: 0, optional: 1).values.first
-  }
-
   func run(in session: CommandSession) async throws(CommandFailure) {
     guard isatty(STDIN_FILENO) == 1, session.out.isTerminal else {
       throw .usage(.studyNeedsTerminal)
     }
     try await session.study(book: book)
+  }
+}
+
+extension StudyCommand {
+  init(parsing arguments: SubcommandArguments) throws(UsageError) {
+    book = try arguments.split(required: 0, optional: 1).values.first
   }
 }
 

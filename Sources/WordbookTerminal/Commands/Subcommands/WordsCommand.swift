@@ -10,14 +10,6 @@ struct WordsCommand: Subcommand {
   /// The book, by ID or title.
   var book: String
 
-  init(book: String) {
-    self.book = book
-  }
-
-  init(parsing arguments: SubcommandArguments) throws(UsageError) {
-    book = try arguments.split(required: 1).values[0]
-  }
-
   func run(in session: CommandSession) async throws(CommandFailure) {
     let out = session.out
     try await session.forEachPage(of: try await session.book(book)) {
@@ -33,5 +25,11 @@ struct WordsCommand: Subcommand {
         try out.writeLine("")
       }
     }
+  }
+}
+
+extension WordsCommand {
+  init(parsing arguments: SubcommandArguments) throws(UsageError) {
+    book = try arguments.split(required: 1).values[0]
   }
 }
