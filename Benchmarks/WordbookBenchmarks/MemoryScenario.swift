@@ -86,15 +86,20 @@ enum MemoryChild {
   }
 
   private static func holdStore(size: Int) async -> MemoryChildReport {
-    // The service holds nothing: the book reaches the store as the service's answer would,
-    // so the child holds the store's copy only.
-    let store = Store(
-      initialState: AppState(seed: 42), reducer: AppReducer(service: InMemoryWordService()))
+    // The service holds nothing: it holds the store's request for the book's words, and the
+    // book reaches the store as that request's answer would, so the child holds the store's
+    // copy only. (Answering after the request had failed would be ignored, as a stale answer.)
+    let service = ScriptedWordService(wrapping: InMemoryWordService())
+    await service.hold(.fetchWords, call: 1)
+    let store = Store(initialState: AppState(seed: 42), reducer: AppReducer(service: service))
     let book = WordBook(id: WordBook.ID(1), title: "Benchmark", wordCount: size)
     store.send(.booksLoaded(.success([book])))
     store.send(.selectBook(book.id))
-    await store.settle()
+    await service.waitUntilHeld(.fetchWords)
     store.send(.wordsLoaded(book.id, .success(Fixtures.words(count: size, marks: .mixed))))
+    guard store.state.words.count == size else {
+      fatalError("the store holds \(store.state.words.count) words, not \(size)")
+    }
     let loadPeak = ResidentMemory.peak
     guard ResidentMemory.resetPeak() else {
       return MemoryChildReport(loadPeak: loadPeak, holdingPeak: loadPeak)
