@@ -103,11 +103,13 @@ let package = Package(
       dependencies: ["Wordbook", "WordbookSQLite"],
       path: "Tests/SQLiteCrashWorker"
     ),
+    // What more than one test target drives: another process holding the database's lock.
+    .target(name: "WordbookTestSupport", path: "Tests/WordbookTestSupport"),
     .testTarget(
       name: "WordbookTerminalTests",
       dependencies: [
         "StoreCore", "StoreTesting", "Wordbook", "WordbookSQLite", "WordbookTerminal",
-        "WordbookCLI",
+        "WordbookCLI", "WordbookTestSupport",
       ],
       exclude: ["__Snapshots__"]
     ),
@@ -120,7 +122,9 @@ let package = Package(
     ),
     .testTarget(
       name: "WordbookWebTests",
-      dependencies: ["StoreCore", "Wordbook", "WordbookSQLite", "WordbookWeb"]
+      dependencies: [
+        "StoreCore", "Wordbook", "WordbookSQLite", "WordbookTestSupport", "WordbookWeb",
+      ]
     ),
     // Random action sequences, fault injection and fuzz-found inputs across the modules.
     .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WordbookTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -7,8 +8,7 @@ import Testing
 
 /// Quitting while the database refuses the marks: another connection holds its write lock, so
 /// every save fails after the busy timeout. No mark may be lost without the learner knowing.
-@Suite(
-  .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"), "needs sqlite3"))
+@Suite(.enabled(if: DatabaseLock.isAvailable, "needs sqlite3"))
 struct UnsavedMarksOnQuitTests {
   @Test func quittingWaitsThenRetriesOnceTheLockIsGone() throws {
     let process = try WordbookProcess()
@@ -79,51 +79,5 @@ struct UnsavedMarksOnQuitTests {
     #expect(!session.text.contains("not saved"))
     let stats = try process.run(["--db", process.databasePath, "stats"])
     #expect(stats.output == "1\tKorean basics\ttotal 12\tsuccess 1\tfail 1\tnot studied 10\n")
-  }
-}
-
-/// Another connection, the `sqlite3` shell, holding the database's write lock until released.
-private final class DatabaseLock {
-  private let shell = Process()
-  private let input = Pipe()
-  private let output = Pipe()
-
-  /// Starts the shell and waits until it holds the lock.
-  init(path: String) throws {
-    shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    shell.arguments = [path]
-    shell.standardInput = input
-    shell.standardOutput = output
-    shell.standardError = output
-    try shell.run()
-    try send("BEGIN IMMEDIATE;\nSELECT 'locked';\n")
-    var seen = Data()
-    let deadline = Date().addingTimeInterval(20)
-    while !String(decoding: seen, as: UTF8.self).contains("locked") {
-      guard Date() < deadline else { throw LockFailure(output: seen) }
-      seen.append(output.fileHandleForReading.availableData)
-    }
-  }
-
-  deinit {
-    if shell.isRunning { shell.terminate() }
-  }
-
-  /// Commits the empty transaction, which lets writers in, and ends the shell.
-  func release() throws {
-    try send("COMMIT;\n.quit\n")
-    let deadline = Date().addingTimeInterval(20)
-    while shell.isRunning, Date() < deadline { usleep(2_000) }
-  }
-
-  private func send(_ text: String) throws {
-    try input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
-  }
-
-  struct LockFailure: Error, CustomStringConvertible {
-    var output: Data
-    var description: String {
-      "sqlite3 did not take the lock: \(String(decoding: output, as: UTF8.self))"
-    }
   }
 }

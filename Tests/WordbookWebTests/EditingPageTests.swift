@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Wordbook
+import WordbookTestSupport
 
 /// Editing, deleting, searching and reversing the cards in a real headless Chromium, with
 /// the database checked through the service.
@@ -38,7 +39,7 @@ struct EditingPageTests {
           try await browser.run("return document.getElementById('edit-save').disabled") as? Bool
             == true)
         #expect(try await browser.shownText(ofCard: word.id.rawValue) == word.term)
-        try await lock.release()
+        try lock.release()
         #expect(try await browser.waitFor("return !document.getElementById('editor').open"))
         #expect(
           try await browser.waitFor(
