@@ -60,6 +60,7 @@ public final class DatabaseLock {
   public struct LockFailure: Error, CustomStringConvertible {
     /// What happened, with what the shell printed.
     public var message: String
+    /// The message.
     public var description: String { message }
   }
 }
