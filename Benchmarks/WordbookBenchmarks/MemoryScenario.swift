@@ -47,12 +47,15 @@ struct MemoryScenario: Scenario {
   }
 }
 
-/// What a memory child prints: its peaks in bytes, one `name value` per line.
+/// What a memory child prints: its resident size before it made the words and its peaks, in
+/// bytes, one `name value` per line.
 struct MemoryChildReport {
+  var beforeWords = 0
   var loadPeak = 0
   var holdingPeak = 0
 
-  init(loadPeak: Int, holdingPeak: Int) {
+  init(beforeWords: Int, loadPeak: Int, holdingPeak: Int) {
+    self.beforeWords = beforeWords
     self.loadPeak = loadPeak
     self.holdingPeak = holdingPeak
   }
@@ -61,12 +64,18 @@ struct MemoryChildReport {
     for line in output.split(separator: "\n") {
       let fields = line.split(separator: " ")
       guard fields.count == 2, let value = Int(fields[1]) else { continue }
+      if fields[0] == "beforeWords" { beforeWords = value }
       if fields[0] == "loadPeak" { loadPeak = value }
       if fields[0] == "holdingPeak" { holdingPeak = value }
     }
   }
 
-  var text: String { "loadPeak \(loadPeak)\nholdingPeak \(holdingPeak)\n" }
+  /// What holding the words costs: the holding peak above the process's size before them.
+  var heldByWords: Int { holdingPeak - beforeWords }
+
+  var text: String {
+    "beforeWords \(beforeWords)\nloadPeak \(loadPeak)\nholdingPeak \(holdingPeak)\n"
+  }
 }
 
 /// The body of a memory child.
@@ -96,31 +105,35 @@ enum MemoryChild {
     store.send(.booksLoaded(.success([book])))
     store.send(.selectBook(book.id))
     await service.waitUntilHeld(.fetchWords)
+    let beforeWords = ResidentMemory.current
     store.send(.wordsLoaded(book.id, .success(Fixtures.words(count: size, marks: .mixed))))
     guard store.state.words.count == size else {
       fatalError("the store holds \(store.state.words.count) words, not \(size)")
     }
     let loadPeak = ResidentMemory.peak
     guard ResidentMemory.resetPeak() else {
-      return MemoryChildReport(loadPeak: loadPeak, holdingPeak: loadPeak)
+      return MemoryChildReport(beforeWords: beforeWords, loadPeak: loadPeak, holdingPeak: loadPeak)
     }
     store.send(.shuffle)
     for _ in StudyMode.allCases { store.send(.toggleStudyMode) }
     blackHole(store.state.visibleWords.count)
-    return MemoryChildReport(loadPeak: loadPeak, holdingPeak: ResidentMemory.peak)
+    return MemoryChildReport(
+      beforeWords: beforeWords, loadPeak: loadPeak, holdingPeak: ResidentMemory.peak)
   }
 
   private static func holdArray(size: Int) -> MemoryChildReport {
+    let beforeWords = ResidentMemory.current
     var words = Fixtures.words(count: size, marks: .mixed)
     let loadPeak = ResidentMemory.peak
     guard ResidentMemory.resetPeak() else {
-      return MemoryChildReport(loadPeak: loadPeak, holdingPeak: loadPeak)
+      return MemoryChildReport(beforeWords: beforeWords, loadPeak: loadPeak, holdingPeak: loadPeak)
     }
     var generator = SplitMix64(seed: 42)
     words.fisherYatesShuffle(using: &generator)
     blackHole(words.count)
     let holdingPeak = ResidentMemory.peak
     withExtendedLifetime(words) {}
-    return MemoryChildReport(loadPeak: loadPeak, holdingPeak: holdingPeak)
+    return MemoryChildReport(
+      beforeWords: beforeWords, loadPeak: loadPeak, holdingPeak: holdingPeak)
   }
 }

@@ -15,7 +15,8 @@
 ///   (wall clock) to the frame that shows it in the page (`performance.timeOrigin` plus
 ///   `performance.now()`, the same clock);
 /// - the server's resident memory with no page, with the browser's page, and with four more
-///   sessions on the book, beside the memory scenario's store holding the same book.
+///   sessions on the book; the growth per session beside what the same book costs the memory
+///   scenario's store (its holding peak above its size before the words).
 ///
 /// "The frame that shows it" is taken when a task queued from that frame's
 /// `requestAnimationFrame` callback runs, which is after the frame's rendering. The book is
@@ -178,11 +179,12 @@ struct WebPageScenario: Scenario {
     results.compare(perSession, with: store, .atMost, 1)
   }
 
-  /// The memory scenario's figure: the peak of a child holding a store with the book.
+  /// What the book costs a store: the holding peak of the memory scenario's child above its
+  /// resident size before it made the words, a growth like the per-session figure.
   private static func storeMemory(size: Int) throws -> Int {
     let output = try ChildProcess.run(
       ChildProcess.currentExecutable, [Options.memoryChildFlag, "store", String(size)])
-    return MemoryChildReport(parsing: output).holdingPeak
+    return MemoryChildReport(parsing: output).heldByWords
   }
 }
 

@@ -171,18 +171,54 @@ extension Connection {
   }
 
   /// The words of a book in the order they were added, streamed row by row into the array.
+  ///
+  /// A book's words usually sit together in ID order (an import adds them in one run), and
+  /// then reading the table between the book's first and last ID is about a third quicker
+  /// than going through `words_by_book`, which costs a lookup in the table per word. The
+  /// range is read when the book's words fill at least half of it, so it never reads more than
+  /// twice the book's rows; otherwise the index is used.
   func words(in bookID: WordBook.ID, count: Int) throws(WordServiceError) -> [Word] {
-    let statement = try self.statement(
-      """
-      SELECT id, term, meaning, image_reference, study_state
-      FROM words WHERE book_id = ?1 ORDER BY id
-      """)
+    guard let range = try idRange(of: bookID) else { return [] }
+    let statement: Statement
+    if range.upperBound - range.lowerBound < 2 * Int64(count) {
+      // The unary `+` keeps SQLite from answering `book_id = ?1` through the index.
+      statement = try self.statement(
+        """
+        SELECT id, term, meaning, image_reference, study_state
+        FROM words WHERE id BETWEEN ?2 AND ?3 AND +book_id = ?1 ORDER BY id
+        """)
+      statement.bind(range.lowerBound, at: 2)
+      statement.bind(range.upperBound, at: 3)
+    } else {
+      statement = try self.statement(
+        """
+        SELECT id, term, meaning, image_reference, study_state
+        FROM words WHERE book_id = ?1 ORDER BY id
+        """)
+    }
     defer { statement.reset() }
     statement.bind(bookID.rawValue, at: 1)
     var words: [Word] = []
     words.reserveCapacity(count)
     while try statement.step(self, .loadWords) { words.append(statement.word()) }
     return words
+  }
+
+  /// The lowest and highest word ID of a book, or `nil` when it has no words: two lookups
+  /// in `words_by_book`.
+  private func idRange(of bookID: WordBook.ID) throws(WordServiceError) -> ClosedRange<Int64>? {
+    let statement = try self.statement(
+      """
+      SELECT (SELECT min(id) FROM words WHERE book_id = ?1),
+        (SELECT max(id) FROM words WHERE book_id = ?1)
+      """)
+    defer { statement.reset() }
+    statement.bind(bookID.rawValue, at: 1)
+    guard try statement.step(self, .loadWords), !statement.isNull(at: 0), !statement.isNull(at: 1)
+    else { return nil }
+    let lowest = statement.int64(at: 0)
+    let highest = statement.int64(at: 1)
+    return lowest <= highest ? lowest...highest : nil
   }
 
   /// Whether a book with this ID exists.
