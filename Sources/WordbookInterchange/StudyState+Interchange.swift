@@ -19,10 +19,11 @@ extension StudyState {
     }
   }
 
-  /// Reads a state name as files write it; an empty text is ``notStudied``.
+  /// Reads a state name as files write it, or as `wordbook words` shows it (`not-studied`);
+  /// an empty text is ``notStudied``.
   init?(interchangeName text: String) {
     switch text.lowercased() {
-    case "", "notstudied", "not_studied", "not studied", "new": self = .notStudied
+    case "", "notstudied", "not-studied", "not_studied", "not studied", "new": self = .notStudied
     case "success", "known": self = .success
     case "fail", "failed": self = .fail
     default: return nil

@@ -18,6 +18,14 @@ import WordbookInterchange
     #expect(result.problems.isEmpty)
   }
 
+  /// A state column takes the states as `wordbook words` shows them too, so its lines import.
+  @Test func readsTheStatesAsTheWordsCommandShowsThem() throws {
+    let result = try FlashcardReader.read(
+      text: "term\tmeaning\tstate\na\tA\tnot-studied\nb\tB\tsuccess\nc\tC\tfail\n")
+    #expect(result.rows.map(\.draft.studyState) == [.notStudied, .success, .fail])
+    #expect(result.problems.isEmpty)
+  }
+
   /// The `image` column the writer adds comes back as the picture's file name; a name that
   /// could reach outside the media folder rejects its line.
   @Test func readsThePictureFileNameOfTheImageColumn() throws {

@@ -15,7 +15,7 @@ struct StudyScreenLiveTests {
     let tmux = try TmuxSession(
       [WordbookProcess.executable.path, "--db", process.databasePath, "study", "\(book.id)"],
       environment: process.environment.merging(["TERM": "screen"]) { $1 },
-      folder: process.folder, columns: 80, rows: 24)
+      columns: 80, rows: 24)
     _ = try tmux.waitForScreen("the word list") { $0.contains { $0.contains("가다") } }
     let added = try process.run(["--db", process.databasePath, "add", "Verbs", "오다", "to come"])
     #expect(added.status == 0)

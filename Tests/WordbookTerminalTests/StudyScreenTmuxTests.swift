@@ -50,7 +50,7 @@ struct StudyScreenTmuxTests {
     let tmux = try TmuxSession(
       [WordbookProcess.executable.path, "--db", process.databasePath, "study", "\(book.id)"],
       environment: process.environment.merging(["TERM": "screen"]) { $1 },
-      folder: process.folder, columns: Self.columns, rows: Self.rows)
+      columns: Self.columns, rows: Self.rows)
     let count = Self.clusters.count + 1
     try expectNoWrappedLine(
       tmux, "the terms", title: title,

@@ -7,8 +7,9 @@ import Foundation
 /// A program running in a detached tmux session: a real terminal emulator that draws text the
 /// way it decides to, whatever the program believed the widths to be.
 ///
-/// Each session has its own tmux server (its socket lives in the test's folder) and is killed
-/// when the value is released. Every wait is a bounded poll.
+/// Each session has its own tmux server, whose socket lives in a folder the session owns, so
+/// the server is killed when the value is released even when the test has already removed its
+/// own folder. Every wait is a bounded poll.
 final class TmuxSession {
   struct Failure: Error, CustomStringConvertible {
     var description: String
@@ -20,15 +21,17 @@ final class TmuxSession {
     .first { FileManager.default.isExecutableFile(atPath: $0) }
 
   private let tmux: String
+  private let folder: URL
   private let socket: String
 
   /// Starts `command` in a new `columns` × `rows` window, with exactly `environment`.
-  init(
-    _ command: [String], environment: [String: String], folder: URL, columns: Int, rows: Int
-  ) throws {
+  init(_ command: [String], environment: [String: String], columns: Int, rows: Int) throws {
     guard let tmux = Self.executable else { throw Failure(description: "tmux is not installed") }
     self.tmux = tmux
-    socket = folder.appendingPathComponent("tmux.socket").path
+    folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("wordbook-tmux-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    socket = folder.appendingPathComponent("socket").path
     let variables = environment.map { "\($0.key)=\($0.value)" }.sorted()
     try run(
       ["new-session", "-d", "-s", "test", "-x", String(columns), "-y", String(rows)]
@@ -36,7 +39,15 @@ final class TmuxSession {
   }
 
   deinit {
+    // `kill-server` alone leaves the server waiting for the program in the window, which was
+    // seen to outlive it: the program gets the hangup a closed terminal window sends first.
+    if let pane = try? run(["display-message", "-p", "-t", "test", "#{pane_pid}"]),
+      let pid = pid_t(pane.filter(\.isNumber))
+    {
+      kill(pid, SIGHUP)
+    }
     _ = try? run(["kill-server"])
+    try? FileManager.default.removeItem(at: folder)
   }
 
   /// Types `keys` literally into the window.
