@@ -22,8 +22,9 @@ final class EventStream: Sendable {
   private let onRelease: @Sendable () -> Void
 
   /// How long a reader waits before sending a comment, which keeps proxies from closing an
-  /// idle stream and tells the server when the browser has gone.
-  static let keepAliveInterval: DispatchTimeInterval = .seconds(15)
+  /// idle stream and tells the server when the browser has gone: a closed page gives back its
+  /// session, one of the few a server allows, within this time.
+  static let keepAliveInterval: DispatchTimeInterval = .seconds(5)
 
   /// Bytes a client may fall behind by before its stream is closed, so that a stalled
   /// browser cannot make the server hold an unbounded queue.
