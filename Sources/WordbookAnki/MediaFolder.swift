@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -7,9 +9,10 @@
 /// The folder beside a wordbook database where imported pictures are kept, each named by its
 /// content so the same picture is stored once.
 ///
-/// Files are first written under hidden temporary names; ``commit()`` gives them their names
-/// once the words that refer to them are saved, and ``discard()`` deletes them when the import
-/// fails, so a failed import leaves the folder as it was. Nothing is written outside the
+/// Files are first written into a hidden folder of this import's own, ``stagingPath``;
+/// ``commit()`` moves them to their names once the words that refer to them are saved, and
+/// ``discard()`` deletes them when the import fails, so a failed import leaves the folder as it
+/// was. A process that must exit at once (on a signal) deletes the staging folder and its files. Nothing is written outside the
 /// folder: names are made here from a hash and a known extension, never taken from a package.
 ///
 /// Names are a 64-bit checksum of the content (CRC-32 and Adler-32 from zlib: the machine has no
@@ -19,13 +22,22 @@
 public final class MediaFolder {
   /// The folder's path.
   public let path: String
-  /// The hidden temporary file written for each new name, until commit or discard.
+  /// The hidden folder inside ``path`` that holds this import's new files until commit or
+  /// discard; only this import writes in it.
+  public let stagingPath: String
+  /// The path in the staging folder of each new name's file, until commit or discard.
   private var staged: [String: String] = [:]
   private var createdFolder = false
+  private var createdStaging = false
+
+  /// Tells apart the staging folders of imports in one process.
+  private static let nextStaging = Atomic(0)
 
   /// A media folder at `path`, created when the first file is stored.
   public init(path: String) {
     self.path = path
+    let number = Self.nextStaging.add(1, ordering: .relaxed).newValue
+    stagingPath = "\(path)/.staging-\(getpid())-\(number)"
   }
 
   /// The folder for the database at `databasePath`: `<database>.media` beside it.
@@ -45,12 +57,12 @@ public final class MediaFolder {
   /// - Throws: ``AnkiPackageError/mediaWriteFailed(_:errorNumber:)`` when the folder or file
   ///   cannot be written.
   public func store(_ bytes: [UInt8], fileExtension: String) throws(AnkiPackageError) -> String {
-    try createFolderIfNeeded()
+    try createStagingIfNeeded()
     let base = Checksum.contentName(bytes)
     var number = 1
     while true {
       let name = number == 1 ? "\(base).\(fileExtension)" : "\(base)-\(number).\(fileExtension)"
-      let existing = staged[name].map { "\(path)/\($0)" } ?? "\(path)/\(name)"
+      let existing = staged[name] ?? "\(path)/\(name)"
       switch Self.contents(of: existing) {
       case .some(let stored) where stored == bytes:
         return name
@@ -60,8 +72,8 @@ public final class MediaFolder {
       case .none:
         break
       }
-      let temporary = ".\(name).\(getpid()).partial"
-      try writeFile(bytes, to: "\(path)/\(temporary)")
+      let temporary = "\(stagingPath)/\(name)"
+      try writeFile(bytes, to: temporary)
       staged[name] = temporary
       return name
     }
@@ -72,21 +84,38 @@ public final class MediaFolder {
   /// - Throws: ``AnkiPackageError/mediaWriteFailed(_:errorNumber:)`` when a rename fails.
   public func commit() throws(AnkiPackageError) {
     for (name, temporary) in staged.sorted(by: { $0.key < $1.key }) {
-      guard rename("\(path)/\(temporary)", "\(path)/\(name)") == 0 else {
+      guard rename(temporary, "\(path)/\(name)") == 0 else {
         throw .mediaWriteFailed(path, errorNumber: errno)
       }
+      staged[name] = nil
     }
-    staged = [:]
+    removeStaging()
   }
 
   /// Deletes the files written by this import, and the folder if this import created it.
   public func discard() {
-    for temporary in staged.values { unlink("\(path)/\(temporary)") }
+    for temporary in staged.values { unlink(temporary) }
     staged = [:]
+    removeStaging()
     if createdFolder { rmdir(path) }
   }
 
-  private func createFolderIfNeeded() throws(AnkiPackageError) {
+  private func removeStaging() {
+    if createdStaging { rmdir(stagingPath) }
+    createdStaging = false
+  }
+
+  private func createStagingIfNeeded() throws(AnkiPackageError) {
+    if !createdStaging {
+      try createFolder()
+      guard mkdir(stagingPath, 0o700) == 0 else {
+        throw .mediaWriteFailed(path, errorNumber: errno)
+      }
+      createdStaging = true
+    }
+  }
+
+  private func createFolder() throws(AnkiPackageError) {
     if mkdir(path, 0o755) == 0 {
       createdFolder = true
       return

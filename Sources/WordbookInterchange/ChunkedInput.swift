@@ -50,7 +50,8 @@ struct ChunkedInput {
   /// Reads until `count` checked bytes follow ``start`` or the file ends.
   ///
   /// - Throws: ``FlashcardReadError/invalidUTF8(byteOffset:line:)`` for a byte that is not
-  ///   UTF-8, ``FlashcardReadError/readFailed(errorNumber:)`` when reading fails.
+  ///   UTF-8, ``FlashcardReadError/readFailed(errorNumber:)`` when reading fails,
+  ///   ``FlashcardReadError/stopped`` when the current task is cancelled.
   mutating func fill(toHold count: Int) throws(FlashcardReadError) {
     try check()
     while checkedCount < count && !isAtEnd {
@@ -114,6 +115,9 @@ struct ChunkedInput {
 
   /// Appends the next chunk of the file, first dropping the bytes already read.
   private mutating func readChunk() throws(FlashcardReadError) {
+    // A file of no card at all (endless zeros, a pipe of junk) never reaches the caller's
+    // `onRows`, so a cancelled import is noticed here.
+    if Task.isCancelled { throw .stopped }
     if start > 0 {
       bytes.removeSubrange(0..<start)
       droppedCount += start
@@ -122,21 +126,29 @@ struct ChunkedInput {
     }
     let oldCount = bytes.count
     bytes.append(contentsOf: repeatElement(0, count: chunkSize))
-    var count = 0
-    repeat {
-      count = bytes.withUnsafeMutableBytes { buffer in
-        let fresh = UnsafeMutableRawBufferPointer(rebasing: buffer[oldCount...])
+    // A pipe gives a few KiB a read: the chunk is filled by as many reads as it takes, so the
+    // buffer grows (and is cleared) once a chunk rather than once a read.
+    var filled = 0
+    while filled < chunkSize && !isAtEnd {
+      let count = bytes.withUnsafeMutableBytes { buffer in
+        let fresh = UnsafeMutableRawBufferPointer(rebasing: buffer[(oldCount + filled)...])
         return read(fileDescriptor, fresh.baseAddress, fresh.count)
       }
-    } while count < 0 && errno == EINTR
-    guard count >= 0 else {
-      let number = errno
-      bytes.removeLast(chunkSize)
-      throw .readFailed(errorNumber: number)
+      if count < 0 {
+        if errno == EINTR { continue }
+        let number = errno
+        bytes.removeLast(chunkSize)
+        throw .readFailed(errorNumber: number)
+      }
+      if count == 0 { isAtEnd = true }
+      filled += count
+      if Task.isCancelled {
+        bytes.removeLast(chunkSize)
+        throw .stopped
+      }
     }
-    bytes.removeLast(chunkSize - count)
+    bytes.removeLast(chunkSize - filled)
     if readsCarriageReturnsAsLineFeeds { Self.replaceCarriageReturns(in: &bytes, from: oldCount) }
-    if count == 0 { isAtEnd = true }
   }
 
   /// Checks the bytes read since the last check, up to the last whole UTF-8 sequence unless the

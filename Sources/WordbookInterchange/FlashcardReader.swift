@@ -59,7 +59,8 @@ public enum FlashcardReader {
   ///   - options: How to read the file.
   ///   - onRows: Called with each batch of accepted cards. It may throw
   ///     ``FlashcardReadError/stopped`` to end the reading there (an import that failed or was
-  ///     cancelled), which the reading then throws.
+  ///     cancelled), which the reading then throws. The reading also stops with
+  ///     ``FlashcardReadError/stopped`` at the next chunk once the current task is cancelled.
   /// - Returns: The format used and the rejected records; its `rows` are empty, as they went to
   ///   `onRows`.
   /// - Throws: ``FlashcardReadError`` as ``read(_:format:options:)-([UInt8],_,_)`` does, and

@@ -5,6 +5,8 @@ enum FormatDetection {
     ByteClass.tab, UInt8(ascii: "|"), UInt8(ascii: ";"), UInt8(ascii: ","),
   ]
   private static let sampleLineCount = 50
+  /// The longest first line read as a possible header row.
+  private static let maximumHeaderLength = 4096
   private static let ankiHeaderPrefixes = [
     "#separator:", "#html:", "#notetype", "#deck", "#tags", "#guid column:", "#columns:",
   ]
@@ -84,7 +86,12 @@ enum FormatDetection {
     -> String?
   {
     var end = start
-    while end < bytes.count && bytes[end] != ByteClass.lineFeed { end += 1 }
+    // A header names a few columns: a longer line is data, and splitting it four ways would
+    // cost seconds on a file of one endless line.
+    while end < bytes.count && bytes[end] != ByteClass.lineFeed {
+      end += 1
+      if end - start > maximumHeaderLength { return nil }
+    }
     let line = ByteClass.string(bytes, start..<end)
     return candidates.lazy
       .map { String(UnicodeScalar($0)) }

@@ -82,9 +82,9 @@ import WordbookInterchange
       .invalidWordID("x"), .invalidChoice(option: "format", accepted: ["csv", "tsv"], value: "x"),
       .editNeedsChange, .conflictingHeaderFlags, .importNeedsBook, .invalidPort("x"),
       .hostNeedsAddress, .studyNeedsTerminal, .recordOverScreen,
-      .deleteBookNeedsYes(Self.book.id),
+      .deleteBookNeedsYes(Self.book.id), .argumentNotUTF8(position: 2),
     ]
-    #expect(Set(problems.map(Self.index)) == Set(0..<19))
+    #expect(Set(problems.map(Self.index)) == Set(0..<20))
     for problem in problems {
       let error = UsageError(problem, usage: "wordbook add BOOK TERM MEANING")
       expectBoth(english.describe(error), korean.describe(error))
@@ -102,7 +102,7 @@ import WordbookInterchange
       .unreadableFlashcards(file: "marker.csv", .ambiguousColumns(firstRow: ["a", "b", "c"])),
       .noCardToImport(file: "marker.csv", format: "csv", rejected: 2),
       .unreadablePackage(file: "marker.csv", detail: "not a zip archive"),
-      .noNoteToImport(file: "marker.csv", rejected: 3), .importCancelled,
+      .noNoteToImport(file: "marker.csv", rejected: 3), .interrupted(signal: 15),
       .exportFailed(format: "csv", detail: "a field holds the separator"),
       .cannotReadLog("marker.csv"), .logIsFolder("marker.csv"),
       .notALog("marker.csv", detail: "line 1 is not JSON"), .replayDiffers(sequence: 4242),
@@ -237,6 +237,7 @@ extension MessageCatalogueTests {
     case .studyNeedsTerminal: 16
     case .recordOverScreen: 17
     case .deleteBookNeedsYes: 18
+    case .argumentNotUTF8: 19
     }
   }
 
@@ -254,7 +255,7 @@ extension MessageCatalogueTests {
     case .noCardToImport: 9
     case .unreadablePackage: 10
     case .noNoteToImport: 11
-    case .importCancelled: 12
+    case .interrupted: 12
     case .exportFailed: 13
     case .cannotReadLog: 14
     case .logIsFolder: 15

@@ -27,8 +27,9 @@ enum CommandProblem: Hashable, Sendable {
   case unreadablePackage(file: String, detail: String)
   /// The Anki package held no note that could be imported.
   case noNoteToImport(file: String, rejected: Int)
-  /// Ctrl-C or SIGTERM cancelled the import.
-  case importCancelled
+  /// SIGINT (Ctrl-C), SIGTERM or SIGHUP stopped the command; what it had not finished was
+  /// rolled back.
+  case interrupted(signal: Int32)
   /// The words cannot be written in the format; the writer's own words.
   case exportFailed(format: String, detail: String)
   /// The action log cannot be opened.

@@ -5,6 +5,11 @@ protocol RunnableCommand: Equatable, Sendable {
   /// `--version` ignore it).
   static var acceptsRecording: Bool { get }
 
+  /// Whether the command handles SIGINT, SIGTERM and SIGHUP itself, as the study screen (which
+  /// saves its marks first) and `serve` (which ends its pages' sessions) do; the others are
+  /// ended by ``CommandInterruption``.
+  static var handlesSignals: Bool { get }
+
   /// Runs the command on the opened database.
   ///
   /// - Throws: ``CommandFailure`` with the exit status and what went wrong.
@@ -13,6 +18,8 @@ protocol RunnableCommand: Equatable, Sendable {
 
 extension RunnableCommand {
   static var acceptsRecording: Bool { false }
+
+  static var handlesSignals: Bool { false }
 
   /// Whether `other` is this command with the same arguments.
   func isSame(as other: any RunnableCommand) -> Bool {

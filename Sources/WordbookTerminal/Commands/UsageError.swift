@@ -7,6 +7,9 @@ import Wordbook
 public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is wrong with the command line.
   public enum Problem: Hashable, Sendable {
+    /// An argument that is not UTF-8 text, at this position after the program's name
+    /// (from 1).
+    case argumentNotUTF8(position: Int)
     /// A global option that takes a file was given none.
     case needsFilePath(option: String)
     /// `--record` was given to a subcommand other than the study screen's.

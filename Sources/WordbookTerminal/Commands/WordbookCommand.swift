@@ -31,9 +31,18 @@ public enum WordbookCommand {
 
   /// Runs the command with the process's arguments and environment.
   ///
+  /// SIGINT, SIGTERM and SIGHUP end a subcommand within a second, in any phase: the work in
+  /// progress rolls back, temporary files are deleted, one line says so and the status is
+  /// 128 + the signal. The study screen and `serve` handle those signals themselves.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments after the program's name, or `nil` for the process's own.
+  ///     An argument of the process's own that is not UTF-8 is a usage error naming its
+  ///     position, never read with its bytes replaced.
+  ///   - environment: The environment variables.
   /// - Returns: The exit status.
   public static func main(
-    arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+    arguments: [String]? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) async -> Int32 {
     // A reader that closes the pipe early is answered by a failed write, which ends the
@@ -41,19 +50,52 @@ public enum WordbookCommand {
     signal(SIGPIPE, SIG_IGN)
     let catalogue = TerminalLanguage(environment: environment).catalogue
     let invocation: Invocation
-    do {
-      invocation = try CommandLineParser.parse(arguments)
+    do throws(UsageError) {
+      if let arguments {
+        invocation = try CommandLineParser.parse(arguments)
+      } else {
+        invocation = try CommandLineParser.parse(processArguments())
+      }
     } catch {
       report(catalogue.describe(error))
       return usageFailure
     }
+    let interruption = CommandInterruption.shared
+    if !type(of: invocation.command).handlesSignals {
+      interruption.start { catalogue.describe(.interrupted(signal: $0)) }
+    }
     do throws(CommandFailure) {
       try await run(invocation, environment: environment, catalogue: catalogue)
+      _ = interruption.end()
       return success
     } catch {
+      // Work a signal cancelled fails in its own way; the signal is what the user needs to
+      // hear.
+      if let number = interruption.end() {
+        report(catalogue.describe(.interrupted(signal: number)))
+        return 128 + number
+      }
       if !error.isQuiet { report(catalogue.describe(error.problem)) }
       return error.status
     }
+  }
+
+  /// The process's arguments after its name, each checked to be UTF-8.
+  ///
+  /// - Throws: ``UsageError`` naming the first argument that is not.
+  private static func processArguments() throws(UsageError) -> [String] {
+    if let problem = firstArgumentNotUTF8 { throw UsageError(problem) }
+    return Array(CommandLine.arguments.dropFirst())
+  }
+
+  /// The problem of the first process argument that is not UTF-8, if any: `CommandLine`
+  /// replaces such bytes, so they are read from `argv` itself.
+  private static var firstArgumentNotUTF8: UsageError.Problem? {
+    for position in 1..<max(1, Int(CommandLine.argc)) {
+      guard let pointer = CommandLine.unsafeArgv[position] else { continue }
+      if String(validatingCString: pointer) == nil { return .argumentNotUTF8(position: position) }
+    }
+    return nil
   }
 
   /// Writes one error line to standard error, escaped: messages quote paths, titles and the

@@ -1,6 +1,12 @@
 import Wordbook
 import WordbookInterchange
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The English sentences of the `wordbook` command.
 ///
 /// Domain errors are worded by the domain's own English ``WordServiceError/message`` and
@@ -23,6 +29,9 @@ struct EnglishCatalogue: MessageCatalogue {
 
   private func explanation(_ problem: UsageError.Problem) -> String {
     switch problem {
+    case .argumentNotUTF8(let position):
+      "argument \(position) is not UTF-8 text; give it in UTF-8 (for example, convert it "
+        + "with iconv)"
     case .needsFilePath(let option): "\(option) needs a file path, as in: wordbook \(option) FILE"
     case .recordOnlyForStudy(let name):
       "--record records a study session: use it with 'wordbook' or 'wordbook study', "
@@ -82,7 +91,8 @@ struct EnglishCatalogue: MessageCatalogue {
     case .noNoteToImport(let file, let rejected):
       "\(file.shown): no note could be imported (\(rejected) rejected); "
         + "the wordbook was not changed."
-    case .importCancelled: "import cancelled; the wordbook was not changed."
+    case .interrupted(let signal):
+      "stopped by \(Self.signalName(signal)); what it had not finished was not saved."
     case .exportFailed(let format, let detail): "cannot export as \(format): \(detail.shown)."
     case .cannotReadLog(let name): "cannot read the action log \(name.shown). Check the path."
     case .logIsFolder(let name):
@@ -137,6 +147,16 @@ struct EnglishCatalogue: MessageCatalogue {
     switch kind {
     case .database: "the open database"
     case .databaseFile: "a file of the open database"
+    }
+  }
+
+  /// A signal's name, as `kill -l` spells it, for the signals that stop a command.
+  static func signalName(_ signal: Int32) -> String {
+    switch signal {
+    case SIGINT: "SIGINT (Ctrl-C)"
+    case SIGTERM: "SIGTERM"
+    case SIGHUP: "SIGHUP"
+    default: "signal \(signal)"
     }
   }
 

@@ -19,6 +19,8 @@ struct KoreanCatalogue: MessageCatalogue {
 
   private func explanation(_ problem: UsageError.Problem) -> String {
     switch problem {
+    case .argumentNotUTF8(let position):
+      "\(position)번째 인자가 UTF-8 텍스트가 아닙니다. UTF-8로 주세요(예: iconv로 변환)."
     case .needsFilePath(let option): "\(option)에는 파일 경로가 필요합니다. 예: wordbook \(option) FILE"
     case .recordOnlyForStudy(let name):
       "--record는 학습 세션을 기록합니다. 'wordbook'이나 'wordbook study'와 함께 쓰세요. "
@@ -83,7 +85,8 @@ struct KoreanCatalogue: MessageCatalogue {
     case .noNoteToImport(let file, let rejected):
       "\(file.shown): 가져올 수 있는 노트가 없습니다 (거부 \(rejected)개). "
         + "단어장은 바뀌지 않았습니다."
-    case .importCancelled: "가져오기를 취소했습니다. 단어장은 바뀌지 않았습니다."
+    case .interrupted(let signal):
+      "\(EnglishCatalogue.signalName(signal)) 신호로 중단했습니다. 끝내지 못한 작업은 저장하지 않았습니다."
     case .exportFailed(let format, let detail):
       "\(format) 형식으로 내보낼 수 없습니다 (\(detail.shown))."
     case .cannotReadLog(let name): "동작 기록 \(name.shown)을 읽을 수 없습니다. 경로를 확인하세요."

@@ -49,6 +49,9 @@ final class OutputFile {
   private var isOpen = true
   /// Whether the output was committed or discarded.
   private var isFinished = false
+  /// The file a signal's exit deletes while the output is unfinished, registered with
+  /// ``CommandInterruption``.
+  private let deletedOnExit: Int?
 
   private static let bufferSize = 64 * 1024
 
@@ -56,6 +59,12 @@ final class OutputFile {
     self.name = name
     self.descriptor = descriptor
     self.target = target
+    switch target {
+    case .standardOutput, .inPlace: deletedOnExit = nil
+    case .created(let path): deletedOnExit = CommandInterruption.shared.deleteOnExit(path)
+    case .replacement(let temporary, _):
+      deletedOnExit = CommandInterruption.shared.deleteOnExit(temporary)
+    }
     buffer.reserveCapacity(Self.bufferSize)
   }
 
@@ -184,6 +193,7 @@ final class OutputFile {
         FilePath.syncFolder(of: path)
       }
       isFinished = true
+      if let deletedOnExit { CommandInterruption.shared.remove(deletedOnExit) }
     } catch {
       discard()
       throw error
@@ -196,6 +206,7 @@ final class OutputFile {
     buffer.removeAll()
     guard !isFinished else { return }
     isFinished = true
+    if let deletedOnExit { CommandInterruption.shared.remove(deletedOnExit) }
     switch target {
     case .standardOutput: return
     case .inPlace: break

@@ -23,7 +23,9 @@ final class SignalWatcher {
       // Ignoring the default action first makes the signal reach the dispatch source only.
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-      source.setEventHandler { handler(number) }
+      // Sendable, so not isolated to the main actor: it runs on `queue`, which may be another.
+      let deliver: @Sendable () -> Void = { handler(number) }
+      source.setEventHandler(handler: deliver)
       source.resume()
       return source
     }

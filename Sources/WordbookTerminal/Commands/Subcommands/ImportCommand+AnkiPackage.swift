@@ -21,11 +21,16 @@ extension CommandSession {
   ///
   /// The pictures are written under temporary names and named inside the words' transaction,
   /// just before it commits; when the import fails or is cancelled the words roll back and the
-  /// pictures not yet named are deleted. Pictures named before a failure stay, unused: they are
+  /// pictures not yet named are deleted, also when a signal ends the process. Pictures named before a failure stay, unused: they are
   /// named by their content, so a later import of them uses the same files.
   func importPackage(_ command: ImportCommand, fileDescriptor: Int32) async throws(CommandFailure) {
     let file = command.file
     let media = MediaFolder.beside(databasePath: databasePath)
+    // A signal while the package is read or its pictures are written ends the process at once
+    // (the reading does not stop by itself); its unnamed pictures go with it.
+    let interruption = CommandInterruption.shared
+    let staging = interruption.deleteOnExit(media.stagingPath)
+    defer { interruption.remove(staging) }
     let plan: AnkiImportPlan
     do {
       let package = AnkiPackage(archive: try ZipArchive(fileDescriptor: fileDescriptor))

@@ -92,7 +92,7 @@ extension CommandSession {
   /// the service as one batch, so memory holds a chunk of the file and a batch of cards, never
   /// the file; a record longer than 1 MiB is rejected with its line instead of being held.
   /// A file with no card, or that cannot be read, rolls back: no book is created or changed.
-  /// Ctrl-C or SIGTERM cancels the import, which leaves the book as it was. The summary goes
+  /// SIGINT, SIGTERM or SIGHUP cancels the import, which leaves the book as it was. The summary goes
   /// to standard output, rejected lines and notes to standard error.
   fileprivate func importFile(_ command: ImportCommand) async throws(CommandFailure) {
     let file = command.file
@@ -139,8 +139,8 @@ extension CommandSession {
           rejected: rejected)))
   }
 
-  /// Runs an import of `rows` into the book of `command` in a task that Ctrl-C or SIGTERM
-  /// cancels, showing its progress on a terminal.
+  /// Runs an import of `rows` into the book of `command` in a task that SIGINT, SIGTERM or
+  /// SIGHUP cancels (see ``CommandInterruption``), showing its progress on a terminal.
   ///
   /// - Returns: The service's result.
   /// - Throws: The failure of a cancelled import (status 128 + the signal), or of a book
@@ -156,16 +156,13 @@ extension CommandSession {
         intoBookTitled: title, onDuplicate: command.duplicates, progress: progress.report,
         rows: rows)
     }
-    let stop = Mutex<Int32?>(nil)
-    let signals = SignalWatcher(signals: [SIGINT, SIGTERM]) { number in
-      stop.withLock { $0 = number }
-      task.cancel()
-    }
+    let interruption = CommandInterruption.shared
+    let cancellation = interruption.onSignal { task.cancel() }
     let result = await task.result
-    signals.cancel()
+    interruption.remove(cancellation)
     progress.finish()
-    if case .failure = result, let number = stop.withLock({ $0 }) {
-      throw CommandFailure(status: 128 + number, problem: .importCancelled)
+    if case .failure = result, let number = interruption.signal {
+      throw CommandFailure(status: 128 + number, problem: .interrupted(signal: number))
     }
     return result
   }

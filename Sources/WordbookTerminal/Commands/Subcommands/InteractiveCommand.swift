@@ -8,6 +8,7 @@
 /// and a note that studying needs a terminal.
 struct InteractiveCommand: RunnableCommand {
   static var acceptsRecording: Bool { true }
+  static var handlesSignals: Bool { true }
 
   func run(in session: CommandSession) async throws(CommandFailure) {
     if isatty(STDIN_FILENO) == 1, session.out.isTerminal {

@@ -11,11 +11,12 @@ import WordbookWeb
 #endif
 
 /// `wordbook serve [--port N] [--host ADDRESS] [--open]`: serves the study page to browsers
-/// until SIGINT or SIGTERM.
+/// until SIGINT, SIGTERM or SIGHUP.
 struct ServeCommand: Subcommand {
   static let name = "serve"
   static let arguments = "[--port N] [--host ADDRESS] [--open]"
   static let summary = "serve the study page to web browsers"
+  static var handlesSignals: Bool { true }
 
   /// The port to listen on; 0 picks a free one.
   var port: UInt16 = 8080
@@ -49,7 +50,7 @@ extension ServeCommand {
 }
 
 extension CommandSession {
-  /// Serves the study page until SIGINT or SIGTERM, then ends every page's session.
+  /// Serves the study page until SIGINT, SIGTERM or SIGHUP, then ends every page's session.
   fileprivate func serve(_ command: ServeCommand) async throws(CommandFailure) {
     let server: WebServer
     do {
@@ -69,7 +70,7 @@ extension CommandSession {
     try out.flush()
     if command.opensBrowser { openBrowser(server.url) }
     let (signals, received) = AsyncStream<Int32>.makeStream()
-    let watcher = SignalWatcher(signals: [SIGINT, SIGTERM]) { received.yield($0) }
+    let watcher = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP]) { received.yield($0) }
     for await _ in signals { break }
     watcher.cancel()
     await server.stop()

@@ -20,6 +20,7 @@ struct StudyCommand: Subcommand {
   static let arguments = "[BOOK]"
   static let summary = "open the study screen on a wordbook"
   static var acceptsRecording: Bool { true }
+  static var handlesSignals: Bool { true }
 
   /// The book to open, by ID or title; `nil` for the last one studied, else the first.
   var book: String?

@@ -1,0 +1,296 @@
+import Foundation
+import Testing
+import WordbookTestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// SIGINT, SIGTERM and SIGHUP end a command in every phase, on a real process: it rolls back,
+/// leaves no temporary file, says so in one line and exits with 128 + the signal.
+///
+/// Each test waits (bounded) for the phase it means, sends the signal, and expects the process
+/// gone within a few seconds: before the fix, a blocked read, a parse that found no card yet
+/// and the writing of a package's pictures ran on (or died with no message, leaving pictures).
+@Suite struct CommandInterruptionTests {
+  /// How long a signalled command may take to end before the test calls it a hang; the
+  /// command's own bound is a second, and the margin is for a loaded machine.
+  private static let hangLimit: Duration = .seconds(10)
+
+  @Test func aSignalEndsAnImportWaitingToReadAPipe() async throws {
+    let runner = try WordbookProcess()
+    defer { runner.removeFolder() }
+    let fifo = runner.folder.appendingPathComponent("cards.tsv").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let process = try start(runner, ["import", fifo, "--book", "Piped"])
+    // A writer can open the FIFO only once the import has opened it to read: from then on
+    // the import waits in read(2) for bytes that never come.
+    let writer = try await openWriter(fifo, while: process)
+    defer { close(writer) }
+    let ending = try await stop(process, with: SIGTERM)
+    #expect(ending.status == 128 + SIGTERM)
+    #expect(
+      ending.error == "wordbook: stopped by SIGTERM; what it had not finished was not saved.\n")
+    #expect(try !runner.run(["--db", runner.databasePath, "books"]).output.contains("Piped"))
+  }
+
+  @Test func aSignalEndsAnImportParsingAFileOfNoCard() async throws {
+    let runner = try WordbookProcess()
+    defer { runner.removeFolder() }
+    let process = try start(runner, ["import", "/dev/zero", "--book", "Zeros", "--format", "tsv"])
+    // Past the first window (1 MiB), the reader is skipping an endless record.
+    try await waitUntil(process, "it read 4 MiB") { bytesRead(by: process) > 4 << 20 }
+    let ending = try await stop(process, with: SIGINT)
+    #expect(ending.status == 128 + SIGINT)
+    #expect(
+      ending.error.hasSuffix(
+        "stopped by SIGINT (Ctrl-C); what it had not finished was not saved.\n"))
+    #expect(try !runner.run(["--db", runner.databasePath, "books"]).output.contains("Zeros"))
+  }
+
+  /// `yes abcdefgh | wordbook import /dev/stdin --format csv`: every line is rejected, so no
+  /// card ever reaches the database.
+  @Test func aSignalEndsAnImportOfEndlessJunkFromStandardInput() async throws {
+    let runner = try WordbookProcess()
+    defer { runner.removeFolder() }
+    let pipe = Pipe()
+    let process = try start(
+      runner, ["import", "/dev/stdin", "--book", "Junk", "--format", "csv"],
+      standardInput: pipe)
+    let writer = pipe.fileHandleForWriting.fileDescriptor
+    _ = fcntl(writer, F_SETFL, fcntl(writer, F_GETFL) | O_NONBLOCK)
+    let block = Self.junk
+    try await waitUntil(process, "it read 2 MiB") {
+      _ = block.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+      return bytesRead(by: process) > 2 << 20
+    }
+    let ending = try await stop(process, with: SIGHUP) {
+      _ = block.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+    }
+    #expect(ending.status == 128 + SIGHUP)
+    #expect(ending.error.hasSuffix("stopped by SIGHUP; what it had not finished was not saved.\n"))
+    #expect(try !runner.run(["--db", runner.databasePath, "books"]).output.contains("Junk"))
+  }
+
+  /// The cards are written while the import reads on: the signal comes inside the import's
+  /// transaction, which rolls back.
+  @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+  func aSignalEndsAnImportWritingTheDatabase(_ number: Int32) async throws {
+    let runner = try WordbookProcess()
+    defer { runner.removeFolder() }
+    let pipe = Pipe()
+    let process = try start(
+      runner, ["import", "/dev/stdin", "--book", "Piped", "--format", "tsv"],
+      standardInput: pipe)
+    let writer = pipe.fileHandleForWriting.fileDescriptor
+    _ = fcntl(writer, F_SETFL, fcntl(writer, F_GETFL) | O_NONBLOCK)
+    let block = Array(String(repeating: "term\tmeaning\n", count: 4096).utf8)
+    // 4 MiB of cards went in: more than a batch of them is in the open transaction.
+    try await waitUntil(process, "it read 4 MiB of cards") {
+      _ = block.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+      return bytesRead(by: process) > 4 << 20
+    }
+    let ending = try await stop(process, with: number) {
+      _ = block.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+    }
+    #expect(ending.status == 128 + number)
+    #expect(ending.error.contains("what it had not finished was not saved."))
+    #expect(try !runner.run(["--db", runner.databasePath, "books"]).output.contains("Piped"))
+  }
+
+  @Test func aSignalWhilePicturesAreWrittenDeletesThem() async throws {
+    let runner = try WordbookProcess()
+    defer { runner.removeFolder() }
+    let package = runner.folder.appendingPathComponent("pictures.apkg").path
+    try Self.writePackage(at: package, pictures: 3000)
+    let process = try start(runner, ["import", package, "--book", "Pictures"])
+    let media = runner.databasePath + ".media"
+    try await waitUntil(process, "it stored 20 pictures") {
+      Self.files(under: media).count >= 20
+    }
+    let ending = try await stop(process, with: SIGTERM)
+    #expect(ending.status == 128 + SIGTERM)
+    #expect(ending.error.hasSuffix("stopped by SIGTERM; what it had not finished was not saved.\n"))
+    #expect(Self.files(under: media) == [])
+    #expect(try !runner.run(["--db", runner.databasePath, "books"]).output.contains("Pictures"))
+  }
+
+  @Test(.enabled(if: DatabaseLock.isAvailable, "needs the sqlite3 shell"))
+  func aSignalEndsACommandWaitingForALockedDatabase() async throws {
+    let runner = try WordbookProcess()
+    defer { runner.removeFolder() }
+    _ = try runner.run(["--db", runner.databasePath, "books"])
+    let lock = try DatabaseLock(path: runner.databasePath)
+    let process = try start(runner, ["add", "1", "사과", "apple"])
+    // The add waits up to 5 s for the lock; the signal comes while it does.
+    try await waitUntil(process, "it opened the database") {
+      Self.openFiles(of: process).contains(runner.databasePath)
+    }
+    let ending = try await stop(process, with: SIGTERM)
+    try lock.release()
+    #expect(ending.status == 128 + SIGTERM)
+    let words = try runner.run(["--db", runner.databasePath, "words", "1"])
+    #expect(!words.output.contains("사과"))
+  }
+
+  @Test func aSignalEndsAnExportIntoAStalledPipe() async throws {
+    let runner = try WordbookProcess()
+    defer { runner.removeFolder() }
+    let cards = runner.folder.appendingPathComponent("cards.tsv")
+    let lines = (1...20_000).map { "term \($0)\tmeaning \($0)\n" }
+    try Data(lines.joined().utf8).write(to: cards)
+    let db = ["--db", runner.databasePath]
+    #expect(try runner.run(db + ["import", cards.path, "--book", "Big"]).status == 0)
+    let fifo = runner.folder.appendingPathComponent("out.csv").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    // A reader that never reads: once the pipe is full, the export waits in write(2).
+    let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+    try #require(reader >= 0)
+    defer { close(reader) }
+    let process = try start(runner, ["export", "Big", "--output", fifo])
+    try await waitUntil(process, "the pipe is full") {
+      var pending: Int32 = 0
+      return ioctl(reader, UInt(FIONREAD), &pending) == 0 && pending >= 60_000
+    }
+    let ending = try await stop(process, with: SIGINT)
+    #expect(ending.status == 128 + SIGINT)
+    #expect(ending.error.contains("stopped by SIGINT (Ctrl-C)"))
+  }
+
+  // MARK: Running the process
+
+  /// A started `wordbook` and the file its standard error goes to.
+  private struct Running {
+    var process: Process
+    var errorFile: URL
+    var isRunning: Bool { process.isRunning }
+  }
+
+  private struct Ending {
+    var status: Int32
+    var error: String
+  }
+
+  private static let junk = Array(String(repeating: "abcdefgh\n", count: 8192).utf8)
+
+  private func start(
+    _ runner: WordbookProcess, _ arguments: [String], standardInput: Pipe? = nil
+  ) throws -> Running {
+    let process = Process()
+    process.executableURL = WordbookProcess.executable
+    process.arguments = ["--db", runner.databasePath] + arguments
+    process.environment = runner.environment
+    process.standardOutput = FileHandle.nullDevice
+    let errorFile = runner.folder.appendingPathComponent("error-\(UUID().uuidString).txt")
+    try Data().write(to: errorFile)
+    process.standardError = try FileHandle(forWritingTo: errorFile)
+    process.standardInput = standardInput ?? FileHandle.nullDevice
+    // A writer to a pipe the import closed gets EPIPE rather than the signal.
+    signal(SIGPIPE, SIG_IGN)
+    try process.run()
+    return Running(process: process, errorFile: errorFile)
+  }
+
+  /// Sends `number` and waits, doing `meanwhile` between polls, until the process ends or the
+  /// hang limit passes (then it is killed, and the test fails).
+  private func stop(
+    _ running: Running, with number: Int32, meanwhile: () -> Void = {}
+  ) async throws -> Ending {
+    let process = running.process
+    kill(process.processIdentifier, number)
+    let deadline = ContinuousClock.now + Self.hangLimit
+    while process.isRunning, ContinuousClock.now < deadline {
+      meanwhile()
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    #expect(!process.isRunning, "the command went on after the signal")
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    return Ending(
+      status: process.terminationStatus,
+      error: try String(contentsOf: running.errorFile, encoding: .utf8))
+  }
+
+  /// Polls `condition` until it holds; fails when the process ends first or 30 s pass.
+  private func waitUntil(
+    _ running: Running, _ what: String, _ condition: () -> Bool
+  ) async throws {
+    let process = running.process
+    let deadline = ContinuousClock.now + .seconds(30)
+    while !condition() {
+      guard process.isRunning, ContinuousClock.now < deadline else {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        Issue.record("the command did not get to where \(what)")
+        throw CancellationError()
+      }
+      try await Task.sleep(for: .milliseconds(5))
+    }
+  }
+
+  /// Opens the FIFO for writing once a reader has it open.
+  private func openWriter(_ fifo: String, while process: Running) async throws -> Int32 {
+    var writer: Int32 = -1
+    try await waitUntil(process, "it opened the pipe") {
+      writer = open(fifo, O_WRONLY | O_NONBLOCK)
+      return writer >= 0
+    }
+    return writer
+  }
+
+  /// The bytes the process has read, from `/proc/PID/io`.
+  private func bytesRead(by running: Running) -> Int {
+    guard
+      let text = try? String(
+        contentsOfFile: "/proc/\(running.process.processIdentifier)/io", encoding: .utf8),
+      let line = text.split(separator: "\n").first(where: { $0.hasPrefix("rchar:") })
+    else { return 0 }
+    return Int(line.dropFirst("rchar:".count).trimmingCharacters(in: .whitespaces)) ?? 0
+  }
+
+  /// The paths of the files the process holds open.
+  private static func openFiles(of running: Running) -> [String] {
+    let folder = "/proc/\(running.process.processIdentifier)/fd"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.compactMap {
+      try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)")
+    }
+  }
+
+  /// Every file under `folder`, hidden ones and those in subfolders included.
+  private static func files(under folder: String) -> [String] {
+    guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+    return walker.compactMap { $0 as? String }.filter { name in
+      var isFolder: ObjCBool = false
+      return FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder)
+        && !isFolder.boolValue
+    }
+  }
+
+  /// An Anki package of `pictures` notes, each showing a picture of its own, written by
+  /// Python's standard library (zipfile and sqlite3).
+  private static func writePackage(at path: String, pictures: Int) throws {
+    let script = """
+      import json, sqlite3, sys, tempfile, zipfile, os
+      path, count = sys.argv[1], int(sys.argv[2])
+      folder = tempfile.mkdtemp()
+      collection = os.path.join(folder, "collection.anki2")
+      db = sqlite3.connect(collection)
+      db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, flds TEXT)")
+      db.executemany("INSERT INTO notes VALUES (?, ?)",
+          [(i + 1, "term %d\\x1fmeaning <img src=\\"p%d.png\\">" % (i, i)) for i in range(count)])
+      db.commit()
+      db.close()
+      with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as z:
+          z.write(collection, "collection.anki2")
+          z.writestr("media", json.dumps({str(i): "p%d.png" % i for i in range(count)}))
+          for i in range(count):
+              z.writestr(str(i), b"\\x89PNG" + i.to_bytes(4, "big") + bytes(4096))
+      """
+    let python = Process()
+    python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    python.arguments = ["python3", "-c", script, path, String(pictures)]
+    try python.run()
+    python.waitUntilExit()
+    try #require(python.terminationStatus == 0, "python3 could not write the package")
+  }
+}
