@@ -12,8 +12,10 @@ import Synchronization
 /// Files are first written into a hidden folder of this import's own, ``stagingPath``;
 /// ``commit()`` moves them to their names once the words that refer to them are saved, and
 /// ``discard()`` deletes them when the import fails, so a failed import leaves the folder as it
-/// was. A process that must exit at once (on a signal) deletes the staging folder and its files. Nothing is written outside the
-/// folder: names are made here from a hash and a known extension, never taken from a package.
+/// was. A process that must exit at once (on a signal) deletes the staging folder and its
+/// files; the staging folders of processes killed before they could are deleted by the next
+/// import. Nothing is written outside the folder: names are made here from a hash and a known
+/// extension, never taken from a package.
 ///
 /// Names are a 64-bit checksum of the content (CRC-32 and Adler-32 from zlib: the machine has no
 /// cryptographic hash by default). Two different pictures may share a checksum, so a name that
@@ -108,11 +110,51 @@ public final class MediaFolder {
   private func createStagingIfNeeded() throws(AnkiPackageError) {
     if !createdStaging {
       try createFolder()
+      removeAbandonedStaging()
       guard mkdir(stagingPath, 0o700) == 0 else {
         throw .mediaWriteFailed(path, errorNumber: errno)
       }
       createdStaging = true
     }
+  }
+
+  /// Deletes what imports killed before they could clean up left behind (`kill -9`, a power
+  /// cut): the staging folders of processes that no longer run, and the `.NAME.PID.partial`
+  /// files earlier versions staged pictures in.
+  private func removeAbandonedStaging() {
+    for name in Self.names(in: path) where name.hasPrefix(".") {
+      let parts = name.split(separator: name.hasPrefix(".staging-") ? "-" : ".")
+      // `.staging-PID-N` (with `.deleting` after it while one is deleted) and
+      // `.NAME.PID.partial`.
+      let pid: Int32?
+      if name.hasPrefix(".staging-"), parts.count >= 3 {
+        pid = Int32(parts[1])
+      } else if name.hasSuffix(".partial"), parts.count >= 3 {
+        pid = Int32(parts[parts.count - 2])
+      } else {
+        pid = nil
+      }
+      guard let pid, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+      let abandoned = "\(path)/\(name)"
+      if unlink(abandoned) != 0 {
+        for file in Self.names(in: abandoned) { unlink("\(abandoned)/\(file)") }
+        rmdir(abandoned)
+      }
+    }
+  }
+
+  /// The names in a folder, without `.` and `..`; none when it cannot be read.
+  private static func names(in folder: String) -> [String] {
+    guard let stream = opendir(folder) else { return [] }
+    defer { closedir(stream) }
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
   }
 
   private func createFolder() throws(AnkiPackageError) {

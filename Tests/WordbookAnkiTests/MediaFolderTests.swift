@@ -34,6 +34,30 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: "\(media.path)/\(first)"))
   }
 
+  /// A `kill -9` leaves an import's staging folder behind; the next import deletes it, and the
+  /// `.partial` files of earlier versions, but never those of a process still running.
+  @Test func stagingLeftByProcessesThatAreGoneIsDeleted() throws {
+    let (media, folder) = try AnkiPackageTests.temporaryMedia()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let files = FileManager.default
+    // No process has a PID this high (Linux allows at most 2^22).
+    let gone = Int32.max
+    let running = getppid()
+    try files.createDirectory(
+      atPath: "\(media.path)/.staging-\(gone)-3", withIntermediateDirectories: true)
+    try Data([1]).write(to: URL(fileURLWithPath: "\(media.path)/.staging-\(gone)-3/a.png"))
+    try files.createDirectory(
+      atPath: "\(media.path)/.staging-\(gone)-4.deleting", withIntermediateDirectories: true)
+    try Data([2]).write(to: URL(fileURLWithPath: "\(media.path)/.b.png.\(gone).partial"))
+    try files.createDirectory(
+      atPath: "\(media.path)/.staging-\(running)-1", withIntermediateDirectories: true)
+    try Data([3]).write(to: URL(fileURLWithPath: "\(media.path)/.c.png.\(running).partial"))
+    let stored = try media.store([4, 5], fileExtension: "png")
+    try media.commit()
+    let left = try files.contentsOfDirectory(atPath: media.path).sorted()
+    #expect(left == [".c.png.\(running).partial", ".staging-\(running)-1", stored].sorted())
+  }
+
   @Test func namesAreSixteenHexDigits() {
     let name = Checksum.contentName(Array("hello".utf8))
     #expect(name.count == 16)
