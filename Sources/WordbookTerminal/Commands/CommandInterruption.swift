@@ -25,7 +25,12 @@ final class CommandInterruption: Sendable {
   static let shared = CommandInterruption()
 
   /// How long a command may take to end by itself after a signal.
-  static let gracePeriod: Duration = .milliseconds(700)
+  static let gracePeriod: Duration = .milliseconds(400)
+
+  /// When the watcher exits after a signal even with temporary files left: deleting takes about
+  /// a millisecond a file on a disk mounted with `discard`, and a package's pictures may be
+  /// thousands. The staging folder is renamed first, and the next import deletes what is left.
+  static let exitDeadline: Duration = .milliseconds(950)
 
   /// The signals that end a command.
   static let signals = [SIGINT, SIGTERM, SIGHUP]
@@ -116,8 +121,9 @@ final class CommandInterruption: Sendable {
       return Array(state.cancellations.values)
     }
     guard let cancellations else { return }
+    let deadline = ContinuousClock.now + Self.exitDeadline
     for cancel in cancellations { cancel() }
-    queue.asyncAfter(deadline: .now() + .milliseconds(Self.graceMilliseconds)) { [self] in
+    queue.asyncAfter(deadline: .now() + Self.milliseconds(Self.gracePeriod)) { [self] in
       let paths: [String]? = state.withLock { state in
         guard !state.isEnded else { return nil }
         state.isEnded = true
@@ -125,7 +131,7 @@ final class CommandInterruption: Sendable {
         return Array(state.temporaryPaths.values)
       }
       guard let paths else { return }
-      for path in paths { Self.delete(path) }
+      for path in paths { Self.delete(path, before: deadline) }
       let error = TerminalOutput.standardError
       // An import's running count may be on the line.
       if error.isTerminal { error.write("\r\u{1B}[K") }
@@ -134,17 +140,18 @@ final class CommandInterruption: Sendable {
     }
   }
 
-  private static var graceMilliseconds: Int {
-    let (seconds, attoseconds) = gracePeriod.components
-    return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+  private static func milliseconds(_ duration: Duration) -> DispatchTimeInterval {
+    let (seconds, attoseconds) = duration.components
+    return .milliseconds(Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
   }
 
   /// Deletes a file, or a folder and the files in it.
   ///
   /// The command may still be writing: a file it holds open is written to no name once
   /// unlinked, and a folder is first renamed, so the files the command creates after that fail
-  /// instead of landing in a folder being emptied.
-  private static func delete(_ path: String) {
+  /// instead of landing in a folder being emptied. A folder's files are deleted until
+  /// `deadline`.
+  private static func delete(_ path: String, before deadline: ContinuousClock.Instant) {
     guard unlink(path) != 0, errno == EISDIR || errno == EPERM else { return }
     let doomed = path + ".deleting"
     guard rename(path, doomed) == 0 else { return }
@@ -159,7 +166,10 @@ final class CommandInterruption: Sendable {
         if name != "." && name != ".." { names.append(name) }
       }
       closedir(folder)
-      for name in names { unlink(doomed + "/" + name) }
+      for name in names {
+        guard ContinuousClock.now < deadline else { return }
+        unlink(doomed + "/" + name)
+      }
       if rmdir(doomed) == 0 { return }
     }
   }
