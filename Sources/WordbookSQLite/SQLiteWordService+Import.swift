@@ -46,28 +46,18 @@ extension SQLiteWordService {
               if let word = try connection.importCandidate(id) { sameTerm.append(word) }
             }
             sameTerm.sort { $0.id < $1.id }
-            let match = sameTerm.first { $0.meaning == draft.meaning }
-            if var word = match, policy != .keep {
-              if policy == .skip {
-                summary.duplicates += 1
-              } else if word.update(from: draft) {
-                try connection.overwriteImportedWord(word)
-                summary.updated += 1
-              } else {
-                summary.unchanged += 1
-              }
-            } else {
+            switch ImportRowDecision.decide(
+              draft, sameTerm: sameTerm, policy: policy, summary: &summary)
+            {
+            case .insert:
               let word = try connection.insertWord(draft, into: bookID)
               if !key.utf8.elementsEqual(draft.term.utf8) {
                 uncanonical[key, default: []].append(word.id)
               }
-              if match != nil {
-                summary.duplicates += 1
-              } else if sameTerm.isEmpty {
-                summary.added += 1
-              } else {
-                summary.homonyms += 1
-              }
+            case .update(let word):
+              try connection.overwriteImportedWord(word)
+            case .leave:
+              break
             }
             processed += 1
             if processed % Self.importBatchSize == 0 {

@@ -34,7 +34,6 @@ extension PageLanguage {
     case .blankTitle: "단어장 제목을 입력한 뒤 다시 시도하세요."
     case .blankTerm: "단어를 입력한 뒤 다시 시도하세요."
     case .cancelled: "작업을 취소했습니다. 바뀐 것은 없습니다."
-    case .unsupported: "이 단어장 저장소에서는 할 수 없는 작업입니다."
     case .unreachable: "서비스에 연결할 수 없습니다. 다시 시도하세요."
     case .storage(let failure): korean(failure.problem)
     case .described(let message): message

@@ -51,51 +51,45 @@ import WordbookTestSupport
   /// `yes abcdefgh | wordbook import /dev/stdin --format csv`: every line is rejected, so no
   /// card ever reaches the database.
   @Test func aSignalEndsAnImportOfEndlessJunkFromStandardInput() async throws {
-    let runner = try WordbookProcess()
-    defer { runner.removeFolder() }
-    let pipe = Pipe()
-    let process = try start(
-      runner, ["import", "/dev/stdin", "--book", "Junk", "--format", "csv"],
-      standardInput: pipe)
-    let writer = pipe.fileHandleForWriting.fileDescriptor
-    _ = fcntl(writer, F_SETFL, fcntl(writer, F_GETFL) | O_NONBLOCK)
-    let block = Self.junk
-    try await waitUntil(process, "it read 2 MiB") {
-      _ = block.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
-      return bytesRead(by: process) > 2 << 20
-    }
-    let ending = try await stop(process, with: SIGHUP) {
-      _ = block.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
-    }
+    let ending = try await stopEndlessImport(
+      of: String(repeating: "abcdefgh\n", count: 8192), format: "csv", with: SIGHUP)
     #expect(ending.status == 128 + SIGHUP)
     #expect(ending.error.hasSuffix("stopped by SIGHUP; what it had not finished was not saved.\n"))
-    #expect(try !runner.run(["--db", runner.databasePath, "books"]).output.contains("Junk"))
   }
 
   /// The cards are written while the import reads on: the signal comes inside the import's
   /// transaction, which rolls back.
   @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
   func aSignalEndsAnImportWritingTheDatabase(_ number: Int32) async throws {
+    let ending = try await stopEndlessImport(
+      of: String(repeating: "term\tmeaning\n", count: 4096), format: "tsv", with: number)
+    #expect(ending.status == 128 + number)
+    #expect(ending.error.contains("what it had not finished was not saved."))
+  }
+
+  /// Imports `block` again and again from standard input and sends `number` once the import
+  /// has read more than two chunks (1 MiB each): by then the first chunk is parsed and its
+  /// cards, if any, are in the open transaction. Checks that no book was made.
+  private func stopEndlessImport(
+    of block: String, format: String, with number: Int32
+  ) async throws -> Ending {
     let runner = try WordbookProcess()
     defer { runner.removeFolder() }
     let pipe = Pipe()
     let process = try start(
-      runner, ["import", "/dev/stdin", "--book", "Piped", "--format", "tsv"],
+      runner, ["import", "/dev/stdin", "--book", "Endless", "--format", format],
       standardInput: pipe)
     let writer = pipe.fileHandleForWriting.fileDescriptor
     _ = fcntl(writer, F_SETFL, fcntl(writer, F_GETFL) | O_NONBLOCK)
-    let block = Array(String(repeating: "term\tmeaning\n", count: 4096).utf8)
-    // 4 MiB of cards went in: more than a batch of them is in the open transaction.
-    try await waitUntil(process, "it read 4 MiB of cards") {
-      _ = block.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
-      return bytesRead(by: process) > 4 << 20
+    let bytes = Array(block.utf8)
+    let feed = { _ = bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } }
+    try await waitUntil(process, "it read 2 MiB") {
+      feed()
+      return bytesRead(by: process) > 2 << 20
     }
-    let ending = try await stop(process, with: number) {
-      _ = block.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
-    }
-    #expect(ending.status == 128 + number)
-    #expect(ending.error.contains("what it had not finished was not saved."))
-    #expect(try !runner.run(["--db", runner.databasePath, "books"]).output.contains("Piped"))
+    let ending = try await stop(process, with: number, meanwhile: feed)
+    #expect(try !runner.run(["--db", runner.databasePath, "books"]).output.contains("Endless"))
+    return ending
   }
 
   @Test func aSignalWhilePicturesAreWrittenDeletesThem() async throws {
@@ -170,8 +164,6 @@ import WordbookTestSupport
     var status: Int32
     var error: String
   }
-
-  private static let junk = Array(String(repeating: "abcdefgh\n", count: 8192).utf8)
 
   private func start(
     _ runner: WordbookProcess, _ arguments: [String], standardInput: Pipe? = nil

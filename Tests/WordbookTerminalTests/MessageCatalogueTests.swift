@@ -34,9 +34,7 @@ import WordbookInterchange
       .bookNotFound(Self.book.id), .wordNotFound(Word.ID(4242)), .titleTaken(Self.book),
       .blankTitle, .blankTerm, .cancelled,
     ]
-    reasons += WordServiceError.Operation.allCases.flatMap {
-      [.unsupported($0), .unreachable($0)] as [WordServiceError.Reason]
-    }
+    reasons += WordServiceError.Operation.allCases.map { .unreachable($0) }
     let problems: [WordServiceError.StorageProblem] = [
       .busy, .full, .readOnly, .notADatabase, .damaged(detail: "disk image is malformed"),
       .cannotOpen(detail: "unable to open"), .inputOutput(detail: "disk I/O error"),
@@ -50,7 +48,7 @@ import WordbookInterchange
         .storage(WordServiceError.StorageFailure($0, during: operation, path: Self.path))
       }
     }
-    #expect(Set(reasons.map(Self.index)) == Set(0..<9))
+    #expect(Set(reasons.map(Self.index)) == Set(0..<8))
     for reason in reasons {
       let error = WordServiceError(.other, reason: reason)
       expectBoth(english.describe(error), korean.describe(error))
@@ -177,10 +175,9 @@ extension MessageCatalogueTests {
     case .blankTitle: 3
     case .blankTerm: 4
     case .cancelled: 5
-    case .unsupported: 6
-    case .unreachable: 7
-    case .storage: 8
-    case .described: 9
+    case .unreachable: 6
+    case .storage: 7
+    case .described: 8
     }
   }
 

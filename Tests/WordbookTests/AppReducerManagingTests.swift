@@ -132,10 +132,13 @@ import Testing
   }
 
   @Test func theReverseWayTurnsEveryCardToItsFront() async throws {
-    let (state, service) = await loadedSession()
+    var (state, service) = await loadedSession()
     let word = try #require(state.words.allWords.first)
+    // The loading marked every part: only what the steps below change may be marked.
+    state.changedParts.removeAll()
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
       store.send(.flip(word.id)) { $0.backFaces = [word.id] }
+      #expect(!store.state.changedParts.contains(.reversed))
       store.send(.toggleReverse) {
         $0.isReversed = true
         $0.backFaces = []

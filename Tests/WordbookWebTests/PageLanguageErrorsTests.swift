@@ -32,7 +32,7 @@ import Wordbook
   @Test func everyReasonHasAKoreanSentence() {
     var reasons: [WordServiceError.Reason] = [
       .bookNotFound(Self.book.id), .wordNotFound(Word.ID(1)), .titleTaken(Self.book),
-      .blankTitle, .blankTerm, .cancelled, .unsupported(.renameBook), .unreachable(.loadBooks),
+      .blankTitle, .blankTerm, .cancelled, .unreachable(.loadBooks),
     ]
     let problems: [WordServiceError.StorageProblem] = [
       .busy, .full, .readOnly, .notADatabase, .damaged(detail: "malformed"),

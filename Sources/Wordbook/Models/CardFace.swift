@@ -4,9 +4,4 @@ public enum CardFace: String, Hashable, Sendable, Codable {
   case front
   /// The meaning.
   case back
-
-  /// The other side.
-  public var flipped: CardFace {
-    self == .front ? .back : .front
-  }
 }

@@ -247,26 +247,16 @@ public actor InMemoryWordService: WordService {
     var processed = 0
     try rows { batch throws(WordServiceError) in
       for draft in batch {
-        let sameTerm = wordIDsByTerm[draft.term] ?? []
-        let match = sameTerm.first { staged.words[$0]?.meaning == draft.meaning }
-        if let match, var word = staged.words[match], policy != .keep {
-          if policy == .skip {
-            summary.duplicates += 1
-          } else if word.update(from: draft) {
-            staged.words[match] = word
-            summary.updated += 1
-          } else {
-            summary.unchanged += 1
-          }
-        } else {
+        let sameTerm = (wordIDsByTerm[draft.term] ?? []).compactMap { staged.words[$0] }
+        switch ImportRowDecision.decide(
+          draft, sameTerm: sameTerm, policy: policy, summary: &summary)
+        {
+        case .insert:
           wordIDsByTerm[draft.term, default: []].append(staged.insertWord(draft, into: index).id)
-          if match != nil {
-            summary.duplicates += 1
-          } else if sameTerm.isEmpty {
-            summary.added += 1
-          } else {
-            summary.homonyms += 1
-          }
+        case .update(let word):
+          staged.words[word.id] = word
+        case .leave:
+          break
         }
         processed += 1
         if processed % 1024 == 0 {

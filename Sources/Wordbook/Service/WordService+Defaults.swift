@@ -47,36 +47,6 @@ extension WordService {
     }
     return hits
   }
-
-  /// Reports no change: a service that can tell what changed implements this itself.
-  public func changes() -> AsyncStream<[WordChange]> {
-    AsyncStream { $0.finish() }
-  }
-
-  /// Keeps no last studied book: a service that can store it implements this itself.
-  public func lastStudiedBook() async throws(WordServiceError) -> WordBook.ID? { nil }
-
-  /// Forgets the book: a service that can store it implements this itself.
-  public func setLastStudiedBook(_ bookID: WordBook.ID) async throws(WordServiceError) {}
-
-  /// Refuses: a service that can change words implements this itself.
-  public func updateWord(_ wordID: Word.ID, term: String, meaning: String)
-    async throws(WordServiceError) -> Word
-  {
-    throw WordServiceError(.other, reason: .unsupported(.editWord))
-  }
-
-  /// Refuses: a service that can rename books implements this itself.
-  public func renameBook(_ bookID: WordBook.ID, to title: String) async throws(WordServiceError)
-    -> WordBook
-  {
-    throw WordServiceError(.other, reason: .unsupported(.renameBook))
-  }
-
-  /// Refuses: a service that can delete books implements this itself.
-  public func deleteBook(_ bookID: WordBook.ID) async throws(WordServiceError) {
-    throw WordServiceError(.other, reason: .unsupported(.deleteBook))
-  }
 }
 
 extension Word {

@@ -11,7 +11,6 @@ extension WordServiceError {
     case .blankTitle: "A wordbook needs a title. Type one and try again."
     case .blankTerm: "A word needs a term. Type one and try again."
     case .cancelled: "The operation was cancelled; nothing was changed."
-    case .unsupported(let operation): "This wordbook storage cannot \(operation.rawValue)."
     case .unreachable(let operation):
       "Could not \(operation.rawValue): the service is unavailable. Try again."
     case .storage(let failure): failure.message

@@ -13,8 +13,6 @@ extension WordServiceError {
     case blankTerm
     /// The work was cancelled; nothing was changed.
     case cancelled
-    /// This service cannot do the operation at all.
-    case unsupported(Operation)
     /// The service could not be reached for the operation.
     case unreachable(Operation)
     /// The storage failed.

@@ -24,7 +24,6 @@ extension KoreanCatalogue {
     case .blankTitle: "단어장 제목을 입력한 뒤 다시 시도하세요."
     case .blankTerm: "단어를 입력한 뒤 다시 시도하세요."
     case .cancelled: "작업을 취소했습니다. 바뀐 것은 없습니다."
-    case .unsupported(let operation): "이 단어장 저장소에서는 \(Self.cannot(operation))."
     case .unreachable(let operation):
       "\(Self.cannot(operation)): 서비스에 연결할 수 없습니다. 다시 시도하세요."
     case .storage(let failure): describe(failure)
