@@ -38,6 +38,22 @@ public struct Effect<Action: Sendable>: Sendable {
   /// An effect that does nothing.
   public static var none: Effect { Effect(operation: .none) }
 
+  /// Whether the effect does nothing: ``none``, or a merge of effects that do nothing.
+  ///
+  /// A test of a reducer alone checks it to see that an action asks for no work:
+  ///
+  /// ```swift
+  /// var state = Counter.State()
+  /// #expect(Counter().reduce(into: &state, action: .incrementTapped).isNone)
+  /// ```
+  public var isNone: Bool {
+    switch operation {
+    case .none: true
+    case .merge(let effects): effects.allSatisfy(\.isNone)
+    case .send, .run, .cancellable, .cancel: false
+    }
+  }
+
   /// An effect that sends `action` to the store at once, after the current action.
   public static func send(_ action: Action) -> Effect {
     Effect(operation: .send(action))

@@ -1,4 +1,5 @@
 import StoreCore
+import Synchronization
 
 /// The effect executor of a ``TestStore``: runs each effect's work in its own task, like the
 /// live executor, but holds the actions the work sends until the test asserts them.
@@ -29,6 +30,9 @@ public final class TestEffectExecutor<Action: Sendable>: EffectExecutor {
   /// The actions effects sent that the test has not received yet, oldest first.
   public private(set) var receivedActions: [ReceivedAction] = []
   private var running: [Int: RunningEffect] = [:]
+  /// How many effects run and how many of their actions wait, readable off the main actor:
+  /// a test store dropped without `finish()` checks it in its `deinit`.
+  nonisolated let outstanding = Mutex((running: 0, unreceived: 0))
   private var nextEffectID = 0
   private var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]
   private var nextWaiterID = 0
@@ -59,17 +63,22 @@ public final class TestEffectExecutor<Action: Sendable>: EffectExecutor {
     }
     running[id] = RunningEffect(
       origin: work.origin, actionSequence: work.actionSequence, task: task)
+    countOutstanding()
     return task
   }
 
   /// Removes and returns the oldest action not yet received.
   func takeReceivedAction() -> ReceivedAction? {
-    receivedActions.isEmpty ? nil : receivedActions.removeFirst()
+    defer { countOutstanding() }
+    return receivedActions.isEmpty ? nil : receivedActions.removeFirst()
   }
 
   /// Removes and returns every action not yet received.
   func takeAllReceivedActions() -> [ReceivedAction] {
-    defer { receivedActions.removeAll() }
+    defer {
+      receivedActions.removeAll()
+      countOutstanding()
+    }
     return receivedActions
   }
 
@@ -106,12 +115,18 @@ public final class TestEffectExecutor<Action: Sendable>: EffectExecutor {
 
   private func hold(_ received: ReceivedAction) {
     receivedActions.append(received)
+    countOutstanding()
     resumeAll()
   }
 
   private func finished(_ id: Int) {
     running[id] = nil
+    countOutstanding()
     resumeAll()
+  }
+
+  private func countOutstanding() {
+    outstanding.withLock { $0 = (running.count, receivedActions.count) }
   }
 
   private func resumeAll() {

@@ -25,7 +25,7 @@ extension TestStore {
       expectedDump: textDump(of: expected),
       matching: { $0 == expected },
       location: sourceLocation,
-      update: updateExpectedState
+      update: { _ in updateExpectedState }
     )
   }
 
@@ -56,24 +56,69 @@ extension TestStore {
       expectedDump: description,
       matching: predicate,
       location: sourceLocation,
-      update: updateExpectedState
+      update: { _ in updateExpectedState }
     )
   }
 
+  /// Takes the oldest action an effect sent and not yet received (waiting for one when none
+  /// has arrived), fails unless `extract` finds a value in it, processes it and checks the
+  /// state change, which `updateExpectedState` describes with that value: for an answer that
+  /// carries what the service assigned, such as a new word and its ID.
+  ///
+  /// ```swift
+  /// let saved = await store.receive("wordSaved", extracting: { action in
+  ///   if case .wordSaved(_, .success(let word)) = action { word } else { nil }
+  /// }) { state, word in
+  ///   state.words.append(word, mode: state.studyMode)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - description: Names the expected action in failure messages.
+  ///   - extract: The value the expected action carries, or `nil` for another action.
+  ///   - sourceLocation: Where the step is written (filled in for you).
+  ///   - updateExpectedState: Changes the state before the action into the state expected
+  ///     after it, given the value. Omit it when the action must not change the state.
+  /// - Returns: The value, or `nil` when the expected action did not come (a recorded failure).
+  @discardableResult
+  public func receive<Value>(
+    _ description: String,
+    extracting extract: (Action) -> Value?,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    assert updateExpectedState: ((inout State, Value) throws -> Void)? = nil
+  ) async -> Value? {
+    let matched = await receive(
+      describedAs: description,
+      expectedDump: description,
+      matching: { extract($0) != nil },
+      location: sourceLocation,
+      update: { action in
+        guard let updateExpectedState, let value = extract(action) else { return nil }
+        return { try updateExpectedState(&$0, value) }
+      }
+    )
+    return matched.flatMap(extract)
+  }
+
+  /// Receives the first action `predicate` accepts and returns it; `update` makes the closure
+  /// that describes its change from the action itself.
+  @discardableResult
   private func receive(
     describedAs description: String,
     expectedDump: String,
     matching predicate: (Action) -> Bool,
     location: SourceLocation,
-    update: ((inout State) throws -> Void)?
-  ) async {
+    update: (Action) -> ((inout State) throws -> Void)?
+  ) async -> Action? {
     let name = "receive(\(description))"
     warnings.location = location
     while true {
-      guard let received = await nextReceivedAction(for: name, location: location) else { return }
+      guard let received = await nextReceivedAction(for: name, location: location) else {
+        return nil
+      }
       if predicate(received.action) {
-        process(received.action, step: name, location: location, update: update)
-        return
+        process(received.action, step: name, location: location, update: update(received.action))
+        return received.action
       }
       if exhaustivity == .on {
         let diff = LineDiff(expected: expectedDump, actual: textDump(of: received.action))
@@ -81,7 +126,7 @@ extension TestStore {
           "\(name) got another action (- expected, + received):\n\(diff.rendered)",
           sourceLocation: location)
         process(received.action, step: name, location: location, update: nil, checks: false)
-        return
+        return nil
       }
       process(received.action, step: name, location: location, update: nil, checks: false)
     }

@@ -1,4 +1,5 @@
 import StoreCore
+import Synchronization
 import Testing
 
 /// A store for tests: a real `StoreCore.Store` whose effects run on a
@@ -40,15 +41,27 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// The real store under test.
   public let store: Store<State, Action>
   /// How strictly the test is checked.
-  public var exhaustivity: Exhaustivity
+  public var exhaustivity: Exhaustivity {
+    get { ending.withLock { $0.exhaustivity } }
+    set { ending.withLock { $0.exhaustivity = newValue } }
+  }
   /// How long ``receive(_:sourceLocation:assert:)`` and ``finish(sourceLocation:)`` wait for an
   /// effect before failing: a safety net for effects that never finish, `nil` for no limit.
   /// Effects whose work completes are waited for by event, never by the clock.
   public var effectTimeout: Duration?
   let executor: TestEffectExecutor<Action>
   var steps: [Step] = []
-  var isFinished = false
+  /// Whether ``finish(sourceLocation:)`` ran.
+  var isFinished: Bool {
+    get { ending.withLock { $0.isFinished } }
+    set { ending.withLock { $0.isFinished = newValue } }
+  }
+  /// What the `deinit` reads, off the main actor, to tell whether the test forgot to finish.
+  private nonisolated let ending: Mutex<(exhaustivity: Exhaustivity, isFinished: Bool)>
   let warnings: WarningSink
+  /// Where the store was made: where a store dropped without ``finish(sourceLocation:)``
+  /// reports the work it left.
+  let creation: SourceLocation
 
   /// The current state of the store.
   public var state: State { store.state }
@@ -72,7 +85,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     let warnings = WarningSink(location: sourceLocation)
     self.executor = executor
     self.warnings = warnings
-    self.exhaustivity = exhaustivity
+    creation = sourceLocation
+    ending = Mutex((exhaustivity, false))
     self.effectTimeout = effectTimeout
     self.store = Store(
       initialState: initialState,
@@ -81,6 +95,24 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       onWarning: { warnings.report($0) }
     )
     warnings.locate = { [weak self] origin in self?.location(ofEffectMadeAt: origin) }
+  }
+
+  /// A store dropped without ``finish(sourceLocation:)`` while an effect still runs or an action
+  /// it sent is not received fails, as `finish()` would have, and its effects are cancelled: a
+  /// test that forgot to finish must not pass with work in flight.
+  ///
+  /// Not isolated, so the failure is recorded in the test that drops the store (an isolated
+  /// `deinit` runs without the test's task-local context).
+  deinit {
+    let (exhaustivity, isFinished) = ending.withLock { $0 }
+    let (running, unreceived) = executor.outstanding.withLock { $0 }
+    guard !isFinished, exhaustivity == .on, running + unreceived > 0 else { return }
+    let message =
+      "The test store was dropped without finish() while \(running) effects ran and "
+      + "\(unreceived) actions they sent were not received: end the test with "
+      + "`await store.finish()`, or use withTestStore."
+    Issue.record(Comment(rawValue: message), sourceLocation: creation)
+    Task { @MainActor [executor] in executor.cancelAll() }
   }
 
   /// The location of the step that started the running effect made at `origin`.

@@ -39,8 +39,9 @@ import WordbookTestSupport
     defer { runner.removeFolder() }
     let process = try start(runner, ["import", "/dev/zero", "--book", "Zeros", "--format", "tsv"])
     // Past the first window (1 MiB), the reader is skipping an endless record.
-    try await waitUntil(process, "it read 4 MiB") { bytesRead(by: process) > 4 << 20 }
-    let ending = try await stop(process, with: SIGINT)
+    let ending = try await stop(process, with: SIGINT, once: "it read 4 MiB") {
+      bytesRead(by: process) > 4 << 20
+    }
     #expect(ending.status == 128 + SIGINT)
     #expect(
       ending.error.hasSuffix(
@@ -83,11 +84,9 @@ import WordbookTestSupport
     _ = fcntl(writer, F_SETFL, fcntl(writer, F_GETFL) | O_NONBLOCK)
     let bytes = Array(block.utf8)
     let feed = { _ = bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } }
-    try await waitUntil(process, "it read 2 MiB") {
-      feed()
-      return bytesRead(by: process) > 2 << 20
-    }
-    let ending = try await stop(process, with: number, meanwhile: feed)
+    let ending = try await stop(
+      process, with: number, once: "it read 2 MiB", when: { bytesRead(by: process) > 2 << 20 },
+      meanwhile: feed)
     #expect(try !runner.run(["--db", runner.databasePath, "books"]).output.contains("Endless"))
     return ending
   }
@@ -99,10 +98,9 @@ import WordbookTestSupport
     try Self.writePackage(at: package, pictures: 3000)
     let process = try start(runner, ["import", package, "--book", "Pictures"])
     let media = runner.databasePath + ".media"
-    try await waitUntil(process, "it stored 20 pictures") {
+    let ending = try await stop(process, with: SIGTERM, once: "it stored 20 pictures") {
       Self.files(under: media).count >= 20
     }
-    let ending = try await stop(process, with: SIGTERM)
     #expect(ending.status == 128 + SIGTERM)
     #expect(ending.error.hasSuffix("stopped by SIGTERM; what it had not finished was not saved.\n"))
     #expect(Self.files(under: media) == [])
@@ -117,10 +115,9 @@ import WordbookTestSupport
     let lock = try DatabaseLock(path: runner.databasePath)
     let process = try start(runner, ["add", "1", "사과", "apple"])
     // The add waits up to 5 s for the lock; the signal comes while it does.
-    try await waitUntil(process, "it opened the database") {
+    let ending = try await stop(process, with: SIGTERM, once: "it opened the database") {
       Self.openFiles(of: process).contains(runner.databasePath)
     }
-    let ending = try await stop(process, with: SIGTERM)
     try lock.release()
     #expect(ending.status == 128 + SIGTERM)
     let words = try runner.run(["--db", runner.databasePath, "words", "1"])
@@ -142,16 +139,22 @@ import WordbookTestSupport
     try #require(reader >= 0)
     defer { close(reader) }
     let process = try start(runner, ["export", "Big", "--output", fifo])
-    try await waitUntil(process, "the pipe is full") {
+    let ending = try await stop(process, with: SIGINT, once: "the pipe is full") {
       var pending: Int32 = 0
       return ioctl(reader, UInt(FIONREAD), &pending) == 0 && pending >= 60_000
     }
-    let ending = try await stop(process, with: SIGINT)
     #expect(ending.status == 128 + SIGINT)
     #expect(ending.error.contains("stopped by SIGINT (Ctrl-C)"))
   }
 
   // MARK: Running the process
+
+  /// Values handed to the polling thread: the test waits for that thread, so only one thread
+  /// uses them at a time.
+  private struct Unshared<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+  }
 
   /// A started `wordbook` and the file its standard error goes to.
   private struct Running {
@@ -183,50 +186,74 @@ import WordbookTestSupport
     return Running(process: process, errorFile: errorFile)
   }
 
-  /// Sends `number` and waits, doing `meanwhile` between polls, until the process ends or the
-  /// hang limit passes (then it is killed, and the test fails).
+  /// The command did not get to the phase a test waits for.
+  private struct PhaseNotReached: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// Polls `condition` until it holds, sends `number` at once, and waits until the process
+  /// ends or the hang limit passes (then it is killed, and the test fails), doing `meanwhile`
+  /// between polls. All of it on one thread of its own, so nothing comes between the phase
+  /// and the signal.
+  ///
+  /// - Throws: ``PhaseNotReached`` when the process ends first or 2 minutes pass.
   private func stop(
-    _ running: Running, with number: Int32, meanwhile: () -> Void = {}
+    _ running: Running, with number: Int32, once what: String? = nil,
+    when condition: @escaping () -> Bool = { true }, meanwhile: @escaping () -> Void = {}
   ) async throws -> Ending {
     let process = running.process
-    kill(process.processIdentifier, number)
-    let deadline = ContinuousClock.now + Self.hangLimit
-    while process.isRunning, ContinuousClock.now < deadline {
-      meanwhile()
-      try await Task.sleep(for: .milliseconds(5))
+    let outcome = await onOwnThread(Unshared((process, condition, meanwhile))) {
+      shared -> Bool? in
+      let (process, condition, meanwhile) = shared
+      let start = ContinuousClock.now
+      while !condition() {
+        guard process.isRunning, ContinuousClock.now < start + .seconds(120) else {
+          if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+          return nil
+        }
+        meanwhile()
+        usleep(1_000)
+      }
+      kill(process.processIdentifier, number)
+      let deadline = ContinuousClock.now + Self.hangLimit
+      while process.isRunning, ContinuousClock.now < deadline {
+        meanwhile()
+        usleep(2_000)
+      }
+      let hung = process.isRunning
+      if hung { kill(process.processIdentifier, SIGKILL) }
+      process.waitUntilExit()
+      return hung
     }
-    #expect(!process.isRunning, "the command went on after the signal")
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
+    guard let hung = outcome else {
+      throw PhaseNotReached(description: "the command never got to where \(what ?? "")")
+    }
+    #expect(!hung, "the command went on after the signal")
     return Ending(
       status: process.terminationStatus,
       error: try String(contentsOf: running.errorFile, encoding: .utf8))
   }
 
-  /// Polls `condition` until it holds; fails when the process ends first or 30 s pass.
-  private func waitUntil(
-    _ running: Running, _ what: String, _ condition: () -> Bool
-  ) async throws {
-    let process = running.process
-    let deadline = ContinuousClock.now + .seconds(30)
-    while !condition() {
-      guard process.isRunning, ContinuousClock.now < deadline else {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        Issue.record("the command did not get to where \(what)")
-        throw CancellationError()
-      }
-      try await Task.sleep(for: .milliseconds(5))
+  /// Runs `body` on a thread of its own and waits for it: a signal must come while the
+  /// command is in its phase, and the suite's other tests may hold every thread of the
+  /// cooperative pool (a poll there came a minute late, after the import had finished).
+  private func onOwnThread<Value: Sendable, Shared>(
+    _ shared: Unshared<Shared>, _ body: @escaping @Sendable (Shared) -> Value
+  ) async -> Value {
+    await withCheckedContinuation { continuation in
+      Thread { continuation.resume(returning: body(shared.value)) }.start()
     }
   }
 
-  /// Opens the FIFO for writing once a reader has it open.
+  /// Opens the FIFO for writing once a reader has it open (polled: opening it without a reader
+  /// fails at once), or fails after 2 minutes.
   private func openWriter(_ fifo: String, while process: Running) async throws -> Int32 {
-    var writer: Int32 = -1
-    try await waitUntil(process, "it opened the pipe") {
-      writer = open(fifo, O_WRONLY | O_NONBLOCK)
-      return writer >= 0
+    for _ in 0..<24_000 {
+      let writer = open(fifo, O_WRONLY | O_NONBLOCK)
+      if writer >= 0 { return writer }
+      try await Task.sleep(for: .milliseconds(5))
     }
-    return writer
+    throw PhaseNotReached(description: "the import never opened the pipe")
   }
 
   /// The bytes the process has read, from `/proc/PID/io`.

@@ -31,7 +31,7 @@ import Testing
       edited.studyState = .success
       await store.receive(.wordEdited(book, .success(edited))) {
         $0.isSavingWord = false
-        _ = $0.words.replaceText(with: edited)
+        $0.words.replaceText(with: edited)
       }
     }
     #expect(try await service.fetchWords(in: book).first == edited(word, "고친", "two\nlines"))

@@ -35,8 +35,8 @@ import Testing
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
       store.send(.outsideChanges(changes)) {
         $0.words.setStudyState(.success, of: marked.id)
-        _ = $0.words.replaceText(with: edited)
-        $0.words.remove(deleted, mode: .all)
+        $0.words.replaceText(with: edited)
+        $0.words.remove(id: deleted)
         $0.words.append(added, mode: .all)
       }
       #expect(store.state.visibleWords.ids == order.filter { $0 != deleted } + [added.id])

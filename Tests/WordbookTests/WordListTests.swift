@@ -26,7 +26,7 @@ import Testing
 
   @Test func removeKeepsTheOrderOfTheOthers() {
     var list = WordList(words(5))
-    list.remove(Word.ID(30), mode: .all)
+    list.remove(id: Word.ID(30))
     #expect(list.visibleWords.map(\.term) == ["t1", "t2", "t4", "t5"])
     #expect(list[Word.ID(40)]?.term == "t4")
     #expect(list.tally.total == 4)

@@ -67,7 +67,7 @@ extension AppState {
       guard let position = words.position(of: word.id) else { return }
       let old = words.word(at: position)
       if old.term != word.term || old.meaning != word.meaning {
-        _ = words.replaceText(with: word)
+        words.replaceText(with: word)
         changedParts.insert(.card(word.id))
       }
       if !isOwnMarkPending, old.studyState != word.studyState {
@@ -93,7 +93,7 @@ extension AppState {
     // A word of a book left meanwhile changes neither the list nor the selected book's count
     // (the list's next load counts its old book right).
     let wasShown = words.contains(wordID)
-    words.remove(wordID, mode: studyMode)
+    words.remove(id: wordID)
     backFaces.remove(wordID)
     changedParts.insert(.card(wordID))
     changedParts.insert(.visibleWords)

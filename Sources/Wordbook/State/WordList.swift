@@ -100,11 +100,21 @@ public struct WordList: Sendable {
     states[position]
   }
 
-  /// Changes the term and meaning of the word with `word`'s ID; its study state and place
-  /// stay, and so does its visibility until the next re-filter.
+  /// Changes the term and meaning of the word with `word`'s ID in place, as an edit does: its
+  /// study state, its place in the study order and its visibility stay (until the next
+  /// re-filter). Public for describing a step in a test.
   ///
+  /// ```swift
+  /// store.send(.editWord(id, term: "사과", meaning: "apple")) {
+  ///   $0.words.replaceText(with: Word(id: id, term: "사과", meaning: "apple"))
+  /// }
+  /// ```
+  ///
+  /// - Parameter word: The word with its new term and meaning; its other values are not read.
   /// - Returns: Whether the list holds the word.
-  mutating func replaceText(with word: Word) -> Bool {
+  /// - Complexity: O(1).
+  @discardableResult
+  public mutating func replaceText(with word: Word) -> Bool {
     guard let position = position(of: word.id) else { return false }
     entries[position].term = word.term
     entries[position].meaning = word.meaning
@@ -132,8 +142,20 @@ public struct WordList: Sendable {
     states[position] = state
   }
 
-  /// Adds `word` at the end of the study order, visible when `mode` shows it.
-  mutating func append(_ word: Word, mode: StudyMode) {
+  /// Adds `word` at the end of the study order, as a save does, visible when `mode` and the
+  /// search show it; the others keep their order. Public for describing a step in a test.
+  ///
+  /// ```swift
+  /// store.receive(\.wordSaved) {
+  ///   $0.words.append(saved, mode: $0.studyMode)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - word: The new word; its ID must not be in the list.
+  ///   - mode: The study mode that decides whether it is visible.
+  /// - Complexity: Amortized O(1).
+  public mutating func append(_ word: Word, mode: StudyMode) {
     let position = entries.count
     entries.append(
       Entry(
@@ -150,10 +172,13 @@ public struct WordList: Sendable {
     if !showsAll, shown { filtered.append(Int32(position)) }
   }
 
-  /// Removes the word with `id`, keeping the order of the others.
+  /// Removes the word with `id`, as a deletion does, keeping the study order and the
+  /// visibility of the others; an ID the list does not hold is ignored. Public for describing
+  /// a step in a test.
   ///
+  /// - Parameter id: The word to remove.
   /// - Complexity: O(*n*).
-  mutating func remove(_ id: Word.ID, mode: StudyMode) {
+  public mutating func remove(id: Word.ID) {
     guard let removed = position(of: id) else { return }
     tally[states[removed]] -= 1
     entries.remove(at: removed)

@@ -1,0 +1,116 @@
+import StoreCore
+import StoreTesting
+import Testing
+import Wordbook
+
+/// What an app developer describes from outside (no `@testable`) once the study order is
+/// shuffled: adding, editing and deleting a word keep that order, and each step is written with
+/// the word list's own public mutations.
+@MainActor
+@Suite struct EditingAfterShuffleTests {
+  let memory = InMemoryWordService(books: [
+    (
+      "Fruit",
+      [
+        WordDraft(term: "사과", meaning: "apple"), WordDraft(term: "배", meaning: "pear"),
+        WordDraft(term: "포도", meaning: "grape"), WordDraft(term: "수박", meaning: "watermelon"),
+      ]
+    )
+  ])
+
+  @Test func addingEditingAndDeletingAfterAShuffleKeepTheStudyOrder() async throws {
+    let books = try await memory.fetchBooks()
+    let fruit = books[0]
+    let words = try await memory.fetchWords(in: fruit.id)
+    try await withTestStore(initialState: AppState(seed: 7), reducer: AppReducer(service: memory)) {
+      store in
+      store.send(.loadBooks) { $0.booksStatus = .loading }
+      await store.receive(.booksLoaded(.success(books))) {
+        $0.books = books
+        $0.booksStatus = .loaded
+        $0.isReopeningLastBook = true
+      }
+      await store.receive(.lastStudiedBookLoaded(.success(nil))) {
+        $0.isReopeningLastBook = false
+      }
+      store.send(.selectBook(fruit.id)) {
+        $0.selectedBookID = fruit.id
+        $0.wordsStatus = .loading
+      }
+      await store.receive(.wordsLoaded(fruit.id, .success(words))) {
+        $0.words = WordList(words)
+        $0.wordsStatus = .loaded
+      }
+      store.send(.shuffle) { $0.shuffleStudyOrder() }
+      let shuffled = store.state.visibleWords.map(\.id)
+      #expect(shuffled != words.map(\.id))
+
+      // The service assigns the new word's ID: the step reads it from the answer.
+      store.send(.saveWord(term: "귤", meaning: "tangerine")) {
+        $0.isSavingWord = true
+        $0.wordDraft = WordDraft(term: "귤", meaning: "tangerine")
+      }
+      let saved = await store.receive("wordSaved", extracting: savedWord) { state, word in
+        state.isSavingWord = false
+        state.wordDraft = nil
+        state.words.append(word, mode: state.studyMode)
+        state.books[0].wordCount = 5
+      }
+      let tangerine = try #require(saved)
+      #expect(store.state.visibleWords.map(\.id) == shuffled + [tangerine.id])
+
+      let pear = words[1]
+      store.send(.editWord(pear.id, term: "배", meaning: "pear (fruit)")) {
+        $0.isSavingWord = true
+      }
+      await store.receive("wordEdited", extracting: editedWord) { state, word in
+        state.isSavingWord = false
+        state.words.replaceText(with: word)
+      }
+      store.send(.deleteWord(words[0].id))
+      await store.receive(.wordDeleted(words[0].id, .success(words[0].id))) {
+        $0.words.remove(id: words[0].id)
+        $0.books[0].wordCount = 4
+      }
+      let left = shuffled.filter { $0 != words[0].id } + [tangerine.id]
+      #expect(store.state.visibleWords.map(\.id) == left)
+      #expect(store.state.words[pear.id]?.meaning == "pear (fruit)")
+    }
+  }
+
+  /// A test that forgets `finish()` while an answer is still on its way fails where the store
+  /// was made, instead of passing.
+  @Test func aStoreDroppedWithWorkInFlightFails() async throws {
+    let service = ScriptedWordService(wrapping: memory)
+    await service.hold(.fetchBooks, call: 1)
+    await withKnownIssue {
+      await startLoadingAndForgetToFinish(service)
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("dropped without finish()") }
+    }
+    await service.release(.fetchBooks)
+  }
+
+  /// A reducer tested alone tells whether an action asks for work.
+  @Test func aReducerSaysWhenAnActionAsksForNoWork() {
+    var state = AppState(seed: 1)
+    let reducer = AppReducer(service: memory)
+    #expect(reducer.reduce(into: &state, action: .toggleReverse).isNone)
+    #expect(!reducer.reduce(into: &state, action: .loadBooks).isNone)
+  }
+
+  /// Drops the store on the main actor, where its check runs at once, in the test.
+  private func startLoadingAndForgetToFinish(_ service: ScriptedWordService) async {
+    let store = TestStore(initialState: AppState(seed: 1), reducer: AppReducer(service: service))
+    store.send(.loadBooks) { $0.booksStatus = .loading }
+    await service.waitUntilHeld(.fetchBooks)
+  }
+
+  private func savedWord(_ action: AppAction) -> Word? {
+    if case .wordSaved(_, .success(let word)) = action { word } else { nil }
+  }
+
+  private func editedWord(_ action: AppAction) -> Word? {
+    if case .wordEdited(_, .success(let word)) = action { word } else { nil }
+  }
+}
