@@ -1,8 +1,8 @@
 /// Where a word stands in the scheduler's cycle, with its current short step where it has one.
 ///
-/// A word starts ``new`` and goes through the ``learning`` steps (by default 1 and 10 minutes)
-/// to ``review``, where its intervals are whole days. Forgetting it in review sends it through
-/// the ``relearning`` steps back to review.
+/// A word starts ``new`` and goes through the ``learning(step:)`` steps (by default 1 and 10
+/// minutes) to ``review``, where its intervals are whole days. Forgetting it in review sends it
+/// through the ``relearning(step:)`` steps back to review.
 ///
 /// py-fsrs has no new phase: there a word never reviewed is in learning at step 0 with no
 /// stability yet. A new word is scheduled exactly as that card is.

@@ -79,7 +79,9 @@ public struct ReviewScheduler: Hashable, Sendable {
   ///
   /// Replaying a word's whole log from ``MemoryState/new`` with a generator seeded as it was
   /// for the reviews gives the state they gave; replaying it without its last review undoes
-  /// that review.
+  /// that review. The reviews are applied in the order given, as they were made, even where a
+  /// clock set back makes a time earlier than the one before; py-fsrs's `reschedule_card`
+  /// sorts them by time first.
   ///
   /// ```swift
   /// var generator = SplitMix64(seed: wordSeed)

@@ -32,8 +32,8 @@ struct RandomReviews {
     return reviews
   }
 
-  /// Fuzz-free settings: mostly py-fsrs's defaults, otherwise other steps, retentions, maximum
-  /// intervals or random weights within their bounds.
+  /// Fuzz-free settings: mostly py-fsrs's defaults, otherwise other steps (none, odd, three,
+  /// days long), retentions, maximum intervals or random weights within their bounds.
   mutating func settings() throws -> SchedulerSettings {
     switch generator.next(below: 10) {
     case 0:
@@ -48,6 +48,10 @@ struct RandomReviews {
         desiredRetention: 0.8, learningSteps: [.seconds(60), .seconds(300), .seconds(1_800)],
         maximumInterval: 180, isFuzzEnabled: false)
     case 3:
+      return try SchedulerSettings(
+        learningSteps: [.seconds(86_400), .seconds(3 * 86_400)],
+        relearningSteps: [.seconds(2 * 86_400)], isFuzzEnabled: false)
+    case 4:
       return try SchedulerSettings(
         parameters: randomParameters(), desiredRetention: 0.7 + 0.29 * fraction(),
         maximumInterval: 1 + Int(generator.next(below: 36_500)), isFuzzEnabled: false)
@@ -77,11 +81,14 @@ struct RandomReviews {
       return due
     case 7..<11:
       return lastReview.advanced(by: Int64(generator.next(below: UInt64(wait))))
-    case 11..<16:
+    case 11..<14:
       // Late by up to twice the wait, and at most a year, so that years stay within what
       // Python's datetime holds.
       let lateness = min(2 * wait, 365 * 86_400)
       return due.advanced(by: 1 + Int64(generator.next(below: UInt64(lateness))))
+    case 14..<16:
+      // Days late, so that words in learning and relearning meet the long-term formulas too.
+      return due.advanced(by: 1 + Int64(generator.next(below: 30 * 86_400)))
     case 16..<19:
       return lastReview.advanced(by: Int64(generator.next(below: 60)))
     default:
