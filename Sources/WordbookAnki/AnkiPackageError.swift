@@ -88,8 +88,11 @@ public enum AnkiPackageError: Error, Hashable, Sendable, CustomStringConvertible
     case .corruptZstd(let detail):
       "the package's zstd-compressed collection is damaged (\(detail))"
     case .mediaWriteFailed(let path, let number):
-      "cannot write pictures to the media folder \(path) (error \(number)); "
-        + "check that its folder is writable"
+      Self.isFullDisk(number)
+        ? "cannot write pictures to the media folder \(path): the disk holding it is full "
+          + "(error \(number)); free some space and try again"
+        : "cannot write pictures to the media folder \(path) (error \(number)); "
+          + "check that its folder is writable"
     }
   }
 
