@@ -20,6 +20,7 @@ final class CollectionFile {
   private(set) var size = 0
   /// The first bytes written, up to SQLite's 100-byte header.
   private(set) var header: [UInt8] = []
+  private var isRemoved = false
 
   /// An empty file in a new folder inside `parent`.
   ///
@@ -84,6 +85,8 @@ final class CollectionFile {
 
   /// Deletes the file and its folder; calling it again does nothing.
   func remove() {
+    guard !isRemoved else { return }
+    isRemoved = true
     if descriptor >= 0 {
       close(descriptor)
       descriptor = -1
