@@ -61,6 +61,8 @@ enum AnkiCollection {
   private static func harden(
     _ database: OpaquePointer, size: Int, remaining: UnsafeMutablePointer<Int>, name: String
   ) throws(AnkiPackageError) {
+    // SQLITE_DBCONFIG_TRUSTED_SCHEMA off is `PRAGMA trusted_schema = OFF`: functions and
+    // virtual tables the schema names run only if SQLite marks them innocuous.
     let options: [(Int32, Int32)] = [
       (SQLITE_DBCONFIG_DEFENSIVE, 1), (SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0),
       (SQLITE_DBCONFIG_ENABLE_VIEW, 0), (SQLITE_DBCONFIG_ENABLE_TRIGGER, 0),
@@ -88,8 +90,8 @@ enum AnkiCollection {
     // Sorts and temporary tables stay in memory, within a small cache: nothing is spilled to
     // the temporary folder.
     let pragmas =
-      "PRAGMA trusted_schema = OFF; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -8192; "
-      + "PRAGMA query_only = ON; PRAGMA cell_size_check = ON"
+      "PRAGMA temp_store = MEMORY; PRAGMA cache_size = -8192; PRAGMA query_only = ON; "
+      + "PRAGMA cell_size_check = ON"
     guard sqlite3_exec(database, pragmas, nil, nil, nil) == SQLITE_OK else {
       throw .notACollection("SQLite could not guard the reading of \(name)")
     }
