@@ -16,6 +16,9 @@ import WordbookInterchange
 public enum AnkiNoteReader {
   /// The byte between two fields of a note.
   static let fieldSeparator: Character = "\u{1F}"
+  /// The longest field, in UTF-8 bytes: the same 1 MiB as a record of a text import, so that
+  /// one note cannot hand the word service a term or meaning no text file could.
+  public static let maximumFieldLength = FlashcardReadOptions().maximumRecordLength
 
   /// The card a note holds.
   ///
@@ -24,12 +27,19 @@ public enum AnkiNoteReader {
   ///   - number: The note's 1-based position, for the problem a rejected note becomes.
   ///   - termField: The 1-based field that holds the term.
   ///   - meaningField: The 1-based field that holds the meaning.
-  /// - Returns: The card, or why the note cannot be one: its term is empty, or it has fewer
-  ///   fields than the term field's position.
+  /// - Returns: The card, or why the note cannot be one: its term is empty, it has fewer
+  ///   fields than the term field's position, or a field is longer than
+  ///   ``maximumFieldLength``.
   public static func note(
     fields: String, number: Int, termField: Int = 1, meaningField: Int = 2
   ) -> Result<AnkiNote, AnkiNoteProblem> {
     let parts = fields.split(separator: fieldSeparator, omittingEmptySubsequences: false)
+    if fields.utf8.count > maximumFieldLength,
+      parts.contains(where: { $0.utf8.count > maximumFieldLength })
+    {
+      let reason = LineProblem.Reason.tooLong(limit: maximumFieldLength)
+      return .failure(AnkiNoteProblem(note: number, reason: reason))
+    }
     guard termField >= 1, termField <= parts.count else {
       let reason = LineProblem.Reason.tooFewFields(found: parts.count, expected: max(termField, 1))
       return .failure(AnkiNoteProblem(note: number, reason: reason))

@@ -30,8 +30,11 @@ extension AnkiPackage {
     storingPicturesIn folder: MediaFolder, termField: Int = 1, meaningField: Int = 2
   ) throws(AnkiPackageError) -> AnkiImportPlan {
     let collection = try collectionEntry().name
-    let fields = try noteFields()
-    let map = try mediaMap()
+    // One budget for everything read: the collection, its layers of compression, the map and
+    // every picture.
+    let budget = ExpansionBudget(limit: archive.allowedExpansion)
+    let fields = try noteFields(budget: budget)
+    let map = try mediaMap(budget: budget)
     var media = AnkiMediaSummary()
     media.isSupported = map.isSupported
     var drafts: [WordDraft] = []
@@ -57,7 +60,8 @@ extension AnkiPackage {
               missing.insert(image)
               continue
             }
-            let name = try folder.store(try archive.contents(of: entry), fileExtension: ext)
+            let name = try folder.store(
+              try archive.contents(of: entry, budget: budget), fileExtension: ext)
             stored[image] = name
             draft.imageReference = name
             break

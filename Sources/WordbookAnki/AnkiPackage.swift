@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// An Anki deck package (`.apkg`): a zip archive holding an SQLite collection of notes, a
 /// `media` map and the media files.
 ///
@@ -16,10 +22,25 @@ public struct AnkiPackage: Sendable {
 
   /// The package's zip archive.
   public let archive: ZipArchive
+  /// Where the collection is unpacked while it is read: a new private folder is made inside.
+  public let temporaryFolder: String
 
   /// A package over an archive already opened.
-  public init(archive: ZipArchive) {
+  ///
+  /// - Parameters:
+  ///   - archive: The package's zip archive.
+  ///   - temporaryFolder: Where the collection is unpacked while it is read (the folder made
+  ///     inside it is removed afterwards); `TMPDIR`, else `/tmp`, unless given.
+  public init(archive: ZipArchive, temporaryFolder: String? = nil) {
     self.archive = archive
+    self.temporaryFolder = temporaryFolder ?? Self.defaultTemporaryFolder
+  }
+
+  /// `TMPDIR` when set, else `/tmp`.
+  private static var defaultTemporaryFolder: String {
+    guard let value = getenv("TMPDIR"), value.pointee != 0 else { return "/tmp" }
+    let path = String(cString: value)
+    return path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
   }
 
   /// Whether a file's first bytes are a zip archive's (`PK\u{3}\u{4}`), as an `.apkg` starts.
@@ -42,21 +63,50 @@ public struct AnkiPackage: Sendable {
   /// The `flds` text of every note of the collection, in the order they were added.
   ///
   /// - Throws: ``AnkiPackageError`` when the archive, the collection or its compression is
-  ///   damaged, or the collection is not Anki's.
+  ///   damaged, the collection is not Anki's, or reading it would pass the package's limits.
   public func noteFields() throws(AnkiPackageError) -> [String] {
+    try noteFields(budget: ExpansionBudget(limit: archive.allowedExpansion))
+  }
+
+  /// The notes' fields, the collection's expansion spent from `budget`.
+  ///
+  /// The collection is streamed from the zip member, through zstd when it is compressed, to a
+  /// temporary file that SQLite reads and that is removed afterwards, whatever happens.
+  func noteFields(budget: ExpansionBudget, stepBudget: Int? = nil) throws(AnkiPackageError)
+    -> [String]
+  {
     let entry = try collectionEntry()
-    var bytes = try archive.contents(of: entry)
-    if entry.name.hasSuffix(".anki21b") || Zstandard.isCompressed(bytes) {
-      // The same bomb limits as a zip member: a size cap and a ratio to the compressed bytes.
-      bytes = try Zstandard.decompress(
-        bytes, limit: archive.limits.allowedSize(compressedSize: bytes.count), name: entry.name)
+    let file = try CollectionFile(inside: temporaryFolder)
+    defer { file.remove() }
+    var decoder: ZstandardDecoder?
+    var isFirstPiece = true
+    try archive.stream(entry, budget: budget) { piece throws(AnkiPackageError) in
+      if isFirstPiece {
+        isFirstPiece = false
+        // The first piece holds the magic number unless the member is too short to be a
+        // collection at all, which SQLite then refuses.
+        if entry.name.hasSuffix(".anki21b") || Zstandard.isCompressed(piece) {
+          // The same ratio limit as a zip member, on top of the package's budget.
+          decoder = try ZstandardDecoder(
+            name: entry.name,
+            limit: archive.limits.allowedSize(compressedSize: entry.uncompressedSize),
+            budget: budget)
+        }
+      }
+      if let decoder {
+        try decoder.decode(piece, into: file.append)
+      } else {
+        try file.append(piece)
+      }
     }
-    return try AnkiCollection.noteFields(of: bytes, name: entry.name)
+    try decoder?.finish()
+    try file.finish()
+    return try AnkiCollection.noteFields(of: file, name: entry.name, stepBudget: stepBudget)
   }
 
   /// The media map, or ``AnkiMediaMap/empty`` when the package has none.
-  func mediaMap() throws(AnkiPackageError) -> AnkiMediaMap {
+  func mediaMap(budget: ExpansionBudget) throws(AnkiPackageError) -> AnkiMediaMap {
     guard let entry = archive.entry(named: "media") else { return .empty }
-    return AnkiMediaMap(bytes: try archive.contents(of: entry))
+    return AnkiMediaMap(bytes: try archive.contents(of: entry, budget: budget))
   }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Why an Anki package (`.apkg`) could not be read as a whole.
 ///
 /// A note that cannot be a card is not an error: it becomes a rejected note in
@@ -14,12 +20,24 @@ public enum AnkiPackageError: Error, Hashable, Sendable, CustomStringConvertible
   case unsafePath(String)
   /// A member would inflate past the size limit: a zip bomb, or a file too large to import.
   case memberTooLarge(String, limit: Int)
+  /// Two members of the archive have the same name.
+  case duplicateMember(String)
+  /// Two members' local headers and data overlap in the file, so that one stretch of
+  /// compressed data would be inflated once for each.
+  case overlappingMembers(String, String)
+  /// The package would expand past its budget (its limit in bytes), every member and every
+  /// layer of compression counted; the member is the one being read when it ran out.
+  case packageTooLarge(String, limit: Int)
   /// A member's content does not match the CRC-32 the archive records for it.
   case checksumMismatch(String)
   /// The archive holds no `collection.anki21b`, `collection.anki21` or `collection.anki2`.
   case noCollection
   /// The collection is not an Anki collection (not SQLite, or without Anki's notes table).
   case notACollection(String)
+  /// Reading the collection's notes took more SQLite steps than its size allows.
+  case collectionTooComplex(String, steps: Int)
+  /// The collection could not be written to the temporary folder (its path and `errno`).
+  case temporaryFileFailed(String, errorNumber: Int32)
   /// A zstd-compressed member was met but `libzstd.so.1` could not be loaded.
   case zstdUnavailable
   /// A zstd-compressed member is damaged.
@@ -41,20 +59,45 @@ public enum AnkiPackageError: Error, Hashable, Sendable, CustomStringConvertible
     case .memberTooLarge(let name, let limit):
       "the member \"\(name)\" inflates past \(limit) bytes or 100 times its compressed size; "
         + "the package was refused as a possible zip bomb"
+    case .duplicateMember(let name):
+      "the package holds two members named \"\(name)\"; it was refused as damaged or crafted"
+    case .overlappingMembers(let first, let second):
+      "the members \"\(first)\" and \"\(second)\" share bytes of the file; "
+        + "the package was refused as a possible zip bomb"
+    case .packageTooLarge(let name, let limit):
+      "the package expands past \(limit) bytes in all (100 times its size) while reading "
+        + "\"\(name)\"; it was refused as a possible zip bomb"
     case .checksumMismatch(let name):
       "the member \"\(name)\" fails its CRC-32 check; the .apkg file is damaged"
     case .noCollection:
       "not an Anki package: it holds no collection.anki21b, collection.anki21 or collection.anki2"
     case .notACollection(let detail):
       "the package's collection is not an Anki collection (\(detail))"
+    case .collectionTooComplex(let name, let steps):
+      "reading the notes of \(name) took more than \(steps) SQLite steps, far more than a "
+        + "collection of its size needs; the package was refused"
+    case .temporaryFileFailed(let path, let number):
+      Self.isFullDisk(number)
+        ? "cannot unpack the collection in \(path): the disk holding it is full "
+          + "(error \(number)); free some space and try again"
+        : "cannot unpack the collection in \(path) (error \(number)); "
+          + "check that the temporary folder (TMPDIR) is writable"
     case .zstdUnavailable:
       "this package is compressed with zstd, and libzstd.so.1 could not be loaded; "
         + "install it (Debian and Ubuntu: apt-get install libzstd1)"
     case .corruptZstd(let detail):
       "the package's zstd-compressed collection is damaged (\(detail))"
     case .mediaWriteFailed(let path, let number):
-      "cannot write pictures to the media folder \(path) (error \(number)); "
-        + "check that its folder is writable"
+      Self.isFullDisk(number)
+        ? "cannot write pictures to the media folder \(path): the disk holding it is full "
+          + "(error \(number)); free some space and try again"
+        : "cannot write pictures to the media folder \(path) (error \(number)); "
+          + "check that its folder is writable"
     }
+  }
+
+  /// Whether `errno` says the disk, or the user's quota on it, is full.
+  private static func isFullDisk(_ number: Int32) -> Bool {
+    number == ENOSPC || number == EDQUOT
   }
 }

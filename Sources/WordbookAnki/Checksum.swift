@@ -2,10 +2,12 @@ import CZlib
 
 /// The checksums zlib provides, used for zip's integrity check and for naming media files.
 enum Checksum {
-  /// The CRC-32 zip records for a member's content.
-  static func crc32(_ bytes: [UInt8]) -> UInt32 {
+  /// The CRC-32 zip records for a member's content, continuing the CRC-32 of the bytes before
+  /// `bytes` when the content comes in pieces.
+  static func crc32(_ bytes: ArraySlice<UInt8>, continuing crc: UInt32 = 0) -> UInt32 {
     bytes.withUnsafeBufferPointer { buffer in
-      UInt32(truncatingIfNeeded: CZlib.crc32(0, buffer.baseAddress, uInt(buffer.count)))
+      UInt32(
+        truncatingIfNeeded: CZlib.crc32(uLong(crc), buffer.baseAddress, uInt(buffer.count)))
     }
   }
 
@@ -18,7 +20,7 @@ enum Checksum {
     let adler = bytes.withUnsafeBufferPointer { buffer in
       UInt32(truncatingIfNeeded: adler32(1, buffer.baseAddress, uInt(buffer.count)))
     }
-    return hex(crc32(bytes)) + hex(adler)
+    return hex(crc32(bytes[...])) + hex(adler)
   }
 
   private static func hex(_ value: UInt32) -> String {

@@ -1,58 +1,65 @@
 import CZlib
 
-/// Raw deflate decompression through the system's zlib.
-enum Inflater {
-  /// How many bytes the output grows by at a time, so a member is never given memory it has
-  /// not shown it needs.
-  private static let step = 1 << 16
+/// Raw deflate decompression through the system's zlib, fed a member's data a piece at a time
+/// and handing on its output a piece at a time, so a member is never held whole to be read.
+final class Inflater {
+  /// The most output handed on at once.
+  private static let pieceSize = 1 << 16
 
-  /// The bytes `compressed` inflates to, which must be exactly `expectedSize` bytes.
+  /// Allocated once and never moved: zlib's state points back at it.
+  private let stream: UnsafeMutablePointer<z_stream>
+  private var output: [UInt8]
+  private let name: String
+
+  /// A raw deflate stream for the member `name`.
   ///
-  /// - Throws: ``AnkiPackageError/corruptZip(_:)`` when the data is not raw deflate, ends
-  ///   early, or inflates to more or fewer bytes than declared (the caller has checked the
-  ///   declared size against the limits, so inflating stops there).
-  static func inflate(_ compressed: [UInt8], expectedSize: Int, name: String)
-    throws(AnkiPackageError) -> [UInt8]
-  {
-    var stream = z_stream()
+  /// - Throws: ``AnkiPackageError/corruptZip(_:)`` when zlib cannot start.
+  init(name: String) throws(AnkiPackageError) {
+    self.name = name
+    output = [UInt8](repeating: 0, count: Self.pieceSize)
+    stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+    stream.initialize(to: z_stream())
     // -15: raw deflate with a 32 KiB window, as zip members are stored.
-    guard inflateInit2_(&stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
-    else { throw .corruptZip("zlib could not start inflating \"\(name)\"") }
-    defer { inflateEnd(&stream) }
-    var output = [UInt8](repeating: 0, count: min(expectedSize, step))
-    var code = Z_OK
-    var input = compressed
-    input.withUnsafeMutableBufferPointer { source in
-      stream.next_in = source.baseAddress
-      stream.avail_in = uInt(source.count)
+    guard inflateInit2_(stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
+    else {
+      stream.deallocate()
+      throw .corruptZip("zlib could not start inflating \"\(name)\"")
+    }
+  }
+
+  deinit {
+    inflateEnd(stream)
+    stream.deallocate()
+  }
+
+  /// Inflates the next piece of the member's data, handing each piece of output to `sink`.
+  ///
+  /// - Returns: Whether the deflate stream ended; bytes after its end are ignored.
+  /// - Throws: ``AnkiPackageError/corruptZip(_:)`` when the data is not raw deflate, and what
+  ///   `sink` throws (the caller stops there: at a size past the declared one, for example).
+  func inflate(
+    _ input: [UInt8], into sink: (ArraySlice<UInt8>) throws(AnkiPackageError) -> Void
+  ) throws(AnkiPackageError) -> Bool {
+    var input = input
+    return try input.withUnsafeMutableBufferPointer { source throws(AnkiPackageError) in
+      stream.pointee.next_in = source.baseAddress
+      stream.pointee.avail_in = uInt(source.count)
       while true {
-        let produced = Int(stream.total_out)
-        if produced == output.count {
-          // One spare byte past the declared size shows a member that inflates to more.
-          let grown = min(output.count + step, expectedSize + 1)
-          if grown == output.count { break }
-          output.append(contentsOf: repeatElement(0, count: grown - output.count))
+        let code = output.withUnsafeMutableBufferPointer { target in
+          stream.pointee.next_out = target.baseAddress
+          stream.pointee.avail_out = uInt(target.count)
+          return CZlib.inflate(stream, Z_NO_FLUSH)
         }
-        code = output.withUnsafeMutableBufferPointer { target in
-          stream.next_out = target.baseAddress.map { $0 + produced }
-          stream.avail_out = uInt(target.count - produced)
-          return CZlib.inflate(&stream, Z_NO_FLUSH)
+        let produced = Self.pieceSize - Int(stream.pointee.avail_out)
+        if produced > 0 { try sink(output[..<produced]) }
+        if code == Z_STREAM_END { return true }
+        // Z_BUF_ERROR with all input read: the next piece of data is needed.
+        if code == Z_BUF_ERROR && stream.pointee.avail_in == 0 { return false }
+        guard code == Z_OK else {
+          throw .corruptZip("the member \"\(name)\" is damaged or cut short")
         }
-        if code != Z_OK { break }
-        if stream.avail_in == 0 && Int(stream.total_out) < output.count { break }
+        if stream.pointee.avail_in == 0 && stream.pointee.avail_out > 0 { return false }
       }
     }
-    let produced = Int(stream.total_out)
-    guard code == Z_STREAM_END else {
-      if produced > expectedSize {
-        throw .corruptZip("the member \"\(name)\" inflates past its declared size")
-      }
-      throw .corruptZip("the member \"\(name)\" is damaged or cut short")
-    }
-    guard produced == expectedSize else {
-      throw .corruptZip("the member \"\(name)\" inflates to a size other than declared")
-    }
-    output.removeLast(output.count - produced)
-    return output
   }
 }

@@ -10,8 +10,15 @@
 /// Only what `.apkg` packages use is supported: stored and deflated members without
 /// encryption or zip64. Reading is defensive, since a package is untrusted: every offset and
 /// size is checked against the file, member paths that are absolute or climb out with `..` are
-/// refused, each member's CRC-32 is checked, and a member may not inflate past
-/// ``ZipLimits/maximumMemberSize`` or ``ZipLimits/maximumRatio`` times its compressed size.
+/// refused, as are two members with one name or whose bytes overlap (a member inflated once per
+/// reference would multiply the work), each member's CRC-32 is checked, a member may not inflate
+/// past ``ZipLimits/maximumMemberSize`` or ``ZipLimits/maximumRatio`` times its compressed size,
+/// and all that is read may not expand past ``ZipLimits/allowedExpansion(packageSize:)``.
+///
+/// The reader is written here over zlib rather than taken from libarchive or libzip: zlib is
+/// the field's inflater and is on every machine, while either library would be one more
+/// package to install for every `.apkg` import, and reading each member once, in bounds, is
+/// what these checks already ensure.
 ///
 /// ```swift
 /// let archive = try ZipArchive(bytes: packageBytes)
@@ -25,8 +32,6 @@ public struct ZipArchive: Sendable {
   /// How large a member may inflate.
   public let limits: ZipLimits
   private let source: ZipSource
-  /// Where the central directory starts: no member's data may reach past it.
-  private let dataEnd: Int
 
   /// Reads the table of contents of an archive held in memory.
   ///
@@ -75,7 +80,6 @@ public struct ZipArchive: Sendable {
     guard directoryOffset + directorySize <= tailStart + end else {
       throw .corruptZip("the central directory lies outside the file")
     }
-    dataEnd = directoryOffset
     let directory = try source.read(at: directoryOffset, count: directorySize)
     var entries: [ZipEntry] = []
     entries.reserveCapacity(count)
@@ -103,13 +107,48 @@ public struct ZipArchive: Sendable {
           localHeaderOffset: Int(directory.uint32(at: position + 42))))
       position = next
     }
+    try Self.locateData(of: &entries, in: source, dataEnd: directoryOffset)
     self.entries = entries
+  }
+
+  /// Reads each member's local header to find where its data starts, and refuses two members
+  /// with one name or whose header and data overlap. No member's data may reach past
+  /// `dataEnd`, where the central directory starts.
+  private static func locateData(
+    of entries: inout [ZipEntry], in source: ZipSource, dataEnd: Int
+  ) throws(AnkiPackageError) {
+    var names: Set<String> = []
+    for index in entries.indices {
+      let entry = entries[index]
+      guard names.insert(entry.name).inserted else { throw .duplicateMember(entry.name) }
+      guard entry.localHeaderOffset + 30 <= dataEnd else {
+        throw .corruptZip("the member \"\(entry.name)\" starts outside the file")
+      }
+      let header = try source.read(at: entry.localHeaderOffset, count: 30)
+      guard header.uint32(at: 0) == 0x0403_4b50 else {
+        throw .corruptZip("the member \"\(entry.name)\" has no local header")
+      }
+      let start =
+        entry.localHeaderOffset + 30 + Int(header.uint16(at: 26)) + Int(header.uint16(at: 28))
+      guard start + entry.compressedSize <= dataEnd else {
+        throw .corruptZip("the member \"\(entry.name)\" runs past the end of its data")
+      }
+      entries[index].dataOffset = start
+    }
+    let inFileOrder = entries.sorted { $0.localHeaderOffset < $1.localHeaderOffset }
+    for (first, second) in zip(inFileOrder, inFileOrder.dropFirst())
+    where second.localHeaderOffset < first.dataOffset + first.compressedSize {
+      throw .overlappingMembers(first.name, second.name)
+    }
   }
 
   /// The first member with exactly this path, if any.
   public func entry(named name: String) -> ZipEntry? {
     entries.first { $0.name == name }
   }
+
+  /// The size of the archive's file.
+  public var fileSize: Int { source.size }
 
   /// A member's content, inflated and checked against its CRC-32.
   ///
@@ -121,6 +160,30 @@ public struct ZipArchive: Sendable {
   ///   ``AnkiPackageError/corruptZip(_:)`` for a damaged or truncated member.
   /// - Complexity: O(*n*) in the member's size, which is also the memory it takes.
   public func contents(of entry: ZipEntry) throws(AnkiPackageError) -> [UInt8] {
+    try contents(of: entry, budget: ExpansionBudget(limit: allowedExpansion))
+  }
+
+  /// How many bytes all that is read from this archive may expand to.
+  var allowedExpansion: Int { limits.allowedExpansion(packageSize: fileSize) }
+
+  /// A member's content, its size spent from `budget`.
+  func contents(of entry: ZipEntry, budget: ExpansionBudget) throws(AnkiPackageError) -> [UInt8] {
+    // Grown as the pieces come, so a member is never given memory it has not shown it needs.
+    var content: [UInt8] = []
+    try stream(entry, budget: budget) { piece throws(AnkiPackageError) in content += piece }
+    return content
+  }
+
+  /// Reads a member a piece at a time, handing each piece of its content to `sink`, and checks
+  /// its size and CRC-32 at the end; its declared size is spent from `budget` before anything
+  /// is read, since it never inflates past that.
+  ///
+  /// - Throws: As ``contents(of:)``, ``AnkiPackageError/packageTooLarge(_:limit:)`` past the
+  ///   budget, and what `sink` throws. The pieces handed on before an error are not checked.
+  func stream(
+    _ entry: ZipEntry, budget: ExpansionBudget,
+    into sink: (ArraySlice<UInt8>) throws(AnkiPackageError) -> Void
+  ) throws(AnkiPackageError) {
     if entry.flags & 1 != 0 { throw .unsupportedZip("encryption") }
     guard entry.method == 0 || entry.method == 8 else {
       throw .unsupportedZip("compression method \(entry.method)")
@@ -129,32 +192,44 @@ public struct ZipArchive: Sendable {
     guard entry.uncompressedSize <= allowed else {
       throw .memberTooLarge(entry.name, limit: allowed)
     }
-    guard entry.localHeaderOffset + 30 <= dataEnd else {
-      throw .corruptZip("the member \"\(entry.name)\" starts outside the file")
+    if entry.method == 0 && entry.compressedSize != entry.uncompressedSize {
+      throw .corruptZip("the stored member \"\(entry.name)\" has two different sizes")
     }
-    let header = try source.read(at: entry.localHeaderOffset, count: 30)
-    guard header.uint32(at: 0) == 0x0403_4b50 else {
-      throw .corruptZip("the member \"\(entry.name)\" has no local header")
-    }
-    let start =
-      entry.localHeaderOffset + 30 + Int(header.uint16(at: 26)) + Int(header.uint16(at: 28))
-    guard start + entry.compressedSize <= dataEnd else {
-      throw .corruptZip("the member \"\(entry.name)\" runs past the end of its data")
-    }
-    let compressed = try source.read(at: start, count: entry.compressedSize)
-    let content: [UInt8]
-    if entry.method == 0 {
-      guard entry.compressedSize == entry.uncompressedSize else {
-        throw .corruptZip("the stored member \"\(entry.name)\" has two different sizes")
+    try budget.spend(entry.uncompressedSize, on: entry.name)
+    var produced = 0
+    var crc = UInt32(0)
+    func deliver(_ piece: ArraySlice<UInt8>) throws(AnkiPackageError) {
+      produced += piece.count
+      guard produced <= entry.uncompressedSize else {
+        throw .corruptZip("the member \"\(entry.name)\" inflates past its declared size")
       }
-      content = compressed
-    } else {
-      content = try Inflater.inflate(
-        compressed, expectedSize: entry.uncompressedSize, name: entry.name)
+      crc = Checksum.crc32(piece, continuing: crc)
+      try sink(piece)
     }
-    guard Checksum.crc32(content) == entry.crc32 else { throw .checksumMismatch(entry.name) }
-    return content
+    let inflater = entry.method == 8 ? try Inflater(name: entry.name) : nil
+    var ended = false
+    var offset = 0
+    while offset < entry.compressedSize && !ended {
+      let count = min(Self.readSize, entry.compressedSize - offset)
+      let data = try source.read(at: entry.dataOffset + offset, count: count)
+      offset += count
+      if let inflater {
+        ended = try inflater.inflate(data, into: deliver)
+      } else {
+        try deliver(data[...])
+      }
+    }
+    if inflater != nil && !ended {
+      throw .corruptZip("the member \"\(entry.name)\" is damaged or cut short")
+    }
+    guard produced == entry.uncompressedSize else {
+      throw .corruptZip("the member \"\(entry.name)\" inflates to a size other than declared")
+    }
+    guard crc == entry.crc32 else { throw .checksumMismatch(entry.name) }
   }
+
+  /// How much of a member's data is read from the file at a time.
+  private static let readSize = 1 << 16
 }
 
 /// Where an archive's bytes come from.

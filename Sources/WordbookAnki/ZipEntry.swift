@@ -14,6 +14,8 @@ public struct ZipEntry: Hashable, Sendable {
   public var uncompressedSize: Int
   /// Where the member's local header starts.
   var localHeaderOffset: Int
+  /// Where the member's data starts, after its local header: found when the archive is opened.
+  var dataOffset = 0
 
   /// Whether a member path stays inside the folder it would be extracted to: not absolute, no
   /// drive letter, no `..` component, no NUL.

@@ -18,6 +18,14 @@ public struct ZipLimits: Hashable, Sendable {
     self.ratioExemptSize = ratioExemptSize
   }
 
+  /// The most that everything read from a package of `packageSize` bytes may expand to, every
+  /// member and every layer of compression counted: ``maximumRatio`` times the package's size,
+  /// or ``ratioExemptSize`` for a smaller package.
+  public func allowedExpansion(packageSize: Int) -> Int {
+    let (ratioSize, overflow) = packageSize.multipliedReportingOverflow(by: maximumRatio)
+    return overflow ? Int.max : max(ratioSize, ratioExemptSize)
+  }
+
   /// The largest size a member with this compressed size may inflate to.
   func allowedSize(compressedSize: Int) -> Int {
     let (ratioSize, overflow) = compressedSize.multipliedReportingOverflow(by: maximumRatio)

@@ -30,7 +30,10 @@ struct AnkiParser: RecordParser {
     self.options = options
   }
 
-  var recordSeparator: [UInt8] { [ByteClass.lineFeed] }
+  /// Quoted records once the header has declared the separator; header lines are never quoted.
+  var recordEnd: RecordEnd {
+    declared.map { .quotedFields(fieldSeparator: $0.separator) } ?? .separator([ByteClass.lineFeed])
+  }
 
   mutating func parse(
     _ bytes: UnsafeBufferPointer<UInt8>,

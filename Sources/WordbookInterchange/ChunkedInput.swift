@@ -97,6 +97,25 @@ struct ChunkedInput {
     }
   }
 
+  /// Drops the RFC 4180 record that starts at ``start``, through the line feed that ends it
+  /// outside quotes (or to the end of the file), reading on as far as it takes, and counts its
+  /// lines.
+  mutating func skipQuotedRecord(fieldSeparator: UInt8) throws(FlashcardReadError) {
+    var scan = QuotedRecordScan(separator: fieldSeparator)
+    while true {
+      let found = bytes.withUnsafeBufferPointer { buffer in
+        scan.recordEnd(in: UnsafeBufferPointer(rebasing: buffer[..<checkedEnd]), from: start)
+      }
+      if let found {
+        drop(to: found + 1)
+        return
+      }
+      drop(to: checkedEnd)
+      guard !isAtEnd else { return }
+      try fill(toHold: 1)
+    }
+  }
+
   /// Calls `body` with the checked bytes from ``start`` on.
   func withCheckedBytes<Result>(
     _ body: (UnsafeBufferPointer<UInt8>) throws(FlashcardReadError) -> Result

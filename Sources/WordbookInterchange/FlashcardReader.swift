@@ -247,9 +247,15 @@ public enum FlashcardReader {
         } else {
           result.omittedProblemCount += 1
         }
-        let separator = parser.recordSeparator
-        try input.skip(
-          throughSeparator: separator, from: max(0, window - (separator.count - 1)))
+        switch parser.recordEnd {
+        case .separator(let separator):
+          try input.skip(
+            throughSeparator: separator, from: max(0, window - (separator.count - 1)))
+        case .quotedFields(let fieldSeparator):
+          // A quoted field may hold line feeds: the record ends at the first one outside
+          // quotes, found by reading it again from its start.
+          try input.skipQuotedRecord(fieldSeparator: fieldSeparator)
+        }
       }
     }
   }

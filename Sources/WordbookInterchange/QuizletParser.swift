@@ -11,7 +11,7 @@ struct QuizletParser: RecordParser {
     case problem(LineProblem)
   }
 
-  var recordSeparator: [UInt8] { cardSeparator }
+  var recordEnd: RecordEnd { .separator(cardSeparator) }
 
   func parse(
     _ bytes: UnsafeBufferPointer<UInt8>,

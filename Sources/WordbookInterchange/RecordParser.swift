@@ -24,7 +24,6 @@ protocol RecordParser {
     into result: inout ParseResult
   ) throws(FlashcardReadError) -> (position: Int, line: Int)
 
-  /// The bytes that end a record and start the next: where reading starts again after a record
-  /// too long to read.
-  var recordSeparator: [UInt8] { get }
+  /// How a record ends: where reading starts again after a record too long to read.
+  var recordEnd: RecordEnd { get }
 }

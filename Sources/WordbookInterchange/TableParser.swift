@@ -28,7 +28,7 @@ struct TableParser: RecordParser {
     self.options = options
   }
 
-  var recordSeparator: [UInt8] { [ByteClass.lineFeed] }
+  var recordEnd: RecordEnd { .quotedFields(fieldSeparator: separator) }
 
   mutating func parse(
     _ bytes: UnsafeBufferPointer<UInt8>,

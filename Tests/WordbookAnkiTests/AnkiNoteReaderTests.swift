@@ -37,4 +37,17 @@ import Testing
       try short.get()
     }
   }
+
+  @Test func rejectsAFieldOverOneMebibyte() throws {
+    // The same limit as a record of a text import; a field of exactly 1 MiB is kept.
+    let long = String(repeating: "x", count: 1 << 20)
+    let kept = AnkiNoteReader.note(fields: "word\u{1F}" + long, number: 6)
+    #expect(try kept.get().meaning.utf8.count == 1 << 20)
+    let refused = AnkiNoteReader.note(fields: "word\u{1F}" + long + "y\u{1F}c", number: 7)
+    let problem = AnkiNoteProblem(note: 7, reason: .tooLong(limit: 1 << 20))
+    #expect(throws: problem) { try refused.get() }
+    #expect(
+      problem.description
+        == "note 7: longer than 1 MiB; it was skipped (split it, or check the file is text)")
+  }
 }

@@ -114,4 +114,39 @@ import Testing
     let archive = try ZipArchive(bytes: bytes)
     #expect(throws: AnkiPackageError.self) { try archive.contents(of: archive.entries[0]) }
   }
+
+  @Test func refusesMembersThatShareTheirData() throws {
+    // Fifty names for one deflated picture would inflate it fifty times.
+    var zip = ZipBuilder()
+    zip.add("media", Array("{}".utf8))
+    zip.add("0", [UInt8](repeating: 0, count: 1 << 20))
+    for number in 1...50 { zip.alias("\(number)", of: 1) }
+    #expect(throws: AnkiPackageError.overlappingMembers("0", "1")) {
+      try ZipArchive(bytes: zip.bytes())
+    }
+    #expect(
+      AnkiPackageError.overlappingMembers("0", "1").description
+        == "the members \"0\" and \"1\" share bytes of the file; "
+        + "the package was refused as a possible zip bomb")
+  }
+
+  @Test func refusesTwoMembersWithOneName() {
+    var zip = ZipBuilder()
+    zip.add("media", Array("{}".utf8))
+    zip.add("media", Array(#"{"0": "a.png"}"#.utf8))
+    #expect(throws: AnkiPackageError.duplicateMember("media")) {
+      try ZipArchive(bytes: zip.bytes())
+    }
+  }
+
+  @Test func readsAMemberLargerThanOnePieceInPieces() throws {
+    // Several read and inflate pieces, so the CRC-32 and size checks run across pieces.
+    let content = (0..<300_000).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) & 3 }
+    var zip = ZipBuilder()
+    zip.add("deflated", content)
+    zip.add("stored", content, deflated: false)
+    let archive = try ZipArchive(bytes: zip.bytes())
+    #expect(try archive.contents(of: archive.entries[0]) == content)
+    #expect(try archive.contents(of: archive.entries[1]) == content)
+  }
 }

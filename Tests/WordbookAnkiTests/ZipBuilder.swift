@@ -11,6 +11,9 @@ struct ZipBuilder {
     var declaredSize: Int?
     /// The CRC-32 to declare instead of the real one.
     var declaredCRC: UInt32?
+    /// The earlier member whose local header and data this one's directory entry points at,
+    /// as a crafted archive that inflates one stretch of data many times would.
+    var sharesDataOf: Int?
   }
 
   var members: [Member] = []
@@ -25,10 +28,19 @@ struct ZipBuilder {
         declaredCRC: declaredCRC))
   }
 
+  /// Adds a directory entry named `name` for the data of the member at `index`.
+  mutating func alias(_ name: String, of index: Int) {
+    var member = members[index]
+    member.name = name
+    member.sharesDataOf = index
+    members.append(member)
+  }
+
   /// The archive's bytes.
   func bytes() -> [UInt8] {
     var output: [UInt8] = []
     var directory: [UInt8] = []
+    var offsets: [UInt32] = []
     for member in members {
       let data = member.deflated ? Self.deflate(member.content) : member.content
       let crc =
@@ -40,10 +52,13 @@ struct ZipBuilder {
       let name = Array(member.name.utf8)
       let size = UInt32(member.declaredSize ?? member.content.count)
       let method: UInt16 = member.deflated ? 8 : 0
-      let offset = UInt32(output.count)
-      output += le32(0x0403_4b50) + le16(20) + le16(0) + le16(method) + le16(0) + le16(0)
-      output += le32(crc) + le32(UInt32(data.count)) + le32(size) + le16(UInt16(name.count))
-      output += le16(0) + name + data
+      let offset = member.sharesDataOf.map { offsets[$0] } ?? UInt32(output.count)
+      offsets.append(offset)
+      if member.sharesDataOf == nil {
+        output += le32(0x0403_4b50) + le16(20) + le16(0) + le16(method) + le16(0) + le16(0)
+        output += le32(crc) + le32(UInt32(data.count)) + le32(size) + le16(UInt16(name.count))
+        output += le16(0) + name + data
+      }
       directory += le32(0x0201_4b50) + le16(20) + le16(20) + le16(0) + le16(method) + le16(0)
       directory += le16(0) + le32(crc) + le32(UInt32(data.count)) + le32(size)
       directory += le16(UInt16(name.count)) + le16(0) + le16(0) + le16(0) + le16(0) + le32(0)

@@ -81,13 +81,13 @@ import Wordbook
 
   @Test func aRecordLongerThanTheLimitIsRejectedAndTheRestIsRead() throws {
     let long = String(repeating: "x", count: 300)
-    let text = "a,1\n\(long),2\nb,\"two\nlines\"\n\"\(long)\nc,3\nd,4\n"
+    let text = "a,1\n\(long),2\nb,\"two\nlines\"\n\"\(long)\nstill quoted\"\nc,3\nd,4\n"
     var options = FlashcardReadOptions(maximumRecordLength: 64)
     options.header = .absent
     let whole = try FlashcardReader.read(text: text, format: .csv, options: options)
-    // Reading goes on after the line where the record passes the limit.
+    // Reading goes on after the record that passes the limit, at its end outside quotes.
     #expect(whole.rows.map(\.term) == ["a", "b", "c", "d"])
-    #expect(whole.rows.map(\.line) == [1, 3, 6, 7])
+    #expect(whole.rows.map(\.line) == [1, 3, 7, 8])
     #expect(
       whole.problems == [
         LineProblem(line: 2, reason: .tooLong(limit: 64)),
@@ -99,6 +99,22 @@ import Wordbook
     try Self.withFile(Array(text.utf8)) { descriptor in
       #expect(
         Self.streamed(descriptor, format: .csv, options: options, chunkSize: 5) == .success(whole))
+    }
+  }
+
+  @Test func anOverLongQuotedRecordIsSkippedToItsClosingQuote() throws {
+    // A quoted meaning of 1.2 MB over 12,000 lines: reading must not start again at the first
+    // line feed past the limit, where the record's tail would become cards.
+    let inside = String(repeating: String(repeating: "x", count: 99) + "\n", count: 12_000)
+    let text = "term,meaning\nlong,\"\(inside)\"\ncat,고양이\n"
+    let whole = try FlashcardReader.read(text: text, format: .csv)
+    #expect(whole.rows.map(\.term) == ["cat"])
+    #expect(whole.rows.map(\.line) == [12_003])
+    #expect(whole.problems == [LineProblem(line: 2, reason: .tooLong(limit: 1 << 20))])
+    try Self.withFile(Array(text.utf8)) { descriptor in
+      #expect(
+        Self.streamed(descriptor, format: .csv, options: FlashcardReadOptions(), chunkSize: 4096)
+          == .success(whole))
     }
   }
 

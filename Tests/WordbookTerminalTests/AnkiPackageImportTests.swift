@@ -57,6 +57,47 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: process.databasePath + ".media"))
   }
 
+  @Test(
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"),
+      "makes its package with python3's sqlite3 and zipfile"))
+  func aCollectionWhoseNotesAreAVirtualTableIsRefusedAtOnce() throws {
+    // Issue 25's package: notes is an FTS5 table whose content is a recursive view. Without
+    // a bound it ran forever and filled the temporary folder; with this one it made 100,000
+    // cards of 800 bytes.
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let package = process.folder.appendingPathComponent("endless.apkg")
+    let script = """
+      import sqlite3, sys, zipfile
+      path = sys.argv[1] + ".sqlite"
+      c = sqlite3.connect(path)
+      c.executescript("CREATE VIEW v AS WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL "
+          "SELECT x + 1 FROM r WHERE x < 100000) SELECT x AS id, 'w' AS flds FROM r; "
+          "CREATE VIRTUAL TABLE notes USING fts5(id, flds, content='v', content_rowid='id');")
+      c.close()
+      with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+          z.write(path, "collection.anki2")
+          z.writestr("media", "{}")
+      """
+    let python = Process()
+    python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    python.arguments = ["-c", script, package.path]
+    try python.run()
+    python.waitUntilExit()
+    try #require(python.terminationStatus == 0)
+    let temporary = process.folder.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    let started = ContinuousClock.now
+    let refused = try process.run(
+      ["--db", process.databasePath, "import", package.path, "--book", "Endless"],
+      environment: ["TMPDIR": temporary.path])
+    #expect(ContinuousClock.now - started < .seconds(10))
+    #expect(refused.status == 1)
+    #expect(refused.error.contains("\"notes\" is not an ordinary table"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
+  }
+
   /// A zip archive with one stored member.
   private static func storedZip(name: String, content: [UInt8]) -> [UInt8] {
     func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
