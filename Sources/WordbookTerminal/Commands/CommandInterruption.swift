@@ -145,7 +145,7 @@ final class CommandInterruption: Sendable {
     return .milliseconds(Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
   }
 
-  /// Deletes a file, or a folder and the files in it.
+  /// Deletes a file, or a folder and what it holds.
   ///
   /// The command may still be writing: a file it holds open is written to no name once
   /// unlinked, and a folder is first renamed, so the files the command creates after that fail
@@ -155,22 +155,28 @@ final class CommandInterruption: Sendable {
     guard unlink(path) != 0, errno == EISDIR || errno == EPERM else { return }
     let doomed = path + ".deleting"
     guard rename(path, doomed) == 0 else { return }
+    deleteTree(doomed, before: deadline)
+  }
+
+  /// Deletes a folder nothing writes to any more and what it holds, until `deadline`.
+  private static func deleteTree(_ folder: String, before deadline: ContinuousClock.Instant) {
     // The names are read first: a folder changed while it is read may skip entries.
-    for _ in 0..<3 {
-      guard let folder = opendir(doomed) else { return }
-      var names: [String] = []
-      while let entry = readdir(folder) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        if name != "." && name != ".." { names.append(name) }
+    guard let stream = opendir(folder) else { return }
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      closedir(folder)
-      for name in names {
-        guard ContinuousClock.now < deadline else { return }
-        unlink(doomed + "/" + name)
-      }
-      if rmdir(doomed) == 0 { return }
+      if name != "." && name != ".." { names.append(name) }
     }
+    closedir(stream)
+    for name in names {
+      guard ContinuousClock.now < deadline else { return }
+      let child = folder + "/" + name
+      if unlink(child) != 0, errno == EISDIR || errno == EPERM {
+        deleteTree(child, before: deadline)
+      }
+    }
+    rmdir(folder)
   }
 }

@@ -16,6 +16,20 @@ extension CommandSession {
     return count == 4 && AnkiPackage.looksLikePackage(prefix)
   }
 
+  /// A new private folder in the temporary folder, for one import's unpacked collection.
+  ///
+  /// - Throws: ``CommandFailure`` naming the temporary folder when it cannot be made there.
+  private static func makeScratchFolder(for file: String) throws(CommandFailure) -> String {
+    let parent = AnkiPackage.defaultTemporaryFolder
+    var template = Array("\(parent)/wordbook-import-XXXXXX".utf8CString)
+    guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap(mkdtemp) })
+    else {
+      let error = AnkiPackageError.temporaryFileFailed(parent, errorNumber: errno)
+      throw .runtime(.unreadablePackage(file: file, detail: error.description))
+    }
+    return String(cString: made)
+  }
+
   /// `wordbook import` of an Anki package: its notes become words, and the pictures they show
   /// are stored in the media folder beside the database (`<database>.media`).
   ///
@@ -31,9 +45,17 @@ extension CommandSession {
     let interruption = CommandInterruption.shared
     let staging = interruption.deleteOnExit(media.stagingPath)
     defer { interruption.remove(staging) }
+    // So is the collection, unpacked into a folder of this import's own.
+    let scratch = try Self.makeScratchFolder(for: file)
+    let unpacking = interruption.deleteOnExit(scratch)
+    defer {
+      interruption.remove(unpacking)
+      rmdir(scratch)
+    }
     let plan: AnkiImportPlan
     do {
-      let package = AnkiPackage(archive: try ZipArchive(fileDescriptor: fileDescriptor))
+      let package = AnkiPackage(
+        archive: try ZipArchive(fileDescriptor: fileDescriptor), temporaryFolder: scratch)
       plan = try package.importPlan(storingPicturesIn: media)
     } catch {
       media.discard()
