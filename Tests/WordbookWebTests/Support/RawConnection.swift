@@ -87,6 +87,20 @@ final class RawConnection {
     return condition(text)
   }
 
+  /// How many times `pattern` occurs in what was received, found by Foundation's search
+  /// since a stream may hold megabytes.
+  func count(of pattern: String) -> Int {
+    let haystack = Data(received)
+    let needle = Data(pattern.utf8)
+    var found = 0
+    var from = haystack.startIndex
+    while let hit = haystack.range(of: needle, in: from..<haystack.endIndex) {
+      found += 1
+      from = hit.upperBound
+    }
+    return found
+  }
+
   /// Reads until the server closes the connection, for at most `timeout`.
   func readToEnd(timeout: Duration = .seconds(10)) async throws -> String {
     _ = try await read(timeout: timeout) { _ in false }

@@ -13,8 +13,21 @@ final class TestLibrary {
   let book: WordBook
   private(set) var words: [Word] = []
 
-  /// The server's address without the token.
-  var base: String { "http://127.0.0.1:\(server.port)" }
+  /// The server's origin: scheme, host and port.
+  var origin: String { "http://127.0.0.1:\(server.port)" }
+
+  /// The page's folder, which every URL of the server lies in and which the cookie's Path
+  /// names: `/`, a secret, `/`.
+  var home: String {
+    let path = server.url.dropFirst(origin.count)
+    return String(path.prefix { $0 != "?" })
+  }
+
+  /// The page's folder without its last `/`, to put before a path such as `/events`.
+  var prefix: String { String(home.dropLast()) }
+
+  /// The server's address without the token: `base + "/events"` is the event stream's.
+  var base: String { origin + prefix }
 
   /// A library whose book holds `terms`, each meaning "meaning of" the term.
   convenience init(

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import WordbookWeb
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Connections from a program without the token, over real loopback sockets: on loopback it
+/// shares 127.0.0.1 with the learner's browser, so only an event loop, a deadline and a budget
+/// that such connections cannot fill keep the learner served.
+@Suite(.enabled(if: WebTestEnvironment.hasLibrary, WebTestEnvironment.libraryReason))
+@MainActor
+struct HTTPDaemonTests {
+  @Test func aLearnerIsAnsweredWhileFiveHundredTokenlessConnectionsAreHeld() async throws {
+    // 500 connections are 1,000 descriptors in this process: its client ends and the server's.
+    try Self.allowDescriptors(1_200)
+    try await TestLibrary.with { library in
+      var silent: [RawConnection] = []
+      var slow: [RawConnection] = []
+      defer { for connection in silent + slow { connection.close() } }
+      for _ in 0..<250 { silent.append(try RawConnection(port: library.server.port)) }
+      for _ in 0..<250 {
+        let connection = try RawConnection(port: library.server.port)
+        try await connection.send("GE")
+        slow.append(connection)
+      }
+      // One more byte of the request line from each slow one, as a slow-loris client sends.
+      for connection in slow { try await connection.send("T") }
+      let clock = ContinuousClock()
+      let started = clock.now
+      let page = try await PlainHTTP.send(
+        "GET", library.base + "/", headers: ["Cookie": library.cookie])
+      let waited = clock.now - started
+      #expect(page.status == 200)
+      #expect(waited < .seconds(2), "the learner waited \(waited)")
+      // They were all still open while the learner was served: held, not turned away.
+      var open = 0
+      for connection in silent + slow where try await !connection.hasEnded() { open += 1 }
+      #expect(open == 500)
+      print("HTTPDaemonTests: 500 tokenless connections held; learner answered in \(waited)")
+    }
+  }
+
+  @Test func connectionsWithoutAWholeHeadAreClosedAtTheDeadline() async throws {
+    try await TestLibrary.with { library in
+      let silent = try RawConnection(port: library.server.port)
+      defer { silent.close() }
+      let trickling = try RawConnection(port: library.server.port)
+      defer { trickling.close() }
+      let clock = ContinuousClock()
+      let started = clock.now
+      // A byte every 100 ms keeps an idle timeout from ever firing; a deadline does not care.
+      // The header never ends, so only the deadline can end the connection.
+      try await trickling.send("GET \(library.prefix)/ HTTP/1.1\r\nX-Slow: ")
+      while clock.now - started < .seconds(15), try await !trickling.hasEnded() {
+        try? await trickling.send("a")
+        try await Task.sleep(for: .milliseconds(100))
+      }
+      let trickled = clock.now - started
+      #expect(try await trickling.hasEnded())
+      #expect(trickled < .seconds(8), "the trickling connection lasted \(trickled)")
+      let silentEnded = try await WebTestEnvironment.waitUntil(timeout: .seconds(3)) {
+        try await silent.hasEnded()
+      }
+      #expect(silentEnded)
+      print("HTTPDaemonTests: a trickling connection was closed after \(trickled)")
+    }
+  }
+
+  @Test func silentConnectionsBeyondTheBudgetPushOutTheOldest() async throws {
+    try Self.allowDescriptors(600)
+    try await TestLibrary.with(limits: .init(connections: 100)) { library in
+      var silent: [RawConnection] = []
+      defer { for connection in silent { connection.close() } }
+      for _ in 0..<200 { silent.append(try RawConnection(port: library.server.port)) }
+      let page = try await PlainHTTP.send(
+        "GET", library.base + "/", headers: ["Cookie": library.cookie])
+      #expect(page.status == 200)
+      // The newest stay; the oldest made room for them.
+      #expect(try await silent.first?.hasEnded() == true)
+      #expect(try await silent.last?.hasEnded() == false)
+    }
+  }
+
+  /// Raises this process's soft descriptor limit to at least `count`, within its hard limit.
+  private static func allowDescriptors(_ count: rlim_t) throws {
+    var limit = rlimit()
+    try #require(getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0)
+    guard limit.rlim_cur < count else { return }
+    try #require(limit.rlim_max >= count, "the hard descriptor limit is \(limit.rlim_max)")
+    limit.rlim_cur = count
+    try #require(setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0)
+  }
+}
+
+extension RawConnection {
+  /// Whether the server has closed the connection, from what has arrived by now.
+  func hasEnded() async throws -> Bool {
+    _ = try await read(timeout: .zero) { _ in false }
+    return isAtEnd
+  }
+}
