@@ -19,9 +19,9 @@ struct HTTPDaemonTests {
       var silent: [RawConnection] = []
       var slow: [RawConnection] = []
       defer { for connection in silent + slow { connection.close() } }
-      for _ in 0..<250 { silent.append(try RawConnection(port: library.server.port)) }
+      for _ in 0..<250 { silent.append(try await Self.connect(library)) }
       for _ in 0..<250 {
-        let connection = try RawConnection(port: library.server.port)
+        let connection = try await Self.connect(library)
         try await connection.send("GE")
         slow.append(connection)
       }
@@ -73,7 +73,7 @@ struct HTTPDaemonTests {
     try await TestLibrary.with(limits: .init(connections: 100)) { library in
       var silent: [RawConnection] = []
       defer { for connection in silent { connection.close() } }
-      for _ in 0..<200 { silent.append(try RawConnection(port: library.server.port)) }
+      for _ in 0..<200 { silent.append(try await Self.connect(library)) }
       let page = try await PlainHTTP.send(
         "GET", library.base + "/", headers: ["Cookie": library.cookie])
       #expect(page.status == 200)
@@ -81,6 +81,11 @@ struct HTTPDaemonTests {
       #expect(try await silent.first?.hasEnded() == true)
       #expect(try await silent.last?.hasEnded() == false)
     }
+  }
+
+  /// A connection that the server must take within a few seconds.
+  private static func connect(_ library: TestLibrary) async throws -> RawConnection {
+    try await RawConnection(port: library.server.port, waitingAtMost: .seconds(3))
   }
 
   /// Raises this process's soft descriptor limit to at least `count`, within its hard limit.

@@ -42,6 +42,39 @@ final class RawConnection {
     _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
   }
 
+  /// Connects to 127.0.0.1:`port`, waiting at most `timeout` for the server to take the
+  /// connection: a server that stops accepting leaves a connect waiting minutes otherwise.
+  init(port: UInt16, waitingAtMost timeout: Duration) async throws {
+    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    try #require(socket >= 0)
+    _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr = in_addr(s_addr: inet_addr("127.0.0.1"))
+    let started = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    let descriptor = socket
+    var connected = started == 0
+    if !connected, errno == EINPROGRESS {
+      connected = try await WebTestEnvironment.waitUntil(timeout: timeout) {
+        var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        return poll(&ready, 1, 0) > 0
+      }
+    }
+    var failure: Int32 = 0
+    var length = socklen_t(MemoryLayout<Int32>.size)
+    getsockopt(socket, SOL_SOCKET, SO_ERROR, &failure, &length)
+    guard connected, failure == 0 else {
+      Glibc.close(socket)
+      throw RawConnectionError(
+        message: "cannot connect to port \(port) within \(timeout): errno \(failure)")
+    }
+  }
+
   struct RawConnectionError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
