@@ -85,8 +85,8 @@ public final class WebServer {
     isStopped = true
     sessions.closeAll()
     let daemon = daemon
-    // Stopping joins the connection threads, some of which may be waiting for the main actor,
-    // so it happens elsewhere while the main actor stays free.
+    // Stopping joins the polling thread, which may be waiting for the main actor, so it
+    // happens elsewhere while the main actor stays free.
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
       DispatchQueue.global().async {
         daemon.stop()
