@@ -83,6 +83,35 @@ struct HTTPDaemonTests {
     }
   }
 
+  /// One address other than loopback is one client; a client may hold a quarter of the
+  /// connections, so that it cannot crowd out the learner's other devices.
+  @Test(.enabled(if: networkAddress != nil, "the machine has no IPv4 address but loopback"))
+  func oneAddressOffLoopbackHoldsAtMostAQuarterOfTheConnections() async throws {
+    let address = try #require(networkAddress)
+    let limits = WebServerLimits(connections: 40, requestDeadline: .seconds(60))
+    try await TestLibrary.with(host: "0.0.0.0", limits: limits) { library in
+      var connections: [RawConnection] = []
+      defer { for connection in connections { connection.close() } }
+      for _ in 0..<20 {
+        connections.append(
+          try await RawConnection(
+            host: address, port: library.server.port, waitingAtMost: .seconds(3)))
+      }
+      var ended = 0
+      let tenCut = try await WebTestEnvironment.waitUntil(timeout: .seconds(5)) {
+        ended = 0
+        for connection in connections where try await connection.hasEnded() { ended += 1 }
+        return ended >= 10
+      }
+      #expect(tenCut)
+      #expect(ended == 10)
+      #expect(try await connections.first?.hasEnded() == false)
+      let page = try await PlainHTTP.send(
+        "GET", library.base + "/", headers: ["Cookie": library.cookie])
+      #expect(page.status == 200)
+    }
+  }
+
   /// A connection that the server must take within a few seconds.
   private static func connect(_ library: TestLibrary) async throws -> RawConnection {
     try await RawConnection(port: library.server.port, waitingAtMost: .seconds(3))
@@ -106,3 +135,22 @@ extension RawConnection {
     return isAtEnd
   }
 }
+
+/// This machine's first IPv4 address other than loopback, if it has one: connections from it
+/// come from an address the server counts apart from 127.0.0.1.
+private let networkAddress: String? = {
+  var first: UnsafeMutablePointer<ifaddrs>?
+  guard getifaddrs(&first) == 0 else { return nil }
+  defer { freeifaddrs(first) }
+  var entry = first
+  while let current = entry {
+    defer { entry = current.pointee.ifa_next }
+    guard let address = current.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET),
+      current.pointee.ifa_flags & UInt32(IFF_UP) != 0
+    else { continue }
+    let ip = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
+    guard UInt32(bigEndian: ip.s_addr) >> 24 != 127 else { continue }
+    return String(cString: inet_ntoa(ip))
+  }
+  return nil
+}()

@@ -42,16 +42,17 @@ final class RawConnection {
     _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
   }
 
-  /// Connects to 127.0.0.1:`port`, waiting at most `timeout` for the server to take the
-  /// connection: a server that stops accepting leaves a connect waiting minutes otherwise.
-  init(port: UInt16, waitingAtMost timeout: Duration) async throws {
+  /// Connects to `host` (an IPv4 address) and `port`, waiting at most `timeout` for the server
+  /// to take the connection: a server that stops accepting leaves a connect waiting minutes
+  /// otherwise.
+  init(host: String = "127.0.0.1", port: UInt16, waitingAtMost timeout: Duration) async throws {
     socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     try #require(socket >= 0)
     _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian
-    address.sin_addr = in_addr(s_addr: inet_addr("127.0.0.1"))
+    address.sin_addr = in_addr(s_addr: inet_addr(host))
     let started = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
