@@ -4,11 +4,14 @@
 #include <errno.h>
 #include <netdb.h>
 #include <netinet/in.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 // The values below are libmicrohttpd's ABI (microhttpd.h, soname 12); they are fixed for that
@@ -17,15 +20,24 @@ enum {
   MHD_NO = 0,
   MHD_YES = 1,
   MHD_USE_ERROR_LOG = 1,
-  MHD_USE_THREAD_PER_CONNECTION = 4,
   MHD_USE_INTERNAL_POLLING_THREAD = 8,
   MHD_USE_IPv6 = 16,
+  MHD_USE_ITC = 1024,
+  MHD_ALLOW_SUSPEND_RESUME = 8192 | MHD_USE_ITC,
+  MHD_USE_AUTO = 65536,
   MHD_OPTION_END = 0,
   MHD_OPTION_CONNECTION_LIMIT = 2,
   MHD_OPTION_CONNECTION_TIMEOUT = 3,
   MHD_OPTION_NOTIFY_COMPLETED = 4,
+  MHD_OPTION_EXTERNAL_LOGGER = 13,
+  MHD_OPTION_NOTIFY_CONNECTION = 27,
   MHD_OPTION_LISTEN_SOCKET = 12,
   MHD_HEADER_KIND = 1,
+  MHD_CONNECTION_INFO_CLIENT_ADDRESS = 2,
+  MHD_CONNECTION_INFO_FD = 6,
+  MHD_CONNECTION_INFO_SOCKET_CONTEXT = 7,
+  MHD_CONNECTION_NOTIFY_STARTED = 0,
+  MHD_CONNECTION_NOTIFY_CLOSED = 1,
   MHD_GET_ARGUMENT_KIND = 8,
   MHD_RESPMEM_MUST_COPY = 2,
 };
@@ -33,6 +45,15 @@ enum {
 typedef int (*access_handler)(void *, void *, const char *, const char *, const char *,
                               const char *, size_t *, void **);
 typedef void (*completed_handler)(void *, void *, void **, int);
+typedef void (*connection_handler)(void *, void *, void **, int);
+typedef void (*log_handler)(void *, const char *, va_list);
+
+// The members of libmicrohttpd's union MHD_ConnectionInfo that Wordbook reads.
+union connection_info {
+  int fd;
+  const struct sockaddr *client_address;
+  void *socket_context;
+};
 
 static void *(*start_daemon)(unsigned, uint16_t, void *, void *, access_handler, void *, ...);
 static void (*stop_daemon)(void *);
@@ -43,6 +64,9 @@ static void *(*response_from_callback)(uint64_t, size_t, wb_http_reader, void *,
 static int (*add_header)(void *, const char *, const char *);
 static int (*queue_response)(void *, unsigned, void *);
 static void (*destroy_response)(void *);
+static const union connection_info *(*get_info)(void *, int, ...);
+static void (*suspend_connection)(void *);
+static void (*resume_connection)(void *);
 
 const char *wb_http_load(void) {
   static char message[512];
@@ -63,9 +87,13 @@ const char *wb_http_load(void) {
   add_header = dlsym(library, "MHD_add_response_header");
   queue_response = dlsym(library, "MHD_queue_response");
   destroy_response = dlsym(library, "MHD_destroy_response");
+  get_info = dlsym(library, "MHD_get_connection_info");
+  suspend_connection = dlsym(library, "MHD_suspend_connection");
+  resume_connection = dlsym(library, "MHD_resume_connection");
   void *stop = dlsym(library, "MHD_stop_daemon");
   if (!start_daemon || !lookup_value || !response_from_buffer || !response_from_callback ||
-      !add_header || !queue_response || !destroy_response || !stop) {
+      !add_header || !queue_response || !destroy_response || !get_info ||
+      !suspend_connection || !resume_connection || !stop) {
     snprintf(message, sizeof message, "%s lacks a function Wordbook uses", name);
     return message;
   }
@@ -73,8 +101,20 @@ const char *wb_http_load(void) {
   return NULL;
 }
 
-int wb_http_listen(const char *host, uint16_t port, uint16_t *bound_port, int *is_ipv6,
-                   char *error, size_t error_size) {
+static int is_loopback(const struct sockaddr_storage *address) {
+  if (address->ss_family == AF_INET) {
+    return (ntohl(((const struct sockaddr_in *)address)->sin_addr.s_addr) >> 24) == 127;
+  }
+  if (address->ss_family == AF_INET6) {
+    const struct in6_addr *ip = &((const struct sockaddr_in6 *)address)->sin6_addr;
+    return IN6_IS_ADDR_LOOPBACK(ip) ||
+           (IN6_IS_ADDR_V4MAPPED(ip) && ip->s6_addr[12] == 127);
+  }
+  return 0;
+}
+
+int wb_http_listen(const char *host, uint16_t port, struct wb_http_bound *bound, char *error,
+                   size_t error_size) {
   struct addrinfo hints = {0}, *found = NULL;
   hints.ai_family = AF_UNSPEC;
   hints.ai_socktype = SOCK_STREAM;
@@ -89,20 +129,31 @@ int wb_http_listen(const char *host, uint16_t port, uint16_t *bound_port, int *i
   int fd = socket(found->ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
   int yes = 1;
   if (fd >= 0) setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-  if (fd < 0 || bind(fd, found->ai_addr, found->ai_addrlen) != 0 || listen(fd, 64) != 0) {
+  if (fd < 0 || bind(fd, found->ai_addr, found->ai_addrlen) != 0 || listen(fd, 1024) != 0) {
     snprintf(error, error_size, "cannot listen on %s port %u: %s", host, port, strerror(errno));
     if (fd >= 0) close(fd);
     freeaddrinfo(found);
     return -1;
   }
-  *is_ipv6 = found->ai_family == AF_INET6;
   freeaddrinfo(found);
   struct sockaddr_storage address;
   socklen_t length = sizeof address;
   getsockname(fd, (struct sockaddr *)&address, &length);
-  *bound_port = ntohs(address.ss_family == AF_INET6
-                          ? ((struct sockaddr_in6 *)&address)->sin6_port
-                          : ((struct sockaddr_in *)&address)->sin_port);
+  bound->is_ipv6 = address.ss_family == AF_INET6;
+  if (bound->is_ipv6) {
+    const struct in6_addr *ip = &((struct sockaddr_in6 *)&address)->sin6_addr;
+    bound->port = ntohs(((struct sockaddr_in6 *)&address)->sin6_port);
+    bound->is_unspecified = IN6_IS_ADDR_UNSPECIFIED(ip);
+  } else {
+    bound->port = ntohs(((struct sockaddr_in *)&address)->sin_port);
+    bound->is_unspecified = ((struct sockaddr_in *)&address)->sin_addr.s_addr == INADDR_ANY;
+  }
+  bound->is_loopback = is_loopback(&address);
+  // The address as the system writes it, so that `0`, `127.1` or `::0` are named the one way.
+  if (getnameinfo((struct sockaddr *)&address, length, bound->host, sizeof bound->host, NULL, 0,
+                  NI_NUMERICHOST) != 0) {
+    snprintf(bound->host, sizeof bound->host, "%s", host);
+  }
   return fd;
 }
 
@@ -113,11 +164,158 @@ struct upload {
   int too_large;
 };
 
+// One open connection, from its accept to its close. A connection is *waiting* while it owes
+// the server a request (from its accept, and again after each answer): that is all a client
+// without the token can make a connection do, so the waiting ones are the ones the deadline
+// and the budget below act on, and a connection whose request was admitted is never cut.
+struct peer {
+  struct peer *older, *newer;
+  int fd;
+  int is_waiting;
+  double deadline;
+  struct sockaddr_storage address;
+  int is_loopback;
+};
+
 struct server {
   wb_http_handler handler;
   void *context;
   size_t body_limit;
+  double request_seconds;
+  // Waiting connections beyond this many push out the oldest waiting one, so that a flood of
+  // silent connections can never fill the daemon's limit: a new connection always gets in,
+  // and a learner's request arrives long before hundreds of later connections push it out.
+  unsigned waiting_budget;
+  // Connections one address off loopback may hold; on loopback every local program shares
+  // 127.0.0.1, so there only the budget and the deadline apply.
+  unsigned per_address;
+  pthread_mutex_t lock;
+  pthread_cond_t changed;
+  pthread_t watchdog;
+  int is_stopping;
+  struct peer *oldest, *newest;
+  unsigned waiting;
 };
+
+static double now_seconds(void) {
+  struct timespec time;
+  clock_gettime(CLOCK_MONOTONIC, &time);
+  return (double)time.tv_sec + (double)time.tv_nsec / 1e9;
+}
+
+static int same_address(const struct sockaddr_storage *a, const struct sockaddr_storage *b) {
+  if (a->ss_family != b->ss_family) return 0;
+  if (a->ss_family == AF_INET) {
+    return ((const struct sockaddr_in *)a)->sin_addr.s_addr ==
+           ((const struct sockaddr_in *)b)->sin_addr.s_addr;
+  }
+  return memcmp(&((const struct sockaddr_in6 *)a)->sin6_addr,
+                &((const struct sockaddr_in6 *)b)->sin6_addr, sizeof(struct in6_addr)) == 0;
+}
+
+// Ends a waiting connection from outside libmicrohttpd: the daemon sees the socket's end,
+// closes it and reports it closed, which is what removes the peer. Called with the lock held,
+// so the descriptor is still the connection's own (the daemon closes it only after reporting).
+static void cut(struct server *server, struct peer *peer) {
+  if (!peer->is_waiting) return;
+  peer->is_waiting = 0;
+  server->waiting--;
+  shutdown(peer->fd, SHUT_RDWR);
+}
+
+static void set_waiting(struct server *server, struct peer *peer, int waiting) {
+  if (peer->is_waiting == waiting) return;
+  peer->is_waiting = waiting;
+  if (waiting) {
+    server->waiting++;
+    peer->deadline = now_seconds() + server->request_seconds;
+  } else {
+    server->waiting--;
+  }
+}
+
+static void *watch_deadlines(void *argument) {
+  struct server *server = argument;
+  pthread_mutex_lock(&server->lock);
+  while (!server->is_stopping) {
+    double now = now_seconds();
+    for (struct peer *peer = server->oldest; peer; peer = peer->newer) {
+      if (peer->is_waiting && peer->deadline <= now) cut(server, peer);
+    }
+    // A quarter of a second is the deadline's precision; the deadline itself is seconds.
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += 250000000L;
+    if (until.tv_nsec >= 1000000000L) until.tv_sec += 1, until.tv_nsec -= 1000000000L;
+    pthread_cond_timedwait(&server->changed, &server->lock, &until);
+  }
+  pthread_mutex_unlock(&server->lock);
+  return NULL;
+}
+
+static struct peer *peer_of(void *connection) {
+  const union connection_info *info =
+      get_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+  return info ? info->socket_context : NULL;
+}
+
+static void on_connection(void *cls, void *connection, void **context, int code) {
+  struct server *server = cls;
+  if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+    const union connection_info *fd = get_info(connection, MHD_CONNECTION_INFO_FD);
+    const union connection_info *from =
+        get_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    struct peer *peer = calloc(1, sizeof *peer);
+    if (!peer || !fd || !from || !from->client_address) {
+      // Without a record the connection could not be cut later, so it is refused now.
+      free(peer);
+      if (fd) shutdown(fd->fd, SHUT_RDWR);
+      return;
+    }
+    peer->fd = fd->fd;
+    memcpy(&peer->address, from->client_address,
+           from->client_address->sa_family == AF_INET6 ? sizeof(struct sockaddr_in6)
+                                                       : sizeof(struct sockaddr_in));
+    peer->is_loopback = is_loopback(&peer->address);
+    pthread_mutex_lock(&server->lock);
+    unsigned same = 0;
+    for (struct peer *other = server->oldest; other && !peer->is_loopback; other = other->newer) {
+      same += same_address(&other->address, &peer->address);
+    }
+    peer->older = server->newest;
+    if (server->newest) server->newest->newer = peer;
+    else server->oldest = peer;
+    server->newest = peer;
+    set_waiting(server, peer, 1);
+    if (same >= server->per_address) cut(server, peer);
+    for (struct peer *old = server->oldest; old && server->waiting > server->waiting_budget;
+         old = old->newer) {
+      cut(server, old);
+    }
+    pthread_mutex_unlock(&server->lock);
+    *context = peer;
+  } else if (code == MHD_CONNECTION_NOTIFY_CLOSED) {
+    struct peer *peer = *context;
+    if (!peer) return;
+    pthread_mutex_lock(&server->lock);
+    set_waiting(server, peer, 0);
+    if (peer->older) peer->older->newer = peer->newer;
+    else server->oldest = peer->newer;
+    if (peer->newer) peer->newer->older = peer->older;
+    else server->newest = peer->older;
+    pthread_mutex_unlock(&server->lock);
+    free(peer);
+    *context = NULL;
+  }
+}
+
+static void admitted(struct server *server, void *connection) {
+  struct peer *peer = peer_of(connection);
+  if (!peer) return;
+  pthread_mutex_lock(&server->lock);
+  set_waiting(server, peer, 0);
+  pthread_mutex_unlock(&server->lock);
+}
 
 static int refuse_large_body(void *connection) {
   static const char text[] = "The request body is larger than Wordbook accepts.\n";
@@ -134,6 +332,11 @@ static int on_request(void *cls, void *connection, const char *url, const char *
     upload = calloc(1, sizeof *upload);
     if (!upload) return MHD_NO;
     *state = upload;
+    // The rules run on the head alone, so a client without the token sends no body and holds
+    // no connection past its refusal.
+    int refused = server->handler(server->context, connection, method, url, NULL, 0, 1);
+    if (refused != WB_HTTP_ADMITTED) return refused;
+    admitted(server, connection);
     const char *length = lookup_value(connection, MHD_HEADER_KIND, "Content-Length");
     if (length && strtoull(length, NULL, 10) > server->body_limit) upload->too_large = 1;
     if (upload->too_large) return refuse_large_body(connection);
@@ -154,36 +357,124 @@ static int on_request(void *cls, void *connection, const char *url, const char *
   }
   if (upload->too_large) return refuse_large_body(connection);
   return server->handler(server->context, connection, method, url,
-                         upload->data ? upload->data : "", upload->size);
+                         upload->data ? upload->data : "", upload->size, 0);
 }
 
 static void on_completed(void *cls, void *connection, void **state, int reason) {
-  (void)cls, (void)connection, (void)reason;
+  (void)reason;
+  struct server *server = cls;
   struct upload *upload = *state;
   if (upload) free(upload->data);
   free(upload);
   *state = NULL;
+  // The next request on a kept-alive connection has the same deadline as the first.
+  struct peer *peer = peer_of(connection);
+  if (!peer) return;
+  pthread_mutex_lock(&server->lock);
+  set_waiting(server, peer, 1);
+  pthread_mutex_unlock(&server->lock);
 }
 
-void *wb_http_start(int fd, int is_ipv6, unsigned connection_limit, size_t body_limit,
+// A client that leaves (a closed or reloaded tab, or a connection cut at its deadline) makes
+// the daemon log a failed send, a failed read or an incomplete request; that is the normal end
+// of a page, not an error, so only the rest print.
+static void log_message(void *cls, const char *format, va_list arguments) {
+  (void)cls;
+  char text[1024];
+  vsnprintf(text, sizeof text, format, arguments);
+  static const char *const departures[] = {
+      "forcibly closed by remote peer",
+      "no longer available for sending",
+      "socket is not connected",
+      "closed by remote side with incomplete request",
+      "Connection socket is closed when reading request",
+      "Socket has been disconnected when reading request",
+  };
+  for (size_t i = 0; i < sizeof departures / sizeof *departures; i++) {
+    if (strstr(text, departures[i])) return;
+  }
+  size_t length = strlen(text);
+  fprintf(stderr, "wordbook: web server: %s%s", text,
+          length && text[length - 1] == '\n' ? "" : "\n");
+}
+
+static void stop_watchdog(struct server *server) {
+  pthread_mutex_lock(&server->lock);
+  server->is_stopping = 1;
+  pthread_cond_signal(&server->changed);
+  pthread_mutex_unlock(&server->lock);
+  pthread_join(server->watchdog, NULL);
+  pthread_cond_destroy(&server->changed);
+  pthread_mutex_destroy(&server->lock);
+  free(server);
+}
+
+// What wb_http_start hands out: the daemon and the state its callbacks share.
+struct running {
+  void *daemon;
+  struct server *server;
+};
+
+void *wb_http_start(int fd, int is_ipv6, const struct wb_http_limits *limits,
                     wb_http_handler handler, void *context) {
-  struct server *server = malloc(sizeof *server);
+  struct server *server = calloc(1, sizeof *server);
   if (!server) return NULL;
   server->handler = handler;
   server->context = context;
-  server->body_limit = body_limit;
-  unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD |
+  server->body_limit = limits->body_bytes;
+  server->request_seconds = limits->request_seconds;
+  unsigned connections = limits->connections;
+  // Each connection is a descriptor; beyond the process's limit accept() would fail instead.
+  struct rlimit descriptors;
+  if (getrlimit(RLIMIT_NOFILE, &descriptors) == 0 && descriptors.rlim_cur != RLIM_INFINITY &&
+      descriptors.rlim_cur < (rlim_t)connections + 64) {
+    connections = descriptors.rlim_cur > 128 ? (unsigned)descriptors.rlim_cur - 64 : 64;
+  }
+  server->waiting_budget = connections - connections / 8;
+  server->per_address = connections / 4 > 0 ? connections / 4 : 1;
+  pthread_mutex_init(&server->lock, NULL);
+  pthread_cond_init(&server->changed, NULL);
+  if (pthread_create(&server->watchdog, NULL, watch_deadlines, server) != 0) {
+    free(server);
+    return NULL;
+  }
+  // One polling thread with epoll (or poll) serves every connection; an event stream with
+  // nothing to send is suspended rather than waited on, so no connection holds a thread.
+  unsigned flags = MHD_USE_AUTO | MHD_USE_INTERNAL_POLLING_THREAD | MHD_ALLOW_SUSPEND_RESUME |
                    MHD_USE_ERROR_LOG | (is_ipv6 ? MHD_USE_IPv6 : 0);
-  void *daemon = start_daemon(flags, 0, NULL, NULL, (access_handler)on_request, server,
-                              MHD_OPTION_LISTEN_SOCKET, fd, MHD_OPTION_CONNECTION_LIMIT,
-                              connection_limit, MHD_OPTION_CONNECTION_TIMEOUT, 120u,
-                              MHD_OPTION_NOTIFY_COMPLETED, (completed_handler)on_completed, NULL,
-                              MHD_OPTION_END);
-  if (!daemon) free(server);
-  return daemon;
+  // The logger comes first so that it sees every message, those about the other options too.
+  void *daemon = start_daemon(
+      flags, 0, NULL, NULL, (access_handler)on_request, server, MHD_OPTION_EXTERNAL_LOGGER,
+      (log_handler)log_message, NULL, MHD_OPTION_LISTEN_SOCKET, fd,
+      MHD_OPTION_CONNECTION_LIMIT, connections, MHD_OPTION_CONNECTION_TIMEOUT, 60u,
+      MHD_OPTION_NOTIFY_COMPLETED, (completed_handler)on_completed, server,
+      MHD_OPTION_NOTIFY_CONNECTION, (connection_handler)on_connection, server, MHD_OPTION_END);
+  if (!daemon) {
+    stop_watchdog(server);
+    return NULL;
+  }
+  struct running *running = malloc(sizeof *running);
+  if (!running) {
+    stop_daemon(daemon);
+    stop_watchdog(server);
+    return NULL;
+  }
+  running->daemon = daemon;
+  running->server = server;
+  return running;
 }
 
-void wb_http_stop(void *daemon) { stop_daemon(daemon); }
+void wb_http_stop(void *handle) {
+  struct running *running = handle;
+  // The daemon reports every connection closed before it returns, so no peer is left.
+  stop_daemon(running->daemon);
+  stop_watchdog(running->server);
+  free(running);
+}
+
+void wb_http_suspend(void *connection) { suspend_connection(connection); }
+
+void wb_http_resume(void *connection) { resume_connection(connection); }
 
 const char *wb_http_header(void *connection, const char *name) {
   return lookup_value(connection, MHD_HEADER_KIND, name);
@@ -211,8 +502,9 @@ int wb_http_respond(void *connection, unsigned status, const char *const *header
 
 int wb_http_respond_stream(void *connection, unsigned status, const char *const *headers,
                            wb_http_reader reader, void *context, wb_http_release release) {
-  // A block size of 1 KiB keeps each event's bytes flowing as soon as they are produced.
-  void *response = response_from_callback(UINT64_MAX, 1024, reader, context, release);
+  // The reader hands over what it has at once, whatever the block size, so a large block only
+  // moves a large card's event in fewer calls.
+  void *response = response_from_callback(UINT64_MAX, 64 << 10, reader, context, release);
   if (!response) release(context);
   return queue(connection, status, headers, response);
 }

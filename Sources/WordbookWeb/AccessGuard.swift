@@ -4,14 +4,20 @@
   import Foundation
 #endif
 
-/// The server's security rules, checked on the connection's thread before anything reaches a
-/// store: the Host header (against DNS rebinding), the secret token (a cookie, set from the
-/// address on first visit) and the Origin of every state-changing request (against CSRF).
+/// The server's security rules, checked on the polling thread from a request's head before
+/// its body is read or anything reaches a store: the Host header (against DNS rebinding), the
+/// secret token (a cookie, set from the address on first visit) and the Origin of every
+/// state-changing request (against CSRF).
 struct AccessGuard: Sendable {
   /// The name of the cookie that carries the token.
   static let cookieName = "wordbook_token"
 
   let token: String
+  /// The folder every URL of the page lies in, `/` and a second secret and `/`: the cookie's
+  /// Path. A browser sends a cookie to every port of its host, so with `Path=/` another
+  /// program's server on 127.0.0.1 would receive the token; with this Path it would have to
+  /// be asked for a folder only this server's pages name.
+  let home: String
   let port: UInt16
   /// Whether the server listens on a loopback address only.
   let isLoopback: Bool
@@ -41,10 +47,14 @@ struct AccessGuard: Sendable {
         return .text(403, language.describe(Refusal.foreignOrigin))
       }
     }
+    guard request.path.hasPrefix(home) else {
+      return .text(403, language.describe(Refusal.missingToken))
+    }
     // The address's token counts as well as the cookie's: after a restart the browser still
     // sends the old server's cookie, and the new address must replace it, not be refused.
-    let presented = [request.query["token"], request.cookie(Self.cookieName)]
-    guard presented.contains(where: { $0.map { Self.same($0, token) } ?? false }) else {
+    // Every cookie of the name counts, since another port's server may set one of its own.
+    let presented = [request.query["token"]].compactMap { $0 } + request.cookies(Self.cookieName)
+    guard presented.contains(where: { Self.same($0, token) }) else {
       return .text(403, language.describe(Refusal.missingToken))
     }
     return nil

@@ -12,14 +12,19 @@ import CMicroHTTPD
   import Darwin
 #endif
 
-/// A running libmicrohttpd daemon that hands every complete request to `handler`, one thread
-/// per connection.
+/// A running libmicrohttpd daemon that shows every request's head to `admit` and hands every
+/// complete request to `respond`, all on one polling thread.
 final class HTTPDaemon: Sendable {
   /// What the C callbacks reach through their context pointer.
   private final class Handler: Sendable {
+    let admit: @Sendable (HTTPRequest) -> HTTPResponse?
     let respond: @Sendable (HTTPRequest) -> HTTPResponse
 
-    init(_ respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+    init(
+      admit: @escaping @Sendable (HTTPRequest) -> HTTPResponse?,
+      respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+    ) {
+      self.admit = admit
       self.respond = respond
     }
   }
@@ -30,20 +35,32 @@ final class HTTPDaemon: Sendable {
 
   /// Starts serving on `listener`'s socket, which the daemon then owns.
   ///
+  /// - Parameters:
+  ///   - admit: The refusal of a request from its head alone, or `nil` to read its body.
+  ///   - respond: The answer to a whole request.
   /// - Throws: ``WebServerError`` when libmicrohttpd does not start.
   init(
     listener: HTTPListener, limits: WebServerLimits,
-    handler respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+    admit: @escaping @Sendable (HTTPRequest) -> HTTPResponse?,
+    respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse
   ) throws(WebServerError) {
-    let handler = Unmanaged.passRetained(Handler(respond))
+    let handler = Unmanaged.passRetained(Handler(admit: admit, respond: respond))
+    let deadline = limits.requestDeadline.components
+    var daemonLimits = wb_http_limits(
+      connections: UInt32(clamping: limits.connections), body_bytes: limits.bodyBytes,
+      request_seconds: Double(deadline.seconds) + Double(deadline.attoseconds) * 1e-18)
     let started = wb_http_start(
-      listener.socket, listener.isIPv6 ? 1 : 0, UInt32(limits.connections), limits.bodyBytes,
-      { context, connection, method, url, body, size in
+      listener.socket, listener.isIPv6 ? 1 : 0, &daemonLimits,
+      { context, connection, method, url, body, size, headOnly in
         guard let context, let connection, let method, let url else { return 0 }
         let handler = Unmanaged<Handler>.fromOpaque(context).takeUnretainedValue()
         let request = HTTPRequest(
           connection: connection, method: String(cString: method), url: String(cString: url),
           body: body.map { Data(bytes: $0, count: size) } ?? Data())
+        if headOnly != 0 {
+          guard let refusal = handler.admit(request) else { return WB_HTTP_ADMITTED }
+          return HTTPDaemon.queue(refusal, on: connection)
+        }
         return HTTPDaemon.queue(handler.respond(request), on: connection)
       }, handler.toOpaque())
     guard let started else {
@@ -55,9 +72,9 @@ final class HTTPDaemon: Sendable {
     self.handler = handler
   }
 
-  /// Stops listening and waits for every connection thread to end; call it once, off the
-  /// main actor, after closing the event streams, since request threads may be waiting for
-  /// the main actor.
+  /// Stops listening and closes every connection; call it once, off the main actor, after
+  /// closing the event streams (libmicrohttpd must not stop while one is suspended), since
+  /// the polling thread may be waiting for the main actor.
   func stop() {
     wb_http_stop(daemon)
     handler.release()
@@ -76,6 +93,7 @@ final class HTTPDaemon: Sendable {
         wb_http_respond(connection, response.status, headers, bytes.baseAddress, bytes.count)
       }
     case .events(let stream):
+      stream.attach(to: connection)
       return wb_http_respond_stream(
         connection, response.status, headers,
         { context, _, buffer, max in

@@ -49,15 +49,13 @@ struct HTTPRequest: Sendable {
     self.init(method: method, path: url, headers: headers, query: query, body: body)
   }
 
-  /// The value of cookie `name`, if the request carries it.
-  func cookie(_ name: String) -> String? {
-    guard let header = headers["Cookie"] else { return nil }
-    for pair in header.split(separator: ";") {
+  /// The values of every cookie named `name` the request carries.
+  func cookies(_ name: String) -> [String] {
+    guard let header = headers["Cookie"] else { return [] }
+    return header.split(separator: ";").compactMap { pair in
       let parts = pair.split(separator: "=", maxSplits: 1)
-      if parts.count == 2, String(parts[0]).trimmingWhitespace() == name {
-        return String(parts[1]).trimmingWhitespace()
-      }
+      guard parts.count == 2, String(parts[0]).trimmingWhitespace() == name else { return nil }
+      return String(parts[1]).trimmingWhitespace()
     }
-    return nil
   }
 }

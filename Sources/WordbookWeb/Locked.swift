@@ -4,11 +4,11 @@
   import Darwin
 #endif
 
-/// A value shared between libmicrohttpd's connection threads and the main actor, behind a
-/// pthread mutex.
+/// A value shared between libmicrohttpd's polling thread and the main actor, behind a pthread
+/// mutex.
 ///
 /// `Synchronization.Mutex` would do the same work, but on Linux it is a futex that the thread
-/// sanitizer cannot see, and a connection thread has no other edge to the main actor that the
+/// sanitizer cannot see, and the polling thread has no other edge to the main actor that the
 /// sanitizer knows of, so every shared value would be reported as a race. A pthread mutex is
 /// one the sanitizer follows, which keeps `.ci/run`'s sanitizer run able to find real races.
 final class Locked<Value: Sendable>: @unchecked Sendable {

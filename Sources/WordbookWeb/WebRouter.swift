@@ -7,7 +7,7 @@ import Wordbook
   import Foundation
 #endif
 
-/// Answers requests on libmicrohttpd's connection threads: the security rules and the page's
+/// Answers requests on libmicrohttpd's polling thread: the security rules and the page's
 /// files here, and whatever touches a store on the main actor.
 struct WebRouter: Sendable {
   let access: AccessGuard
@@ -32,26 +32,29 @@ struct WebRouter: Sendable {
   /// The answer to `request`.
   func respond(to request: HTTPRequest) -> HTTPResponse {
     if let refusal = access.refusal(of: request) { return refusal }
+    // Every URL lies in the page's folder (the refusal saw to that); inside it, names as usual.
+    let path = "/" + request.path.dropFirst(access.home.count)
     if request.method == "GET", request.query["token"] != nil {
       // The token moves from the address to a cookie the page's script cannot read, and the
       // address loses it so that it stays out of the history and of screenshots.
       return .redirect(
-        to: request.path,
+        to: access.home,
         headers: [
           (
             "Set-Cookie",
-            "\(AccessGuard.cookieName)=\(access.token); HttpOnly; SameSite=Strict; Path=/"
+            "\(AccessGuard.cookieName)=\(access.token); HttpOnly; SameSite=Strict; "
+              + "Path=\(access.home)"
           )
         ])
     }
     // The page's scripts and style sheet; the page itself is worded per language below.
-    if request.path != "/", let file = resources.file(at: request.path) {
+    if path != "/", let file = resources.file(at: path) {
       guard request.method == "GET" else {
-        return .text(405, "\(request.method) is not allowed on \(request.path).")
+        return .text(405, "\(request.method) is not allowed on \(path).")
       }
       return HTTPResponse(status: 200, contentType: file.contentType, body: file.data)
     }
-    switch (request.method, request.path) {
+    switch (request.method, path) {
     case ("GET", "/"):
       let language = PageLanguage(acceptLanguage: request.headers["Accept-Language"])
       return HTTPResponse(
@@ -71,9 +74,9 @@ struct WebRouter: Sendable {
     case ("POST", "/actions"):
       return receiveAction(request)
     case (_, "/"), (_, "/events"), (_, "/cards"), (_, "/actions"):
-      return .text(405, "\(request.method) is not allowed on \(request.path).")
+      return .text(405, "\(request.method) is not allowed on \(path).")
     default:
-      return .text(404, "Not found: \(request.path).")
+      return .text(404, "Not found: \(path).")
     }
   }
 
@@ -125,8 +128,10 @@ struct WebRouter: Sendable {
     }
   }
 
-  /// Runs `body` on the main actor and waits for its answer on this connection's thread, one
-  /// of libmicrohttpd's own, so no Swift concurrency thread is ever blocked.
+  /// Runs `body` on the main actor and waits for its answer on libmicrohttpd's polling thread,
+  /// so no Swift concurrency thread is ever blocked. The loop pauses for that long, which is
+  /// short: the main actor's part is work in memory, and the service's reads and writes run in
+  /// effects elsewhere.
   private static func onMainActor(_ body: @escaping @MainActor @Sendable () -> HTTPResponse)
     -> HTTPResponse
   {

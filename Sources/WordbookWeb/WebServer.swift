@@ -32,11 +32,16 @@ public final class WebServer {
   /// token can.
   public let isLoopback: Bool
 
+  /// Whether the server listens on every address of this machine (`0.0.0.0`, `0`, `::`), so
+  /// that other devices reach it through whichever of those addresses they can see.
+  public let listensOnEveryAddress: Bool
+
   /// Starts serving.
   ///
   /// - Parameters:
   ///   - service: The service every session's store talks to.
-  ///   - host: The IP address to listen on, or `localhost`.
+  ///   - host: The IP address to listen on (an IPv6 one with or without brackets), or
+  ///     `localhost`.
   ///   - port: The port, or 0 for any free one.
   ///   - limits: How much the server accepts.
   /// - Throws: ``WebServerError`` when libmicrohttpd is missing, the address is unusable or
@@ -45,25 +50,30 @@ public final class WebServer {
     service: any WordService, host: String = "127.0.0.1", port: UInt16 = 0,
     limits: WebServerLimits = WebServerLimits()
   ) throws(WebServerError) {
-    let address = host == "localhost" ? "127.0.0.1" : host
+    // The brackets of an IPv6 address belong to a URL, not to the address.
+    let address =
+      host == "localhost"
+      ? "127.0.0.1"
+      : host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
     let resources = PageResources.load()
     let listener = try HTTPListener(host: address, port: port)
-    isLoopback = address.hasPrefix("127.") || address == "::1"
+    isLoopback = listener.isLoopback
+    listensOnEveryAddress = listener.isUnspecified
     // The printed address is the one listened on; a wildcard is reached through loopback.
     let shownHost =
-      switch address {
-      case "0.0.0.0": "127.0.0.1"
-      case "::": "[::1]"
-      default: address.contains(":") ? "[\(address)]" : address
-      }
+      listener.isUnspecified
+      ? (listener.isIPv6 ? "[::1]" : "127.0.0.1")
+      : listener.isIPv6 ? "[\(listener.host)]" : listener.host
     let access = AccessGuard(
-      token: AccessGuard.makeToken(), port: listener.port, isLoopback: isLoopback,
-      ownHost: shownHost)
+      token: AccessGuard.makeToken(), home: "/\(AccessGuard.makeToken().prefix(32))/",
+      port: listener.port, isLoopback: isLoopback, ownHost: shownHost)
     sessions = WebSessions(service: service, limit: limits.sessions)
     let router = WebRouter(access: access, resources: resources, sessions: sessions)
-    daemon = try HTTPDaemon(listener: listener, limits: limits) { router.respond(to: $0) }
+    daemon = try HTTPDaemon(
+      listener: listener, limits: limits, admit: { access.refusal(of: $0) },
+      respond: { router.respond(to: $0) })
     self.port = listener.port
-    url = "http://\(shownHost):\(listener.port)/?token=\(access.token)"
+    url = "http://\(shownHost):\(listener.port)\(access.home)?token=\(access.token)"
   }
 
   /// How many pages are open.
@@ -75,8 +85,8 @@ public final class WebServer {
     isStopped = true
     sessions.closeAll()
     let daemon = daemon
-    // Stopping joins the connection threads, some of which may be waiting for the main actor,
-    // so it happens elsewhere while the main actor stays free.
+    // Stopping joins the polling thread, which may be waiting for the main actor, so it
+    // happens elsewhere while the main actor stays free.
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
       DispatchQueue.global().async {
         daemon.stop()

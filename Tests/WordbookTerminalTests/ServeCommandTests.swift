@@ -12,37 +12,171 @@ private let serveLibraryIsInstalled: Bool = {
   return true
 }()
 
-/// `wordbook serve` as a process: what it prints, the warning off loopback, how it stops.
+/// `wordbook serve` as a process: what it prints, the warning off loopback, how it stops,
+/// how it hands the address to a browser and what it logs.
 @Suite(.enabled(if: serveLibraryIsInstalled, "libmicrohttpd12 is not installed"))
 struct ServeCommandTests {
   @Test(arguments: [("127.0.0.1", false), ("0.0.0.0", true)])
   func printsTheAddressWithATokenAndStopsOnSIGINT(host: String, warns: Bool) async throws {
-    let runner = try WordbookProcess()
-    defer { try? FileManager.default.removeItem(at: runner.folder) }
-    let output = runner.folder.appendingPathComponent("serve.out")
-    let errors = runner.folder.appendingPathComponent("serve.err")
-    try Data().write(to: output)
-    try Data().write(to: errors)
-    let process = Process()
-    process.executableURL = WordbookProcess.executable
-    process.arguments = ["--db", runner.databasePath, "serve", "--port", "0", "--host", host]
-    process.environment = runner.environment
-    process.standardOutput = try FileHandle(forWritingTo: output)
-    process.standardError = try FileHandle(forWritingTo: errors)
-    try process.run()
-    let clock = ContinuousClock()
-    let deadline = clock.now + .seconds(20)
-    var printed = ""
-    while clock.now < deadline, !printed.contains("Ctrl-C"), process.isRunning {
-      try await Task.sleep(for: .milliseconds(50))
-      printed = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-    }
-    kill(process.processIdentifier, SIGINT)
-    process.waitUntilExit()
+    let serving = try await Serving(["--host", host])
+    let printed = serving.printed
+    let errors = serving.errors
+    let status = serving.stop()
     #expect(
-      printed.contains(/Study in a browser: http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64}\n/))
-    #expect(process.terminationStatus == 0)
-    let warning = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-    #expect(warning.contains("warning: listening on 0.0.0.0") == warns)
+      printed.contains(
+        /Study in a browser: http:\/\/127\.0\.0\.1:\d+\/[0-9a-f]{32}\/\?token=[0-9a-f]{64}\n/))
+    #expect(status == 0)
+    #expect(errors.contains("warning: listening on 0.0.0.0") == warns)
+  }
+
+  /// Every way of writing "every address" is printed as loopback, with the hint for other
+  /// devices.
+  @Test(arguments: ["0", "0.0.0.0", "::", "[::]", "::0"])
+  func everyWildcardAddressGetsTheOtherDevicesHint(host: String) async throws {
+    let serving = try await Serving(["--host", host])
+    let printed = serving.printed
+    let errors = serving.errors
+    #expect(serving.stop() == 0)
+    #expect(
+      printed.contains(/Study in a browser: http:\/\/(127\.0\.0\.1|\[::1\]):\d+\//), "\(printed)")
+    #expect(printed.contains("From another device"), "\(printed)")
+    #expect(errors.contains("warning: listening on"))
+  }
+
+  /// The opener (here a script named by `BROWSER`, as xdg-open reads it) gets the path of a
+  /// page only the learner can read, never the token, which `ps` would show every local user.
+  @Test func openHandsTheBrowserAPageInsteadOfTheToken() async throws {
+    let runner = try WordbookProcess()
+    let script = runner.folder.appendingPathComponent("browser")
+    let recorded = runner.folder.appendingPathComponent("argv")
+    try Data(
+      """
+      #!/bin/sh
+      printf '%s\\n' "$0" "$@" > '\(recorded.path).part'
+      mv '\(recorded.path).part' '\(recorded.path)'
+
+      """.utf8
+    ).write(to: script)
+    try #require(chmod(script.path, 0o755) == 0)
+    let serving = try await Serving(
+      ["--open"], runner: runner, environment: ["BROWSER": script.path])
+    let opened = try await Self.waitUntil { FileManager.default.fileExists(atPath: recorded.path) }
+    let argv = (try? String(contentsOf: recorded, encoding: .utf8)) ?? ""
+    let token = try #require(serving.printed.firstMatch(of: /token=([0-9a-f]{64})/)).1
+    let url = try #require(serving.printed.firstMatch(of: /http:\/\/\S+/)).0
+    let page = try #require(argv.split(separator: "\n").dropFirst().first.map(String.init))
+    let pageText = (try? String(contentsOfFile: page, encoding: .utf8)) ?? ""
+    var file = stat()
+    var folder = stat()
+    let found =
+      stat(page, &file) == 0 && stat((page as NSString).deletingLastPathComponent, &folder) == 0
+    #expect(serving.stop() == 0)
+    #expect(opened)
+    #expect(!argv.contains(token), "\(argv)")
+    #expect(found)
+    #expect(file.st_mode & 0o777 == 0o600)
+    #expect(folder.st_mode & 0o777 == 0o700)
+    #expect(pageText.contains("url=\(url)"))
+    // The page goes when the server does.
+    #expect(!FileManager.default.fileExists(atPath: page))
+    #expect(!FileManager.default.fileExists(atPath: (page as NSString).deletingLastPathComponent))
+  }
+
+  /// A closed tab is the normal end of a page's event stream, not an error to print.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl")))
+  func aClosedPageIsNotLoggedAsAnError() async throws {
+    let serving = try await Serving([])
+    let token = try #require(serving.printed.firstMatch(of: /token=([0-9a-f]{64})/)).1
+    let home = try #require(serving.printed.firstMatch(of: /(http:\/\/\S+\/)\?token=/)).1
+    let before = serving.openSockets
+    // A page that opens its event stream and is closed after a second.
+    let curl = Process()
+    curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+    curl.arguments = [
+      "-s", "-N", "--max-time", "1", "-H", "Cookie: wordbook_token=\(token)", "\(home)events",
+    ]
+    curl.standardOutput = FileHandle.nullDevice
+    try curl.run()
+    let curlEnded = try await Self.waitUntil { !curl.isRunning }
+    // The server notices on its second keep-alive after the close, about 10 s later.
+    let noticed = try await Self.waitUntil(timeout: .seconds(40)) {
+      serving.openSockets <= before
+    }
+    let errors = serving.errors
+    #expect(serving.stop() == 0)
+    #expect(curlEnded)
+    #expect(noticed)
+    #expect(!errors.contains("Failed to send"), "\(errors)")
+    #expect(!errors.contains("web server"), "\(errors)")
+  }
+
+  /// Waits for `condition`, polling every 50 ms for at most `timeout`.
+  static func waitUntil(
+    timeout: Duration = .seconds(20), _ condition: () throws -> Bool
+  ) async throws -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    while clock.now < deadline {
+      if try condition() { return true }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    return try condition()
+  }
+}
+
+/// One `wordbook serve --port 0` process, started and waited for until it says how to stop it.
+private struct Serving {
+  let runner: WordbookProcess
+  let process: Process
+  private let output: URL
+  private let errorFile: URL
+
+  init(
+    _ arguments: [String], runner: WordbookProcess? = nil, environment: [String: String] = [:]
+  ) async throws {
+    let runner = try runner ?? WordbookProcess()
+    self.runner = runner
+    output = runner.folder.appendingPathComponent("serve.out")
+    errorFile = runner.folder.appendingPathComponent("serve.err")
+    try Data().write(to: output)
+    try Data().write(to: errorFile)
+    process = Process()
+    process.executableURL = WordbookProcess.executable
+    process.arguments = ["--db", runner.databasePath, "serve", "--port", "0"] + arguments
+    process.environment = runner.environment.merging(environment) { $1 }
+    process.standardOutput = try FileHandle(forWritingTo: output)
+    process.standardError = try FileHandle(forWritingTo: errorFile)
+    try process.run()
+    let process = process
+    let output = output
+    _ = try await ServeCommandTests.waitUntil {
+      !process.isRunning
+        || ((try? String(contentsOf: output, encoding: .utf8)) ?? "").contains("Ctrl-C")
+    }
+  }
+
+  /// What the server printed so far.
+  var printed: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
+
+  /// What the server wrote to standard error so far.
+  var errors: String { (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" }
+
+  /// How many sockets the server has open, from /proc.
+  var openSockets: Int {
+    let folder = "/proc/\(process.processIdentifier)/fd"
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return entries.filter {
+      ((try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)")) ?? "")
+        .hasPrefix("socket:")
+    }.count
+  }
+
+  /// Stops the server with SIGINT, removes its folder (and so what it printed: read that
+  /// first) and returns its exit status.
+  func stop() -> Int32 {
+    if process.isRunning { kill(process.processIdentifier, SIGINT) }
+    process.waitUntilExit()
+    try? FileManager.default.removeItem(at: runner.folder)
+    return process.terminationStatus
   }
 }

@@ -139,11 +139,11 @@ struct StudyPageTests {
         // localhost is another origin (and site) than 127.0.0.1, as an attacker's page would be.
         let answer = try await browser.run(
           """
-          return fetch(`http://localhost:${arguments[0]}/actions?session=x`, {
+          return fetch(`http://localhost:${arguments[0]}${arguments[1]}actions?session=x`, {
             method: 'POST', credentials: 'include',
             headers: {'Content-Type': 'application/json'}, body: '{"kind":"shuffle"}'
           }).then(response => 'answered ' + response.status, () => 'refused')
-          """, [library.server.port])
+          """, [library.server.port, library.home])
         #expect(answer as? String == "refused")
         try await browser.click("[data-word-id='\(library.words[0].id)']")
         #expect(try await browser.waitForCard(library.words[0].id.rawValue, "data-face", "back"))

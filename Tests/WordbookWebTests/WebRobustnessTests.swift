@@ -107,9 +107,10 @@ struct WebRobustnessTests {
       let chunk = String(repeating: " ", count: 2048)
       try await connection.send(
         RawConnection.head(
-          "POST", "/actions?session=x", version: "HTTP/1.1",
+          "POST", library.prefix + "/actions?session=x", version: "HTTP/1.1",
           headers: library.rawHeaders + [
-            ("Content-Type", "application/json"), ("Transfer-Encoding", "chunked"),
+            ("Origin", library.origin), ("Content-Type", "application/json"),
+            ("Transfer-Encoding", "chunked"),
             ("Connection", "close"),
           ])
           + String(chunk.utf8.count, radix: 16) + "\r\n" + chunk + "\r\n0\r\n\r\n")
@@ -119,6 +120,57 @@ struct WebRobustnessTests {
       let page = try await PlainHTTP.send(
         "GET", library.base + "/", headers: ["Cookie": library.cookie])
       #expect(page.status == 200)
+    }
+  }
+}
+
+extension WebRobustnessTests {
+  /// Imports allow a term and a meaning of 1 MiB each; control characters are the worst case,
+  /// six bytes of JSON each, so the card's every event is 12 MiB, over the stream's old 4 MiB.
+  @Test func aCardOfTheLargestSizeAnImportAllowsIsShownAndChanged() async throws {
+    let term = String(repeating: "\u{1}", count: 1 << 20)
+    let meaning = String(repeating: "\u{2}", count: 1 << 20)
+    let drafts = [WordDraft(term: term, meaning: meaning), WordDraft(term: "small", meaning: "s")]
+    try await TestLibrary.with(drafts: drafts) { library in
+      let page = try await Page(library)
+      defer { page.close() }
+      try await page.open(library.book.id)
+      let big = library.words[0].id
+      let clock = ContinuousClock()
+      let started = clock.now
+      let window = try await PlainHTTP.send(
+        "GET", library.base + "/cards?session=\(page.session)&from=0&count=20",
+        headers: ["Cookie": library.cookie])
+      #expect(window.status == 200)
+      let shown = try JSONSerialization.jsonObject(with: Data(window.body.utf8)) as? [String: Any]
+      let cards = shown?["cards"] as? [[String: Any]] ?? []
+      #expect(cards.first { $0["term"] as? String == term }?["meaning"] as? String == meaning)
+      // Each of these sends the whole card as one event.
+      #expect(try await page.send(#"{"kind":"flip","id":\#(big)}"#) == 202)
+      #expect(try await page.send(#"{"kind":"markSuccess","id":\#(big)}"#) == 202)
+      let bothArrived = try await WebTestEnvironment.waitUntil(timeout: .seconds(60)) {
+        _ = try await page.stream.read(timeout: .zero) { _ in false }
+        return page.stream.count(of: "event: card\n") >= 2
+      }
+      #expect(bothArrived)
+      // An edit that keeps the card as large goes through the page's own request too.
+      let edit = try JSONSerialization.data(withJSONObject: [
+        "kind": "editWord", "id": big.rawValue, "term": term, "meaning": meaning + "!",
+      ])
+      #expect(
+        try await PlainHTTP.send(
+          "POST", library.base + "/actions?session=\(page.session)",
+          headers: library.pageHeaders, body: edit
+        ).status == 202)
+      let edited = try await WebTestEnvironment.waitUntil(timeout: .seconds(60)) {
+        try await library.service.fetchWords(in: library.book.id)
+          .first { $0.id == big }?.meaning == meaning + "!"
+      }
+      #expect(edited)
+      // The session has not ended: the page's requests are still answered.
+      #expect(try await page.shownState(of: big) == "success")
+      #expect(try await page.send(#"{"kind":"markFail","id":\#(library.words[1].id)}"#) == 202)
+      print("WebRobustnessTests: a 12 MiB card shown, changed and edited in \(clock.now - started)")
     }
   }
 }
@@ -136,7 +188,8 @@ private struct Page {
     self.library = library
     stream = try RawConnection(port: library.server.port)
     // HTTP/1.0, so the stream comes unchunked and its events can be read as they are.
-    try await stream.send(RawConnection.head("GET", "/events", headers: library.rawHeaders))
+    try await stream.send(
+      RawConnection.head("GET", library.prefix + "/events", headers: library.rawHeaders))
     let pattern = /event: session\ndata: \{"id":"([0-9a-f]+)"\}/
     #expect(try await stream.read { $0.contains(pattern) })
     session = try #require(stream.text.firstMatch(of: pattern)).1.description
@@ -159,9 +212,9 @@ private struct Page {
   /// The head of a POST of an action of `length` bytes to this page's session.
   func actionHead(length: Int) -> String {
     RawConnection.head(
-      "POST", "/actions?session=\(session)",
+      "POST", library.prefix + "/actions?session=\(session)",
       headers: library.rawHeaders + [
-        ("Origin", library.base), ("Content-Type", "application/json"),
+        ("Origin", library.origin), ("Content-Type", "application/json"),
         ("Content-Length", "\(length)"),
       ])
   }

@@ -13,22 +13,59 @@
 /// names; returns NULL when it is ready, or the loader's message.
 const char *wb_http_load(void);
 
+/// What a listening socket is bound to.
+struct wb_http_bound {
+  /// The address, written numerically as the system writes it (`0` becomes `0.0.0.0`).
+  char host[64];
+  uint16_t port;
+  int is_ipv6;
+  /// Whether it is 0.0.0.0 or ::, every address of the machine.
+  int is_unspecified;
+  /// Whether it is in 127.0.0.0/8 or is ::1.
+  int is_loopback;
+};
+
 /// Binds and listens on `host`:`port` (0 picks a free port). Returns the socket, or -1 with
-/// `error` set to a message; `bound_port` receives the port and `is_ipv6` the family.
-int wb_http_listen(const char *host, uint16_t port, uint16_t *bound_port, int *is_ipv6,
-                   char *error, size_t error_size);
+/// `error` set to a message; `bound` receives the address, its port and its kind.
+int wb_http_listen(const char *host, uint16_t port, struct wb_http_bound *bound, char *error,
+                   size_t error_size);
 
-/// Called once per request with its whole body, on the connection's thread; it must queue a
-/// response with wb_http_respond or wb_http_respond_stream and return what they return.
+/// What a handler returns for a request head it lets through.
+#define WB_HTTP_ADMITTED (-1)
+
+/// Called twice per request on the daemon's polling thread: with `head_only` 1 once the head
+/// has arrived (`body` NULL), when it returns WB_HTTP_ADMITTED or queues a refusal; then with
+/// `head_only` 0 and the whole body, when it must queue a response with wb_http_respond or
+/// wb_http_respond_stream. It returns what those return.
 typedef int (*wb_http_handler)(void *context, void *connection, const char *method,
-                               const char *url, const char *body, size_t body_size);
+                               const char *url, const char *body, size_t body_size,
+                               int head_only);
 
-/// Starts a daemon with one thread per connection on the listening socket `fd`.
-void *wb_http_start(int fd, int is_ipv6, unsigned connection_limit, size_t body_limit,
+/// How much a daemon accepts.
+struct wb_http_limits {
+  /// Open connections at once (lowered to what the process's descriptor limit allows).
+  unsigned connections;
+  /// Bytes in one request body.
+  size_t body_bytes;
+  /// Seconds a connection has to deliver a request's head, from its opening and after each
+  /// answer, before it is closed.
+  double request_seconds;
+};
+
+/// Starts a daemon on the listening socket `fd`: one polling thread serves every connection.
+void *wb_http_start(int fd, int is_ipv6, const struct wb_http_limits *limits,
                     wb_http_handler handler, void *context);
 
-/// Stops the daemon and closes its connections.
+/// Stops the daemon and closes its connections; every suspended connection must have been
+/// resumed.
 void wb_http_stop(void *daemon);
+
+/// Takes a connection out of the polling loop until wb_http_resume; only from a handler or a
+/// stream's reader.
+void wb_http_suspend(void *connection);
+
+/// Puts a suspended connection back into the polling loop; from any thread.
+void wb_http_resume(void *connection);
 
 /// A request header, or NULL.
 const char *wb_http_header(void *connection, const char *name);
@@ -40,8 +77,9 @@ const char *wb_http_query(void *connection, const char *name);
 int wb_http_respond(void *connection, unsigned status, const char *const *headers,
                     const void *body, size_t size);
 
-/// Fills `buffer` with at most `max` bytes of a stream, the bytes from `position` on,
-/// blocking until there are some; returns -1 at its end. (libmicrohttpd's reader type.)
+/// Fills `buffer` with at most `max` bytes of a stream, the bytes from `position` on, without
+/// waiting: returns 0 only after suspending the connection, -1 at its end. (libmicrohttpd's
+/// reader type.)
 typedef ssize_t (*wb_http_reader)(void *context, uint64_t position, char *buffer, size_t max);
 
 /// Called once the stream is over, the client gone or the daemon stopped.

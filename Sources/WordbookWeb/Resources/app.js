@@ -48,7 +48,7 @@ function showError(message) {
 async function send(action) {
   if (!page.session) return fail(t.unreachable);
   try {
-    const response = await fetch(`/actions?session=${encodeURIComponent(page.session)}`, {
+    const response = await fetch(`actions?session=${encodeURIComponent(page.session)}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(action),
@@ -67,7 +67,7 @@ function fail(message) {
 
 async function loadWindow() {
   if (!page.session) return;
-  const url = `/cards?session=${encodeURIComponent(page.session)}&from=${page.from}&count=${pageSize}`;
+  const url = `cards?session=${encodeURIComponent(page.session)}&from=${page.from}&count=${pageSize}`;
   try {
     const response = await fetch(url);
     if (!response.ok) return showError(describeRefusal(response));
@@ -256,7 +256,7 @@ function renderStatus(status) {
 
 function connect() {
   $('connection').textContent = t.connecting;
-  const events = new EventSource('/events');
+  const events = new EventSource('events');
   const on = (name, handler) =>
     events.addEventListener(name, (event) => handler(JSON.parse(event.data)));
   on('session', (session) => {

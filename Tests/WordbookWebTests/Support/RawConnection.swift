@@ -42,6 +42,40 @@ final class RawConnection {
     _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
   }
 
+  /// Connects to `host` (an IPv4 address) and `port`, waiting at most `timeout` for the server
+  /// to take the connection: a server that stops accepting leaves a connect waiting minutes
+  /// otherwise.
+  init(host: String = "127.0.0.1", port: UInt16, waitingAtMost timeout: Duration) async throws {
+    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    try #require(socket >= 0)
+    _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr = in_addr(s_addr: inet_addr(host))
+    let started = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    let descriptor = socket
+    var connected = started == 0
+    if !connected, errno == EINPROGRESS {
+      connected = try await WebTestEnvironment.waitUntil(timeout: timeout) {
+        var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        return poll(&ready, 1, 0) > 0
+      }
+    }
+    var failure: Int32 = 0
+    var length = socklen_t(MemoryLayout<Int32>.size)
+    getsockopt(socket, SOL_SOCKET, SO_ERROR, &failure, &length)
+    guard connected, failure == 0 else {
+      Glibc.close(socket)
+      throw RawConnectionError(
+        message: "cannot connect to port \(port) within \(timeout): errno \(failure)")
+    }
+  }
+
   struct RawConnectionError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
@@ -85,6 +119,20 @@ final class RawConnection {
       return condition(text) || isAtEnd
     }
     return condition(text)
+  }
+
+  /// How many times `pattern` occurs in what was received, found by Foundation's search
+  /// since a stream may hold megabytes.
+  func count(of pattern: String) -> Int {
+    let haystack = Data(received)
+    let needle = Data(pattern.utf8)
+    var found = 0
+    var from = haystack.startIndex
+    while let hit = haystack.range(of: needle, in: from..<haystack.endIndex) {
+      found += 1
+      from = hit.upperBound
+    }
+    return found
   }
 
   /// Reads until the server closes the connection, for at most `timeout`.

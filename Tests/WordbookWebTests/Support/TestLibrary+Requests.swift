@@ -11,6 +11,6 @@ extension TestLibrary {
 
   /// The headers of a request the page itself would send.
   var pageHeaders: [String: String] {
-    ["Cookie": cookie, "Origin": base, "Content-Type": "application/json"]
+    ["Cookie": cookie, "Origin": origin, "Content-Type": "application/json"]
   }
 }

@@ -13,8 +13,21 @@ final class TestLibrary {
   let book: WordBook
   private(set) var words: [Word] = []
 
-  /// The server's address without the token.
-  var base: String { "http://127.0.0.1:\(server.port)" }
+  /// The server's origin: scheme, host and port.
+  var origin: String { "http://127.0.0.1:\(server.port)" }
+
+  /// The page's folder, which every URL of the server lies in and which the cookie's Path
+  /// names: `/`, a secret, `/`.
+  var home: String {
+    let path = server.url.dropFirst(origin.count)
+    return String(path.prefix { $0 != "?" })
+  }
+
+  /// The page's folder without its last `/`, to put before a path such as `/events`.
+  var prefix: String { String(home.dropLast()) }
+
+  /// The server's address without the token: `base + "/events"` is the event stream's.
+  var base: String { origin + prefix }
 
   /// A library whose book holds `terms`, each meaning "meaning of" the term.
   convenience init(
@@ -25,9 +38,10 @@ final class TestLibrary {
   }
 
   /// A library whose one book, `title`, holds `drafts`.
-  init(title: String = "Test book", drafts: [WordDraft], limits: WebServerLimits = .init())
-    async throws
-  {
+  init(
+    title: String = "Test book", drafts: [WordDraft], host: String = "127.0.0.1",
+    limits: WebServerLimits = .init()
+  ) async throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "WordbookWebTests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -36,7 +50,7 @@ final class TestLibrary {
     for draft in drafts {
       words.append(try await service.saveWord(draft, to: book.id))
     }
-    server = try WebServer(service: service, limits: limits)
+    server = try WebServer(service: service, host: host, limits: limits)
   }
 
   /// Stops the server and removes the folder.
@@ -47,19 +61,20 @@ final class TestLibrary {
 
   /// Runs `body` with a library, closing it afterwards whatever happens.
   static func with(
-    terms: [String] = (1...12).map { "term \($0)" }, limits: WebServerLimits = .init(),
-    _ body: (TestLibrary) async throws -> Void
+    terms: [String] = (1...12).map { "term \($0)" }, host: String = "127.0.0.1",
+    limits: WebServerLimits = .init(), _ body: (TestLibrary) async throws -> Void
   ) async throws {
     try await with(
-      drafts: terms.map { WordDraft(term: $0, meaning: "meaning of \($0)") }, limits: limits, body)
+      drafts: terms.map { WordDraft(term: $0, meaning: "meaning of \($0)") }, host: host,
+      limits: limits, body)
   }
 
   /// Runs `body` with a library whose one book, `title`, holds `drafts`, closing it afterwards.
   static func with(
-    title: String = "Test book", drafts: [WordDraft], limits: WebServerLimits = .init(),
-    _ body: (TestLibrary) async throws -> Void
+    title: String = "Test book", drafts: [WordDraft], host: String = "127.0.0.1",
+    limits: WebServerLimits = .init(), _ body: (TestLibrary) async throws -> Void
   ) async throws {
-    let library = try await TestLibrary(title: title, drafts: drafts, limits: limits)
+    let library = try await TestLibrary(title: title, drafts: drafts, host: host, limits: limits)
     do {
       try await body(library)
     } catch {

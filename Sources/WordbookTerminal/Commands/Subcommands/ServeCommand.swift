@@ -63,25 +63,37 @@ extension CommandSession {
         "wordbook: " + catalogue.text(.listeningWarning(host: command.host)))
     }
     try out.writeLine(catalogue.text(.serving(url: server.url)))
-    if !server.isLoopback, command.host == "0.0.0.0" || command.host == "::" {
+    if server.listensOnEveryAddress {
       try out.writeLine(catalogue.text(.otherDevices))
     }
     try out.writeLine(catalogue.text(.pressControlC))
     try out.flush()
-    if command.opensBrowser { openBrowser(server.url) }
+    let handOver = command.opensBrowser ? openBrowser(server.url) : nil
     let (signals, received) = AsyncStream<Int32>.makeStream()
     let watcher = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP]) { received.yield($0) }
     for await _ in signals { break }
     watcher.cancel()
     await server.stop()
+    handOver?.remove()
   }
 
-  private func openBrowser(_ url: String) {
+  /// Opens `url` in this machine's browser by way of a ``BrowserHandOver`` page, so that the
+  /// token is on no command line (any local user can read those in `ps`); returns the page to
+  /// remove once the server stops, or `nil` when no browser could be started.
+  private func openBrowser(_ url: String) -> BrowserHandOver? {
+    // `BROWSER` is the usual way to name the browser (xdg-open and others read it); otherwise
+    // the system's opener picks it.
+    let chosen = ProcessInfo.processInfo.environment["BROWSER"]?.split(separator: ":").first
     #if os(macOS)
-      let opener = "/usr/bin/open"
+      let opener = chosen.map(String.init) ?? "/usr/bin/open"
     #else
-      let opener = "/usr/bin/xdg-open"
+      let opener = chosen.map(String.init) ?? "/usr/bin/xdg-open"
     #endif
+    guard let handOver = BrowserHandOver(url: url) else {
+      TerminalOutput.standardError.writeLine(
+        "wordbook: " + catalogue.text(.browserNotOpened(opener: opener)))
+      return nil
+    }
     // The opener's own output would land in the middle of the server's lines.
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -89,16 +101,18 @@ extension CommandSession {
     for descriptor: Int32 in [0, 1, 2] {
       posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_RDWR, 0)
     }
-    let argv: [UnsafeMutablePointer<CChar>?] = [strdup(opener), strdup(url), nil]
+    let argv: [UnsafeMutablePointer<CChar>?] = [strdup(opener), strdup(handOver.path), nil]
     defer { for pointer in argv { free(pointer) } }
     // The opener is the only child `serve` starts, and nothing waits for it: the system
     // reaps it when it exits, so it leaves no zombie behind for as long as the server runs.
     signal(SIGCHLD, SIG_IGN)
     var pid = pid_t()
-    guard posix_spawn(&pid, opener, &actions, nil, argv, environ) == 0 else {
+    guard posix_spawnp(&pid, opener, &actions, nil, argv, environ) == 0 else {
       TerminalOutput.standardError.writeLine(
         "wordbook: " + catalogue.text(.browserNotOpened(opener: opener)))
-      return
+      handOver.remove()
+      return nil
     }
+    return handOver
   }
 }

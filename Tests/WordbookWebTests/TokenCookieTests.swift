@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+import Wordbook
+
+/// Cookies ignore ports: a cookie for 127.0.0.1 goes to every server on 127.0.0.1 whose paths
+/// its Path covers. The token's cookie must reach no other program's server.
+@Suite(
+  .serialized,
+  .enabled(
+    if: WebTestEnvironment.hasLibrary && WebTestEnvironment.browser != nil,
+    WebTestEnvironment.browserReason))
+@MainActor
+struct TokenCookieTests {
+  @Test func theTokenNeverReachesAnotherPortsServer() async throws {
+    let other = try OtherServer()
+    defer { other.stop() }
+    try await TestLibrary.with { library in
+      try await WebDriver.with { browser in
+        try await browser.openBook(of: library)
+        // The learner, or a page the learner opens, visits another local server: its root,
+        // and the paths Wordbook's page uses.
+        for path in ["/", "/events", "/cards?session=x", "/app.js"] {
+          try await browser.open("http://127.0.0.1:\(other.port)\(path)")
+        }
+        #expect(other.heads.count >= 4)
+        for head in other.heads {
+          #expect(!head.contains(library.token), "\(head)")
+          #expect(!head.contains("wordbook_token"), "\(head)")
+        }
+        // The page still works with its cookie.
+        try await browser.open(library.base + "/")
+        #expect(
+          try await browser.waitFor("return document.querySelector('[data-book-id]') !== null"))
+      }
+    }
+  }
+}
