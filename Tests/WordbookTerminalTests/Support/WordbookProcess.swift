@@ -32,10 +32,11 @@ struct WordbookProcess {
   /// The test's database path.
   var databasePath: String { folder.appendingPathComponent("words.sqlite").path }
 
-  /// An environment with nothing from the developer's shell that could change the output.
+  /// An environment with nothing from the developer's shell that could change the output, and
+  /// the test's own folder for temporary files.
   var environment: [String: String] {
     [
-      "PATH": "/usr/bin:/bin", "HOME": folder.path, "LANG": "C.UTF-8",
+      "PATH": "/usr/bin:/bin", "HOME": folder.path, "LANG": "C.UTF-8", "TMPDIR": folder.path,
       "XDG_DATA_HOME": folder.appendingPathComponent("data").path,
     ]
   }
