@@ -114,3 +114,18 @@ import Wordbook
     if case .wordEdited(_, .success(let word)) = action { word } else { nil }
   }
 }
+
+/// What a failing step shows of the words: the words themselves, in study order.
+@Suite struct WordListDumpTests {
+  @Test func aDumpShowsTheWordsInStudyOrderAndWhatIsHidden() {
+    var list = WordList([
+      Word(id: Word.ID(1), term: "사과", meaning: "apple"),
+      Word(id: Word.ID(2), term: "배", meaning: "pear", studyState: .success),
+    ])
+    list.append(Word(id: Word.ID(3), term: "귤", meaning: "tangerine"), mode: .excludeSuccess)
+    let dump = textDump(of: list)
+    #expect(dump.contains(#"term: "사과""#) && dump.contains(#"term: "귤""#))
+    #expect(dump.contains("hidden: []"))
+    #expect(!dump.contains("entries") && !dump.contains("order") && !dump.contains("index"))
+  }
+}

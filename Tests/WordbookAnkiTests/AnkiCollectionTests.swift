@@ -52,12 +52,11 @@ import Wordbook
     let collection = try Self.collection(
       Self.countingView + "CREATE VIRTUAL TABLE notes USING \(module);", folder: folder)
     let package = try Self.package(collection, folder: folder)
-    let started = ContinuousClock.now
+    // Refused before any query: reading such a table ran forever.
     #expect(
       throws: AnkiPackageError.notACollection(
         "collection.anki2: \"notes\" is not an ordinary table")
     ) { try package.importPlan(storingPicturesIn: media) }
-    #expect(ContinuousClock.now - started < .seconds(5))
     #expect(try Self.unpackedFiles(package).isEmpty)
   }
 

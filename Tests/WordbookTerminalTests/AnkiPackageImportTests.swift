@@ -88,11 +88,10 @@ import Testing
     try #require(python.terminationStatus == 0)
     let temporary = process.folder.appendingPathComponent("tmp")
     try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-    let started = ContinuousClock.now
+    // Refused with its reason: before, the import ran until the 30 s limit of `run` killed it.
     let refused = try process.run(
       ["--db", process.databasePath, "import", package.path, "--book", "Endless"],
       environment: ["TMPDIR": temporary.path])
-    #expect(ContinuousClock.now - started < .seconds(10))
     #expect(refused.status == 1)
     #expect(refused.error.contains("\"notes\" is not an ordinary table"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)

