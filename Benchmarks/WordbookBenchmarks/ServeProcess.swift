@@ -14,6 +14,9 @@ final class ServeProcess {
   let url: String
   /// The secret token.
   let token: String
+  /// The secret folder every URL of the server lies under, such as `/4d6f…` (no slash at the
+  /// end).
+  let prefix: String
 
   /// Starts `wordbook --db database serve --port 0` and waits for its address.
   ///
@@ -23,12 +26,13 @@ final class ServeProcess {
     pid = try WebDriverClient.spawn(
       wordbook, ["--db", database, "serve", "--port", "0"], output: output)
     let deadline = wallNow() + 30_000_000_000
-    var address: (url: String, port: Int, token: String)?
+    var address: (url: String, port: Int, prefix: String, token: String)?
     var status: Int32 = 0
     while address == nil, wallNow() < deadline, waitpid(pid, &status, WNOHANG) == 0 {
       let printed = readTextFile(output) ?? ""
-      address = printed.firstMatch(of: /(http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]+))/)
-        .map { (String($0.1), Int($0.2) ?? 0, String($0.3)) }
+      address = printed.firstMatch(
+        of: /(http:\/\/127\.0\.0\.1:(\d+)(\/[0-9a-f]+)\/\?token=([0-9a-f]+))/
+      ).map { (String($0.1), Int($0.2) ?? 0, String($0.3), String($0.4)) }
       if address == nil { usleep(20_000) }
     }
     guard let address else {
@@ -37,7 +41,7 @@ final class ServeProcess {
       throw ChildProcessError(
         description: "wordbook serve did not start: \(readTextFile(output) ?? "")")
     }
-    (url, port, token) = address
+    (url, port, prefix, token) = address
   }
 
   /// The server's resident set size (`VmRSS`) in bytes.
@@ -64,7 +68,8 @@ final class ServeProcess {
     let events = try LoopbackSocket(port: port)
     // HTTP/1.0, so the stream comes unchunked and its events can be read as they are.
     let request =
-      "GET /events HTTP/1.0\r\nHost: 127.0.0.1:\(port)\r\nCookie: wordbook_token=\(token)\r\n\r\n"
+      "GET \(prefix)/events HTTP/1.0\r\nHost: 127.0.0.1:\(port)\r\n"
+      + "Cookie: wordbook_token=\(token)\r\n\r\n"
     try events.send(Array(request.utf8))
     let pattern = /event: session\ndata: \{"id":"([0-9a-f]+)"\}/
     guard events.read(for: 30, until: { $0.text.contains(pattern) }),
@@ -80,7 +85,8 @@ final class ServeProcess {
   /// - Throws: ``ChildProcessError`` unless the server accepts it.
   func send(_ action: String, to session: String) throws(ChildProcessError) {
     let answer = try LoopbackSocket.exchange(
-      port: port, "POST", "/actions?session=\(session)", headers: pageHeaders, body: action)
+      port: port, "POST", "\(prefix)/actions?session=\(session)", headers: pageHeaders,
+      body: action)
     guard answer.status == 202 else {
       throw ChildProcessError(description: "the server refused \(action): \(answer.body)")
     }
