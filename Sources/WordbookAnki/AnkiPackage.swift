@@ -36,8 +36,8 @@ public struct AnkiPackage: Sendable {
     self.temporaryFolder = temporaryFolder ?? Self.defaultTemporaryFolder
   }
 
-  /// Where collections are unpacked unless told otherwise: `TMPDIR` when set, else `/tmp`.
-  public static var defaultTemporaryFolder: String {
+  /// `TMPDIR` when set, else `/tmp`.
+  private static var defaultTemporaryFolder: String {
     guard let value = getenv("TMPDIR"), value.pointee != 0 else { return "/tmp" }
     let path = String(cString: value)
     return path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path

@@ -134,9 +134,6 @@ struct ChunkedInput {
 
   /// Appends the next chunk of the file, first dropping the bytes already read.
   private mutating func readChunk() throws(FlashcardReadError) {
-    // A file of no card at all (endless zeros, a pipe of junk) never reaches the caller's
-    // `onRows`, so a cancelled import is noticed here.
-    if Task.isCancelled { throw .stopped }
     if start > 0 {
       bytes.removeSubrange(0..<start)
       droppedCount += start
@@ -149,6 +146,12 @@ struct ChunkedInput {
     // buffer grows (and is cleared) once a chunk rather than once a read.
     var filled = 0
     while filled < chunkSize && !isAtEnd {
+      // A file of no card at all (endless zeros, a pipe of junk) never reaches the caller's
+      // `onRows`, so a cancelled import is noticed here, before each read.
+      if Task.isCancelled {
+        bytes.removeLast(chunkSize)
+        throw .stopped
+      }
       let count = bytes.withUnsafeMutableBytes { buffer in
         let fresh = UnsafeMutableRawBufferPointer(rebasing: buffer[(oldCount + filled)...])
         return read(fileDescriptor, fresh.baseAddress, fresh.count)
@@ -161,10 +164,6 @@ struct ChunkedInput {
       }
       if count == 0 { isAtEnd = true }
       filled += count
-      if Task.isCancelled {
-        bytes.removeLast(chunkSize)
-        throw .stopped
-      }
     }
     bytes.removeLast(chunkSize - filled)
     if readsCarriageReturnsAsLineFeeds { Self.replaceCarriageReturns(in: &bytes, from: oldCount) }

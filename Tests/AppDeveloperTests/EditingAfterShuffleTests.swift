@@ -24,23 +24,7 @@ import Wordbook
     let words = try await memory.fetchWords(in: fruit.id)
     try await withTestStore(initialState: AppState(seed: 7), reducer: AppReducer(service: memory)) {
       store in
-      store.send(.loadBooks) { $0.booksStatus = .loading }
-      await store.receive(.booksLoaded(.success(books))) {
-        $0.books = books
-        $0.booksStatus = .loaded
-        $0.isReopeningLastBook = true
-      }
-      await store.receive(.lastStudiedBookLoaded(.success(nil))) {
-        $0.isReopeningLastBook = false
-      }
-      store.send(.selectBook(fruit.id)) {
-        $0.selectedBookID = fruit.id
-        $0.wordsStatus = .loading
-      }
-      await store.receive(.wordsLoaded(fruit.id, .success(words))) {
-        $0.words = WordList(words)
-        $0.wordsStatus = .loaded
-      }
+      await store.openBook(fruit, of: books, words: words)
       store.send(.shuffle) { $0.shuffleStudyOrder() }
       let shuffled = store.state.visibleWords.map(\.id)
       #expect(shuffled != words.map(\.id))

@@ -28,25 +28,8 @@ import Wordbook
 
     await withTestStore(initialState: AppState(seed: 42), reducer: AppReducer(service: service)) {
       store in
-      // Loading the list, then a book.
-      store.send(.loadBooks) { $0.booksStatus = .loading }
-      await store.receive(.booksLoaded(.success(books))) {
-        $0.books = books
-        $0.booksStatus = .loaded
-        $0.isReopeningLastBook = true
-      }
-      // No book was studied before, so none is reopened.
-      await store.receive(.lastStudiedBookLoaded(.success(nil))) {
-        $0.isReopeningLastBook = false
-      }
-      store.send(.selectBook(verbs.id)) {
-        $0.selectedBookID = verbs.id
-        $0.wordsStatus = .loading
-      }
-      await store.receive(.wordsLoaded(verbs.id, .success(words))) {
-        $0.words = WordList(words)
-        $0.wordsStatus = .loaded
-      }
+      // Loading the list, then a book: each step is asserted in `openBook`.
+      await store.openBook(verbs, of: books, words: words)
 
       // Studying: a card turned, two marks saved, one undone.
       store.send(.flip(go)) { $0.backFaces = [go] }

@@ -84,18 +84,16 @@ public enum WordbookCommand {
   ///
   /// - Throws: ``UsageError`` naming the first argument that is not.
   private static func processArguments() throws(UsageError) -> [String] {
-    if let problem = firstArgumentNotUTF8 { throw UsageError(problem) }
-    return Array(CommandLine.arguments.dropFirst())
-  }
-
-  /// The problem of the first process argument that is not UTF-8, if any: `CommandLine`
-  /// replaces such bytes, so they are read from `argv` itself.
-  private static var firstArgumentNotUTF8: UsageError.Problem? {
+    // Read from `argv` itself: `CommandLine.arguments` replaces bytes that are not UTF-8.
+    var arguments: [String] = []
     for position in 1..<max(1, Int(CommandLine.argc)) {
       guard let pointer = CommandLine.unsafeArgv[position] else { continue }
-      if String(validatingCString: pointer) == nil { return .argumentNotUTF8(position: position) }
+      guard let argument = String(validatingCString: pointer) else {
+        throw UsageError(.argumentNotUTF8(position: position))
+      }
+      arguments.append(argument)
     }
-    return nil
+    return arguments
   }
 
   /// Writes one error line to standard error, escaped: messages quote paths, titles and the

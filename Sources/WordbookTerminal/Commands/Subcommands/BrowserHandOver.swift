@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -21,10 +15,8 @@ struct BrowserHandOver {
 
   /// Writes the page, or returns `nil` when the temporary folder cannot be written.
   init?(url: String) {
-    let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 }
-    var template = Array("\(base ?? "/tmp")/wordbook-open-XXXXXX".utf8CString)
-    guard let made = mkdtemp(&template) else { return nil }
-    folder = String(cString: made)
+    guard let made = TemporaryFolder.make(prefix: "wordbook-open-") else { return nil }
+    folder = made
     path = folder + "/open.html"
     // The address is hexadecimal, digits, dots and `:/?=[]`: nothing to escape in HTML.
     let page = """

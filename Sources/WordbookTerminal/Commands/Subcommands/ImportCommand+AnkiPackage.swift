@@ -20,14 +20,11 @@ extension CommandSession {
   ///
   /// - Throws: ``CommandFailure`` naming the temporary folder when it cannot be made there.
   private static func makeScratchFolder(for file: String) throws(CommandFailure) -> String {
-    let parent = AnkiPackage.defaultTemporaryFolder
-    var template = Array("\(parent)/wordbook-import-XXXXXX".utf8CString)
-    guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap(mkdtemp) })
-    else {
-      let error = AnkiPackageError.temporaryFileFailed(parent, errorNumber: errno)
+    guard let made = TemporaryFolder.make(prefix: "wordbook-import-") else {
+      let error = AnkiPackageError.temporaryFileFailed(TemporaryFolder.parent, errorNumber: errno)
       throw .runtime(.unreadablePackage(file: file, detail: error.description))
     }
-    return String(cString: made)
+    return made
   }
 
   /// `wordbook import` of an Anki package: its notes become words, and the pictures they show

@@ -1,0 +1,35 @@
+import StoreTesting
+import Testing
+import Wordbook
+
+extension TestStore where State == AppState, Action == AppAction {
+  /// Loads the wordbook list of a service where no book was studied before (so none is
+  /// reopened), then opens `book`, asserting every step as an app's test does.
+  ///
+  /// - Parameters:
+  ///   - book: The book to open.
+  ///   - books: The service's books.
+  ///   - words: The book's words, in the order they were added.
+  func openBook(
+    _ book: WordBook, of books: [WordBook], words: [Word],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    send(.loadBooks, sourceLocation: sourceLocation) { $0.booksStatus = .loading }
+    await receive(.booksLoaded(.success(books)), sourceLocation: sourceLocation) {
+      $0.books = books
+      $0.booksStatus = .loaded
+      $0.isReopeningLastBook = true
+    }
+    await receive(.lastStudiedBookLoaded(.success(nil)), sourceLocation: sourceLocation) {
+      $0.isReopeningLastBook = false
+    }
+    send(.selectBook(book.id), sourceLocation: sourceLocation) {
+      $0.selectedBookID = book.id
+      $0.wordsStatus = .loading
+    }
+    await receive(.wordsLoaded(book.id, .success(words)), sourceLocation: sourceLocation) {
+      $0.words = WordList(words)
+      $0.wordsStatus = .loaded
+    }
+  }
+}
