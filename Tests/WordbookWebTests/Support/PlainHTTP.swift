@@ -30,12 +30,15 @@ enum PlainHTTP {
     return URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
   }()
 
-  /// Sends a request and returns its status, headers and body.
+  /// Sends a request and returns its status, headers and body; `timeout` is how long the
+  /// server may stay silent, which a loaded machine stretches for large bodies.
   static func send(
-    _ method: String, _ url: String, headers: [String: String] = [:], body: Data? = nil
+    _ method: String, _ url: String, headers: [String: String] = [:], body: Data? = nil,
+    timeout: TimeInterval = 10
   ) async throws -> Answer {
     var request = URLRequest(url: try #require(URL(string: url)))
     request.httpMethod = method
+    request.timeoutInterval = timeout
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     request.httpBody = body
     let (data, response) = try await session.data(for: request)
