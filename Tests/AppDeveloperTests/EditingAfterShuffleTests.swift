@@ -37,7 +37,7 @@ import Wordbook
       let saved = await store.receive("wordSaved", extracting: savedWord) { state, word in
         state.isSavingWord = false
         state.wordDraft = nil
-        state.words.append(word, mode: state.studyMode)
+        state.words.append(word)
         state.books[0].wordCount = 5
       }
       let tangerine = try #require(saved)
@@ -106,10 +106,10 @@ import Wordbook
       Word(id: Word.ID(1), term: "사과", meaning: "apple"),
       Word(id: Word.ID(2), term: "배", meaning: "pear", studyState: .success),
     ])
-    list.append(Word(id: Word.ID(3), term: "귤", meaning: "tangerine"), mode: .excludeSuccess)
+    list.append(Word(id: Word.ID(3), term: "귤", meaning: "tangerine"))
     let dump = textDump(of: list)
     #expect(dump.contains(#"term: "사과""#) && dump.contains(#"term: "귤""#))
-    #expect(dump.contains("hidden: []"))
+    #expect(dump.contains("hidden: []") && dump.contains("mode: .all"))
     #expect(!dump.contains("entries") && !dump.contains("order") && !dump.contains("index"))
   }
 }

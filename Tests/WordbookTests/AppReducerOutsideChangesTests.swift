@@ -37,7 +37,7 @@ import Testing
         $0.words.setStudyState(.success, of: marked.id)
         $0.words.replaceText(with: edited)
         $0.words.remove(id: deleted)
-        $0.words.append(added, mode: .all)
+        $0.words.append(added)
       }
       #expect(store.state.visibleWords.ids == order.filter { $0 != deleted } + [added.id])
       #expect(store.state.backFaces == [turned])
@@ -96,7 +96,7 @@ import Testing
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
       store.send(.outsideChanges([.bookReloaded(verbs.id)]))
       await store.receive(.outsideWordsLoaded(verbs.id, .success(words))) {
-        $0.words.append(new, mode: .all)
+        $0.words.append(new)
         $0.books[0].wordCount = 7
       }
       #expect(store.state.visibleWords.ids == state.visibleWords.ids + [new.id])

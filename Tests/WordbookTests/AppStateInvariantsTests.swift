@@ -44,10 +44,8 @@ import Wordbook
   @Test func whatAHandBuiltStateBreaksIsNamed() {
     var state = AppState(seed: 7, books: [verbs, verbs], selectedBookID: verbs.id, words: words)
     state.backFaces = [Word.ID(42)]
-    state.words = WordList(words, searchKey: "가")
     #expect(
       state.invariantViolations == [
-        "the words are filtered by another text than the search query",
         "two books share an ID",
         "word 42 shows its back but is not in the book",
       ])

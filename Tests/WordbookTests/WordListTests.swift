@@ -18,7 +18,7 @@ import Testing
 
   @Test func appendGrowsTheIndex() {
     var list = WordList()
-    for word in words(300) { list.append(word, mode: .all) }
+    for word in words(300) { list.append(word) }
     #expect(list.count == 300)
     #expect(list.visibleWords.count == 300)
     for word in words(300) { #expect(list.contains(word.id)) }
@@ -37,8 +37,8 @@ import Testing
     var second = WordList(words(50))
     var generator = SplitMix64(seed: 3)
     var other = SplitMix64(seed: 3)
-    first.shuffle(using: &generator, mode: .all)
-    second.shuffle(using: &other, mode: .all)
+    first.shuffle(using: &generator)
+    second.shuffle(using: &other)
     #expect(first.order == second.order)
     #expect(first.order.sorted() == Array(0..<50))
     #expect(first.order != Array(0..<50))
@@ -49,35 +49,33 @@ import Testing
     // Swift versions or refactorings.
     var list = WordList(words(10))
     var generator = SplitMix64(seed: 42)
-    list.shuffle(using: &generator, mode: .all)
+    list.shuffle(using: &generator)
     #expect(list.order == [8, 3, 6, 5, 4, 0, 9, 2, 1, 7])
   }
 
   @Test func showingAllWordsSharesTheStudyOrderInsteadOfCopyingIt() {
     var list = WordList(words(100))
     var generator = SplitMix64(seed: 5)
-    list.shuffle(using: &generator, mode: .all)
-    list.refilter(mode: .excludeSuccess)
-    list.refilter(mode: .all)
+    list.shuffle(using: &generator)
+    list.filter(mode: .excludeSuccess, searchQuery: nil)
+    list.filter(mode: .all, searchQuery: nil)
     let order = list.order.withUnsafeBufferPointer { $0.baseAddress }
     #expect(list.visible.withUnsafeBufferPointer { $0.baseAddress } == order)
     #expect(list.visibleWords.map(\.id) == list.order.map { list.word(at: Int($0)).id })
   }
 
   @Test func aWordAddedUnderAFilterIsHiddenEvenWhenAllWereShown() throws {
-    var list = WordList(words(3))
+    var list = WordList(words(3), mode: .excludeSuccess)
     let data = try JSONEncoder().encode(list)
-    // Decoded, the list cannot tell which mode its visible words came from.
+    // Decoded, visible words that are all the words read as the study order itself.
     var decoded = try JSONDecoder().decode(WordList.self, from: data)
     for var copy in [list, decoded] {
-      copy.append(
-        Word(id: Word.ID(99), term: "new", meaning: "n", studyState: .success),
-        mode: .excludeSuccess)
+      copy.append(Word(id: Word.ID(99), term: "new", meaning: "n", studyState: .success))
       #expect(copy.visibleWords.map(\.term) == ["t1", "t2", "t3"])
       #expect(copy.count == 4)
     }
-    list.append(Word(id: Word.ID(98), term: "shown", meaning: "s"), mode: .all)
-    decoded.append(Word(id: Word.ID(98), term: "shown", meaning: "s"), mode: .all)
+    list.append(Word(id: Word.ID(98), term: "shown", meaning: "s"))
+    decoded.append(Word(id: Word.ID(98), term: "shown", meaning: "s"))
     #expect(list.visibleWords.map(\.term) == ["t1", "t2", "t3", "shown"])
     #expect(decoded == list)
   }
@@ -90,7 +88,7 @@ import Testing
     }
     var list = WordList(words(4))
     var generator = SplitMix64(seed: 1)
-    list.shuffle(using: &generator, mode: .all)
+    list.shuffle(using: &generator)
     let data = try JSONEncoder().encode(list)
     #expect(try JSONDecoder().decode(WordList.self, from: data) == list)
   }

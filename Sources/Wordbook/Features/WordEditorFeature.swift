@@ -67,7 +67,7 @@ struct WordEditorFeature: Reducer {
       if bookID == state.selectedBookID {
         switch state.wordsStatus {
         case .loaded:
-          state.words.append(word, mode: state.studyMode)
+          state.words.append(word)
           state.changedParts.insert(.card(word.id))
           state.changedParts.insert(.visibleWords)
         case .loading: state.serviceSync.recordSavedDuringLoad(word)

@@ -23,9 +23,10 @@ extension AppState {
     isReopeningLastBook = try c.decode(Bool.self, forKey: .isReopeningLastBook)
     selectedBookID = try c.decodeIfPresent(WordBook.ID.self, forKey: .selectedBookID)
     words = try c.decode(WordList.self, forKey: .words)
+    words.restoreFilter(
+      mode: try c.decode(StudyMode.self, forKey: .studyMode),
+      searchQuery: try c.decodeIfPresent(String.self, forKey: .searchQuery))
     wordsStatus = try c.decode(LoadStatus.self, forKey: .wordsStatus)
-    studyMode = try c.decode(StudyMode.self, forKey: .studyMode)
-    searchQuery = try c.decodeIfPresent(String.self, forKey: .searchQuery)
     isReversed = try c.decode(Bool.self, forKey: .isReversed)
     backFaces = try c.decode(Set<Word.ID>.self, forKey: .backFaces)
     isSavingWord = try c.decode(Bool.self, forKey: .isSavingWord)

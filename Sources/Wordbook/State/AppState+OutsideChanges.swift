@@ -47,7 +47,7 @@ extension AppState {
     case .loaded:
       // The session's own save, whose answer is still on its way, may already be listed.
       guard !words.contains(word.id) else { return applyOutsideUpdated(word) }
-      words.append(word, mode: studyMode)
+      words.append(word)
       changedParts.insert(.card(word.id))
       changedParts.insert(.visibleWords)
       if let index = books.firstIndex(where: { $0.id == selectedBookID }) {
@@ -122,7 +122,7 @@ extension AppState {
   /// on their way stay.
   mutating func mergeOutsideWords(_ loaded: [Word]) {
     let removed = words.merge(
-      loaded.filter { !serviceSync.deletedWordIDs.contains($0.id) }, mode: studyMode)
+      loaded.filter { !serviceSync.deletedWordIDs.contains($0.id) })
     for wordID in removed {
       serviceSync.forget(wordID)
       backFaces.remove(wordID)

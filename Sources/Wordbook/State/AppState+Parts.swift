@@ -38,6 +38,10 @@ extension AppState: PartTrackingState {
   /// The parts small enough to compare before and after every action, rather than record at
   /// each place that changes them.
   struct ComparedParts: Equatable {
+    var books: [WordBook]
+    var booksStatus: LoadStatus
+    var isReopeningLastBook: Bool
+    var selectedBookID: WordBook.ID?
     var studyMode: StudyMode
     var searchQuery: String?
     var isReversed: Bool
@@ -54,7 +58,9 @@ extension AppState: PartTrackingState {
 
   var comparedParts: ComparedParts {
     ComparedParts(
-      studyMode: studyMode, searchQuery: searchQuery, isReversed: isReversed, tally: tally,
+      books: books, booksStatus: booksStatus, isReopeningLastBook: isReopeningLastBook,
+      selectedBookID: selectedBookID, studyMode: studyMode, searchQuery: searchQuery,
+      isReversed: isReversed, tally: tally,
       wordsStatus: wordsStatus, canUndo: canUndo,
       canRedo: canRedo, hasUnsavedMarks: hasUnsavedMarks, unsavedMarkCount: unsavedMarks.count,
       isSavingWord: isSavingWord,
@@ -65,6 +71,12 @@ extension AppState: PartTrackingState {
   mutating func recordChanges(since before: ComparedParts) {
     let after = comparedParts
     guard after != before else { return }
+    if after.books != before.books || after.booksStatus != before.booksStatus
+      || after.isReopeningLastBook != before.isReopeningLastBook
+      || after.selectedBookID != before.selectedBookID
+    {
+      changedParts.insert(.picker)
+    }
     if after.studyMode != before.studyMode { changedParts.insert(.studyMode) }
     if after.searchQuery != before.searchQuery { changedParts.insert(.search) }
     if after.isReversed != before.isReversed { changedParts.insert(.reversed) }

@@ -57,9 +57,7 @@ extension AppState {
 
   /// Re-filters the visible words under `mode` and turns every card to its front.
   mutating func show(_ mode: StudyMode) {
-    // Setting another mode re-filters (see `studyMode`); the same mode re-filters here, so
-    // that words marked since leave the list.
-    if studyMode == mode { words.refilter(mode: mode) } else { studyMode = mode }
+    words.filter(mode: mode, searchQuery: searchQuery)
     changedParts.insert(.visibleWords)
     turnAllCardsToFront()
   }
@@ -69,20 +67,14 @@ extension AppState {
   mutating func search(for query: String?) {
     let trimmed = query?.trimmingWhitespace()
     let query = trimmed?.isEmpty == false ? trimmed : nil
-    // Another query re-filters (see `searchQuery`); the same query re-filters here, so that
-    // words marked since leave the list.
-    if searchQuery == query {
-      words.setSearchKey(query?.lowercased(), mode: studyMode)
-    } else {
-      searchQuery = query
-    }
+    words.filter(mode: studyMode, searchQuery: query)
     changedParts.insert(.visibleWords)
     turnAllCardsToFront()
   }
 
   /// Shuffles the study order, re-filters, and turns every card to its front.
   mutating func shuffleWords() {
-    words.shuffle(using: &generator, mode: studyMode)
+    words.shuffle(using: &generator)
     changedParts.insert(.visibleWords)
     turnAllCardsToFront()
   }
@@ -90,13 +82,12 @@ extension AppState {
   /// Replaces the words with a freshly loaded book, keeping marks not yet saved and what the
   /// service acknowledged while the words were loading.
   mutating func replaceWords(with loaded: [Word]) {
-    words = WordList(
-      serviceSync.takeLoadedWords(loaded), mode: studyMode,
-      searchKey: searchQuery?.lowercased())
+    let (mode, query) = (studyMode, searchQuery)
+    words = WordList(serviceSync.takeLoadedWords(loaded))
     for (wordID, state) in serviceSync.marksOnTheirWay {
       if let position = words.position(of: wordID) { words.setState(state, at: position) }
     }
-    words.refilter(mode: studyMode)
+    words.filter(mode: mode, searchQuery: query)
     unsavedMarks = unsavedMarks.filter { words.contains($0.key) }
     wordsStatus = .loaded
     backFaces.removeAll()
@@ -109,8 +100,7 @@ extension AppState {
   /// Selects a book and clears what belonged to the previous one, its search included.
   mutating func select(_ bookID: WordBook.ID, status: LoadStatus) {
     selectedBookID = bookID
-    words = WordList()
-    searchQuery = nil
+    words = WordList([], mode: studyMode)
     unsavedMarks = [:]
     wordsStatus = status
     serviceSync.startBook()
@@ -131,8 +121,7 @@ extension AppState {
   mutating func deselect() {
     serviceSync.leaveBook(showing: words)
     selectedBookID = nil
-    words = WordList()
-    searchQuery = nil
+    words = WordList([], mode: studyMode)
     unsavedMarks = [:]
     wordsStatus = .notLoaded
     backFaces.removeAll()

@@ -11,40 +11,33 @@ import StoreCore
 /// as 4-byte positions, so no action copies the words.
 public struct AppState: Equatable, Sendable, Codable {
   /// The wordbooks, as last loaded.
-  public var books: [WordBook] = [] {
-    didSet { changedParts.insert(.picker) }
-  }
+  public var books: [WordBook] = []
   /// How far loading the wordbook list got.
-  public var booksStatus: LoadStatus = .notLoaded {
-    didSet { changedParts.insert(.picker) }
-  }
+  public var booksStatus: LoadStatus = .notLoaded
   /// Whether the service was asked which book to reopen and has not answered: a front end
   /// that would open a book of its own choosing waits for it.
-  public var isReopeningLastBook = false {
-    didSet { changedParts.insert(.picker) }
-  }
+  public var isReopeningLastBook = false
   /// The selected wordbook's ID: an ID, never an index, so an empty or reloaded list can't
   /// make it point at the wrong book.
-  public var selectedBookID: WordBook.ID? {
-    didSet { changedParts.insert(.picker) }
-  }
-  /// The selected wordbook's words.
+  public var selectedBookID: WordBook.ID?
+  /// The selected wordbook's words, with the study mode and the search that filter them.
   public var words = WordList()
   /// How far loading the selected wordbook's words got.
   public var wordsStatus: LoadStatus = .notLoaded
-  /// Which words the session shows. Setting another mode re-filters the visible words, as
-  /// ``AppAction/setStudyMode(_:)`` does.
-  public var studyMode: StudyMode = .all {
-    didSet { if studyMode != oldValue { words.refilter(mode: studyMode) } }
+  /// Which words the session shows: the ``words``' own ``WordList/mode``. Setting it
+  /// re-filters the visible words, as ``AppAction/setStudyMode(_:)`` does.
+  public var studyMode: StudyMode {
+    get { words.mode }
+    set { words.filter(mode: newValue, searchQuery: words.searchQuery) }
   }
   /// The text the visible words' term or meaning contains, ignoring case; `nil` shows every
-  /// word of the study mode. Like the mode, it filters when it is set or cleared, never when a
-  /// word changes. Choosing another book clears it. Setting another query re-filters the
-  /// visible words, as ``AppAction/setSearchQuery(_:)`` does with a trimmed, non-blank query.
+  /// word of the study mode: the ``words``' own ``WordList/searchQuery``. Like the mode, it
+  /// filters when it is set, never when a word changes. Choosing another book clears it.
+  /// Setting it re-filters the visible words, as ``AppAction/setSearchQuery(_:)`` does with a
+  /// trimmed, non-blank query.
   public var searchQuery: String? {
-    didSet {
-      if searchQuery != oldValue { words.setSearchKey(searchQuery?.lowercased(), mode: studyMode) }
-    }
+    get { words.searchQuery }
+    set { words.filter(mode: words.mode, searchQuery: newValue) }
   }
   /// Whether cards show the meaning on their front and the term on their back, for this
   /// session.

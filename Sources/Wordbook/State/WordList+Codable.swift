@@ -3,6 +3,7 @@ extension WordList: Codable {
     case words
     case order
     case visible
+    case mode
     case search
   }
 
@@ -10,9 +11,7 @@ extension WordList: Codable {
   /// the visible words are among them.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(
-      try container.decode([Word].self, forKey: .words),
-      searchKey: try container.decodeIfPresent(String.self, forKey: .search))
+    self.init(try container.decode([Word].self, forKey: .words))
     let order = try container.decode([Int32].self, forKey: .order)
     let visible = try container.decode([Int32].self, forKey: .visible)
     var seen = [Bool](repeating: false, count: count)
@@ -31,15 +30,20 @@ extension WordList: Codable {
     }
     self.order = order
     setVisible(visible)
+    // Lists written before the list held its mode were in a state that held it.
+    restoreFilter(
+      mode: try container.decodeIfPresent(StudyMode.self, forKey: .mode) ?? .all,
+      searchQuery: try container.decodeIfPresent(String.self, forKey: .search))
   }
 
   /// Encodes the words in the order they were added, then the study order and the visible
-  /// words as positions.
+  /// words as positions, and the filter they were made with.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(allWords, forKey: .words)
     try container.encode(order, forKey: .order)
     try container.encode(visible, forKey: .visible)
-    try container.encodeIfPresent(searchKey, forKey: .search)
+    try container.encode(mode, forKey: .mode)
+    try container.encodeIfPresent(searchQuery, forKey: .search)
   }
 }

@@ -1,16 +1,15 @@
 extension WordList {
   /// Replaces the words with `loaded`, the book as stored now, without disturbing the study:
   /// words still there keep their place in the study order and their visibility, words not
-  /// seen before go at the end (visible when `mode` and the search show them), and words no
+  /// seen before go at the end (visible when the mode and the search show them), and words no
   /// longer there leave.
   ///
-  /// - Parameters:
-  ///   - loaded: Every word of the book, in the order they were added.
-  ///   - mode: The study mode that decides whether a new word is visible.
+  /// - Parameter loaded: Every word of the book, in the order they were added.
   /// - Returns: The IDs of the words that left.
   /// - Complexity: O(*n* + *m*) for *n* words held and *m* loaded.
-  mutating func merge(_ loaded: [Word], mode: StudyMode) -> [Word.ID] {
-    var merged = WordList(loaded, mode: .all, searchKey: searchKey)
+  mutating func merge(_ loaded: [Word]) -> [Word.ID] {
+    var merged = WordList(loaded)
+    merged.restoreFilter(mode: mode, searchQuery: searchQuery)
     var isPlaced = [Bool](repeating: false, count: merged.count)
     var removed: [Word.ID] = []
     var order: [Int32] = []
@@ -29,7 +28,7 @@ extension WordList {
     }
     for position in isPlaced.indices where !isPlaced[position] {
       order.append(Int32(position))
-      if merged.isShown(at: position, mode: mode) { visible.append(Int32(position)) }
+      if merged.isShown(at: position) { visible.append(Int32(position)) }
     }
     merged.order = order
     merged.setVisible(visible)

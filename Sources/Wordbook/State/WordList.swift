@@ -1,5 +1,5 @@
 /// The words of the selected book: stored once in the order they were added, studied in a
-/// shuffled order, and filtered by the study mode.
+/// shuffled order, and filtered by the study mode and the search, which the list holds.
 ///
 /// Each word's strings are stored once and never move. Study states live in a compact
 /// one-byte-per-word array, and the study order and the visible words are arrays of 4-byte
@@ -24,7 +24,12 @@ public struct WordList: Sendable {
   /// but keeps its capacity, so the next filtering mode writes into it without allocating.
   private var filtered: [Int32] = []
   private var index = WordIndex()
-  /// The lowercased search query that filters the visible words with the study mode, if any.
+  /// The study mode that filters the visible words.
+  public private(set) var mode: StudyMode = .all
+  /// The text a visible word's term or meaning contains, ignoring case; `nil` shows every
+  /// word of the ``mode``.
+  public private(set) var searchQuery: String?
+  /// The lowercased ``searchQuery``, which the filter compares.
   private(set) var searchKey: String?
   /// How many words are in each study state.
   public private(set) var tally = StudyTally()
@@ -37,9 +42,13 @@ public struct WordList: Sendable {
   /// - Parameters:
   ///   - words: The words, in the order they were added.
   ///   - mode: The study mode that filters the visible words.
-  ///   - searchKey: A lowercased query that a visible word's term or meaning contains.
-  public init(_ words: some Collection<Word>, mode: StudyMode = .all, searchKey: String? = nil) {
-    self.searchKey = searchKey
+  ///   - searchQuery: The text a visible word's term or meaning contains, ignoring case.
+  public init(
+    _ words: some Collection<Word>, mode: StudyMode = .all, searchQuery: String? = nil
+  ) {
+    self.mode = mode
+    self.searchQuery = searchQuery
+    searchKey = searchQuery?.lowercased()
     entries.reserveCapacity(words.count)
     states.reserveCapacity(words.count)
     for word in words {
@@ -52,7 +61,7 @@ public struct WordList: Sendable {
     }
     index = WordIndex(ids: entries.lazy.map(\.id))
     order = Array(0..<Int32(entries.count))
-    refilter(mode: mode)
+    refilter()
   }
 
   /// The number of words.
@@ -121,14 +130,30 @@ public struct WordList: Sendable {
     return true
   }
 
-  /// Sets the search that filters the visible words, then re-filters.
-  mutating func setSearchKey(_ key: String?, mode: StudyMode) {
-    searchKey = key
-    refilter(mode: mode)
+  /// Filters the visible words by `mode` and `searchQuery`, even when neither changed, so that
+  /// the words marked since that the mode no longer shows leave the list.
+  ///
+  /// - Parameters:
+  ///   - mode: The study mode that filters the visible words.
+  ///   - searchQuery: The text a visible word's term or meaning contains, ignoring case, or
+  ///     `nil` for every word of the mode.
+  /// - Complexity: O(1) for ``StudyMode/all`` without a search, O(*n*) otherwise.
+  public mutating func filter(mode: StudyMode, searchQuery: String?) {
+    self.mode = mode
+    self.searchQuery = searchQuery
+    searchKey = searchQuery?.lowercased()
+    refilter()
   }
 
-  /// Whether the word at `position` is visible under `mode` and the search.
-  func isShown(at position: Int, mode: StudyMode) -> Bool {
+  /// Sets the filter that a decoded ``visible`` order was made with, without re-filtering.
+  mutating func restoreFilter(mode: StudyMode, searchQuery: String?) {
+    self.mode = mode
+    self.searchQuery = searchQuery
+    searchKey = searchQuery?.lowercased()
+  }
+
+  /// Whether the word at `position` is visible under the mode and the search.
+  func isShown(at position: Int) -> Bool {
     guard mode.includes(states[position]) else { return false }
     guard let searchKey, !searchKey.isEmpty else { return true }
     let entry = entries[position]
@@ -142,20 +167,18 @@ public struct WordList: Sendable {
     states[position] = state
   }
 
-  /// Adds `word` at the end of the study order, as a save does, visible when `mode` and the
+  /// Adds `word` at the end of the study order, as a save does, visible when the mode and the
   /// search show it; the others keep their order. Public for describing a step in a test.
   ///
   /// ```swift
   /// store.receive(\.wordSaved) {
-  ///   $0.words.append(saved, mode: $0.studyMode)
+  ///   $0.words.append(saved)
   /// }
   /// ```
   ///
-  /// - Parameters:
-  ///   - word: The new word; its ID must not be in the list.
-  ///   - mode: The study mode that decides whether it is visible.
+  /// - Parameter word: The new word; its ID must not be in the list.
   /// - Complexity: Amortized O(1).
-  public mutating func append(_ word: Word, mode: StudyMode) {
+  public mutating func append(_ word: Word) {
     let position = entries.count
     entries.append(
       Entry(
@@ -163,7 +186,7 @@ public struct WordList: Sendable {
     states.append(word.studyState)
     tally[word.studyState] += 1
     index.insert(position: position, id: word.id, ids: entries.lazy.map(\.id))
-    let shown = isShown(at: position, mode: mode)
+    let shown = isShown(at: position)
     if showsAll, !shown {
       filtered = order
       showsAll = false
@@ -195,17 +218,17 @@ public struct WordList: Sendable {
   }
 
   /// Shuffles the study order with a Fisher–Yates pass over 4-byte positions, then re-filters.
-  mutating func shuffle(using generator: inout SplitMix64, mode: StudyMode) {
+  mutating func shuffle(using generator: inout SplitMix64) {
     order.withUnsafeMutableBufferPointer { $0.fisherYatesShuffle(using: &generator) }
-    refilter(mode: mode)
+    refilter()
   }
 
-  /// Rebuilds the visible words from the study order: nothing to do when `mode` shows every
+  /// Rebuilds the visible words from the study order: nothing to do when the mode shows every
   /// word and there is no search, else one pass over the one-byte states (and the text of
   /// the words the mode shows, when searching).
   ///
   /// - Complexity: O(1) for ``StudyMode/all`` without a search, O(*n*) otherwise.
-  mutating func refilter(mode: StudyMode) {
+  mutating func refilter() {
     showsAll = mode == .all && searchKey == nil
     guard !showsAll else { return }
     filtered.removeAll(keepingCapacity: true)
@@ -217,7 +240,7 @@ public struct WordList: Sendable {
         }
       }
     } else {
-      for position in order where isShown(at: Int(position), mode: mode) {
+      for position in order where isShown(at: Int(position)) {
         filtered.append(position)
       }
     }
@@ -232,9 +255,9 @@ public struct WordList: Sendable {
 
 extension WordList: Equatable {
   /// Two lists are equal when they hold the same words and states in the same study and
-  /// visible order.
+  /// visible order, filtered by the same mode and search.
   public static func == (lhs: WordList, rhs: WordList) -> Bool {
-    lhs.entries == rhs.entries && lhs.states == rhs.states && lhs.order == rhs.order
-      && lhs.visible == rhs.visible
+    lhs.mode == rhs.mode && lhs.searchQuery == rhs.searchQuery && lhs.entries == rhs.entries
+      && lhs.states == rhs.states && lhs.order == rhs.order && lhs.visible == rhs.visible
   }
 }
