@@ -81,3 +81,36 @@ private final class Tally: Sendable {
 
   func add() { calls.withLock { $0 += 1 } }
 }
+
+/// The parts come from the state itself: a mutation records nothing by hand, and the next
+/// record names what it changed and nothing it left alone.
+@Suite struct DerivedPartsTests {
+  private let book = WordBook(id: WordBook.ID(1), title: "Fruit", wordCount: 0)
+  private let words = (1...4).map { Word(id: Word.ID(Int64($0)), term: "t\($0)", meaning: "m") }
+
+  @Test func theWordListAndTheFacesSayWhichCardsChanged() {
+    var state = AppState(seed: 3, books: [book], selectedBookID: book.id, words: words)
+    var before = state.comparedParts
+    state.recordChanges(since: before)
+    #expect(state.changedParts.isEmpty, "a state just built has changed nothing")
+
+    before = state.comparedParts
+    state.words.replaceText(with: words[0])
+    state.words.setStudyState(.success, of: words[1].id)
+    state.words.setStudyState(.notStudied, of: words[2].id)
+    state.backFaces.insert(words[3].id)
+    state.recordChanges(since: before)
+    #expect(state.changedParts.parts == [.card(words[1].id), .card(words[3].id), .tally])
+
+    state.changedParts.removeAll()
+    before = state.comparedParts
+    state.words.remove(id: Word.ID(99))
+    state.words.remove(id: words[2].id)
+    state.backFaces.removeAll()
+    state.recordChanges(since: before)
+    #expect(
+      state.changedParts.parts == [
+        .card(words[2].id), .visibleWords, .card(words[3].id), .tally,
+      ])
+  }
+}

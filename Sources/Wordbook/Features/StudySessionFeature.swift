@@ -105,7 +105,6 @@ struct StudySessionFeature: Reducer {
         return .none
       }
       if state.backFaces.remove(wordID) == nil { state.backFaces.insert(wordID) }
-      state.changedParts.insert(.card(wordID))
       return .none
 
     case .setSearchQuery(let query):

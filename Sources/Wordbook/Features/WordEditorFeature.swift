@@ -68,8 +68,6 @@ struct WordEditorFeature: Reducer {
         switch state.wordsStatus {
         case .loaded:
           state.words.append(word)
-          state.changedParts.insert(.card(word.id))
-          state.changedParts.insert(.visibleWords)
         case .loading: state.serviceSync.recordSavedDuringLoad(word)
         case .notLoaded, .failed: break
         }
@@ -195,7 +193,7 @@ struct WordEditorFeature: Reducer {
       else { return }
       switch state.wordsStatus {
       case .loaded:
-        if state.words.replaceText(with: word) { state.changedParts.insert(.card(word.id)) }
+        state.words.replaceText(with: word)
       case .loading: state.serviceSync.recordEditedDuringLoad(word)
       case .notLoaded, .failed: break
       }

@@ -48,8 +48,6 @@ extension AppState {
       // The session's own save, whose answer is still on its way, may already be listed.
       guard !words.contains(word.id) else { return applyOutsideUpdated(word) }
       words.append(word)
-      changedParts.insert(.card(word.id))
-      changedParts.insert(.visibleWords)
       if let index = books.firstIndex(where: { $0.id == selectedBookID }) {
         books[index].wordCount = words.count
       }
@@ -68,11 +66,9 @@ extension AppState {
       let old = words.word(at: position)
       if old.term != word.term || old.meaning != word.meaning {
         words.replaceText(with: word)
-        changedParts.insert(.card(word.id))
       }
       if !isOwnMarkPending, old.studyState != word.studyState {
         words.setState(word.studyState, at: position)
-        changedParts.insert(.card(word.id))
       }
     case .loading:
       serviceSync.recordEditedDuringLoad(word)
@@ -95,8 +91,6 @@ extension AppState {
     let wasShown = words.contains(wordID)
     words.remove(id: wordID)
     backFaces.remove(wordID)
-    changedParts.insert(.card(wordID))
-    changedParts.insert(.visibleWords)
     unsavedMarks[wordID] = nil
     if wasShown, let index = books.firstIndex(where: { $0.id == selectedBookID }) {
       books[index].wordCount = words.count

@@ -42,6 +42,7 @@ extension AppState: PartTrackingState {
     var booksStatus: LoadStatus
     var isReopeningLastBook: Bool
     var selectedBookID: WordBook.ID?
+    var backFaces: Set<Word.ID>
     var studyMode: StudyMode
     var searchQuery: String?
     var isReversed: Bool
@@ -59,7 +60,8 @@ extension AppState: PartTrackingState {
   var comparedParts: ComparedParts {
     ComparedParts(
       books: books, booksStatus: booksStatus, isReopeningLastBook: isReopeningLastBook,
-      selectedBookID: selectedBookID, studyMode: studyMode, searchQuery: searchQuery,
+      selectedBookID: selectedBookID, backFaces: backFaces, studyMode: studyMode,
+      searchQuery: searchQuery,
       isReversed: isReversed, tally: tally,
       wordsStatus: wordsStatus, canUndo: canUndo,
       canRedo: canRedo, hasUnsavedMarks: hasUnsavedMarks, unsavedMarkCount: unsavedMarks.count,
@@ -67,10 +69,20 @@ extension AppState: PartTrackingState {
       wordDraft: wordDraft, lastError: lastError)
   }
 
-  /// Records the compared parts that differ from `before`.
+  /// Records the parts that changed since `before`: the compared parts that differ, the cards
+  /// whose face turned, and what the word list says its mutations touched.
   mutating func recordChanges(since before: ComparedParts) {
+    let listChanges = words.takeChanges()
+    if listChanges.includesEveryWord { changedParts.insertEverything() }
+    for wordID in listChanges.words { changedParts.insert(.card(wordID)) }
+    if listChanges.visibleWords { changedParts.insert(.visibleWords) }
     let after = comparedParts
     guard after != before else { return }
+    if after.backFaces != before.backFaces {
+      for wordID in after.backFaces.symmetricDifference(before.backFaces) {
+        changedParts.insert(.card(wordID))
+      }
+    }
     if after.books != before.books || after.booksStatus != before.booksStatus
       || after.isReopeningLastBook != before.isReopeningLastBook
       || after.selectedBookID != before.selectedBookID
@@ -94,9 +106,8 @@ extension AppState: PartTrackingState {
     if after.lastError != before.lastError { changedParts.insert(.error) }
   }
 
-  /// Turns every card to its front, recording the cards that were showing their back.
+  /// Turns every card to its front.
   mutating func turnAllCardsToFront() {
-    for wordID in backFaces { changedParts.insert(.card(wordID)) }
     backFaces.removeAll()
   }
 }

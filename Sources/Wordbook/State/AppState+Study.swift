@@ -17,7 +17,6 @@ extension AppState {
     let old = words.state(at: position)
     guard old != state else { return nil }
     words.setState(state, at: position)
-    changedParts.insert(.card(wordID))
     return serviceSync.recordMark(
       wordID: wordID, from: old, to: state, recordsHistory: recordsHistory)
   }
@@ -37,7 +36,6 @@ extension AppState {
     for revert in reverts {
       if let position = words.position(of: revert.wordID) {
         words.setState(revert.state, at: position)
-        changedParts.insert(.card(revert.wordID))
       }
     }
     return next
@@ -58,7 +56,6 @@ extension AppState {
   /// Re-filters the visible words under `mode` and turns every card to its front.
   mutating func show(_ mode: StudyMode) {
     words.filter(mode: mode, searchQuery: searchQuery)
-    changedParts.insert(.visibleWords)
     turnAllCardsToFront()
   }
 
@@ -68,14 +65,12 @@ extension AppState {
     let trimmed = query?.trimmingWhitespace()
     let query = trimmed?.isEmpty == false ? trimmed : nil
     words.filter(mode: studyMode, searchQuery: query)
-    changedParts.insert(.visibleWords)
     turnAllCardsToFront()
   }
 
   /// Shuffles the study order, re-filters, and turns every card to its front.
   mutating func shuffleWords() {
     words.shuffle(using: &generator)
-    changedParts.insert(.visibleWords)
     turnAllCardsToFront()
   }
 

@@ -34,6 +34,7 @@ extension WordList: Codable {
     restoreFilter(
       mode: try container.decodeIfPresent(StudyMode.self, forKey: .mode) ?? .all,
       searchQuery: try container.decodeIfPresent(String.self, forKey: .search))
+    _ = takeChanges()
   }
 
   /// Encodes the words in the order they were added, then the study order and the visible

@@ -33,6 +33,8 @@ public struct WordList: Sendable {
   private(set) var searchKey: String?
   /// How many words are in each study state.
   public private(set) var tally = StudyTally()
+  /// What the mutations since ``takeChanges()`` touched.
+  private var changes = WordListChanges()
 
   /// An empty list.
   public init() {}
@@ -62,6 +64,8 @@ public struct WordList: Sendable {
     index = WordIndex(ids: entries.lazy.map(\.id))
     order = Array(0..<Int32(entries.count))
     refilter()
+    // A new list is no change: whoever replaces a list with it says that everything changed.
+    changes = WordListChanges()
   }
 
   /// The number of words.
@@ -125,8 +129,12 @@ public struct WordList: Sendable {
   @discardableResult
   public mutating func replaceText(with word: Word) -> Bool {
     guard let position = position(of: word.id) else { return false }
+    guard entries[position].term != word.term || entries[position].meaning != word.meaning else {
+      return true
+    }
     entries[position].term = word.term
     entries[position].meaning = word.meaning
+    changes.touch(word.id)
     return true
   }
 
@@ -143,6 +151,12 @@ public struct WordList: Sendable {
     self.searchQuery = searchQuery
     searchKey = searchQuery?.lowercased()
     refilter()
+  }
+
+  /// Returns what the mutations since the last call touched, and starts a new record.
+  mutating func takeChanges() -> WordListChanges {
+    defer { changes = WordListChanges() }
+    return changes
   }
 
   /// Sets the filter that a decoded ``visible`` order was made with, without re-filtering.
@@ -162,6 +176,8 @@ public struct WordList: Sendable {
   }
 
   mutating func setState(_ state: StudyState, at position: Int) {
+    guard states[position] != state else { return }
+    changes.touch(entries[position].id)
     tally[states[position]] -= 1
     tally[state] += 1
     states[position] = state
@@ -193,6 +209,8 @@ public struct WordList: Sendable {
     }
     order.append(Int32(position))
     if !showsAll, shown { filtered.append(Int32(position)) }
+    changes.touch(word.id)
+    changes.touchVisibleWords()
   }
 
   /// Removes the word with `id`, as a deletion does, keeping the study order and the
@@ -203,6 +221,8 @@ public struct WordList: Sendable {
   /// - Complexity: O(*n*).
   public mutating func remove(id: Word.ID) {
     guard let removed = position(of: id) else { return }
+    changes.touch(id)
+    changes.touchVisibleWords()
     tally[states[removed]] -= 1
     entries.remove(at: removed)
     states.remove(at: removed)
@@ -229,6 +249,7 @@ public struct WordList: Sendable {
   ///
   /// - Complexity: O(1) for ``StudyMode/all`` without a search, O(*n*) otherwise.
   mutating func refilter() {
+    changes.touchVisibleWords()
     showsAll = mode == .all && searchKey == nil
     guard !showsAll else { return }
     filtered.removeAll(keepingCapacity: true)
@@ -248,6 +269,7 @@ public struct WordList: Sendable {
 
   /// Sets the visible words to `positions`, positions in the study order; for decoding.
   mutating func setVisible(_ positions: [Int32]) {
+    changes.touchVisibleWords()
     showsAll = positions == order
     filtered = showsAll ? [] : positions
   }
