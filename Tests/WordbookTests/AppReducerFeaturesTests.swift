@@ -107,8 +107,9 @@ import Testing
     case .outsideChanges:
       _ = OutsideChangesFeature(service: service).reduce(into: &owned, action: action)
     }
+    owned.countSelectedBookWords()
     owned.changedParts = state.changedParts
-    // The whole reducer does what the owning feature alone does.
+    // The whole reducer does what the owning feature alone does, then counts the words.
     #expect(reduced == owned)
   }
 }

@@ -54,6 +54,13 @@ import Wordbook
     #expect(unselected.invariantViolations == ["3 words are shown but no book is selected"])
   }
 
+  @Test func theSelectedBooksCountIsItsLoadedWords() {
+    var state = AppState(seed: 7, books: [verbs], selectedBookID: verbs.id, words: words)
+    #expect(state.books[0].wordCount == 3 && state.invariantViolations == [])
+    state.books[0].wordCount = 9
+    #expect(state.invariantViolations == ["the selected book counts 9 words but holds 3"])
+  }
+
   @Test func theUndoBoundIsPublic() {
     #expect(AppState.undoLimit == 100)
   }

@@ -72,7 +72,10 @@ struct WordEditorFeature: Reducer {
         case .notLoaded, .failed: break
         }
       }
-      if let index = state.books.firstIndex(where: { $0.id == bookID }) {
+      // The selected book's count is its loaded words' (see `countSelectedBookWords`).
+      if bookID != state.selectedBookID || state.wordsStatus != .loaded,
+        let index = state.books.firstIndex(where: { $0.id == bookID })
+      {
         state.books[index].wordCount += 1
       }
       return .none

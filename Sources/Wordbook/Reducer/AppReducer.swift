@@ -96,6 +96,7 @@ public struct AppReducer: Reducer {
     // One comparison of the small parts before and after, whichever feature ran.
     let before = state.comparedParts
     let effect = features.reduce(into: &state, action: action)
+    state.countSelectedBookWords()
     state.recordChanges(since: before)
     return effect
   }

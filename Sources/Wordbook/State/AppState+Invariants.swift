@@ -15,6 +15,11 @@ extension AppState: InvariantCheckingState {
     if Set(books.map(\.id)).count != books.count {
       violations.append("two books share an ID")
     }
+    if wordsStatus == .loaded, let book = books.first(where: { $0.id == selectedBookID }),
+      book.wordCount != words.count
+    {
+      violations.append("the selected book counts \(book.wordCount) words but holds \(words.count)")
+    }
     if selectedBookID == nil, !words.isEmpty {
       violations.append("\(words.count) words are shown but no book is selected")
     }

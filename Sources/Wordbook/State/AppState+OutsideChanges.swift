@@ -48,9 +48,6 @@ extension AppState {
       // The session's own save, whose answer is still on its way, may already be listed.
       guard !words.contains(word.id) else { return applyOutsideUpdated(word) }
       words.append(word)
-      if let index = books.firstIndex(where: { $0.id == selectedBookID }) {
-        books[index].wordCount = words.count
-      }
     case .loading:
       serviceSync.recordSavedDuringLoad(word)
     case .notLoaded, .failed:
@@ -86,25 +83,16 @@ extension AppState {
   /// marks on their way and its undo steps.
   mutating func removeDeletedWord(_ wordID: Word.ID) {
     serviceSync.recordDeletedWord(wordID, whileLoading: wordsStatus == .loading)
-    // A word of a book left meanwhile changes neither the list nor the selected book's count
-    // (the list's next load counts its old book right).
-    let wasShown = words.contains(wordID)
     words.remove(id: wordID)
     backFaces.remove(wordID)
     unsavedMarks[wordID] = nil
-    if wasShown, let index = books.firstIndex(where: { $0.id == selectedBookID }) {
-      books[index].wordCount = words.count
-    }
   }
 
   /// Takes a book list loaded because of outside changes: titles and counts are the
-  /// service's, but the selected book keeps the count of the words the session shows, and a
-  /// book this session deleted stays deleted.
+  /// service's (the selected book's count is its words', see ``countSelectedBookWords()``),
+  /// and a book this session deleted stays deleted.
   mutating func takeOutsideBooks(_ loaded: [WordBook]) {
-    var fresh = loaded.filter { !serviceSync.deletedBookIDs.contains($0.id) }
-    if wordsStatus == .loaded, let index = fresh.firstIndex(where: { $0.id == selectedBookID }) {
-      fresh[index].wordCount = words.count
-    }
+    let fresh = loaded.filter { !serviceSync.deletedBookIDs.contains($0.id) }
     if fresh != books { books = fresh }
     if let selectedBookID, !books.contains(where: { $0.id == selectedBookID }) {
       forgetVanishedBook(selectedBookID)
@@ -126,8 +114,5 @@ extension AppState {
       if let position = words.position(of: wordID) { words.setState(state, at: position) }
     }
     changedParts.insertEverything()
-    if let index = books.firstIndex(where: { $0.id == selectedBookID }) {
-      books[index].wordCount = words.count
-    }
   }
 }

@@ -87,9 +87,16 @@ extension AppState {
     wordsStatus = .loaded
     backFaces.removeAll()
     changedParts.insertEverything()
-    if let index = books.firstIndex(where: { $0.id == selectedBookID }) {
-      books[index].wordCount = words.count
-    }
+  }
+
+  /// Keeps the selected book's word count the number of its words, once they are loaded: the
+  /// one place that count is written, after every action.
+  mutating func countSelectedBookWords() {
+    guard wordsStatus == .loaded,
+      let index = books.firstIndex(where: { $0.id == selectedBookID }),
+      books[index].wordCount != words.count
+    else { return }
+    books[index].wordCount = words.count
   }
 
   /// Selects a book and clears what belonged to the previous one, its search included.
