@@ -53,6 +53,8 @@ public struct ChangedParts<Part: Hashable & Sendable>: Sendable {
   }
 }
 
+extension ChangedParts: UndescribedValue {}
+
 extension ChangedParts: Equatable {
   /// Always `true`: the record is bookkeeping, not state.
   public static func == (lhs: Self, rhs: Self) -> Bool { true }

@@ -27,9 +27,9 @@ import Testing
 /// matches. Effects that answer in an order of their own must be asserted in that order, so
 /// cancel or chain such effects in the reducer when the order matters.
 ///
-/// A state that adopts `StoreCore`'s `BookkeepingState` keeps its bookkeeping out of the
-/// comparison: the expected state takes the actual state's bookkeeping before they are
-/// compared, so a step describes only what a test outside the state's module can set.
+/// A value a state marks `StoreCore`'s `Bookkeeping` stays out of the comparison and of the
+/// diffs, in whatever state holds it, so a step describes only what a test outside the state's
+/// module can set.
 @MainActor
 public final class TestStore<State: Equatable, Action: Sendable> {
   struct Step {
@@ -157,11 +157,6 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ) {
     let actual = store.state
     var expected: State
-    var before = before
-    if var adopting = before as? any BookkeepingState {
-      adopting.adoptBookkeeping(fromAny: actual)
-      before = adopting as? State
-    }
     if let before {
       expected = before
     } else {
@@ -198,13 +193,6 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// The step whose processing gave `sequence` its number.
   func step(containing sequence: Int) -> Step? {
     steps.last { $0.firstSequence <= sequence }
-  }
-}
-
-extension BookkeepingState {
-  /// Adopts the bookkeeping of `other` when it is of the same type.
-  fileprivate mutating func adoptBookkeeping(fromAny other: Any) {
-    if let other = other as? Self { adoptBookkeeping(from: other) }
   }
 }
 

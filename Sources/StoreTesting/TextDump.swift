@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 
 /// Returns a stable, readable text dump of any value: the form snapshots are stored in and
 /// the form test-store diffs are made of.
@@ -83,7 +84,8 @@ enum TextDumper {
     of mirror: Mirror,
     visited: inout Set<ObjectIdentifier>
   ) -> [(String?, [String])] {
-    mirror.children.enumerated().map { offset, child in
+    mirror.children.enumerated().compactMap { offset, child in
+      guard !(child.value is any UndescribedValue) else { return nil }
       let label = child.label.map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 }
       return (label ?? "\(offset)", render(child.value, visited: &visited))
     }

@@ -178,19 +178,23 @@ import Testing
     #expect(result.divergence == nil)
   }
 
-  /// `BookkeepingState`.
-  struct Upload: Equatable, BookkeepingState {
+  /// `Bookkeeping`.
+  struct Upload: Equatable {
     var isUploading = false
-    var attempts = 0
+    @Bookkeeping var attempts = 0
+  }
 
-    mutating func adoptBookkeeping(from other: Upload) {
-      attempts = other.attempts
-    }
+  struct Screen: Equatable {
+    var upload = Upload()
+    var title = ""
   }
 
   @Test func theBookkeepingExample() {
-    var expected = Upload(isUploading: true)
-    expected.adoptBookkeeping(from: Upload(isUploading: false, attempts: 3))
-    #expect(expected == Upload(isUploading: true, attempts: 3))
+    var tried = Screen()
+    tried.upload.attempts = 3
+    #expect(tried == Screen())
+    tried.upload.isUploading = true
+    #expect(tried != Screen())
+    #expect(tried.upload.attempts == 3)
   }
 }

@@ -3,13 +3,9 @@ import StoreTesting
 import Testing
 
 /// A todo list that counts its loads: bookkeeping a test does not describe.
-struct CountedTodos: Equatable, Sendable, BookkeepingState {
+struct CountedTodos: Equatable, Sendable {
   var todos = TodoState()
-  var loads = 0
-
-  mutating func adoptBookkeeping(from other: CountedTodos) {
-    loads = other.loads
-  }
+  @Bookkeeping var loads = 0
 }
 
 /// `Todos` on `CountedTodos`, counting every load it starts.

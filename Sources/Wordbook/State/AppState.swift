@@ -58,7 +58,7 @@ public struct AppState: Equatable, Sendable, Codable {
   public var generator: SplitMix64
   /// What keeps the session in step with the service: marks on their way, undo steps,
   /// changes seen during a load, and deleted words and books.
-  var serviceSync = ServiceSync()
+  @Bookkeeping var serviceSync = ServiceSync()
   /// The parts changed since the store last took the record; see ``Part``.
   public var changedParts = ChangedParts<Part>()
 

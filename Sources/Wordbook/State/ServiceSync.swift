@@ -7,7 +7,7 @@
 /// failed to save forgets the undo steps of the words it puts back; choosing, leaving or
 /// loading a book starts the per-book parts afresh. The undo history belongs here because the
 /// service's answers decide which of its steps stay true. `ServiceSync+Invariants.swift` checks
-/// the rules, and a test store adopts the whole value (see ``AppState/adoptBookkeeping(from:)``).
+/// the rules; the state holds it as `Bookkeeping`, so a state's equality leaves it out.
 struct ServiceSync: Hashable, Sendable {
   /// The study marks on their way to the service.
   private(set) var writes = StudyStateWrites()

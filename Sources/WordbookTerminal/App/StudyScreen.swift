@@ -26,7 +26,8 @@ public struct StudyScreen: Equatable, Sendable {
   public var marksLeftUnsaved = 0
   /// How many actions of the last key replayed from ``keysWhileLoading`` are still to be
   /// processed: the next waiting key is handled once they are, so it sees the state they make.
-  var actionsBeforeNextWaitingKey = 0
+  /// A test describes it through the actions it sees instead.
+  @Bookkeeping var actionsBeforeNextWaitingKey = 0
   /// The parts of the screen changed since the store last took the record: at most
   /// ``Part/screen``; see ``changedParts``.
   var screenChanges = ChangedParts<Part>()
@@ -46,16 +47,5 @@ public struct StudyScreen: Equatable, Sendable {
   /// reached the service since.
   public var isFinished: Bool {
     hasQuit || (screen.isQuitting && app.marksNotYetSaved == 0 && !app.isSavingWord)
-  }
-}
-
-extension StudyScreen: BookkeepingState {
-  /// Takes the app's bookkeeping from `other`, and how many actions of a replayed key are on
-  /// their way, which a test describes through the actions it sees instead.
-  ///
-  /// - Parameter other: The state whose bookkeeping to copy.
-  public mutating func adoptBookkeeping(from other: StudyScreen) {
-    app.adoptBookkeeping(from: other.app)
-    actionsBeforeNextWaitingKey = other.actionsBeforeNextWaitingKey
   }
 }
