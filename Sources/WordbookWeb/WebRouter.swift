@@ -106,15 +106,23 @@ struct WebRouter: Sendable {
   }
 
   /// Whether the page may send `action`: what a learner does, never a service's answer, which
-  /// only the store's effects produce.
+  /// only the store's effects produce, nor the session's own subscription. Every case is
+  /// named, so a new action does not compile until it is allowed or refused here.
   static func isSentByPage(_ action: AppAction) -> Bool {
     switch action {
-    case .createBook, .loadBooks, .selectBook: true
+    case .createBook, .deleteBook, .loadBooks, .renameBook, .selectBook: true
+    case .bookCreated, .bookDeleted, .bookRenamed, .booksLoaded, .lastStudiedBookLoaded,
+      .wordsLoaded:
+      false
     case .flip, .markFail, .markSuccess, .redo, .resetMark, .retryUnsavedMarks, .setSearchQuery,
       .setStudyMode, .shuffle, .toggleReverse, .toggleStudyMode, .undo:
       true
+    case .studyStatesSaved: false
     case .deleteWord, .dismissError, .editWord, .saveWord: true
-    default: false
+    case .wordDeleted, .wordEdited, .wordSaved: false
+    case .outsideBooksLoaded, .outsideChanges, .outsideWordsLoaded, .subscribeToChanges,
+      .unsubscribeFromChanges:
+      false
     }
   }
 

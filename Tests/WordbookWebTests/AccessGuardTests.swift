@@ -146,6 +146,8 @@ struct AccessGuardTests {
         (#"{"kind":"explode"}"#, 400, "not an action"),
         (#"{"kind":"flip"}"#, 400, "missing field 'id'"),
         (#"{"kind":"booksLoaded","books":[]}"#, 403, "may not send"),
+        (#"{"kind":"subscribeToChanges"}"#, 403, "may not send"),
+        (#"{"kind":"outsideChanges","changes":[]}"#, 403, "may not send"),
         (#"{"kind":"shuffle"}"#, 404, "reload the page"),
       ]
       for entry in cases {

@@ -99,6 +99,26 @@ struct WebRobustnessTests {
     }
   }
 
+  /// What a learner does to books is the page's to send, renaming and deleting included.
+  @Test func thePageMayRenameAndDeleteABook() async throws {
+    try await TestLibrary.with { library in
+      let page = try await Page(library)
+      defer { page.close() }
+      let book = library.book.id
+      #expect(
+        try await page.send(#"{"kind":"renameBook","book":\#(book),"title":"Renamed"}"#) == 202)
+      let renamed = try await WebTestEnvironment.waitUntil(timeout: .seconds(10)) {
+        try await library.service.fetchBooks().first { $0.id == book }?.title == "Renamed"
+      }
+      #expect(renamed)
+      #expect(try await page.send(#"{"kind":"deleteBook","book":\#(book)}"#) == 202)
+      let deleted = try await WebTestEnvironment.waitUntil(timeout: .seconds(10)) {
+        try await !library.service.fetchBooks().contains { $0.id == book }
+      }
+      #expect(deleted)
+    }
+  }
+
   /// A chunked body announces no length, so the limit is only found while it arrives.
   @Test func aChunkedBodyOverTheLimitIsRefused() async throws {
     try await TestLibrary.with(limits: .init(bodyBytes: 1024)) { library in
