@@ -85,7 +85,11 @@ extension Store where State: PartTrackingState {
     partObserverTable = table
     // What changed before anyone observed parts is of no interest.
     currentState.changedParts.removeAll()
-    notifyChangedParts = { [unowned self] in self.notifyObservers(of: table) }
+    let others = notifyChangedParts
+    notifyChangedParts = { [unowned self] in
+      self.notifyObservers(of: table)
+      others?()
+    }
     return table
   }
 

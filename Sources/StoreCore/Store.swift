@@ -71,8 +71,11 @@ public final class Store<State, Action: Sendable>: Observable {
   /// The observers of single parts, for a state that tracks its parts: a
   /// `PartObservers<State.Part>`, typed where `State: PartTrackingState`.
   var partObserverTable: (any RemovableObservers)?
-  /// Hands the state's record of changed parts to their observers; set once a part is
-  /// observed.
+  /// The observers of single parts of states the state holds, by their key path: a
+  /// `PartObservers<Child.Part>` each.
+  var childPartObserverTables: [AnyKeyPath: any RemovableObservers] = [:]
+  /// Hands the records of changed parts to their observers, the state's first, then those of
+  /// the states it holds; set once a part is observed.
   @usableFromInline var notifyChangedParts: (@MainActor () -> Void)?
   var cancellableTasks: [EffectID: [Int: Task<Void, Never>]] = [:]
   var runningTasks: [Int: Task<Void, Never>] = [:]
@@ -187,6 +190,7 @@ public final class Store<State, Action: Sendable>: Observable {
   public func removeObserver(_ token: StoreObserverToken) {
     observers.removeAll { $0.id == token.id }
     partObserverTable?.remove(id: token.id)
+    for table in childPartObserverTables.values { table.remove(id: token.id) }
   }
 
   /// A stream with an element after each change of the state, for front ends that redraw in

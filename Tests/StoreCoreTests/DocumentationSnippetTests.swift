@@ -128,6 +128,28 @@ import Testing
     #expect(redrawn.sorted() == ["board", "cell 3", "cell 3"])
   }
 
+  /// `Store.observe(_:_:_:)`.
+  enum HeldParts {
+    struct Screen {
+      var board: Board
+      var title = ""
+    }
+  }
+
+  @Test func theHeldPartsExample() {
+    let store = Store(
+      initialState: HeldParts.Screen(board: Board(cells: [0, 0])),
+      reducer: Reduce<HeldParts.Screen, Int> { state, cell in
+        state.board.play(cell)
+        return .none
+      })
+    var scores = 0
+    func renderScore() { scores += 1 }
+    store.observe(\.board, [.score]) { renderScore() }
+    store.send(1)
+    #expect(scores == 1)
+  }
+
   /// `ActionLog`.
   @Test func theActionLogExample() {
     let log = ActionLog<CounterAction>(checkpointInterval: 100)

@@ -130,3 +130,41 @@ struct BoardReducer: Reducer {
     #expect(record == ChangedParts<Int>())
   }
 }
+
+/// Two boards on one screen, observed through their own records.
+struct TwoBoards {
+  var left = Board(size: 3)
+  var right = Board(size: 3)
+}
+
+@MainActor
+@Suite struct StoreChildPartsTests {
+  /// Plays on the left board, or clears the right one.
+  struct TwoBoardsReducer: Reducer {
+    func reduce(into state: inout TwoBoards, action: BoardReducer.Action) -> Effect<
+      BoardReducer.Action
+    > {
+      switch action {
+      case .play: _ = BoardReducer().reduce(into: &state.left, action: action)
+      case .clear: _ = BoardReducer().reduce(into: &state.right, action: action)
+      }
+      return .none
+    }
+  }
+
+  @Test func eachHeldStatesPartsReachOnlyItsObservers() {
+    let store = Store(initialState: TwoBoards(), reducer: TwoBoardsReducer())
+    var heard: [String] = []
+    store.observe(\.left, [.cell(1)]) { heard.append("left cell 1") }
+    let right = store.observe(\.right, [.score]) { heard.append("right score") }
+    store.send(.play(1))
+    store.send(.play(2))
+    #expect(heard == ["left cell 1"])
+    store.send(.clear)
+    #expect(heard == ["left cell 1", "right score"])
+    store.removeObserver(right)
+    store.send(.clear)
+    #expect(heard == ["left cell 1", "right score"])
+    #expect(store.state.left.changedParts.isEmpty && store.state.right.changedParts.isEmpty)
+  }
+}

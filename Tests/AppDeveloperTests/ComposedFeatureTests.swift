@@ -1,0 +1,102 @@
+import StoreCore
+import StoreTesting
+import Testing
+import Wordbook
+
+/// An app's own feature beside `AppState`, as a package outside this one writes it: its state
+/// holds the app's, its reducer scopes the app's, and neither forwards bookkeeping or parts.
+struct Lesson: Equatable, Sendable, PartTrackingState {
+  enum Part: Hashable, Sendable { case goal }
+
+  var app: AppState
+  var goal = 10
+  var changedParts = ChangedParts<Part>()
+}
+
+enum LessonAction: Equatable, Sendable {
+  case app(AppAction)
+  case setGoal(Int)
+
+  var app: AppAction? {
+    if case .app(let action) = self { action } else { nil }
+  }
+}
+
+struct LessonReducer: Reducer {
+  let service: any WordService
+
+  func reduce(into state: inout Lesson, action: LessonAction) -> Effect<LessonAction> {
+    let app = Scope(
+      state: \Lesson.app, action: \LessonAction.app, embed: LessonAction.app,
+      child: AppReducer(service: service))
+    switch action {
+    case .app: return app.reduce(into: &state, action: action)
+    case .setGoal(let goal):
+      state.goal = goal
+      state.changedParts.insert(.goal)
+      return .none
+    }
+  }
+}
+
+@MainActor
+@Suite struct ComposedFeatureTests {
+  let memory = InMemoryWordService(books: [
+    ("Fruit", [WordDraft(term: "사과", meaning: "apple"), WordDraft(term: "배", meaning: "pear")])
+  ])
+
+  @Test func aComposedStateIsTestedExhaustivelyWithoutForwarding() async throws {
+    let books = try await memory.fetchBooks()
+    let words = try await memory.fetchWords(in: books[0].id)
+    let initial = Lesson(app: AppState(seed: 3))
+    await withTestStore(initialState: initial, reducer: LessonReducer(service: memory)) {
+      store in
+      store.send(.app(.loadBooks)) { $0.app.booksStatus = .loading }
+      await store.receive(.app(.booksLoaded(.success(books)))) {
+        $0.app.books = books
+        $0.app.booksStatus = .loaded
+        $0.app.isReopeningLastBook = true
+      }
+      await store.receive(.app(.lastStudiedBookLoaded(.success(nil)))) {
+        $0.app.isReopeningLastBook = false
+      }
+      store.send(.app(.selectBook(books[0].id))) {
+        $0.app.selectedBookID = books[0].id
+        $0.app.wordsStatus = .loading
+      }
+      await store.receive(.app(.wordsLoaded(books[0].id, .success(words)))) {
+        $0.app.words = WordList(words)
+        $0.app.wordsStatus = .loaded
+      }
+      // The marks on their way and the undo step are the app's bookkeeping: not described.
+      store.send(.app(.markSuccess(words[0].id))) {
+        $0.app.words.setStudyState(.success, of: words[0].id)
+      }
+      await store.receive(
+        .app(.studyStatesSaved(.success([.init(wordID: words[0].id, state: .success)]))))
+      store.send(.setGoal(20)) { $0.goal = 20 }
+    }
+  }
+
+  @Test func theAppsPartsAndTheFeaturesOwnAreObservedWithoutForwarding() async throws {
+    let books = try await memory.fetchBooks()
+    let words = try await memory.fetchWords(in: books[0].id)
+    var app = AppState(seed: 3, books: books, selectedBookID: books[0].id, words: words)
+    app.changedParts.removeAll()
+    let store = Store(initialState: Lesson(app: app), reducer: LessonReducer(service: memory))
+    var heard: [String] = []
+    store.observe(\.app, [.tally]) { heard.append("tally") }
+    store.observe(\.app, [.card(words[1].id)]) { heard.append("card 2") }
+    store.observe([.goal]) { heard.append("goal") }
+
+    store.send(.app(.markFail(words[1].id)))
+    #expect(heard == ["tally", "card 2"])
+    heard = []
+    store.send(.setGoal(5))
+    #expect(heard == ["goal"])
+    heard = []
+    store.send(.app(.flip(words[0].id)))
+    #expect(heard == [])
+    await store.settle()
+  }
+}
