@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "WordbookInterchange", targets: ["WordbookInterchange"]),
     .library(name: "WordbookAnki", targets: ["WordbookAnki"]),
     .library(name: "WordbookSQLite", targets: ["WordbookSQLite"]),
+    .library(name: "WordbookPostgres", targets: ["WordbookPostgres"]),
     .library(name: "WordbookTerminal", targets: ["WordbookTerminal"]),
     .library(name: "WordbookWeb", targets: ["WordbookWeb"]),
     .executable(name: "wordbook", targets: ["WordbookCLI"]),
@@ -32,6 +33,13 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
     .target(name: "WordbookSQLite", dependencies: ["Wordbook", "CSQLite"]),
+    // Many learners on one server: the same service over PostgreSQL, through libpq.
+    .systemLibrary(
+      name: "CLibPQ",
+      pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+    ),
+    .target(name: "WordbookPostgres", dependencies: ["Wordbook", "CLibPQ"]),
     .systemLibrary(
       name: "CZlib",
       pkgConfig: "zlib",
@@ -60,8 +68,8 @@ let package = Package(
     .target(
       name: "WordbookTerminal",
       dependencies: [
-        "StoreCore", "Wordbook", "WordbookAnki", "WordbookInterchange", "WordbookSQLite",
-        "WordbookWeb",
+        "StoreCore", "Wordbook", "WordbookAnki", "WordbookInterchange", "WordbookPostgres",
+        "WordbookSQLite", "WordbookWeb",
       ]
     ),
     .executableTarget(name: "WordbookCLI", dependencies: ["WordbookTerminal"]),
@@ -96,15 +104,20 @@ let package = Package(
     ),
     .testTarget(
       name: "WordbookSQLiteTests",
-      dependencies: ["CSQLite", "Wordbook", "WordbookSQLite", "SQLiteCrashWorker"]
+      dependencies: [
+        "CSQLite", "Wordbook", "WordbookPostgres", "WordbookSQLite", "WordbookTestSupport",
+        "SQLiteCrashWorker",
+      ]
     ),
     .executableTarget(
       name: "SQLiteCrashWorker",
       dependencies: ["Wordbook", "WordbookSQLite"],
       path: "Tests/SQLiteCrashWorker"
     ),
-    // What more than one test target drives: another process holding the database's lock.
-    .target(name: "WordbookTestSupport", path: "Tests/WordbookTestSupport"),
+    // What more than one test target drives: another process holding the database's lock, a
+    // throwaway PostgreSQL server.
+    .target(
+      name: "WordbookTestSupport", dependencies: ["CLibPQ"], path: "Tests/WordbookTestSupport"),
     .testTarget(
       name: "WordbookTerminalTests",
       dependencies: [

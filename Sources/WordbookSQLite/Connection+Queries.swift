@@ -323,16 +323,3 @@ extension Statement {
     return key.utf8.elementsEqual(stored) ? nil : key
   }
 }
-
-extension String {
-  /// The term in Normalization Form C, which two strings share exactly when Swift's `==`
-  /// calls them equal (canonical equivalence).
-  ///
-  /// The standard library's own normalization, the one `==` and hashing use, so a match by
-  /// these bytes is a match by `==`; Foundation's would add a dependency and could follow
-  /// another Unicode version.
-  var canonicalTerm: String {
-    if utf8.allSatisfy({ $0 < 0x80 }) { return self }
-    return String(decoding: _nfcCodeUnits, as: UTF8.self)
-  }
-}

@@ -54,6 +54,7 @@ extension PageLanguage {
     case .newerSchema: "더 새로운 Wordbook이 만든 데이터베이스입니다. Wordbook을 업데이트하세요."
     case .closed: "서버가 단어장 데이터베이스를 닫았습니다."
     case .noWriteAheadLog: "단어장 데이터베이스가 WAL 기록 방식을 쓸 수 없습니다."
+    case .serverUnreachable: "단어장 데이터베이스 서버에 연결할 수 없습니다. 다시 시도하세요."
     case .folderIsFile: "단어장 데이터베이스의 폴더 자리에 파일이 있습니다."
     case .system(let detail): "단어장 데이터베이스 오류: \(detail)"
     }

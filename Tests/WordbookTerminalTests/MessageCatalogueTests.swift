@@ -40,9 +40,9 @@ import WordbookInterchange
       .cannotOpen(detail: "unable to open"), .inputOutput(detail: "disk I/O error"),
       .severalNames(links: 2), .newerSchema(version: 99, known: 3), .closed,
       .noWriteAheadLog(mode: "delete"), .folderIsFile(part: "/tmp/marker"),
-      .system(detail: "out of memory"),
+      .system(detail: "out of memory"), .serverUnreachable(detail: "connection refused"),
     ]
-    #expect(Set(problems.map(Self.index)) == Set(0..<13))
+    #expect(Set(problems.map(Self.index)) == Set(0..<14))
     for operation in WordServiceError.Operation.allCases {
       reasons += problems.map {
         .storage(WordServiceError.StorageFailure($0, during: operation, path: Self.path))
@@ -196,6 +196,7 @@ extension MessageCatalogueTests {
     case .noWriteAheadLog: 10
     case .folderIsFile: 11
     case .system: 12
+    case .serverUnreachable: 13
     }
   }
 

@@ -38,7 +38,8 @@ import Wordbook
       .busy, .full, .readOnly, .notADatabase, .damaged(detail: "malformed"),
       .cannotOpen(detail: "x"), .inputOutput(detail: "x"), .severalNames(links: 2),
       .newerSchema(version: 9, known: 3), .closed, .noWriteAheadLog(mode: "delete"),
-      .folderIsFile(part: "/tmp"), .system(detail: "out of memory"),
+      .folderIsFile(part: "/tmp"), .serverUnreachable(detail: "connection refused"),
+      .system(detail: "out of memory"),
     ]
     reasons += problems.map { .storage(.init($0, during: .saveWord, path: "/tmp/w.sqlite")) }
     for reason in reasons {

@@ -58,6 +58,9 @@ extension WordServiceError.StorageFailure {
       "The wordbook database \(path) was closed by this program. Open it again to use it."
     case .noWriteAheadLog(let mode):
       "Could not \(what): \(path) cannot use write-ahead logging (mode \(mode))."
+    case .serverUnreachable(let detail):
+      "Could not \(what): the database server at \(path) cannot be reached (\(detail)). "
+        + "Check that it is running and that the URL is right, then try again."
     case .folderIsFile(let part):
       "Could not \(what) \(path): \(part) is a file, not a folder. "
         + "Choose another location with WORDBOOK_DB."

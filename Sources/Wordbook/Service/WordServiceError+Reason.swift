@@ -114,6 +114,9 @@ extension WordServiceError {
     case closed
     /// The database cannot use write-ahead logging; the mode it reported.
     case noWriteAheadLog(mode: String)
+    /// The database server cannot be reached: it is down, the address is wrong, or the
+    /// connection was lost; libpq's own words in `detail`.
+    case serverUnreachable(detail: String)
     /// A part of the folder's path is a file.
     case folderIsFile(part: String)
     /// Anything else, in the storage's own words.

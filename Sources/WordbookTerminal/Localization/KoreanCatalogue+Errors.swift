@@ -65,6 +65,9 @@ extension KoreanCatalogue {
       "단어장 데이터베이스 \(path)를 이 프로그램이 닫았습니다. 다시 열어서 쓰세요."
     case .noWriteAheadLog(let mode):
       "\(what): \(path)는 WAL 기록 방식을 쓸 수 없습니다 (모드 \(mode.shown))."
+    case .serverUnreachable(let detail):
+      "\(what): 데이터베이스 서버 \(path)에 연결할 수 없습니다 (\(detail.shown)). "
+        + "서버가 켜져 있는지, URL이 맞는지 확인한 뒤 다시 시도하세요."
     case .folderIsFile(let part):
       "\(what): \(part.shown)는 폴더가 아니라 파일입니다 (\(path)). "
         + "WORDBOOK_DB로 다른 위치를 고르세요."

@@ -1,0 +1,133 @@
+import CLibPQ
+import Wordbook
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One libpq connection to the server.
+///
+/// Not thread-safe: libpq allows one thread at a time on a connection, so ``PostgresDatabase``
+/// only ever touches it from its own serial queue. Every query is constant text from this module
+/// with values sent as parameters (`PQexecParams`), never spliced into the SQL.
+final class PostgresConnection {
+  /// The libpq handle; finished in `deinit`.
+  private let handle: OpaquePointer
+  /// Where the database is, without its password: what errors name.
+  let location: String
+
+  /// Connects to the server that `url` names.
+  ///
+  /// - Throws: ``WordServiceError/Kind/unavailable`` when the server cannot be reached or
+  ///   refuses the connection.
+  init(url: String) throws(WordServiceError) {
+    location = Self.location(of: url)
+    guard let handle = PQconnectdb(url) else {
+      throw .storage(
+        .other, .system(detail: "out of memory"), during: .openDatabase, path: location)
+    }
+    self.handle = handle
+    guard PQstatus(handle) == CONNECTION_OK else {
+      throw .postgresUnreachable(detail: errorMessage, during: .openDatabase, path: location)
+    }
+    // Text in both directions is UTF-8, whatever the server's default, and a statement never
+    // waits for a lock forever.
+    guard PQsetClientEncoding(handle, "UTF8") == 0 else {
+      throw .storage(
+        .other, .system(detail: errorMessage), during: .openDatabase, path: location)
+    }
+    try execute("SET lock_timeout = '5s'", .openDatabase)
+  }
+
+  deinit {
+    PQfinish(handle)
+  }
+
+  /// libpq's description of the connection's last failure.
+  private var errorMessage: String {
+    String(cString: PQerrorMessage(handle)).trimmingWhitespace()
+  }
+
+  /// Connects again when the connection was lost, so that the next call can succeed.
+  ///
+  /// - Returns: Whether the connection is up.
+  func reconnectIfLost() -> Bool {
+    if PQstatus(handle) == CONNECTION_OK { return true }
+    PQreset(handle)
+    return PQstatus(handle) == CONNECTION_OK
+  }
+
+  /// Runs `sql` with `parameters` (`$1`, `$2`, … in the text; `nil` is SQL `NULL`).
+  ///
+  /// - Returns: The rows, in text form.
+  /// - Throws: The server's error mapped by ``WordServiceError/postgres(sqlState:detail:doing:path:)``.
+  @discardableResult
+  func query(
+    _ sql: String, _ parameters: [PostgresValue?], _ what: WordServiceError.Operation
+  ) throws(WordServiceError) -> PostgresRows {
+    let texts = parameters.map { $0?.text }
+    let result = withCStrings(texts) { pointers in
+      PQexecParams(handle, sql, Int32(pointers.count), nil, pointers, nil, nil, 0)
+    }
+    guard let result else {
+      throw .postgresUnreachable(detail: errorMessage, during: what, path: location)
+    }
+    let rows = PostgresRows(result)
+    switch PQresultStatus(result) {
+    case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
+      return rows
+    default:
+      if PQstatus(handle) != CONNECTION_OK {
+        throw .postgresUnreachable(detail: errorMessage, during: what, path: location)
+      }
+      throw .postgres(
+        sqlState: wordbook_pq_sqlstate(result).map { String(cString: $0) } ?? "",
+        detail: wordbook_pq_message(result).map { String(cString: $0) } ?? errorMessage,
+        doing: what, path: location)
+    }
+  }
+
+  /// Runs `sql`, which takes no parameters and returns no rows.
+  func execute(_ sql: String, _ what: WordServiceError.Operation) throws(WordServiceError) {
+    try query(sql, [], what)
+  }
+
+  /// Runs `body` in a transaction, committing when it returns and rolling back when it throws.
+  func inTransaction<Result>(
+    _ what: WordServiceError.Operation, _ body: () throws(WordServiceError) -> Result
+  ) throws(WordServiceError) -> Result {
+    try execute("BEGIN", what)
+    do {
+      let result = try body()
+      try execute("COMMIT", what)
+      return result
+    } catch {
+      if PQstatus(handle) == CONNECTION_OK { try? execute("ROLLBACK", what) }
+      throw error
+    }
+  }
+
+  /// `url` without the password, if it has one: `postgresql://mina:secret@host/db` becomes
+  /// `postgresql://mina@host/db`.
+  static func location(of url: String) -> String {
+    guard let scheme = url.firstRange(of: "://"),
+      let at = url[scheme.upperBound...].firstIndex(of: "@")
+    else { return url }
+    let userInfo = url[scheme.upperBound..<at]
+    guard let colon = userInfo.firstIndex(of: ":") else { return url }
+    return String(url[..<colon] + url[at...])
+  }
+}
+
+/// Calls `body` with `strings` as C strings that live for the call, `nil` staying `NULL`.
+private func withCStrings<Result>(
+  _ strings: [String?], _ body: ([UnsafePointer<CChar>?]) -> Result
+) -> Result {
+  var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { $0.flatMap { strdup($0) } }
+  defer { for pointer in pointers { free(pointer) } }
+  return pointers.withUnsafeMutableBufferPointer { buffer in
+    body(buffer.map { UnsafePointer($0) })
+  }
+}

@@ -1,0 +1,121 @@
+import Wordbook
+
+/// The PostgreSQL layout and the forward migrations that build it.
+///
+/// The `schema_version` table records how many migrations the database has had. Opening runs
+/// the missing ones, in order, in one transaction that first takes a transaction-level advisory
+/// lock, so that several processes starting at once migrate the database exactly once; a
+/// database whose version is higher than ``latestVersion`` was written by a newer Wordbook and is
+/// refused untouched. Migrations are only ever appended: a released one never changes.
+///
+/// Every row belongs to a user: books, words, settings and the change journal all carry
+/// `user_id`, and every query of ``PostgresWordService`` filters by it.
+enum PostgresSchema {
+  /// The advisory lock held while the schema is checked and migrated (the bytes "WBK1").
+  static let migrationLock: Int64 = 0x5742_4B31
+
+  /// The migrations, oldest first: entry `n` takes a database from version `n` to `n + 1`.
+  static let migrations: [[String]] = [
+    [
+      """
+      CREATE TABLE users (
+        id bigserial PRIMARY KEY,
+        name text NOT NULL UNIQUE
+      )
+      """,
+      """
+      CREATE TABLE books (
+        id bigserial PRIMARY KEY,
+        user_id bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        title text NOT NULL,
+        title_key text NOT NULL,
+        UNIQUE (user_id, title_key)
+      )
+      """,
+      """
+      CREATE TABLE words (
+        id bigserial PRIMARY KEY,
+        user_id bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        book_id bigint NOT NULL REFERENCES books(id) ON DELETE CASCADE,
+        term text NOT NULL,
+        term_key text NOT NULL,
+        meaning text NOT NULL,
+        image_reference text,
+        study_state smallint NOT NULL DEFAULT 0 CHECK (study_state IN (0, 1, 2))
+      )
+      """,
+      "CREATE INDEX words_by_book ON words(book_id, id)",
+      // An import finds a row's cards by the term in Normalization Form C (`term_key`, set by
+      // the service with Swift's own normalization), which two terms share exactly when Swift's
+      // `==` calls them equal.
+      "CREATE INDEX words_by_book_and_term ON words(book_id, term_key)",
+      "CREATE INDEX words_by_user ON words(user_id, id)",
+      """
+      CREATE TABLE settings (
+        user_id bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        key text NOT NULL,
+        value bigint NOT NULL,
+        PRIMARY KEY (user_id, key)
+      )
+      """,
+      // The change journal a change feed reads: kinds as in the SQLite journal (0 added,
+      // 1 updated, 2 deleted, 3 book to reload, 4 books changed).
+      """
+      CREATE TABLE changes (
+        seq bigserial PRIMARY KEY,
+        user_id bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        kind smallint NOT NULL,
+        book_id bigint NOT NULL,
+        word_id bigint
+      )
+      """,
+      "CREATE INDEX changes_by_user ON changes(user_id, seq)",
+    ]
+  ]
+
+  /// The schema version this build writes and understands.
+  static var latestVersion: Int64 { Int64(migrations.count) }
+
+  /// Brings the database up to ``latestVersion`` under the migration lock.
+  ///
+  /// - Throws: `WordServiceError.Kind.unsupportedVersion` for a newer database.
+  static func migrate(_ connection: PostgresConnection) throws(WordServiceError) {
+    let what = WordServiceError.Operation.openDatabase
+    // Reading first keeps an up-to-date database from taking the lock on every open.
+    if try version(connection) == latestVersion { return }
+    try connection.inTransaction(what) { () throws(WordServiceError) in
+      try connection.query(
+        "SELECT pg_advisory_xact_lock($1)", [.integer(migrationLock)], what)
+      try connection.execute(
+        "CREATE TABLE IF NOT EXISTS schema_version (version bigint NOT NULL)", what)
+      // Another process may have migrated the database since the read above: decide again,
+      // under the lock.
+      let current = try version(connection)
+      for migration in migrations.dropFirst(Int(current)) {
+        for sql in migration { try connection.execute(sql, what) }
+      }
+      try connection.execute("DELETE FROM schema_version", what)
+      try connection.query(
+        "INSERT INTO schema_version (version) VALUES ($1)", [.integer(latestVersion)], what)
+    }
+  }
+
+  /// The database's schema version: 0 when it has no `schema_version` table yet.
+  ///
+  /// - Throws: `WordServiceError.Kind.unsupportedVersion` when it is newer than this build's.
+  private static func version(_ connection: PostgresConnection) throws(WordServiceError)
+    -> Int64
+  {
+    let what = WordServiceError.Operation.openDatabase
+    let table = try connection.query(
+      "SELECT to_regclass('schema_version') IS NOT NULL", [], what)
+    guard table.text(0, 0) == "t" else { return 0 }
+    let rows = try connection.query(
+      "SELECT coalesce(max(version), 0) FROM schema_version", [], what)
+    let version = rows.integer(0, 0)
+    if version > latestVersion {
+      throw .newerSchema(connection.location, version: version, known: latestVersion)
+    }
+    return version
+  }
+}

@@ -1,0 +1,110 @@
+import Synchronization
+import Wordbook
+
+extension PostgresWordService {
+  /// How many rows an import processes between progress reports and cancellation checks.
+  package static let importBatchSize = 1024
+
+  /// Adds many words to a book in one transaction, all of them or none, batch by batch.
+  ///
+  /// `rows` runs inside the transaction, on the service's queue, so memory holds one batch,
+  /// never the whole import. Duplicates and homonyms are found in the database: a draft's cards
+  /// are looked up in the (book, term key) index, the term in Normalization Form C, and their
+  /// meanings compared as Swift strings. Every `importBatchSize` rows the import reports
+  /// progress and checks whether the calling task was cancelled; a cancelled import rolls back
+  /// and throws `WordServiceError.cancelled`. The journal gets one row for the book, so change
+  /// feeds reload it once.
+  public func importWords(
+    intoBookTitled title: String,
+    onDuplicate policy: DuplicatePolicy,
+    progress: @escaping @Sendable (Int) -> Void,
+    rows: ImportRows
+  ) async throws(WordServiceError) -> ImportSummary {
+    let title = try WordServiceError.validTitle(title)
+    if Task.isCancelled { throw .cancelled }
+    // The import runs on the service's queue, outside the task, so the task's cancellation
+    // is passed on through a flag.
+    let cancelled = CancellationFlag()
+    let outcome = await withTaskCancellationHandler {
+      // The rows run on the queue while this task waits, so they never outlive the call.
+      await withoutActuallyEscaping(rows) {
+        rows async -> Result<ImportSummary, WordServiceError> in
+        do throws(WordServiceError) {
+          return .success(try await importOnQueue(title, policy, progress, rows, cancelled))
+        } catch {
+          return .failure(error)
+        }
+      }
+    } onCancel: {
+      cancelled.set()
+    }
+    return try outcome.get()
+  }
+
+  /// The import's transaction, on the service's queue.
+  private func importOnQueue(
+    _ title: String, _ policy: DuplicatePolicy, _ progress: @escaping @Sendable (Int) -> Void,
+    _ rows: @escaping ImportRows, _ cancelled: CancellationFlag
+  ) async throws(WordServiceError) -> ImportSummary {
+    try await withLibrary { library throws(WordServiceError) in
+      try library.inTransaction(.importWords) { () throws(WordServiceError) in
+        var summary = ImportSummary(book: try library.book(creatingIfMissing: title))
+        let bookID = summary.book.id
+        var processed = 0
+        try rows { batch throws(WordServiceError) in
+          for draft in batch {
+            let sameTerm = try library.importCandidates(withTerm: draft.term, in: bookID)
+            switch ImportRowDecision.decide(
+              draft, sameTerm: sameTerm, policy: policy, summary: &summary)
+            {
+            case .insert: _ = try library.insertWord(draft, into: bookID, journaled: false)
+            case .update(let word): try library.overwriteImportedWord(word)
+            case .leave: break
+            }
+            processed += 1
+            if processed % Self.importBatchSize == 0 {
+              progress(processed)
+              if cancelled.isSet { throw .cancelled }
+            }
+          }
+        }
+        try library.journal(3, book: bookID)
+        progress(processed)
+        summary.book.wordCount = try library.book(bookID)?.wordCount ?? 0
+        return summary
+      }
+    }
+  }
+}
+
+/// Whether a task was cancelled, readable from another thread.
+private final class CancellationFlag: Sendable {
+  private let value = Atomic(false)
+
+  var isSet: Bool { value.load(ordering: .relaxed) }
+
+  func set() { value.store(true, ordering: .relaxed) }
+}
+
+/// The SQL of an import.
+extension UserLibrary {
+  /// The cards of a book whose term Swift calls equal to `term`, in the order they were added.
+  fileprivate func importCandidates(withTerm term: String, in bookID: WordBook.ID)
+    throws(WordServiceError) -> [Word]
+  {
+    try query(
+      """
+      SELECT \(Self.wordColumns) FROM words
+      WHERE user_id = $1 AND book_id = $2 AND term_key = $3 ORDER BY id
+      """, [.book(bookID), .text(term.canonicalTerm)], .importWords
+    ).words
+  }
+
+  /// Saves the study state and image of a card an import updated.
+  fileprivate func overwriteImportedWord(_ word: Word) throws(WordServiceError) {
+    try query(
+      "UPDATE words SET image_reference = $3, study_state = $4 WHERE user_id = $1 AND id = $2",
+      [.word(word.id), word.imageReference.map(PostgresValue.text), .state(word.studyState)],
+      .importWords)
+  }
+}

@@ -1,0 +1,203 @@
+import Synchronization
+import Wordbook
+
+/// A `WordService` that keeps one user's wordbooks in a PostgreSQL database, shared by many
+/// users and many processes.
+///
+/// ```swift
+/// let service = try await PostgresWordService(
+///   url: "postgresql://wordbook@db.example/wordbook", user: "mina")
+/// let books = try await service.fetchBooks()
+/// ```
+///
+/// Every row belongs to a user (see ``user``) and every statement filters by the user's ID, so
+/// the service sees and changes the user's books, words and settings only. Each write runs in
+/// its own transaction, committed when the call returns; a batch of study marks and an import
+/// are one transaction each, all or nothing.
+///
+/// The service holds one connection, and libpq is not thread-safe, so its calls run one at a
+/// time on a serial queue of its own: callers waiting their turn suspend, and libpq's blocking
+/// network calls never occupy a thread of Swift's cooperative pool. When the connection is
+/// lost, the call fails with `WordServiceError.Kind.unavailable` (retryable) and the next call
+/// connects again.
+public final class PostgresWordService: WordService {
+  /// The user whose wordbooks the service reads and writes.
+  public let user: String
+  /// Whether opening created the user (and added the sample wordbook, when asked).
+  public let createdUser: Bool
+  /// The database's URL without its password.
+  public var location: String { database.location }
+  /// The connection on its queue.
+  let database: PostgresDatabase
+  /// The user's row in `users`.
+  let userID: Int64
+  /// The newest row of the user's change journal that this service has written or read, or
+  /// found at opening: where a new change feed starts.
+  let seenChange: Mutex<Int64>
+
+  /// Connects to the database at `url`, creates or upgrades its schema, and finds or creates
+  /// the user named `user`.
+  ///
+  /// Several processes may open a new database at once: the schema is created once, under an
+  /// advisory lock.
+  ///
+  /// - Parameters:
+  ///   - url: A `postgresql://` or `postgres://` URL (or any libpq connection string).
+  ///   - user: The user's name; a new name creates the user.
+  ///   - seedsSampleWordbook: When the user is new, add `SampleWordbook` so they see cards at
+  ///     once. An existing user is never changed.
+  /// - Throws: `WordServiceError` with kind `WordServiceError.Kind.unavailable` when the server
+  ///   cannot be reached, `WordServiceError.Kind.unsupportedVersion` when a newer Wordbook
+  ///   wrote the schema, `WordServiceError.Kind.invalidInput` when `user` is blank.
+  public init(url: String, user: String, seedsSampleWordbook: Bool = false)
+    async throws(WordServiceError)
+  {
+    let name = user.trimmingWhitespace()
+    guard !name.isEmpty else {
+      throw WordServiceError(
+        .invalidInput, "A PostgreSQL database needs a user name: pass --user NAME.")
+    }
+    let database = PostgresDatabase(url: url)
+    let sample = seedsSampleWordbook ? SampleWordbook.books : []
+    let opened = try await database.open(url: url) { connection throws(WordServiceError) in
+      try PostgresSchema.migrate(connection)
+      return try Self.user(named: name, connection, addingWhenNew: sample)
+    }
+    self.user = name
+    self.database = database
+    userID = opened.id
+    createdUser = opened.created
+    seenChange = Mutex(opened.latestChange)
+  }
+
+  /// The user's ID, created with `sample` when no user has the name, and the newest row of
+  /// their journal.
+  private static func user(
+    named name: String, _ connection: PostgresConnection,
+    addingWhenNew sample: [(title: String, words: [WordDraft])]
+  ) throws(WordServiceError) -> (id: Int64, created: Bool, latestChange: Int64) {
+    try connection.inTransaction(.openDatabase) { () throws(WordServiceError) in
+      let inserted = try connection.query(
+        "INSERT INTO users (name) VALUES ($1) ON CONFLICT (name) DO NOTHING RETURNING id",
+        [.text(name)], .openDatabase)
+      if inserted.count == 1 {
+        let library = UserLibrary(connection, userID: inserted.integer(0, 0))
+        for (title, words) in sample {
+          let book = try library.insertBook(title: title)
+          for draft in words { _ = try library.insertWord(draft, into: book.id) }
+        }
+        return (library.userID, true, library.lastJournaled)
+      }
+      let found = try connection.query(
+        "SELECT id FROM users WHERE name = $1", [.text(name)], .openDatabase)
+      let library = UserLibrary(connection, userID: found.integer(0, 0))
+      return (library.userID, false, try library.latestChange())
+    }
+  }
+
+  /// Whether `location` names a PostgreSQL database (a `postgresql://` or `postgres://` URL)
+  /// rather than a SQLite file.
+  ///
+  /// - Parameter location: A `--db` value or `$WORDBOOK_DB`.
+  public static func isDatabaseURL(_ location: String) -> Bool {
+    location.hasPrefix("postgresql://") || location.hasPrefix("postgres://")
+  }
+
+  /// Returns every wordbook, in the order they were created, with its word count.
+  public func fetchBooks() async throws(WordServiceError) -> [WordBook] {
+    try await withLibrary { library throws(WordServiceError) in try library.books() }
+  }
+
+  /// Returns the words of a book, in the order they were added.
+  public func fetchWords(in bookID: WordBook.ID) async throws(WordServiceError) -> [Word] {
+    try await withLibrary { library throws(WordServiceError) in
+      try library.connection.inTransaction(.loadWords) { () throws(WordServiceError) in
+        guard try library.bookExists(bookID) else { throw .bookNotFound(bookID) }
+        return try library.words(in: bookID)
+      }
+    }
+  }
+
+  /// Returns one page of a book's words, in the order they were added, read from the book's
+  /// index.
+  public func fetchWords(in bookID: WordBook.ID, after word: Word.ID?, limit: Int)
+    async throws(WordServiceError) -> [Word]
+  {
+    try await withLibrary { library throws(WordServiceError) in
+      try library.connection.inTransaction(.loadWords) { () throws(WordServiceError) in
+        guard try library.bookExists(bookID) else { throw .bookNotFound(bookID) }
+        return try library.words(in: bookID, after: word, limit: limit)
+      }
+    }
+  }
+
+  /// Counts the words of every book in each study state, in SQL.
+  public func fetchTallies() async throws(WordServiceError) -> [WordBook.ID: StudyTally] {
+    try await withLibrary { library throws(WordServiceError) in try library.tallies() }
+  }
+
+  /// Creates an empty wordbook, unless another of the user's books has the same title.
+  public func createBook(title: String) async throws(WordServiceError) -> WordBook {
+    let title = try WordServiceError.validTitle(title)
+    return try await withLibrary { library throws(WordServiceError) in
+      try library.inTransaction(.createBook) { () throws(WordServiceError) in
+        try library.insertBook(title: title)
+      }
+    }
+  }
+
+  /// Saves a new word at the end of a book.
+  public func saveWord(_ draft: WordDraft, to bookID: WordBook.ID) async throws(WordServiceError)
+    -> Word
+  {
+    _ = try WordServiceError.validTerm(draft.term)
+    return try await withLibrary { library throws(WordServiceError) in
+      try library.inTransaction(.saveWord) { () throws(WordServiceError) in
+        guard try library.bookExists(bookID) else { throw .bookNotFound(bookID) }
+        return try library.insertWord(draft, into: bookID)
+      }
+    }
+  }
+
+  /// Sets the study state of several words in one transaction, all or none.
+  public func updateStudyStates(_ changes: [StudyStateChange]) async throws(WordServiceError) {
+    try await withLibrary { library throws(WordServiceError) in
+      try library.inTransaction(.saveStudyMarks) { () throws(WordServiceError) in
+        for change in changes where try !library.setStudyState(change) {
+          throw .wordNotFound(change.wordID)
+        }
+      }
+    }
+  }
+
+  /// Deletes a word.
+  public func deleteWord(_ wordID: Word.ID) async throws(WordServiceError) {
+    try await withLibrary { library throws(WordServiceError) in
+      try library.inTransaction(.deleteWord) { () throws(WordServiceError) in
+        guard try library.deleteWord(wordID) else { throw .wordNotFound(wordID) }
+      }
+    }
+  }
+
+  /// Closes the connection, after the calls queued now have finished.
+  ///
+  /// Every later call throws an error saying the database was closed; closing again does
+  /// nothing. Without it the connection is closed when the service is released.
+  public func close() async {
+    await database.close()
+  }
+
+  /// Runs `body` with the user's library, one call at a time, and notes the newest journal row
+  /// it wrote, so that a change feed started afterwards reports only later changes.
+  func withLibrary<Result: Sendable>(
+    _ body: @escaping @Sendable (UserLibrary) throws(WordServiceError) -> Result
+  ) async throws(WordServiceError) -> Result {
+    let userID = userID
+    let (result, journaled) = try await database.run { connection throws(WordServiceError) in
+      let library = UserLibrary(connection, userID: userID)
+      return (try body(library), library.lastJournaled)
+    }
+    seenChange.withLock { $0 = max($0, journaled) }
+    return result
+  }
+}
