@@ -11,7 +11,8 @@ import Wordbook
 /// Every row belongs to a user: books, words, settings and the change journal all carry
 /// `user_id`, and every query of ``PostgresWordService`` filters by it.
 enum PostgresSchema {
-  /// The advisory lock held while the schema is checked and migrated (the bytes "WBK1").
+  /// The advisory lock held while the schema is checked and migrated (the bytes "WBK1"), with
+  /// the schema's name as the lock's second key.
   static let migrationLock: Int64 = 0x5742_4B31
 
   /// The migrations, oldest first: entry `n` takes a database from version `n` to `n + 1`.
@@ -84,8 +85,12 @@ enum PostgresSchema {
     // Reading first keeps an up-to-date database from taking the lock on every open.
     if try version(connection) == latestVersion { return }
     try connection.inTransaction(what) { () throws(WordServiceError) in
+      // The lock is per schema, as each schema holds a database of its own; waiting for it may
+      // take longer than a statement's usual lock timeout while another process migrates.
+      try connection.execute("SET LOCAL lock_timeout = '60s'", what)
       try connection.query(
-        "SELECT pg_advisory_xact_lock($1)", [.integer(migrationLock)], what)
+        "SELECT pg_advisory_xact_lock($1::integer, hashtext(current_schema()))",
+        [.integer(migrationLock)], what)
       try connection.execute(
         "CREATE TABLE IF NOT EXISTS schema_version (version bigint NOT NULL)", what)
       // Another process may have migrated the database since the read above: decide again,

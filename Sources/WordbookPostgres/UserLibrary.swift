@@ -32,12 +32,15 @@ final class UserLibrary {
   /// Runs `body` in a transaction that holds the user's advisory lock, so that the user's
   /// writes, and their journal rows, commit one after another in the order of their numbers.
   ///
-  /// User locks take negative keys; ``PostgresSchema/migrationLock`` is positive.
+  /// A user's lock is keyed by the schema and the user, so the schemas of one server never wait
+  /// for each other.
   func inTransaction<Result>(
     _ what: WordServiceError.Operation, _ body: () throws(WordServiceError) -> Result
   ) throws(WordServiceError) -> Result {
     try connection.inTransaction(what) { () throws(WordServiceError) in
-      try connection.query("SELECT pg_advisory_xact_lock(-$1::bigint)", [user], what)
+      try connection.query(
+        "SELECT pg_advisory_xact_lock(hashtext(current_schema()), ($1 % 2147483647)::integer)",
+        [user], what)
       return try body()
     }
   }

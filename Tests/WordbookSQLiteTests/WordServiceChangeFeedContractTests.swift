@@ -8,7 +8,7 @@ import WordbookSQLite
 @Suite struct WordServiceChangeFeedContractTests {
   @Test(arguments: ServiceKind.allCases)
   func everyEditIsReportedInOrder(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     let book = try await service.createBook(title: "Verbs")
     let feed = ChangeCollector(service.changes())
     defer { feed.stop() }
@@ -29,7 +29,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases)
   func anImportIsReportedAsOneReloadOfItsBook(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     let book = try await service.createBook(title: "Verbs")
     let feed = ChangeCollector(service.changes())
     defer { feed.stop() }

@@ -6,13 +6,13 @@ import WordbookSQLite
 @Suite struct WordServiceContractTests {
   @Test(arguments: ServiceKind.allCases)
   func newServiceHasNoBooks(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     #expect(try await service.fetchBooks() == [])
   }
 
   @Test(arguments: ServiceKind.allCases)
   func createBookTrimsTitleAndKeepsCreationOrder(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     let verbs = try await service.createBook(title: "  Korean verbs \n")
     let nouns = try await service.createBook(title: "Nouns")
     let adverbs = try await service.createBook(title: "Adverbs")
@@ -24,7 +24,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases)
   func createBookRejectsBlankTitle(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     let error = await #expect(throws: WordServiceError.self) {
       try await service.createBook(title: " \t\n")
     }
@@ -34,7 +34,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases)
   func saveWordAppendsInOrderAndCounts(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     let book = try await service.createBook(title: "Book")
     let other = try await service.createBook(title: "Other")
     let drafts = [
@@ -58,7 +58,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases)
   func pagesReadTheBookInOrderAndTalliesCountIt(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     let book = try await service.createBook(title: "Book")
     let other = try await service.createBook(title: "Other")
     let empty = try await service.createBook(title: "Empty")
@@ -91,7 +91,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases)
   func saveWordRejectsBlankTermAndUnknownBook(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     let book = try await service.createBook(title: "Book")
     let blank = await #expect(throws: WordServiceError.self) {
       try await service.saveWord(WordDraft(term: "  ", meaning: "m"), to: book.id)
@@ -106,7 +106,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases)
   func fetchWordsOfUnknownBookIsNotFound(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     await #expect(throws: WordServiceError.bookNotFound(WordBook.ID(42))) {
       try await service.fetchWords(in: WordBook.ID(42))
     }
@@ -114,7 +114,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases)
   func updateStudyStatesChangesEveryListedWord(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     let book = try await service.createBook(title: "Book")
     let first = try await service.saveWord(WordDraft(term: "a", meaning: "1"), to: book.id)
     _ = try await service.saveWord(WordDraft(term: "b", meaning: "2"), to: book.id)
@@ -131,7 +131,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases)
   func updateStudyStatesIsAllOrNone(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     let book = try await service.createBook(title: "Book")
     let word = try await service.saveWord(WordDraft(term: "a", meaning: "1"), to: book.id)
     let missing = Word.ID(word.id.rawValue + 1000)
@@ -146,7 +146,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases)
   func deleteWordRemovesItOnceAndNeverReusesItsID(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     let book = try await service.createBook(title: "Book")
     let first = try await service.saveWord(WordDraft(term: "a", meaning: "1"), to: book.id)
     let last = try await service.saveWord(WordDraft(term: "b", meaning: "2"), to: book.id)
@@ -165,7 +165,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases)
   func awkwardTextComesBackByteForByte(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     let title = "Robert'); DROP TABLE books;--"
     let book = try await service.createBook(title: title)
     let drafts = AwkwardText.drafts
@@ -179,7 +179,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases)
   func concurrentSavesAllLand(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     let book = try await service.createBook(title: "Book")
     let ids = try await withThrowingTaskGroup(of: Word.ID.self) { group in
       for index in 0..<40 {

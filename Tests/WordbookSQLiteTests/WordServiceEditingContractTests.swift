@@ -20,7 +20,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases)
   func createBookRefusesATitleTakenUnderTheTitleComparison(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     let toeic = try await service.createBook(title: "TOEIC 800")
     let cafe = try await service.createBook(title: "Caf\u{E9}")
     _ = try await service.saveWord(WordDraft(term: "a", meaning: "b"), to: toeic.id)
@@ -40,7 +40,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases)
   func renameBookTrimsAndRefusesBlankTakenOrUnknown(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     let verbs = try await service.createBook(title: "Verbs")
     let nouns = try await service.createBook(title: "Nouns")
     _ = try await service.saveWord(WordDraft(term: "가다", meaning: "to go"), to: verbs.id)
@@ -60,7 +60,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases)
   func deleteBookDeletesItsWordsAndOnlyThem(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     let doomed = try await service.createBook(title: "Doomed")
     let kept = try await service.createBook(title: "Kept")
     let lost = try await service.saveWord(WordDraft(term: "apple", meaning: "사과"), to: doomed.id)
@@ -79,7 +79,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases)
   func updateWordChangesTermAndMeaningOnly(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     let book = try await service.createBook(title: "Book")
     let word = try await service.saveWord(
       WordDraft(term: "teh", meaning: "a typo", imageReference: "t.png", studyState: .fail),
@@ -106,7 +106,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases)
   func searchFindsSubstringsInOneBookOrAllIgnoringCase(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     let english = try await service.createBook(title: "English")
     let korean = try await service.createBook(title: "Korean")
     let apple = try await service.saveWord(
@@ -142,7 +142,7 @@ import WordbookSQLite
   /// "어장" is answered by a scan, "단어장" by the trigram index.
   @Test(arguments: ServiceKind.allCases, ["어장", "단어장"])
   func searchPagesFollowBookThenWordOrder(kind: ServiceKind, query: String) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     let first = try await service.createBook(title: "First")
     let second = try await service.createBook(title: "Second")
     var expected: [WordSearchHit] = []
@@ -172,7 +172,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases)
   func lastStudiedBookIsKeptUntilTheBookIsDeleted(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     #expect(try await service.lastStudiedBook() == nil)
     let first = try await service.createBook(title: "First")
     let second = try await service.createBook(title: "Second")

@@ -26,7 +26,7 @@ import WordbookSQLite
 
   /// A service holding one book "Book" with ``existing``.
   func prepared(_ kind: ServiceKind) async throws -> (any WordService, TemporaryFolder) {
-    let (service, folder) = try kind.make()
+    let (service, folder) = try await kind.make()
     let book = try await service.createBook(title: "Book")
     for draft in Self.existing { _ = try await service.saveWord(draft, to: book.id) }
     return (service, folder)
@@ -34,7 +34,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases)
   func importCreatesMissingBookAndReportsProgress(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     let drafts = (0..<2500).map { WordDraft(term: "t\($0)", meaning: "m\($0)") }
     let log = ProgressLog()
     let summary = try await service.importWords(
@@ -50,7 +50,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases)
   func importReadsBatchesAndCountsAcrossThem(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     let log = ProgressLog()
     let summary = try await service.importWords(
       intoBookTitled: "Book", onDuplicate: .skip, progress: log.record
@@ -87,7 +87,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases)
   func importTwiceAddsNothingTheSecondTime(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     let first = try await service.importWords(
       Self.incoming, intoBookTitled: "Book", onDuplicate: .skip, progress: { _ in })
     let second = try await service.importWords(
@@ -132,7 +132,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases)
   func importRowsThatThrowRollBack(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     let failure = WordServiceError(.invalidInput, "the file holds no card")
     await #expect(throws: failure) {
       try await service.importWords(
@@ -147,7 +147,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases)
   func importRejectsBlankTitle(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     let error = await #expect(throws: WordServiceError.self) {
       try await service.importWords(
         [WordDraft(term: "t", meaning: "m")], intoBookTitled: "  ", onDuplicate: .skip,
@@ -172,7 +172,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases)
   func importMatchesAwkwardTermsExactly(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     let drafts = AwkwardText.drafts
     let first = try await service.importWords(
       drafts, intoBookTitled: "it's; DROP", onDuplicate: .skip, progress: { _ in })
@@ -188,7 +188,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases)
   func importComparesTermsAndTitlesAsSwiftStrings(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     // The same text, precomposed and decomposed: equal as Swift strings, not byte for byte.
     let composed = "caf\u{E9}"
     let decomposed = "cafe\u{301}"
@@ -209,7 +209,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases)
   func importFindsCardsWhoseTermIsSpelledEquivalently(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     // Each pair is one term in two spellings, equal as Swift strings: decomposed and
     // precomposed "é", Hangul jamo and syllable, the Kelvin sign and "K", the Ohm sign and
     // "Ω". The first spelling is stored first, so it is the word a match must find, whichever
@@ -244,7 +244,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases)
   func importMatchesEquivalentTermsWithinOneImport(kind: ServiceKind) async throws {
-    let (service, _) = try kind.make()
+    let (service, _) = try await kind.make()
     let drafts = ["e\u{301}", "\u{E9}", "\u{212A}", "K", "\u{D55C}", "\u{1112}\u{1161}\u{11AB}"]
       .map { WordDraft(term: $0, meaning: $0) }
     let summary = try await service.importWords(

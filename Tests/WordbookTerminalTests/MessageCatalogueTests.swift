@@ -80,9 +80,9 @@ import WordbookInterchange
       .invalidWordID("x"), .invalidChoice(option: "format", accepted: ["csv", "tsv"], value: "x"),
       .editNeedsChange, .conflictingHeaderFlags, .importNeedsBook, .invalidPort("x"),
       .hostNeedsAddress, .studyNeedsTerminal, .recordOverScreen,
-      .deleteBookNeedsYes(Self.book.id), .argumentNotUTF8(position: 2),
+      .deleteBookNeedsYes(Self.book.id), .argumentNotUTF8(position: 2), .databaseNeedsUser,
     ]
-    #expect(Set(problems.map(Self.index)) == Set(0..<20))
+    #expect(Set(problems.map(Self.index)) == Set(0..<21))
     for problem in problems {
       let error = UsageError(problem, usage: "wordbook add BOOK TERM MEANING")
       expectBoth(english.describe(error), korean.describe(error))
@@ -236,6 +236,7 @@ extension MessageCatalogueTests {
     case .recordOverScreen: 17
     case .deleteBookNeedsYes: 18
     case .argumentNotUTF8: 19
+    case .databaseNeedsUser: 20
     }
   }
 

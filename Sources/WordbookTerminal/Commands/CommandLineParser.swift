@@ -12,8 +12,8 @@ enum CommandLineParser {
 
   /// Parses the arguments after the program name.
   ///
-  /// Global options (`--db PATH`, `--record FILE`, `--help`, `--version`, the first two also
-  /// as `--name=value`) may come before or after the subcommand; `--` ends the options.
+  /// Global options (`--db PATH`, `--user NAME`, `--record FILE`, `--help`, `--version`, the
+  /// first three also as `--name=value`) may come before or after the subcommand; `--` ends the options.
   ///
   /// - Parameter arguments: The arguments, without the program name.
   /// - Returns: What to run.
@@ -22,17 +22,23 @@ enum CommandLineParser {
   static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
     let split: ArgumentSplitter.Split
     do {
-      split = try ArgumentSplitter(options: ["db", "record"], flags: ["help", "version"])
-        .split(arguments)
+      split = try ArgumentSplitter(
+        options: ["db", "record", "user"], flags: ["help", "version"]
+      )
+      .split(arguments)
     } catch {
-      guard case .optionNeedsValue(let name) = error.problem else { throw error }
+      guard case .optionNeedsValue(let name) = error.problem, name != "user" else { throw error }
       throw UsageError(.needsFilePath(option: "--" + name))
+    }
+    if split.options["user"]?.trimmingWhitespace().isEmpty == true {
+      throw UsageError(.optionNeedsValue(option: "--user"))
     }
     for name in ["db", "record"] where split.options[name]?.isEmpty == true {
       throw UsageError(.needsFilePath(option: "--" + name))
     }
     var invocation = Invocation(
-      databasePath: split.options["db"], recordPath: split.options["record"])
+      databasePath: split.options["db"], recordPath: split.options["record"],
+      userName: split.options["user"])
     let rest = split.values
     if split.flags.contains("help") || rest.first == "-h" && split.firstLiteral != 0 {
       invocation.command = HelpCommand()
@@ -55,7 +61,7 @@ enum CommandLineParser {
   /// The text `--help` prints, every line within 80 columns.
   static var usage: String {
     """
-    Usage: wordbook [--db PATH] [--record FILE] [SUBCOMMAND [ARGUMENTS]]
+    Usage: wordbook [--db PATH|URL] [--user NAME] [--record FILE] [SUBCOMMAND ...]
 
     With no subcommand, opens the study screen when run on a terminal.
 
@@ -77,7 +83,9 @@ enum CommandLineParser {
 
     Options:
       --db PATH       use the database at PATH (default: $WORDBOOK_DB, then
-                      $XDG_DATA_HOME/wordbook/wordbook.sqlite)
+                      $XDG_DATA_HOME/wordbook/wordbook.sqlite), or the PostgreSQL
+                      database at a postgresql:// URL
+      --user NAME     the user whose wordbooks to use on PostgreSQL (created if new)
       --record FILE   write the study session's actions to FILE as JSON Lines
       --help, -h      show this help
       --version       show the version

@@ -8,7 +8,8 @@ import Wordbook
 @MainActor
 final class CommandSession {
   let service: any WordService
-  /// The database file, beside which imported pictures are kept.
+  /// The database file, beside which imported pictures are kept; on PostgreSQL, the default
+  /// SQLite location on this machine, since the server keeps no pictures yet.
   let databasePath: String
   /// The files this command must not write: the database and the files beside it.
   let protected: ProtectedFiles
@@ -24,13 +25,19 @@ final class CommandSession {
   /// and memory stays flat, large enough that each read is cheap.
   static let pageSize = 4096
 
-  init(invocation: Invocation, environment: [String: String]) throws(CommandFailure) {
+  init(invocation: Invocation, environment: [String: String]) async throws(CommandFailure) {
     self.environment = environment
     catalogue = TerminalLanguage(environment: environment).catalogue
     let path = WordbookDatabase.path(option: invocation.databasePath, environment: environment)
-    databasePath = path
+    let isServer = WordbookDatabase.isServer(path)
+    guard !isServer || invocation.userName != nil else { throw .usage(.databaseNeedsUser) }
+    databasePath =
+      isServer
+      ? WordbookDatabase.path(
+        option: nil, environment: environment.filter { $0.key != "WORDBOOK_DB" })
+      : path
     var protected = ProtectedFiles()
-    protected.addDatabase(path)
+    if !isServer { protected.addDatabase(path) }
     self.protected = protected
     out = try OutputFile.standardOutput(protecting: protected)
     // The log is opened before the database, so a log path that names the database is refused
@@ -39,7 +46,8 @@ final class CommandSession {
       try OutputFile.open(path, for: "--record", protecting: protected)
     }
     do {
-      service = try WordbookDatabase.openService(path: path)
+      service = try await WordbookDatabase.openService(
+        path: path, user: invocation.userName ?? "")
     } catch {
       recording?.discard()
       throw .service(error)

@@ -49,6 +49,8 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     case recordOverScreen
     /// `delete-book` without a terminal to ask on and without `--yes`.
     case deleteBookNeedsYes(WordBook.ID)
+    /// A PostgreSQL database without `--user`: its wordbooks belong to users.
+    case databaseNeedsUser
   }
 
   /// What is wrong.

@@ -109,7 +109,7 @@ public enum WordbookCommand {
       try command.run(output: .standardOutput, catalogue: catalogue)
       return
     }
-    let session = try CommandSession(invocation: invocation, environment: environment)
+    let session = try await CommandSession(invocation: invocation, environment: environment)
     try await session.run(invocation.command)
   }
 }

@@ -1,10 +1,12 @@
 import Wordbook
+import WordbookPostgres
 import WordbookSQLite
 
 /// Picks and opens the word service the `wordbook` command works on: the one place that
 /// knows which storage backs the command.
 public enum WordbookDatabase {
-  /// The database path: `--db` when given, else the default location from the environment.
+  /// The database: `--db` when given, else the default location from the environment (which
+  /// `$WORDBOOK_DB` may set to a file or to a PostgreSQL URL).
   ///
   /// - Parameters:
   ///   - option: The value of `--db`, if any.
@@ -13,11 +15,30 @@ public enum WordbookDatabase {
     option ?? SQLiteWordService.defaultLocation(environment: environment)
   }
 
-  /// Opens the SQLite database at `path`, creating it with the sample wordbook on first use.
+  /// Whether `path` names a PostgreSQL database (a `postgresql://` or `postgres://` URL),
+  /// whose wordbooks belong to users, rather than a SQLite file.
   ///
-  /// - Throws: `WordServiceError` when the file cannot be opened: not a Wordbook database,
-  ///   written by a newer version, read-only, or locked by another program.
-  public static func openService(path: String) throws(WordServiceError) -> any WordService {
-    try SQLiteWordService(path: path, seedsSampleWordbook: true)
+  /// - Parameter path: A value of ``path(option:environment:)``.
+  public static func isServer(_ path: String) -> Bool {
+    PostgresWordService.isDatabaseURL(path)
+  }
+
+  /// Opens the database at `path` for `user`, creating it (or the user) with the sample
+  /// wordbook on first use.
+  ///
+  /// - Parameters:
+  ///   - path: A SQLite file, or a PostgreSQL URL (see ``isServer(_:)``).
+  ///   - user: The user whose wordbooks to open on PostgreSQL; a SQLite file has one learner
+  ///     and ignores it.
+  /// - Throws: `WordServiceError` when the database cannot be opened: for a file, not a
+  ///   Wordbook database, written by a newer version, read-only, or locked by another program;
+  ///   for a URL, a server that cannot be reached or a schema written by a newer version.
+  public static func openService(path: String, user: String) async throws(WordServiceError)
+    -> any WordService
+  {
+    if isServer(path) {
+      return try await PostgresWordService(url: path, user: user, seedsSampleWordbook: true)
+    }
+    return try SQLiteWordService(path: path, seedsSampleWordbook: true)
   }
 }

@@ -62,6 +62,9 @@ struct EnglishCatalogue: MessageCatalogue {
     case .deleteBookNeedsYes(let id):
       "'delete-book' asks before deleting, and standard input is not a terminal: "
         + "add --yes to delete wordbook \(id) and its words."
+    case .databaseNeedsUser:
+      "a PostgreSQL database keeps the wordbooks of many users: choose one with --user NAME "
+        + "(a new name creates the user)"
     }
   }
 

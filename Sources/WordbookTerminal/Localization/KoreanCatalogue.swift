@@ -54,6 +54,9 @@ struct KoreanCatalogue: MessageCatalogue {
     case .deleteBookNeedsYes(let id):
       "'delete-book'은 지우기 전에 묻는데, 표준 입력이 터미널이 아닙니다. "
         + "단어장 \(id)과 그 단어를 지우려면 --yes를 붙이세요."
+    case .databaseNeedsUser:
+      "PostgreSQL 데이터베이스에는 여러 사용자의 단어장이 있습니다. --user NAME으로 사용자를 고르세요"
+        + "(새 이름이면 사용자를 만듭니다)"
     }
   }
 

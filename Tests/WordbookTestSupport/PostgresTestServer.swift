@@ -1,0 +1,150 @@
+import CLibPQ
+import Foundation
+import Synchronization
+
+/// The PostgreSQL server the tests use: the one at `$WORDBOOK_TEST_POSTGRES_URL` when set
+/// (`.ci/run` starts one), else a throwaway PostgreSQL cluster started once per test process
+/// with `initdb` and `pg_ctl` from `PATH` and stopped when the process exits.
+///
+/// Each test gets a database of its own: ``freshDatabaseURL()`` creates an empty schema and
+/// returns a URL whose connections use it, so tests running in parallel never see each other's
+/// rows. `initdb` refuses to run as root, so as root the cluster runs as the `postgres` user.
+public enum PostgresTestServer {
+  /// Whether the tests must run against PostgreSQL (`CI=true`): then a server that cannot be
+  /// started fails them instead of skipping them.
+  public static let isRequired = ProcessInfo.processInfo.environment["CI"] == "true"
+
+  /// The server's base URL, once started; the first call starts it.
+  private static let server = Task { try await startOrFind() }
+
+  /// A URL of a new, empty schema on the server.
+  ///
+  /// - Throws: ``StartFailure`` when no server could be started or reached.
+  public static func freshDatabaseURL() async throws -> String {
+    let base = try await server.value
+    let schema = "test_" + UUID().uuidString.lowercased().replacing("-", with: "")
+    try await onThread { () throws(StartFailure) in
+      guard let connection = PQconnectdb(base) else { throw StartFailure("out of memory") }
+      defer { PQfinish(connection) }
+      guard PQstatus(connection) == CONNECTION_OK else {
+        throw StartFailure(String(cString: PQerrorMessage(connection)))
+      }
+      // The name is made here from a UUID, never from test input.
+      let result = PQexec(connection, "CREATE SCHEMA \(schema)")
+      defer { PQclear(result) }
+      guard PQresultStatus(result) == PGRES_COMMAND_OK else {
+        throw StartFailure(String(cString: PQerrorMessage(connection)))
+      }
+    }
+    let separator = base.contains("?") ? "&" : "?"
+    return base + separator + "options=-csearch_path%3D" + schema
+  }
+
+  /// The URL from the environment, or a new cluster's.
+  private static func startOrFind() async throws(StartFailure) -> String {
+    let environment = ProcessInfo.processInfo.environment
+    if let url = environment["WORDBOOK_TEST_POSTGRES_URL"], !url.isEmpty { return url }
+    return try await onThread { () throws(StartFailure) in try startCluster() }
+  }
+
+  /// Creates a cluster in a new temporary folder, starts it on a socket in that folder (no
+  /// port to collide with), and arranges for it to stop when the process exits.
+  private static func startCluster() throws(StartFailure) -> String {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("wordbook-postgres-\(UUID().uuidString)").path
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      throw StartFailure("cannot create \(folder): \(error)")
+    }
+    let asRoot = getuid() == 0
+    if asRoot {
+      guard chown(folder, postgresUser.uid, postgresUser.gid) == 0 else {
+        throw StartFailure("cannot give \(folder) to the postgres user")
+      }
+    }
+    let data = folder + "/data"
+    try run(
+      [
+        "initdb", "-D", data, "-E", "UTF8", "--locale=C.UTF-8", "-A", "trust", "-U", "postgres",
+        "-N",
+      ], asPostgres: asRoot)
+    // No fsync: the cluster is thrown away, and durability is SQLite's crash tests' business.
+    try run(
+      [
+        "pg_ctl", "-D", data, "-w", "-l", folder + "/log", "-o",
+        "-k \(folder) -c listen_addresses= -c fsync=off -c max_connections=200", "start",
+      ],
+      asPostgres: asRoot)
+    stopCommand.withLock { $0 = (data, folder, asRoot) }
+    atexit {
+      guard let (data, folder, asRoot) = PostgresTestServer.stopCommand.withLock({ $0 }) else {
+        return
+      }
+      try? PostgresTestServer.run(
+        ["pg_ctl", "-D", data, "-m", "immediate", "stop"], asPostgres: asRoot)
+      try? FileManager.default.removeItem(atPath: folder)
+    }
+    return "postgresql://postgres@/postgres?host=\(folder)"
+  }
+
+  /// What stops the cluster at exit: its data folder, its temporary folder, whether it runs as
+  /// the `postgres` user.
+  private static let stopCommand = Mutex<(String, String, Bool)?>(nil)
+
+  /// The `postgres` user's IDs, or (0, 0) when there is none.
+  private static var postgresUser: (uid: uid_t, gid: gid_t) {
+    guard let entry = getpwnam("postgres") else { return (0, 0) }
+    return (entry.pointee.pw_uid, entry.pointee.pw_gid)
+  }
+
+  /// Runs a PostgreSQL tool found on `PATH`, as the `postgres` user when asked, and waits.
+  ///
+  /// Spawned and reaped with `posix_spawnp` and `waitpid`, its output to a file: the server
+  /// that `pg_ctl start` leaves running would hold a pipe open forever.
+  private static func run(_ arguments: [String], asPostgres: Bool) throws(StartFailure) {
+    let command = asPostgres ? ["runuser", "-u", "postgres", "--"] + arguments : arguments
+    let outputPath = FileManager.default.temporaryDirectory
+      .appendingPathComponent("wordbook-postgres-\(UUID().uuidString).out").path
+    defer { try? FileManager.default.removeItem(atPath: outputPath) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    var argv = command.map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawnp(&pid, command[0], &actions, nil, &argv, environ)
+    guard spawned == 0 else {
+      throw StartFailure("cannot run \(command[0]): \(String(cString: strerror(spawned)))")
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    guard status == 0 else {
+      let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+      throw StartFailure("\(arguments[0]) failed (status \(status)): \(text)")
+    }
+  }
+
+  /// Runs blocking work on a thread of its own, so no thread of the cooperative pool waits.
+  private static func onThread<Result: Sendable>(
+    _ body: @escaping @Sendable () throws(StartFailure) -> Result
+  ) async throws(StartFailure) -> Result {
+    let outcome: Swift.Result<Result, StartFailure> = await withCheckedContinuation {
+      continuation in
+      Thread.detachNewThread { continuation.resume(returning: Swift.Result(catching: body)) }
+    }
+    return try outcome.get()
+  }
+
+  /// Why the test server could not be started or reached.
+  public struct StartFailure: Error, CustomStringConvertible {
+    /// What went wrong.
+    public let description: String
+
+    init(_ description: String) {
+      self.description = "PostgreSQL test server: " + description
+    }
+  }
+}
