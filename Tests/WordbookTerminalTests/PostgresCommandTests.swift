@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import WordbookTestSupport
+
+/// Runs the built `wordbook` binary on a PostgreSQL database with `--user`, as a script would:
+/// each user sees their own wordbooks only.
+@Suite struct PostgresCommandTests {
+  /// A URL of a new schema on the test server, or the test is cancelled with the reason when
+  /// there is no server and `CI=true` does not require one.
+  private func databaseURL() async throws -> String {
+    do {
+      return try await PostgresTestServer.freshDatabaseURL()
+    } catch  where !PostgresTestServer.isRequired {
+      try Test.cancel("PostgreSQL is not available: \(error)")
+    }
+  }
+
+  /// Runs `wordbook` on a thread of its own: the run waits for the process, which must not tie
+  /// up a thread of the cooperative pool.
+  private func run(
+    _ process: WordbookProcess, _ arguments: [String], environment: [String: String] = [:]
+  ) async throws -> WordbookProcess.Outcome {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread.detachNewThread {
+        continuation.resume(
+          with: Result { try process.run(arguments, environment: environment) })
+      }
+    }
+  }
+
+  @Test func subcommandsWorkForEachUserApart() async throws {
+    let url = try await databaseURL()
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let mina = ["--db", url, "--user", "mina"]
+    let books = try await run(process, mina + ["books"])
+    #expect(books.status == 0, "\(books.error)")
+    #expect(books.output == "1\tKorean basics\t12\n")
+    let created = try await run(process, mina + ["new-book", "Verbs 動詞"])
+    #expect(created.output == "Created wordbook 2: Verbs 動詞\n")
+    #expect(try await run(process, mina + ["add", "verbs 動詞", "가다", "to go"]).status == 0)
+    let words = try await run(process, mina + ["words", "2"])
+    #expect(words.output.hasSuffix("\tnot-studied\t가다\tto go\n"))
+
+    // Another user gets a sample book of their own and never sees mina's.
+    let jun = ["--user", "jun"]
+    let junBooks = try await run(process, jun + ["books"], environment: ["WORDBOOK_DB": url])
+    #expect(junBooks.output == "3\tKorean basics\t12\n")
+    let refused = try await run(process, ["--db", url] + jun + ["words", "2"])
+    #expect(refused.status == 1)
+    #expect(refused.error.contains("no wordbook has"))
+    let stats = try await run(process, mina + ["stats", "2"])
+    #expect(stats.output.hasPrefix("2\tVerbs 動詞\ttotal 1"))
+  }
+
+  @Test func aDatabaseURLWithoutUserIsAUsageError() async throws {
+    let url = try await databaseURL()
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let outcome = try await run(process, ["--db", url, "books"])
+    #expect(outcome.status == 2)
+    #expect(outcome.output.isEmpty)
+    #expect(outcome.error.contains("--user NAME"))
+    let blank = try await run(process, ["--db", url, "--user", " ", "books"])
+    #expect(blank.status == 2)
+  }
+
+  @Test func anUnreachableServerIsARetryableRuntimeError() async throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let url = "postgresql://nobody@/wordbook?host=\(process.folder.path)"
+    let outcome = try await run(process, ["--db", url, "--user", "mina", "books"])
+    #expect(outcome.status == 1)
+    #expect(outcome.error.contains("cannot be reached"))
+  }
+}
