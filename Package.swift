@@ -109,6 +109,10 @@ let package = Package(
         "SQLiteCrashWorker",
       ]
     ),
+    .testTarget(
+      name: "WordbookPostgresTests",
+      dependencies: ["Wordbook", "WordbookPostgres", "WordbookTestSupport"]
+    ),
     .executableTarget(
       name: "SQLiteCrashWorker",
       dependencies: ["Wordbook", "WordbookSQLite"],

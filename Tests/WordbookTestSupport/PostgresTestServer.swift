@@ -40,6 +40,26 @@ public enum PostgresTestServer {
     return base + separator + "options=-csearch_path%3D" + schema
   }
 
+  /// Runs `sql` on the database at `url` over a connection of its own, as another program
+  /// would: a test's way to look at or damage what the service stored.
+  ///
+  /// - Returns: The first column of the first row, if any.
+  @discardableResult
+  public static func execute(_ sql: String, in url: String) async throws -> String? {
+    try await onThread { () throws(StartFailure) in
+      guard let connection = PQconnectdb(url) else { throw StartFailure("out of memory") }
+      defer { PQfinish(connection) }
+      let result = PQexec(connection, sql)
+      defer { PQclear(result) }
+      let status = PQresultStatus(result)
+      guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+        throw StartFailure(String(cString: PQerrorMessage(connection)))
+      }
+      guard PQntuples(result) > 0 else { return nil }
+      return String(cString: PQgetvalue(result, 0, 0))
+    }
+  }
+
   /// The URL from the environment, or a new cluster's.
   private static func startOrFind() async throws(StartFailure) -> String {
     let environment = ProcessInfo.processInfo.environment

@@ -1,0 +1,124 @@
+import Testing
+import Wordbook
+import WordbookPostgres
+import WordbookTestSupport
+
+/// What the contract suite cannot say about PostgreSQL: users kept apart, the schema's versions,
+/// several processes opening one database, and a lost connection.
+@Suite struct PostgresWordServiceTests {
+  /// A URL of a new schema on the test server, or the test is cancelled with the reason when
+  /// there is no server and `CI=true` does not require one.
+  private func databaseURL() async throws -> String {
+    do {
+      return try await PostgresTestServer.freshDatabaseURL()
+    } catch  where !PostgresTestServer.isRequired {
+      try Test.cancel("PostgreSQL is not available: \(error)")
+    }
+  }
+
+  @Test func aUserNeverReadsOrChangesAnotherUsersRows() async throws {
+    let url = try await databaseURL()
+    let mina = try await PostgresWordService(url: url, user: "mina")
+    let jun = try await PostgresWordService(url: url, user: "jun")
+    let book = try await mina.createBook(title: "Verbs")
+    let word = try await mina.saveWord(WordDraft(term: "가다", meaning: "to go"), to: book.id)
+    try await mina.setLastStudiedBook(book.id)
+
+    #expect(try await jun.fetchBooks() == [])
+    #expect(try await jun.fetchTallies() == [:])
+    #expect(try await jun.lastStudiedBook() == nil)
+    #expect(try await jun.searchWords(matching: "", in: nil, after: nil, limit: 10) == [])
+    func expectNotFound(_ body: () async throws -> Void) async {
+      let error = await #expect(throws: WordServiceError.self) { try await body() }
+      #expect(error?.kind == .notFound)
+    }
+    await expectNotFound { _ = try await jun.fetchWords(in: book.id) }
+    await expectNotFound { _ = try await jun.fetchWords(in: book.id, after: nil, limit: 5) }
+    await expectNotFound {
+      _ = try await jun.saveWord(WordDraft(term: "x", meaning: "y"), to: book.id)
+    }
+    await expectNotFound {
+      try await jun.updateStudyStates([StudyStateChange(wordID: word.id, state: .fail)])
+    }
+    await expectNotFound { _ = try await jun.updateWord(word.id, term: "x", meaning: "y") }
+    await expectNotFound { try await jun.deleteWord(word.id) }
+    await expectNotFound { _ = try await jun.renameBook(book.id, to: "Mine") }
+    await expectNotFound { try await jun.deleteBook(book.id) }
+    await expectNotFound { try await jun.setLastStudiedBook(book.id) }
+    await expectNotFound {
+      _ = try await jun.searchWords(matching: "", in: book.id, after: nil, limit: 5)
+    }
+    // Titles are per user: jun may have a "Verbs" of his own.
+    let junsVerbs = try await jun.createBook(title: "verbs")
+    #expect(junsVerbs.id != book.id)
+
+    var stored = book
+    stored.wordCount = 1
+    #expect(try await mina.fetchBooks() == [stored])
+    #expect(try await mina.fetchWords(in: book.id) == [word])
+    #expect(try await mina.lastStudiedBook() == book.id)
+  }
+
+  @Test func processesOpeningANewDatabaseAtOnceCreateItOnce() async throws {
+    let url = try await databaseURL()
+    let users = try await withThrowingTaskGroup(of: Int.self) { group in
+      for _ in 0..<6 {
+        group.addTask {
+          let service = try await PostgresWordService(
+            url: url, user: "mina", seedsSampleWordbook: true)
+          return service.createdUser ? 1 : 0
+        }
+      }
+      return try await group.reduce(0, +)
+    }
+    #expect(users == 1)
+    let service = try await PostgresWordService(url: url, user: "mina")
+    #expect(try await service.fetchBooks().map(\.title) == SampleWordbook.books.map(\.title))
+    #expect(
+      try await PostgresTestServer.execute("SELECT count(*) FROM schema_version", in: url) == "1")
+  }
+
+  @Test func aDatabaseOfANewerSchemaIsRefusedUntouched() async throws {
+    let url = try await databaseURL()
+    _ = try await PostgresWordService(url: url, user: "mina")
+    try await PostgresTestServer.execute("UPDATE schema_version SET version = 99", in: url)
+    let error = await #expect(throws: WordServiceError.self) {
+      try await PostgresWordService(url: url, user: "jun")
+    }
+    #expect(error?.kind == .unsupportedVersion)
+    #expect(try await PostgresTestServer.execute("SELECT count(*) FROM users", in: url) == "1")
+  }
+
+  @Test func aLostConnectionIsRetryableAndTheNextCallConnectsAgain() async throws {
+    let name = "wordbook-lost-\(UInt64.random(in: 0...UInt64.max))"
+    let base = try await databaseURL()
+    let service = try await PostgresWordService(
+      url: base + "&application_name=" + name, user: "mina")
+    let book = try await service.createBook(title: "Verbs")
+    try await PostgresTestServer.execute(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '\(name)'",
+      in: base)
+    let error = await #expect(throws: WordServiceError.self) { try await service.fetchBooks() }
+    #expect(error?.kind == .unavailable)
+    #expect(error?.isRetryable == true)
+    #expect(try await service.fetchBooks() == [book])
+  }
+
+  @Test func aServerThatCannotBeReachedIsUnavailable() async throws {
+    let error = await #expect(throws: WordServiceError.self) {
+      try await PostgresWordService(
+        url: "postgresql://nobody@/wordbook?host=/nonexistent-socket-folder", user: "mina")
+    }
+    #expect(error?.kind == .unavailable)
+    #expect(error?.message.contains("cannot be reached") == true)
+  }
+
+  @Test func theURLsPasswordIsNeverShown() async throws {
+    let error = await #expect(throws: WordServiceError.self) {
+      try await PostgresWordService(
+        url: "postgresql://mina:s3cret@/wordbook?host=/nonexistent-socket-folder", user: "mina")
+    }
+    #expect(error?.message.contains("s3cret") == false)
+    #expect(error?.message.contains("postgresql://mina@/wordbook") == true)
+  }
+}
