@@ -10,9 +10,13 @@ import Synchronization
 /// returns a URL whose connections use it, so tests running in parallel never see each other's
 /// rows. `initdb` refuses to run as root, so as root the cluster runs as the `postgres` user.
 public enum PostgresTestServer {
-  /// Whether the tests must run against PostgreSQL (`CI=true`): then a server that cannot be
-  /// started fails them instead of skipping them.
-  public static let isRequired = ProcessInfo.processInfo.environment["CI"] == "true"
+  /// Whether the tests must run against PostgreSQL (`CI=true`, or a server given in
+  /// `$WORDBOOK_TEST_POSTGRES_URL`): then a server that cannot be started or reached fails them
+  /// instead of skipping them.
+  public static let isRequired: Bool = {
+    let environment = ProcessInfo.processInfo.environment
+    return environment["CI"] == "true" || environment["WORDBOOK_TEST_POSTGRES_URL"] != nil
+  }()
 
   /// The server's base URL, once started; the first call starts it.
   private static let server = Task { try await startOrFind() }
