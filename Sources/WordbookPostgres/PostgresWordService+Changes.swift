@@ -16,29 +16,16 @@ extension PostgresWordService {
   /// report a change committed by another process just before the subscription; sessions apply
   /// each change idempotently. It ends when the service is closed.
   public func changes() -> AsyncStream<[WordChange]> {
-    let start = seenChange.withLock { $0 }
-    let (stream, continuation) = AsyncStream.makeStream(of: [WordChange].self)
-    let poll = Task {
-      var last = start
-      while !Task.isCancelled {
-        do throws(WordServiceError) {
-          let after = last
-          let (changes, newest) = try await withLibrary { library throws(WordServiceError) in
-            try library.connection.inTransaction(.readChanges) { () throws(WordServiceError) in
-              try library.changes(after: after)
-            }
-          }
-          last = newest
-          seenChange.withLock { $0 = max($0, newest) }
-          if !changes.isEmpty { continuation.yield(changes) }
-        } catch  where !error.isRetryable {
-          break
-        } catch {}
-        try? await Task.sleep(for: Self.changePollInterval)
+    JournalChangeFeed.stream(
+      every: Self.changePollInterval, after: seenChange.withLock { $0 }
+    ) { after throws(WordServiceError) in
+      let (changes, newest) = try await self.withLibrary { library throws(WordServiceError) in
+        try library.connection.inTransaction(.readChanges) { () throws(WordServiceError) in
+          try library.changes(after: after)
+        }
       }
-      continuation.finish()
+      self.seenChange.withLock { $0 = max($0, newest) }
+      return (changes, newest)
     }
-    continuation.onTermination = { _ in poll.cancel() }
-    return stream
   }
 }

@@ -18,29 +18,16 @@ extension SQLiteWordService {
   /// report a change committed by another process just before the subscription; sessions
   /// apply each change idempotently. It ends when the database is closed.
   public func changes() -> AsyncStream<[WordChange]> {
-    let start = seenChange.withLock { $0 }
-    let (stream, continuation) = AsyncStream.makeStream(of: [WordChange].self)
-    let poll = Task {
-      var last = start
-      while !Task.isCancelled {
-        do throws(WordServiceError) {
-          let after = last
-          let (changes, newest) = try await withConnection { connection throws(WordServiceError) in
-            try connection.inReadTransaction(.readChanges) { () throws(WordServiceError) in
-              try connection.changes(after: after)
-            }
-          }
-          last = newest
-          seenChange.withLock { $0 = max($0, newest) }
-          if !changes.isEmpty { continuation.yield(changes) }
-        } catch  where !error.isRetryable {
-          break
-        } catch {}
-        try? await Task.sleep(for: Self.changePollInterval)
+    JournalChangeFeed.stream(
+      every: Self.changePollInterval, after: seenChange.withLock { $0 }
+    ) { after throws(WordServiceError) in
+      let (changes, newest) = try await self.withConnection { connection throws(WordServiceError) in
+        try connection.inReadTransaction(.readChanges) { () throws(WordServiceError) in
+          try connection.changes(after: after)
+        }
       }
-      continuation.finish()
+      self.seenChange.withLock { $0 = max($0, newest) }
+      return (changes, newest)
     }
-    continuation.onTermination = { _ in poll.cancel() }
-    return stream
   }
 }

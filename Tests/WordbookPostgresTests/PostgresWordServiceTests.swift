@@ -6,18 +6,8 @@ import WordbookTestSupport
 /// What the contract suite cannot say about PostgreSQL: users kept apart, the schema's versions,
 /// several processes opening one database, and a lost connection.
 @Suite struct PostgresWordServiceTests {
-  /// A URL of a new schema on the test server, or the test is cancelled with the reason when
-  /// there is no server and `CI=true` does not require one.
-  private func databaseURL() async throws -> String {
-    do {
-      return try await PostgresTestServer.freshDatabaseURL()
-    } catch  where !PostgresTestServer.isRequired {
-      try Test.cancel("PostgreSQL is not available: \(error)")
-    }
-  }
-
   @Test func aUserNeverReadsOrChangesAnotherUsersRows() async throws {
-    let url = try await databaseURL()
+    let url = try await PostgresTestServer.freshDatabaseURLForTest()
     let mina = try await PostgresWordService(url: url, user: "mina")
     let jun = try await PostgresWordService(url: url, user: "jun")
     let book = try await mina.createBook(title: "Verbs")
@@ -60,7 +50,7 @@ import WordbookTestSupport
   }
 
   @Test func processesOpeningANewDatabaseAtOnceCreateItOnce() async throws {
-    let url = try await databaseURL()
+    let url = try await PostgresTestServer.freshDatabaseURLForTest()
     let users = try await withThrowingTaskGroup(of: Int.self) { group in
       for _ in 0..<6 {
         group.addTask {
@@ -79,7 +69,7 @@ import WordbookTestSupport
   }
 
   @Test func aDatabaseOfANewerSchemaIsRefusedUntouched() async throws {
-    let url = try await databaseURL()
+    let url = try await PostgresTestServer.freshDatabaseURLForTest()
     _ = try await PostgresWordService(url: url, user: "mina")
     try await PostgresTestServer.execute("UPDATE schema_version SET version = 99", in: url)
     let error = await #expect(throws: WordServiceError.self) {
@@ -91,7 +81,7 @@ import WordbookTestSupport
 
   @Test func aLostConnectionIsRetryableAndTheNextCallConnectsAgain() async throws {
     let name = "wordbook-lost-\(UInt64.random(in: 0...UInt64.max))"
-    let base = try await databaseURL()
+    let base = try await PostgresTestServer.freshDatabaseURLForTest()
     let service = try await PostgresWordService(
       url: base + "&application_name=" + name, user: "mina")
     let book = try await service.createBook(title: "Verbs")

@@ -24,12 +24,7 @@ enum ServiceKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case .sqlite:
       return (try SQLiteWordService(path: folder.file("wordbook.sqlite")), folder)
     case .postgres:
-      let url: String
-      do {
-        url = try await PostgresTestServer.freshDatabaseURL()
-      } catch  where !PostgresTestServer.isRequired {
-        try Test.cancel("PostgreSQL is not available: \(error)")
-      }
+      let url = try await PostgresTestServer.freshDatabaseURLForTest()
       return (try await PostgresWordService(url: url, user: "learner"), folder)
     }
   }

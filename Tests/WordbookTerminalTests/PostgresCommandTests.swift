@@ -5,16 +5,6 @@ import WordbookTestSupport
 /// Runs the built `wordbook` binary on a PostgreSQL database with `--user`, as a script would:
 /// each user sees their own wordbooks only.
 @Suite struct PostgresCommandTests {
-  /// A URL of a new schema on the test server, or the test is cancelled with the reason when
-  /// there is no server and `CI=true` does not require one.
-  private func databaseURL() async throws -> String {
-    do {
-      return try await PostgresTestServer.freshDatabaseURL()
-    } catch  where !PostgresTestServer.isRequired {
-      try Test.cancel("PostgreSQL is not available: \(error)")
-    }
-  }
-
   /// Runs `wordbook` on a thread of its own: the run waits for the process, which must not tie
   /// up a thread of the cooperative pool.
   private func run(
@@ -29,7 +19,7 @@ import WordbookTestSupport
   }
 
   @Test func subcommandsWorkForEachUserApart() async throws {
-    let url = try await databaseURL()
+    let url = try await PostgresTestServer.freshDatabaseURLForTest()
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let mina = ["--db", url, "--user", "mina"]
@@ -54,7 +44,7 @@ import WordbookTestSupport
   }
 
   @Test func aDatabaseURLWithoutUserIsAUsageError() async throws {
-    let url = try await databaseURL()
+    let url = try await PostgresTestServer.freshDatabaseURLForTest()
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let outcome = try await run(process, ["--db", url, "books"])

@@ -1,6 +1,7 @@
 import CLibPQ
 import Foundation
 import Synchronization
+import Testing
 
 /// The PostgreSQL server the tests use: the one at `$WORDBOOK_TEST_POSTGRES_URL` when set
 /// (`.ci/run` starts one), else a throwaway PostgreSQL cluster started once per test process
@@ -61,6 +62,16 @@ public enum PostgresTestServer {
       }
       guard PQntuples(result) > 0 else { return nil }
       return String(cString: PQgetvalue(result, 0, 0))
+    }
+  }
+
+  /// ``freshDatabaseURL()``, or, when there is no server and ``isRequired`` is false, the
+  /// current test case is cancelled with the reason.
+  public static func freshDatabaseURLForTest() async throws -> String {
+    do {
+      return try await freshDatabaseURL()
+    } catch  where !isRequired {
+      try Test.cancel("PostgreSQL is not available: \(error)")
     }
   }
 
