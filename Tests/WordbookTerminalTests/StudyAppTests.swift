@@ -70,13 +70,16 @@ import Testing
     try session.press("l")
     try session.waitForFrame("a success mark") { $0.contains("Success 1") }
     try session.press("u")
-    try session.waitForFrame("the mark undone") { $0.contains("Success 0") }
-    try session.press("u")
-    try session.waitForFrame("an error in the status line") {
-      $0.contains("Error: There is nothing to undo.")
+    try session.waitForFrame("the mark undone, and said") {
+      $0.contains("Success 0") && $0.contains("Undone: “가다” is not studied again.")
     }
-    try session.press("\u{1B}")
-    try session.waitForFrame("the error dismissed") { $0.contains("? help") }
+    try session.press("u")
+    try session.waitForFrame("a notice in the status line") {
+      $0.contains("There is nothing to undo.")
+    }
+    #expect(!session.lastFrame.contains("Error:"))
+    try session.press("j")
+    try session.waitForFrame("the notice gone with the next key") { $0.contains("? help") }
     try session.press("q")
     #expect(try session.waitForExit() == 0)
   }

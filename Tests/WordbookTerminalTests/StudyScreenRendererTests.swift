@@ -188,4 +188,50 @@ import Wordbook
     #expect(text.contains("search: zzz"))
     #expect(text.contains("No word matches the search. Press Esc to clear it."))
   }
+
+  @Test func aRefusedTermShowsAboveItsPromptAtOnce() {
+    var builder = StateBuilder.open()
+    builder.apply(.saveWord(term: " ", meaning: ""))
+    let lines = screen(builder.state, StudyScreenState(prompt: .term(" ")))
+      .split(separator: "\n").map(String.init)
+    #expect(lines.last == "New word, term:  _")
+    #expect(lines.dropLast().last?.hasPrefix("Error: ") == true)
+    #expect(lines.dropLast().last?.contains("term") == true)
+  }
+
+  @Test func thePromptShowsItsCursorAndKeepsItInView() {
+    var prompt = StudyScreenState(prompt: .search("가나다"))
+    prompt.promptCursorFromEnd = 1
+    let state = StateBuilder.open().state
+    #expect(screen(state, prompt).hasSuffix("Search: 가나▏다"))
+    let colored = StudyScreenRenderer(messages: .english, color: true)
+    #expect(screen(state, prompt, renderer: colored).contains("가나\u{1B}[7m다\u{1B}[0m"))
+    let long = StudyScreenState(prompt: .search(String(repeating: "x", count: 80) + "end"))
+    #expect(screen(state, long).hasSuffix("Search: …" + String(repeating: "x", count: 46) + "end_"))
+  }
+
+  @Test func undoAndRedoSayWhatTheyDidAndNothingToUndoIsNoError() {
+    var builder = StateBuilder.open()
+    builder.apply(.markSuccess(Word.ID(3)), .undo)
+    var notice = StudyScreenState()
+    notice.notice = .undid(StudyStateChange(wordID: Word.ID(3), state: .notStudied))
+    #expect(screen(builder.state, notice).hasSuffix("Undone: “사랑” is not studied again."))
+    notice.notice = .nothingToRedo
+    #expect(screen(builder.state, notice).hasSuffix("\nThere is nothing to redo."))
+    let korean = StudyScreenRenderer(messages: .korean, color: false)
+    notice.notice = .redid(StudyStateChange(wordID: Word.ID(3), state: .success))
+    #expect(
+      screen(builder.state, notice, renderer: korean).hasSuffix("다시 했습니다: “사랑”은(는) 다시 외움."))
+  }
+
+  @Test func aMeaningOfSeveralLinesKeepsThemInThePanelAndJoinsThemInItsRow() {
+    let words = [Word(id: Word.ID(1), term: "먹다", meaning: "• to eat\n• to drink\n1. to take")]
+    var builder = StateBuilder.open(words: words)
+    builder.apply(.flip(Word.ID(1)))
+    let shown = screen(builder.state)
+    #expect(shown.contains("back: • to eat / • to drink / 1. to take"))
+    #expect(!shown.contains("^J"))
+    #expect(shown.contains("\n  • to eat\n  • to drink\n"))
+    #expect(shown.contains("\n  1. to take"))
+  }
 }

@@ -47,6 +47,10 @@ public struct Messages: Sendable {
   public var savingMarks: @Sendable (Int) -> String
   /// Shown after quitting when the service failed to save marks; the argument is how many.
   public var marksNotSaved: @Sendable (Int) -> String
+  /// Says what `u` did: the card's term, and the state the card has again.
+  public var undid: @Sendable (String, StudyState) -> String
+  /// Says what `r` did: the card's term, and the state the card has again.
+  public var redid: @Sendable (String, StudyState) -> String
   /// Put before an error in the status line.
   public var errorPrefix: String
   /// Put after an error in the status line.
@@ -104,6 +108,8 @@ public struct Messages: Sendable {
       ($0 == 1 ? "1 mark is" : "\($0) marks are")
         + " not saved. r: try again   q: quit anyway   Esc: back"
     },
+    undid: { "Undone: “\($0)” is \(englishName($1)) again." },
+    redid: { "Redone: “\($0)” is \(englishName($1)) again." },
     errorPrefix: "Error: ",
     errorSuffix: " (Esc to dismiss)",
     termPrompt: "New word, term: ",
@@ -164,6 +170,8 @@ public struct Messages: Sendable {
     saving: "저장 중…",
     savingMarks: { "표시 \($0)개를 저장하는 중…" },
     marksNotSaved: { "표시 \($0)개가 저장되지 않았습니다. r 다시 시도   q 그냥 종료   Esc 돌아가기" },
+    undid: { "되돌렸습니다: “\($0)”은(는) 다시 \(koreanName($1))." },
+    redid: { "다시 했습니다: “\($0)”은(는) 다시 \(koreanName($1))." },
     errorPrefix: "오류: ",
     errorSuffix: " (Esc로 닫기)",
     termPrompt: "새 단어: ",
@@ -198,4 +206,22 @@ public struct Messages: Sendable {
     windowTooSmall: "창이 너무 작습니다",
     describe: KoreanCatalogue().describe
   )
+
+  /// A study state as the English notices name it.
+  private static func englishName(_ state: StudyState) -> String {
+    switch state {
+    case .success: "known"
+    case .fail: "not known"
+    case .notStudied: "not studied"
+    }
+  }
+
+  /// A study state as the Korean notices name it, with the counts line's words.
+  private static func koreanName(_ state: StudyState) -> String {
+    switch state {
+    case .success: "외움"
+    case .fail: "모름"
+    case .notStudied: "안 봄"
+    }
+  }
 }

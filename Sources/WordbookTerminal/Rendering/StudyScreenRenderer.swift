@@ -53,7 +53,11 @@ public struct StudyScreenRenderer: Sendable {
     }
     body = Array(body.prefix(bodyRows))
     lines += body + Array(repeating: StyledLine(), count: bodyRows - body.count)
-    lines += [rule, counts(state, screen: screen), status(state, screen: screen)]
+    // An error (a blank term refused) shows above an open prompt, which keeps the last line.
+    let aboveStatus =
+      screen.prompt != nil && state.lastError != nil
+      ? errorLine(state) : counts(state, screen: screen)
+    lines += [rule, aboveStatus, status(state, screen: screen, width: size.columns)]
     return lines
   }
 
@@ -176,8 +180,8 @@ public struct StudyScreenRenderer: Sendable {
       // The side showing is named in text as well as colour, so NO_COLOR keeps it.
       let shown =
         isBack
-        ? messages.backLabel + side(of: word, back: true, state).escapedForTerminal
-        : side(of: word, back: false, state).escapedForTerminal
+        ? messages.backLabel + Self.oneLine(side(of: word, back: true, state)).escapedForTerminal
+        : Self.oneLine(side(of: word, back: false, state)).escapedForTerminal
       let style: TextStyle =
         switch word.studyState {
         case .success: .success
@@ -227,6 +231,16 @@ public struct StudyScreenRenderer: Sendable {
     return shown
   }
 
+  /// A card's text on one row: its lines (a meaning's list items) joined with ` / `, blank
+  /// ones dropped, so a line break never reaches the row as `^J`.
+  static func oneLine(_ text: String) -> String {
+    guard text.contains(where: \.isNewline) else { return text }
+    return text.split(whereSeparator: \.isNewline)
+      .map { String($0).trimmingWhitespace() }
+      .filter { !$0.isEmpty }
+      .joined(separator: " / ")
+  }
+
   /// The mark of a card that has a picture.
   static let pictureMarker = "▣"
 
@@ -257,24 +271,8 @@ public struct StudyScreenRenderer: Sendable {
     return line
   }
 
-  private func status(_ state: AppState, screen: StudyScreenState) -> StyledLine {
-    if let prompt = screen.prompt {
-      let (label, text): (String, String) =
-        switch prompt {
-        case .term(let text): (messages.termPrompt, text)
-        case .meaning(let term, let text):
-          ("\(term.escapedForTerminal) · " + messages.meaningPrompt, text)
-        case .bookTitle(let text): (messages.titlePrompt, text)
-        case .editTerm(_, let text, _): (messages.editTermPrompt, text)
-        case .editMeaning(_, let term, let text):
-          ("\(term.escapedForTerminal) · " + messages.editMeaningPrompt, text)
-        case .search(let text): (messages.searchPrompt, text)
-        case .renameBook(_, let text): (messages.renamePrompt, text)
-        }
-      var line = StyledLine(label, style: .emphasis)
-      line.append(text.escapedForTerminal + "_")
-      return line
-    }
+  private func status(_ state: AppState, screen: StudyScreenState, width: Int) -> StyledLine {
+    if let prompt = screen.prompt { return promptLine(prompt, screen: screen, width: width) }
     if let question = screen.question {
       let text =
         switch question {
@@ -296,12 +294,72 @@ public struct StudyScreenRenderer: Sendable {
       }
       return StyledLine(messages.saving, style: .secondary)
     }
-    if let error = state.lastError {
-      return StyledLine(
-        messages.errorPrefix + messages.describe(error).escapedForTerminal + messages.errorSuffix,
-        style: .error)
-    }
+    if let notice = screen.notice { return StyledLine(text(of: notice, state)) }
+    if state.lastError != nil { return errorLine(state) }
     if state.isSavingWord { return StyledLine(messages.saving, style: .secondary) }
     return StyledLine(messages.hint, style: .secondary)
+  }
+
+  private func errorLine(_ state: AppState) -> StyledLine {
+    guard let error = state.lastError else { return StyledLine() }
+    return StyledLine(
+      messages.errorPrefix + messages.describe(error).escapedForTerminal + messages.errorSuffix,
+      style: .error)
+  }
+
+  private func text(of notice: StudyScreenState.Notice, _ state: AppState) -> String {
+    let term = { (id: Word.ID) in
+      (state.words[id]?.term ?? "").escapedForTerminal.truncated(toColumns: 30)
+    }
+    return switch notice {
+    case .undid(let change): messages.undid(term(change.wordID), change.state)
+    case .redid(let change): messages.redid(term(change.wordID), change.state)
+    case .nothingToUndo: messages.describe(.nothingToUndo)
+    case .nothingToRedo: messages.describe(.nothingToRedo)
+    }
+  }
+
+  /// The prompt's label and text with its cursor: the character under it in reverse video
+  /// (after a `▏` without colour), or `_` at the end. A text too long for the line loses its
+  /// start, so the cursor stays in view.
+  private func promptLine(_ prompt: StudyScreenState.Prompt, screen: StudyScreenState, width: Int)
+    -> StyledLine
+  {
+    let label: String =
+      switch prompt {
+      case .term: messages.termPrompt
+      case .meaning(let term, _): "\(term.escapedForTerminal) · " + messages.meaningPrompt
+      case .bookTitle: messages.titlePrompt
+      case .editTerm: messages.editTermPrompt
+      case .editMeaning(_, let term, _):
+        "\(term.escapedForTerminal) · " + messages.editMeaningPrompt
+      case .search: messages.searchPrompt
+      case .renameBook: messages.renamePrompt
+      }
+    let (before, after) = screen.promptTextAroundCursor ?? ("", "")
+    var line = StyledLine(label, style: .emphasis)
+    let room = max(width - label.terminalColumns - 2, 1)
+    line.append(Self.lastColumns(before.escapedForTerminal, room))
+    guard let under = after.first else {
+      line.append("_")
+      return line
+    }
+    if !color { line.append("▏") }
+    line.append(String(under).escapedForTerminal, style: .selected)
+    line.append(String(after.dropFirst()).escapedForTerminal)
+    return line
+  }
+
+  /// The end of `text` that fits in `columns`, after a `…` when the start is cut.
+  static func lastColumns(_ text: String, _ columns: Int) -> String {
+    guard text.terminalColumns > columns else { return text }
+    var kept: [Character] = []
+    var used = 1
+    for character in text.reversed() {
+      used += character.terminalColumns
+      if used > columns { break }
+      kept.append(character)
+    }
+    return "…" + String(kept.reversed())
   }
 }

@@ -361,6 +361,16 @@ function start() {
     clearTimeout(page.searchTimer);
     page.searchTimer = setTimeout(search, 250);
   });
+  $('search').addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    // Escape clears the search and ends the typing, as after Enter: the next key is a command.
+    event.preventDefault();
+    if ($('search').value) {
+      $('search').value = '';
+      search();
+    }
+    $('search').blur();
+  });
   $('search-form').addEventListener('submit', (event) => {
     event.preventDefault();
     search();
