@@ -41,7 +41,7 @@ public enum FlashcardWriter {
       var output = QuotingOutput(separator: byte, quotesLeadingHash: format == .anki)
       if format == .anki {
         if options.includesHeader {
-          output.appendLine(text: "#separator:\(ankiName(of: separator))")
+          output.appendLine(text: "#separator:\(FlashcardReadOptions.name(ofSeparator: separator))")
           output.appendLine(text: "#html:false")
           output.appendLine(text: "#tags column:3")
         }
@@ -99,17 +99,5 @@ public enum FlashcardWriter {
       String(tag.map { $0.isWhitespace ? "_" : $0 })
     }
     return (tags + [row.studyState.ankiTag].compactMap { $0 }).joined(separator: " ")
-  }
-
-  private static func ankiName(of separator: String) -> String {
-    switch separator {
-    case "\t": "tab"
-    case ",": "comma"
-    case ";": "semicolon"
-    case "|": "pipe"
-    case " ": "space"
-    case ":": "colon"
-    default: separator
-    }
   }
 }

@@ -112,7 +112,23 @@ import Testing
     // Quizlet cannot quote: a card whose fields hold a separator is refused, naming the card.
     let quizlet = try process.run(db + ["export", "Fruit", "--format", "quizlet"])
     #expect(quizlet.status == 1)
-    #expect(quizlet.error.contains("card 2 contains the separator"))
+    #expect(quizlet.error.contains("card 2 contains the separator newline"))
+    #expect(quizlet.error.contains("Choose another with --card-separator"))
+    // The option the message names is there, and the same option reads the file back.
+    let semicolons = process.folder.appendingPathComponent("fruit-cards.txt").path
+    let separated = try process.run(
+      db + [
+        "export", "Fruit", "--format", "quizlet", "--card-separator", "semicolon", "--output",
+        semicolons,
+      ])
+    #expect(separated.status == 0, "\(separated.error)")
+    let readBack = try process.run(
+      db + [
+        "import", semicolons, "--book", "Fruit cards", "--format", "quizlet", "--card-separator",
+        "semicolon",
+      ])
+    #expect(readBack.status == 0, "\(readBack.error)")
+    #expect(try process.run(db + ["export", "Fruit cards"]).output == withoutPicture)
     let simple = process.folder.appendingPathComponent("simple.csv")
     try Data("term,meaning,state,image\n사과,apple,success,\n배,pear,fail,\n".utf8).write(to: simple)
     #expect(try process.run(db + ["import", simple.path, "--book", "Simple"]).status == 0)

@@ -115,8 +115,9 @@ import WordbookInterchange
       .cannotOpenOutput(name: "marker.csv", detail: "Permission denied", option: "--output"),
       .cannotWrite(name: "marker.csv", detail: "No space left on device"),
       .cannotWriteStandardOutput(detail: "No space left on device"),
+      .separatorInQuizletCard(row: 4242, separator: "tab", option: "--separator"),
     ]
-    #expect(Set(problems.map(Self.index)) == Set(0..<31))
+    #expect(Set(problems.map(Self.index)) == Set(0..<32))
     for problem in problems {
       expectBoth(english.describe(problem), korean.describe(problem))
     }
@@ -271,6 +272,7 @@ extension MessageCatalogueTests {
     case .cannotOpenOutput: 28
     case .cannotWrite: 29
     case .cannotWriteStandardOutput: 30
+    case .separatorInQuizletCard: 31
     case .other: 31
     }
   }

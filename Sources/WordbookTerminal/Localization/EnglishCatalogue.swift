@@ -129,6 +129,10 @@ struct EnglishCatalogue: MessageCatalogue {
       "cannot write \(name.shown): \(detail). Free some space or choose another file, "
         + "then try again."
     case .cannotWriteStandardOutput(let detail): "cannot write to standard output: \(detail)."
+    case .separatorInQuizletCard(let row, let separator, let option):
+      "cannot export as quizlet: card \(row) contains the separator \(separator.shown), which "
+        + "Quizlet cannot quote. Choose another with \(option) (for example \(option) "
+        + "\(option == "--separator" ? "pipe" : "semicolon")), or export as CSV."
     case .other(let text): text.shown
     }
   }

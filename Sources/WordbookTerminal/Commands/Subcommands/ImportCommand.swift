@@ -17,7 +17,7 @@ import WordbookInterchange
 struct ImportCommand: Subcommand {
   static let name = "import"
   static let arguments =
-    "FILE --book TITLE [--format anki|quizlet|csv|tsv|apkg] [--separator S] "
+    "FILE --book TITLE [--format anki|quizlet|csv|tsv|apkg] [--separator S] [--card-separator S] "
     + "[--on-duplicate skip|update|keep] [--header|--no-header] [--term-column C] "
     + "[--meaning-column C] [--state-column C]"
   static let summary = "import a flashcard file into a wordbook"
@@ -30,6 +30,8 @@ struct ImportCommand: Subcommand {
   var format: FlashcardFormat?
   /// The field separator (a name such as `tab` or literal text), or `nil` for the format's.
   var separator: String?
+  /// The separator between Quizlet cards (a name or literal text), or `nil` for a newline.
+  var cardSeparator: String?
   /// What to do with a row equal to a card of the book (same term and meaning).
   var duplicates = DuplicatePolicy.skip
   /// Whether a CSV or TSV file starts with a header row (`--header`, `--no-header`).
@@ -50,7 +52,8 @@ struct ImportCommand: Subcommand {
   /// How to read the file.
   var readOptions: FlashcardReadOptions {
     FlashcardReadOptions(
-      separator: separator.map(FlashcardReadOptions.separator(named:)), header: header,
+      separator: separator.map(FlashcardReadOptions.separator(named:)),
+      cardSeparator: cardSeparator.map(FlashcardReadOptions.separator(named:)), header: header,
       termColumn: termColumn, meaningColumn: meaningColumn, studyStateColumn: studyStateColumn)
   }
 }
@@ -60,7 +63,8 @@ extension ImportCommand {
     let split = try arguments.split(
       required: 1,
       options: [
-        "book", "format", "separator", "on-duplicate", "term-column", "meaning-column",
+        "book", "format", "separator", "card-separator", "on-duplicate", "term-column",
+        "meaning-column",
         "state-column",
       ],
       flags: ["header", "no-header"])
@@ -75,7 +79,7 @@ extension ImportCommand {
     self.init(
       file: split.values[0], bookTitle: book,
       format: isAnkiPackage ? nil : try arguments.choice(options["format"], of: "format"),
-      separator: options["separator"],
+      separator: options["separator"], cardSeparator: options["card-separator"],
       duplicates: try arguments.choice(options["on-duplicate"], of: "on-duplicate") ?? .skip,
       header: split.flags.first.map { $0 == "header" ? .present : .absent } ?? .detect,
       termColumn: options["term-column"].map { FlashcardColumn(parsing: $0) },
