@@ -14,6 +14,10 @@ import Wordbook
 /// // "term,meaning,state,image\n사과,apple,success,\n"
 /// ```
 public enum FlashcardWriter {
+  /// The header row of the CSV and TSV files the writer makes: an import that finds it knows
+  /// the file for one of its own and need not say that line 1 was taken for a header.
+  public static let headerFields = ["term", "meaning", "state", "image"]
+
   /// Writes cards in a format.
   ///
   /// - Parameters:
@@ -48,7 +52,7 @@ public enum FlashcardWriter {
         for row in rows { output.appendRecord([row.term, row.meaning, ankiTags(of: row)]) }
       } else {
         if options.includesHeader {
-          output.appendRecord(["term", "meaning", "state", "image"])
+          output.appendRecord(headerFields)
         }
         for row in rows {
           output.appendRecord([

@@ -22,12 +22,12 @@ import Testing
     #expect(!session.lastFrame.contains("안녕하세요"))
 
     try session.press("\u{1B}[C")
-    try session.waitForFrame("a success mark") { $0.contains("Success 1") }
+    try session.waitForFrame("a success mark") { $0.contains("Known 1") }
     #expect(session.lastFrame.contains(Self.green + "back: hello"))
     #expect(session.lastFrame.contains("Card 2/12"))
 
     try session.press("h")
-    try session.waitForFrame("a fail mark") { $0.contains("Fail 1") }
+    try session.waitForFrame("a fail mark") { $0.contains("Not known 1") }
     #expect(session.lastFrame.contains(Self.yellow + "감사합니다"))
     #expect(session.lastFrame.contains("Not studied 10"))
 
@@ -43,7 +43,7 @@ import Testing
 
     try session.press("s")
     try session.waitForFrame("a shuffle that keeps the marks") {
-      $0.contains("Card 1/12") && $0.contains("Success 1") && $0.contains("Fail 1")
+      $0.contains("Card 1/12") && $0.contains("Known 1") && $0.contains("Not known 1")
     }
     #expect(!session.lastFrame.contains("hello"))
 
@@ -68,10 +68,10 @@ import Testing
       $0.contains("Wordbook · Verbs") && $0.contains("Card 1/1")
     }
     try session.press("l")
-    try session.waitForFrame("a success mark") { $0.contains("Success 1") }
+    try session.waitForFrame("a success mark") { $0.contains("Known 1") }
     try session.press("u")
     try session.waitForFrame("the mark undone, and said") {
-      $0.contains("Success 0") && $0.contains("Undone: “가다” is not studied again.")
+      $0.contains("Known 0") && $0.contains("Undone: “가다” is not studied again.")
     }
     try session.press("u")
     try session.waitForFrame("a notice in the status line") {
@@ -144,7 +144,7 @@ import Testing
     try session.waitForFrame("the screen") { $0.contains("Card 1/12") }
     try session.press("lhs")
     try session.waitForFrame("a shuffle after two marks") {
-      $0.contains("Success 1") && $0.contains("Fail 1") && $0.contains("Card 1/12")
+      $0.contains("Known 1") && $0.contains("Not known 1") && $0.contains("Card 1/12")
     }
     try session.press("q")
     #expect(try session.waitForExit() == 0)
@@ -161,7 +161,7 @@ import Testing
       arguments: ["--db", process.databasePath], environment: process.environment)
     try first.waitForFrame("the sample wordbook") { $0.contains("Card 1/12") }
     try first.press("lh")
-    try first.waitForFrame("two marks") { $0.contains("Success 1") && $0.contains("Fail 1") }
+    try first.waitForFrame("two marks") { $0.contains("Known 1") && $0.contains("Not known 1") }
     try first.press("q")
     #expect(try first.waitForExit() == 0)
 
@@ -197,7 +197,7 @@ import Testing
       arguments: ["--db", process.databasePath], environment: environment)
     try session.waitForFrame("the Korean screen") { $0.contains("카드 1/12") }
     try session.press("l")
-    try session.waitForFrame("a success mark") { $0.contains("맞음 1") }
+    try session.waitForFrame("a success mark") { $0.contains("외움 1") }
     #expect(!session.text.contains(Self.green))
     #expect(!session.text.contains(Self.yellow))
     try session.press("q")

@@ -163,8 +163,8 @@ struct KoreanCatalogue: MessageCatalogue {
     case .deletedBook(let book):
       "단어장 \(book.id) (\(book.title.shown))과 단어 \(book.wordCount)개를 지웠습니다."
     case .stats(let book, let tally):
-      "\(book.id)\t\(book.title.shown)\t전체 \(tally.total)\t맞음 \(tally.success)\t"
-        + "틀림 \(tally.fail)\t안 봄 \(tally.notStudied)"
+      "\(book.id)\t\(book.title.shown)\t전체 \(tally.total)\t외움 \(tally.success)\t"
+        + "모름 \(tally.fail)\t안 봄 \(tally.notStudied)"
     case .imported(let file, let format, let summary, let policy, let rejected):
       "\(file.shown) (\(format))을 단어장 \(summary.book.id) (\(summary.book.title.shown))에 "
         + "가져왔습니다: 추가 \(summary.added), 동음이의어 추가 \(summary.homonyms), "
@@ -182,7 +182,8 @@ struct KoreanCatalogue: MessageCatalogue {
         + "카드로 가져오려면 --no-header를 주세요."
     case .rejected(let problem): "거부: \(problem.shown)"
     case .moreRejected(let count): "거부된 줄이 \(count)개 더 있습니다 (목록 생략)."
-    case .importing(let count): "가져오는 중: \(count)줄"
+    case .importing(let count, let percent):
+      "가져오는 중: \(count)줄" + (percent.map { ", 파일의 \($0)% 읽음" } ?? "")
     case .exported(let count, let book, let file, let format):
       "단어장 \(book.id) (\(book.title.shown))의 단어 \(count)개를 \(format) 형식으로 "
         + "\(file.shown)에 내보냈습니다."

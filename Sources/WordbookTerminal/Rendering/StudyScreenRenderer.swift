@@ -47,7 +47,7 @@ public struct StudyScreenRenderer: Sendable {
     if screen.overlay == .help {
       body = help(rows: bodyRows, width: size.columns)
     } else if screen.showsPicker(state) {
-      body = picker(state, screen: screen, rows: bodyRows)
+      body = picker(state, screen: screen, rows: bodyRows, width: size.columns)
     } else {
       body = wordList(state, screen: screen, rows: bodyRows, width: size.columns)
     }
@@ -107,7 +107,9 @@ public struct StudyScreenRenderer: Sendable {
     return lines
   }
 
-  private func picker(_ state: AppState, screen: StudyScreenState, rows: Int) -> [StyledLine] {
+  private func picker(_ state: AppState, screen: StudyScreenState, rows: Int, width: Int)
+    -> [StyledLine]
+  {
     switch state.picker {
     case .loading:
       return [StyledLine(messages.loadingBooks, style: .secondary)]
@@ -120,29 +122,35 @@ public struct StudyScreenRenderer: Sendable {
     case .empty:
       return [StyledLine(messages.noBooks)]
     case .chooseOne(let books):
-      return bookList(books, screen: screen, selected: nil, rows: rows)
+      return bookList(books, screen: screen, selected: nil, rows: rows, width: width)
     case .chosen(let book):
-      return bookList(state.books, screen: screen, selected: book.id, rows: rows)
+      return bookList(state.books, screen: screen, selected: book.id, rows: rows, width: width)
     }
   }
 
+  /// The books, one a row: the ID right-aligned, the title (`*` after the open book's), and
+  /// the word count right-aligned in a column after the longest title.
   private func bookList(
-    _ books: [WordBook], screen: StudyScreenState, selected: WordBook.ID?, rows: Int
+    _ books: [WordBook], screen: StudyScreenState, selected: WordBook.ID?, rows: Int, width: Int
   ) -> [StyledLine] {
     let idWidth = books.map { "#\($0.id)".count }.max() ?? 0
+    let titles = books.map { $0.title.escapedForTerminal + ($0.id == selected ? " *" : "") }
+    let counts = books.map { messages.wordCount($0.wordCount) }
+    let countWidth = counts.map(\.terminalColumns).max() ?? 0
+    let titleWidth = min(
+      titles.map(\.terminalColumns).max() ?? 0, max(width - idWidth - countWidth - 6, 1))
     let visibleRows = max(rows - 2, 1)
     let top = Self.scrollTop(cursor: screen.pickerCursor, count: books.count, rows: visibleRows)
     var lines = [StyledLine(messages.chooseBook, style: .secondary), StyledLine()]
     for index in books.indices.dropFirst(top).prefix(visibleRows) {
-      let book = books[index]
       let isCursor = index == screen.pickerCursor
       var line = StyledLine(isCursor ? "› " : "  ", style: .emphasis)
-      let id = "#\(book.id)"
+      let id = "#\(books[index].id)"
       line.append(String(repeating: " ", count: idWidth - id.count) + id + "  ")
-      line.append(
-        book.title.escapedForTerminal + (book.id == selected ? " *" : ""),
-        style: isCursor ? .selected : .plain)
-      line.append("  " + messages.wordCount(book.wordCount), style: .secondary)
+      let title = titles[index].truncated(toColumns: titleWidth)
+      line.append(title, style: isCursor ? .selected : .plain)
+      let gap = titleWidth - title.terminalColumns + countWidth - counts[index].terminalColumns
+      line.append(String(repeating: " ", count: gap + 2) + counts[index], style: .secondary)
       lines.append(line)
     }
     return lines

@@ -107,7 +107,7 @@ extension CommandSession {
       return try await importPackage(command, fileDescriptor: descriptor)
     }
     let reading = ImportReading()
-    let result = try await runImport(command) { write throws(WordServiceError) in
+    let result = try await runImport(command, file: descriptor) { write throws(WordServiceError) in
       try reading.read(descriptor, command, into: write)
     }
     let read = reading.result.withLock { $0 }
@@ -146,15 +146,17 @@ extension CommandSession {
   /// Runs an import of `rows` into the book of `command` in a task that SIGINT, SIGTERM or
   /// SIGHUP cancels (see ``CommandInterruption``), showing its progress on a terminal.
   ///
+  /// - Parameter file: The descriptor the rows are read from, whose position out of its size
+  ///   the progress shows; `nil` when that says nothing (an Anki package's notes).
   /// - Returns: The service's result.
   /// - Throws: The failure of a cancelled import (status 128 + the signal), or of a book
   ///   reference that names no book.
-  func runImport(_ command: ImportCommand, rows: @escaping ImportRows)
+  func runImport(_ command: ImportCommand, file: Int32? = nil, rows: @escaping ImportRows)
     async throws(CommandFailure) -> Result<ImportSummary, any Error>
   {
     let service = service
     let title = try await importTitle(command.bookTitle)
-    let progress = ImportProgress(catalogue: catalogue)
+    let progress = ImportProgress(catalogue: catalogue, file: file)
     let task = Task {
       try await service.importWords(
         intoBookTitled: title, onDuplicate: command.duplicates, progress: progress.report,
@@ -176,7 +178,10 @@ extension CommandSession {
   /// `word`/`definition`).
   private func reportRejected(_ parsed: ParseResult, header: FlashcardReadOptions.HeaderHandling) {
     let error = TerminalOutput.standardError
-    if let fields = parsed.header, header == .detect {
+    // The header of the app's own export is no news: only a header that may be a card is named.
+    if let fields = parsed.header, header == .detect,
+      fields.map({ $0.lowercased() }) != FlashcardWriter.headerFields
+    {
       _ = error.write(catalogue.text(.headerDetected(fields)) + "\n")
     }
     for problem in parsed.problems {
