@@ -252,7 +252,9 @@ import Wordbook
     #expect(screen.prompt == .term("cts"))
     _ = press([.home, .backspace, "x", .control(5), "!"], state: state, screen: &screen)
     #expect(screen.prompt == .term("xcts!"))
-    _ = press([.control(1), .right, .control(0x15)], state: state, screen: &screen)
+    _ = press([.control(1), .delete, .right, "y"], state: state, screen: &screen)
+    #expect(screen.prompt == .term("cyts!"))
+    _ = press([.end, .delete, .control(0x15)], state: state, screen: &screen)
     #expect(screen.prompt == .term(""))
     #expect(screen.promptCursorFromEnd == 0)
     // Enter starts the meaning with its cursor at the end, whatever the term's was.

@@ -4,7 +4,8 @@ extension StudyScreenKeys {
   /// A key in a prompt: editing at the cursor, Enter for the next step, Esc to leave.
   ///
   /// ← and → move the cursor, Home and End (or Ctrl-A and Ctrl-E) go to the ends, Backspace
-  /// deletes the character before the cursor and Ctrl-U clears the field. Enter and Esc
+  /// deletes the character before the cursor, Delete the one after it, and Ctrl-U clears the
+  /// field. Enter and Esc
   /// also dismiss the error shown above the prompt, so that an old refusal (a blank term)
   /// never reads as the answer to what comes next.
   static func handlePrompt(
@@ -41,6 +42,9 @@ extension StudyScreenKeys {
       after = ""
     case .backspace:
       guard before.popLast() != nil else { return Response() }
+    case .delete:
+      guard !after.isEmpty else { return Response() }
+      after.removeFirst()
     case .control(0x15):
       before = ""
       after = ""
