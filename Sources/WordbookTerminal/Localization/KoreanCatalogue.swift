@@ -122,7 +122,7 @@ struct KoreanCatalogue: MessageCatalogue {
       "\(name.shown)에 쓸 수 없습니다 (\(detail)). 공간을 비우거나 다른 파일을 골라 다시 시도하세요."
     case .cannotWriteStandardOutput(let detail): "표준 출력에 쓸 수 없습니다 (\(detail))."
     case .separatorInQuizletCard(let row, let separator, let option):
-      "quizlet 형식으로 내보낼 수 없습니다: 카드 \(row)에 구분자 \(separator.shown)가 들어 있는데 "
+      "quizlet 형식으로 내보낼 수 없습니다: 카드 \(row)에 구분자 \(separator.shown)이(가) 들어 있는데 "
         + "Quizlet은 따옴표로 감쌀 수 없습니다. \(option)로 다른 구분자를 고르거나 (예: \(option) "
         + "\(option == "--separator" ? "pipe" : "semicolon")) CSV로 내보내세요."
     case .other(let text): text.shown
