@@ -214,8 +214,16 @@ import Testing
     try session.waitForFrame("the term prompt") { $0.contains("New word, term: ") }
     try session.press("zz\u{1B}")
     try session.waitForFrame("the prompt cancelled by Escape") { $0.contains("? help") }
-    try session.press("a가다\r")
-    try session.waitForFrame("the meaning prompt") { $0.contains("meaning:") }
+    // A blank term is refused at once, above the prompt that keeps what was typed.
+    try session.press("a \r")
+    try session.waitForFrame("the refusal at once") {
+      $0.contains("Error: A word needs a term.") && $0.contains("New word, term: ")
+    }
+    // Backspace, ← twice and Ctrl-U edit the field; Enter goes on and dismisses the refusal.
+    try session.press("\u{7F}가닥\u{1B}[D\u{1B}[D\u{15}가다\r")
+    try session.waitForFrame("the meaning prompt") {
+      $0.contains("가다 · New word, meaning: ") && !$0.contains("Error:")
+    }
     try session.press("to go\r")
     try session.waitForFrame("the new word") { $0.contains("Card 1/13") }
     try session.press("q")
