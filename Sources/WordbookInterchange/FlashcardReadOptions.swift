@@ -92,4 +92,24 @@ public struct FlashcardReadOptions: Hashable, Sendable {
     default: name
     }
   }
+
+  /// The name ``separator(named:)`` reads back as `separator`: `tab`, `comma`, `semicolon`,
+  /// `pipe`, `space`, `colon` or `newline`, else the separator itself.
+  ///
+  /// ```swift
+  /// FlashcardReadOptions.name(ofSeparator: "\t")  // "tab"
+  /// FlashcardReadOptions.name(ofSeparator: "::")  // "::"
+  /// ```
+  public static func name(ofSeparator separator: String) -> String {
+    switch separator {
+    case "\t": "tab"
+    case ",": "comma"
+    case ";": "semicolon"
+    case "|": "pipe"
+    case " ": "space"
+    case ":": "colon"
+    case "\n": "newline"
+    default: separator
+    }
+  }
 }

@@ -115,12 +115,33 @@ import WordbookInterchange
       .cannotOpenOutput(name: "marker.csv", detail: "Permission denied", option: "--output"),
       .cannotWrite(name: "marker.csv", detail: "No space left on device"),
       .cannotWriteStandardOutput(detail: "No space left on device"),
+      .separatorInQuizletCard(row: 4242, separator: "tab", option: "--separator"),
     ]
-    #expect(Set(problems.map(Self.index)) == Set(0..<31))
+    #expect(Set(problems.map(Self.index)) == Set(0..<32))
     for problem in problems {
       expectBoth(english.describe(problem), korean.describe(problem))
     }
     #expect(korean.describe(.other("Injected.")) == english.describe(.other("Injected.")))
+  }
+
+  @Test func englishCountsOfOneAreSingular() {
+    let summary = ImportSummary(book: Self.book, added: 1, homonyms: 1, duplicates: 1)
+    #expect(
+      english.text(.imported(file: "a.csv", format: "csv", summary, .skip, rejected: 1))
+        .hasSuffix(
+          ": 1 added, 1 homonym added, 0 updated, 0 unchanged, 1 duplicate skipped, "
+            + "1 rejected."))
+    var media = AnkiMediaSummary()
+    media.pictures = 1
+    media.cardsWithPictures = 1
+    media.skippedSounds = 1
+    media.skippedOther = 1
+    #expect(
+      english.text(.media(media, folder: "m")).hasPrefix(
+        "Media: 1 picture on 1 card (in m), 1 sound and 1 other file skipped"))
+    #expect(
+      english.text(.replayed(count: 1, log: "l", cutOff: false)) == "Replayed 1 action from l.")
+    #expect(english.text(.moreRejected(1)) == "rejected 1 more line, not listed")
   }
 
   @Test func everyReportHasBothLanguages() {
@@ -139,7 +160,7 @@ import WordbookInterchange
         file: "marker.csv", format: "csv", ImportSummary(book: Self.book, added: 3), .keep,
         rejected: 1),
       .media(media, folder: Self.path), .headerDetected(["term", "meaning"]),
-      .rejected("line 3: no meaning"), .moreRejected(5), .importing(5000),
+      .rejected("line 3: no meaning"), .moreRejected(5), .importing(rows: 5000, percentRead: 42),
       .exported(count: 7, Self.book, file: "marker.csv", format: "csv"),
       .replayed(count: 7, log: "marker.csv", cutOff: true), .listeningWarning(host: "0.0.0.0"),
       .serving(url: "http://127.0.0.1:8080/"), .otherDevices, .pressControlC,
@@ -271,6 +292,7 @@ extension MessageCatalogueTests {
     case .cannotOpenOutput: 28
     case .cannotWrite: 29
     case .cannotWriteStandardOutput: 30
+    case .separatorInQuizletCard: 31
     case .other: 31
     }
   }

@@ -66,6 +66,10 @@ enum CommandProblem: Hashable, Sendable {
   case cannotWrite(name: String, detail: String)
   /// Writing to standard output failed; the system's words.
   case cannotWriteStandardOutput(detail: String)
+  /// A Quizlet card holds a separator, which Quizlet cannot quote: `row` is its position in the
+  /// export, `separator` the separator's name, `option` the option that chooses another
+  /// (`--separator` or `--card-separator`).
+  case separatorInQuizletCard(row: Int, separator: String, option: String)
   /// A failure from outside Wordbook, in its own words.
   case other(String)
 }

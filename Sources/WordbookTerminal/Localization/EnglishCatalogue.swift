@@ -85,7 +85,8 @@ struct EnglishCatalogue: MessageCatalogue {
     case .unreadableFlashcards(let file, let error):
       "\(file.shown): \(error.description.shown)" + Self.columnAdvice(error) + "."
     case .noCardToImport(let file, let format, let rejected):
-      "no card to import in \(file.shown) (read as \(format), \(rejected) lines rejected); "
+      "no card to import in \(file.shown) (read as \(format), "
+        + "\(Self.counted(rejected, "line", "lines")) rejected); "
         + "the wordbook was not changed."
     case .unreadablePackage(let file, let detail): "\(file.shown): \(detail.shown)."
     case .noNoteToImport(let file, let rejected):
@@ -129,6 +130,10 @@ struct EnglishCatalogue: MessageCatalogue {
       "cannot write \(name.shown): \(detail). Free some space or choose another file, "
         + "then try again."
     case .cannotWriteStandardOutput(let detail): "cannot write to standard output: \(detail)."
+    case .separatorInQuizletCard(let row, let separator, let option):
+      "cannot export as quizlet: card \(row) contains the separator \(separator.shown), which "
+        + "Quizlet cannot quote. Choose another with \(option) (for example \(option) "
+        + "\(option == "--separator" ? "pipe" : "semicolon")), or export as CSV."
     case .other(let text): text.shown
     }
   }
@@ -160,7 +165,12 @@ struct EnglishCatalogue: MessageCatalogue {
     }
   }
 
-  private static func words(_ count: Int) -> String { count == 1 ? "1 word" : "\(count) words" }
+  private static func words(_ count: Int) -> String { counted(count, "word", "words") }
+
+  /// `count` and the noun, singular for exactly 1 (English has no other form to choose).
+  private static func counted(_ count: Int, _ singular: String, _ plural: String) -> String {
+    "\(count) \(count == 1 ? singular : plural)"
+  }
 
   func text(_ report: CommandReport) -> String {
     switch report {
@@ -184,14 +194,17 @@ struct EnglishCatalogue: MessageCatalogue {
     case .imported(let file, let format, let summary, let policy, let rejected):
       "Imported \(file.shown) (\(format)) into wordbook \(summary.book.id) "
         + "(\(summary.book.title.shown)): \(summary.added) added, "
-        + "\(summary.homonyms) homonyms added, \(summary.updated) updated, "
-        + "\(summary.unchanged) unchanged, \(summary.duplicates) duplicates "
+        + "\(Self.counted(summary.homonyms, "homonym", "homonyms")) added, "
+        + "\(summary.updated) updated, \(summary.unchanged) unchanged, "
+        + "\(Self.counted(summary.duplicates, "duplicate", "duplicates")) "
         + "\(policy == .keep ? "added again" : "skipped"), \(rejected) rejected."
     case .media(let media, let folder):
       media.isSupported
-        ? "Media: \(media.pictures) pictures on \(media.cardsWithPictures) cards"
+        ? "Media: \(Self.counted(media.pictures, "picture", "pictures")) on "
+          + Self.counted(media.cardsWithPictures, "card", "cards")
           + (media.pictures > 0 ? " (in \(folder.shown))" : "")
-          + ", \(media.skippedSounds) sounds and \(media.skippedOther) other files skipped"
+          + ", \(Self.counted(media.skippedSounds, "sound", "sounds")) and "
+          + "\(Self.counted(media.skippedOther, "other file", "other files")) skipped"
           + (media.missing > 0 ? ", \(media.missing) missing from the package" : "") + "."
         : "Media: not imported; this package's media map is in a newer Anki format "
           + "that is not supported."
@@ -199,13 +212,16 @@ struct EnglishCatalogue: MessageCatalogue {
       "line 1 was read as the header row (\(Self.quoted(fields))); "
         + "pass --no-header to import it as a card"
     case .rejected(let problem): "rejected \(problem.shown)"
-    case .moreRejected(let count): "rejected \(count) more lines, not listed"
-    case .importing(let count): "importing: \(count) rows"
+    case .moreRejected(let count):
+      "rejected \(Self.counted(count, "more line", "more lines")), not listed"
+    case .importing(let count, let percent):
+      "importing: \(Self.counted(count, "row", "rows"))"
+        + (percent.map { ", \($0)% of the file read" } ?? "")
     case .exported(let count, let book, let file, let format):
-      "Exported \(count) words of wordbook \(book.id) (\(book.title.shown)) to \(file.shown) "
+      "Exported \(Self.words(count)) of wordbook \(book.id) (\(book.title.shown)) to \(file.shown) "
         + "as \(format)."
     case .replayed(let count, let log, let cutOff):
-      "Replayed \(count) actions from \(log.shown)"
+      "Replayed \(Self.counted(count, "action", "actions")) from \(log.shown)"
         + (cutOff ? " (its cut-off last line was skipped)." : ".")
     case .listeningWarning(let host):
       "warning: listening on \(host.shown), so other machines can reach this server. "

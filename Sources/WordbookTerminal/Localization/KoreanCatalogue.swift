@@ -121,6 +121,10 @@ struct KoreanCatalogue: MessageCatalogue {
     case .cannotWrite(let name, let detail):
       "\(name.shown)에 쓸 수 없습니다 (\(detail)). 공간을 비우거나 다른 파일을 골라 다시 시도하세요."
     case .cannotWriteStandardOutput(let detail): "표준 출력에 쓸 수 없습니다 (\(detail))."
+    case .separatorInQuizletCard(let row, let separator, let option):
+      "quizlet 형식으로 내보낼 수 없습니다: 카드 \(row)에 구분자 \(separator.shown)이(가) 들어 있는데 "
+        + "Quizlet은 따옴표로 감쌀 수 없습니다. \(option)로 다른 구분자를 고르거나 (예: \(option) "
+        + "\(option == "--separator" ? "pipe" : "semicolon")) CSV로 내보내세요."
     case .other(let text): text.shown
     }
   }
@@ -159,8 +163,8 @@ struct KoreanCatalogue: MessageCatalogue {
     case .deletedBook(let book):
       "단어장 \(book.id) (\(book.title.shown))과 단어 \(book.wordCount)개를 지웠습니다."
     case .stats(let book, let tally):
-      "\(book.id)\t\(book.title.shown)\t전체 \(tally.total)\t맞음 \(tally.success)\t"
-        + "틀림 \(tally.fail)\t안 봄 \(tally.notStudied)"
+      "\(book.id)\t\(book.title.shown)\t전체 \(tally.total)\t외움 \(tally.success)\t"
+        + "모름 \(tally.fail)\t안 봄 \(tally.notStudied)"
     case .imported(let file, let format, let summary, let policy, let rejected):
       "\(file.shown) (\(format))을 단어장 \(summary.book.id) (\(summary.book.title.shown))에 "
         + "가져왔습니다: 추가 \(summary.added), 동음이의어 추가 \(summary.homonyms), "
@@ -178,7 +182,8 @@ struct KoreanCatalogue: MessageCatalogue {
         + "카드로 가져오려면 --no-header를 주세요."
     case .rejected(let problem): "거부: \(problem.shown)"
     case .moreRejected(let count): "거부된 줄이 \(count)개 더 있습니다 (목록 생략)."
-    case .importing(let count): "가져오는 중: \(count)줄"
+    case .importing(let count, let percent):
+      "가져오는 중: \(count)줄" + (percent.map { ", 파일의 \($0)% 읽음" } ?? "")
     case .exported(let count, let book, let file, let format):
       "단어장 \(book.id) (\(book.title.shown))의 단어 \(count)개를 \(format) 형식으로 "
         + "\(file.shown)에 내보냈습니다."

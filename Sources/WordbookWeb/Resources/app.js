@@ -306,8 +306,10 @@ function onKey(event) {
     case '0': onCurrent('resetMark'); break;
     case 'ArrowDown': case 'j': move(1); break;
     case 'ArrowUp': case 'k': move(-1); break;
-    case 'u': send({ kind: 'undo' }); break;
-    case 'r': send({ kind: 'redo' }); break;
+    // With nothing to undo or redo the key does what its greyed-out button does: nothing, not
+    // an error.
+    case 'u': if (!$('undo').disabled) send({ kind: 'undo' }); break;
+    case 'r': if (!$('redo').disabled) send({ kind: 'redo' }); break;
     case 's': page.current = 0; page.from = 0; send({ kind: 'shuffle' }); break;
     case 'm': page.current = 0; page.from = 0; send({ kind: 'toggleStudyMode' }); break;
     case 'v': send({ kind: 'toggleReverse' }); break;
@@ -360,6 +362,16 @@ function start() {
     // One query per pause in the typing, not one per key: each filters the whole book.
     clearTimeout(page.searchTimer);
     page.searchTimer = setTimeout(search, 250);
+  });
+  $('search').addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    // Escape clears the search and ends the typing, as after Enter: the next key is a command.
+    event.preventDefault();
+    if ($('search').value) {
+      $('search').value = '';
+      search();
+    }
+    $('search').blur();
   });
   $('search-form').addEventListener('submit', (event) => {
     event.preventDefault();
