@@ -12,30 +12,41 @@ final class WebDriver {
   private let session: String
   private static let elementKey = "element-6066-11e4-a52e-4f735466cecf"
 
+  /// Starts chromedriver on a port of its choosing and returns it with the port. Told to choose,
+  /// chromedriver takes a free IPv6 port and then binds IPv4 to the same number, which another
+  /// test's process may hold: it then exits ("IPv4 port not available"), and another try picks
+  /// another port.
+  private static func startDriver(at path: String) async throws -> (Process, String) {
+    var text = ""
+    for _ in 1...5 {
+      let driver = Process()
+      driver.executableURL = URL(fileURLWithPath: path)
+      driver.arguments = ["--port=0"]
+      let output = Pipe()
+      driver.standardOutput = output
+      driver.standardError = FileHandle.nullDevice
+      try driver.run()
+      let reader = output.fileHandleForReading
+      text = ""
+      var port: String?
+      let started = try await WebTestEnvironment.waitUntil {
+        text += String(decoding: reader.availableData, as: UTF8.self)
+        port = text.firstMatch(of: /started successfully on port (\d+)/).map { String($0.1) }
+        return port != nil || !driver.isRunning
+      }
+      if started, let port { return (driver, port) }
+      kill(driver.processIdentifier, SIGKILL)
+      guard text.contains("port not available") else { break }
+    }
+    throw DriverError(message: "chromedriver did not start: \(text)")
+  }
+
   /// Starts chromedriver on a free port and a browser with a window of `width`×`height` that
   /// asks for pages in `language` (its Accept-Language).
   init(width: Int = 360, height: Int = 800, language: String = "en-US") async throws {
     let (chromium, driverPath) = try #require(WebTestEnvironment.browser)
-    let driver = Process()
-    driver.executableURL = URL(fileURLWithPath: driverPath)
-    driver.arguments = ["--port=0"]
-    let output = Pipe()
-    driver.standardOutput = output
-    driver.standardError = FileHandle.nullDevice
-    try driver.run()
+    let (driver, port) = try await Self.startDriver(at: driverPath)
     self.driver = driver
-    let reader = output.fileHandleForReading
-    var text = ""
-    var port: String?
-    let started = try await WebTestEnvironment.waitUntil {
-      text += String(decoding: reader.availableData, as: UTF8.self)
-      port = text.firstMatch(of: /started successfully on port (\d+)/).map { String($0.1) }
-      return port != nil || !driver.isRunning
-    }
-    guard started, let port else {
-      kill(driver.processIdentifier, SIGKILL)
-      throw DriverError(message: "chromedriver did not start: \(text)")
-    }
     base = "http://127.0.0.1:\(port)"
     let capabilities: [String: Any] = [
       "capabilities": [
