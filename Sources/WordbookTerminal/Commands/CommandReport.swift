@@ -48,6 +48,8 @@ enum CommandReport: Hashable, Sendable {
   case pressControlC
   /// The browser could not be opened with the program.
   case browserNotOpened(opener: String)
+  /// `review` rated the word; its state after the review.
+  case reviewed(Word, Rating, MemoryState)
   /// `delete-book`'s question.
   case deleteBookQuestion(WordBook)
 }
