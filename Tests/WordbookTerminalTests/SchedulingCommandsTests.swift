@@ -133,6 +133,15 @@ import WordbookTerminal
     #expect(all[1] == "\(ids[1])\t불\tnew\t\t0.000000\t0.000000\t0\t0")
   }
 
+  @Test func newStepsRescheduleTheWordsAlreadyReviewed() throws {
+    defer { process.removeFolder() }
+    let ids = try book("Verbs", terms: ["가다"])
+    _ = try run(["review", "Verbs", "\(ids[0])", "good", "--at", "2026-01-01T00:00:00Z"])
+    #expect(try run(["settings", "learning-steps", "2m,20m"]).status == 0)
+    let all = try run(["schedule", "Verbs", "--all"]).output
+    #expect(all.hasPrefix("\(ids[0])\t가다\tlearning\t2026-01-01T00:20:00Z\t"))
+  }
+
   @Test func wrongReviewsAreRefused() throws {
     defer { process.removeFolder() }
     let ids = try book("Verbs", terms: ["가다"])

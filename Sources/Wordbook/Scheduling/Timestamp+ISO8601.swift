@@ -1,6 +1,6 @@
 extension Timestamp {
-  /// The moment in ISO 8601 UTC to the second, such as `2026-12-01T10:00:00Z`, as listings and
-  /// review files write times.
+  /// The moment in ISO 8601 UTC to the second, such as `2026-12-01T10:00:00Z`, as listings
+  /// write times; ``init(iso8601:)`` reads it back for the years 1 to 9999.
   public var iso8601: String {
     let (days, seconds) = Self.daysAndSeconds(secondsSince1970)
     let (year, month, day) = Self.civilDate(fromDays: days)
