@@ -74,11 +74,19 @@ extension Connection {
     return reviews
   }
 
-  /// Replays every word's log with `scheduler` and stores what it gives, one word at a time,
-  /// so memory holds one log, never all of them.
-  func replayEveryLog(with scheduler: ReviewScheduler) throws(WordServiceError) {
+  /// Replays every word's log with `scheduler`, or only the logs of the words in
+  /// `temp.imported_reviews`, and stores what they give, one word at a time, so memory holds
+  /// one log, never all of them.
+  func replayLogs(with scheduler: ReviewScheduler, onlyImported: Bool = false)
+    throws(WordServiceError)
+  {
     let statement = try self.statement(
-      "SELECT word_id, reviewed_at, rating FROM reviews ORDER BY word_id, id")
+      onlyImported
+        ? """
+        SELECT word_id, reviewed_at, rating FROM reviews
+        WHERE word_id IN (SELECT word_id FROM temp.imported_reviews) ORDER BY word_id, id
+        """
+        : "SELECT word_id, reviewed_at, rating FROM reviews ORDER BY word_id, id")
     defer { statement.reset() }
     var current: (word: Word.ID, memory: WordMemory)?
     while try statement.step(self, .saveSettings) {
@@ -91,6 +99,51 @@ extension Connection {
       current = (wordID, memory.reviewed(statement.review(at: 1), by: scheduler))
     }
     if let finished = current { try setMemory(finished.memory, of: finished.word) }
+  }
+
+  /// Empties `temp.imported_reviews`, the table an import stages its reviews in, creating it
+  /// the first time (a temporary table is the connection's own and never reaches the file).
+  func clearImportedReviews() throws(WordServiceError) {
+    try execute(
+      """
+      CREATE TEMP TABLE IF NOT EXISTS imported_reviews (
+        seq INTEGER PRIMARY KEY, word_id INTEGER NOT NULL, reviewed_at INTEGER NOT NULL,
+        rating INTEGER NOT NULL
+      )
+      """, .saveReview)
+    try execute("DELETE FROM temp.imported_reviews", .saveReview)
+  }
+
+  /// Stages one imported review.
+  func stageImportedReview(_ row: WordReview) throws(WordServiceError) {
+    let statement = try self.statement(
+      "INSERT INTO temp.imported_reviews (word_id, reviewed_at, rating) VALUES (?1, ?2, ?3)")
+    statement.bind(row.wordID.rawValue, at: 1)
+    statement.bind(row.review.time.secondsSince1970, at: 2)
+    statement.bind(Int64(row.review.rating.rawValue), at: 3)
+    try statement.run(self, .saveReview)
+  }
+
+  /// A staged review's word that does not exist, if any.
+  func unknownImportedWord() throws(WordServiceError) -> Word.ID? {
+    let statement = try self.statement(
+      """
+      SELECT word_id FROM temp.imported_reviews i
+      WHERE NOT EXISTS (SELECT 1 FROM words WHERE id = i.word_id) LIMIT 1
+      """)
+    defer { statement.reset() }
+    return try statement.step(self, .saveReview) ? Word.ID(statement.int64(at: 0)) : nil
+  }
+
+  /// Appends the staged reviews to their words' logs, each word's in time order (then in the
+  /// order staged), in one statement that SQLite sorts on disk when it must.
+  func appendImportedReviews() throws(WordServiceError) {
+    try execute(
+      """
+      INSERT INTO reviews (word_id, reviewed_at, rating)
+      SELECT word_id, reviewed_at, rating FROM temp.imported_reviews
+      ORDER BY word_id, reviewed_at, seq
+      """, .saveReview)
   }
 
   /// A book's words with their memory states: with `time`, those due by then, most overdue

@@ -33,7 +33,7 @@ extension SQLiteWordService {
         let old = try Self.reviewSettings(connection)
         try connection.setReviewSettings(encoded)
         if old.scheduler != settings.scheduler {
-          try connection.replayEveryLog(with: ReviewScheduler(settings: settings.scheduler))
+          try connection.replayLogs(with: ReviewScheduler(settings: settings.scheduler))
         }
       }
     }
@@ -94,6 +94,32 @@ extension SQLiteWordService {
       try connection.inReadTransaction(.loadReviews) { () throws(WordServiceError) in
         guard try connection.bookExists(bookID) else { throw .bookNotFound(bookID) }
         return try connection.schedule(in: bookID, dueBy: time)
+      }
+    }
+  }
+
+  /// Adds a review history in one transaction: the reviews are staged in a temporary table,
+  /// appended to the logs in one sorted insert, and the logs of the words they touch replayed.
+  ///
+  /// - Complexity: O(*n* log *n*) for *n* reviews, plus the replay of the touched words' logs;
+  ///   memory holds one batch and one word's log.
+  public func importReviews(_ rows: ReviewImportRows) async throws(WordServiceError) -> Int {
+    if Task.isCancelled { throw .cancelled }
+    return try await withConnection { connection throws(WordServiceError) in
+      try connection.inTransaction(.saveReview) { () throws(WordServiceError) in
+        try connection.clearImportedReviews()
+        var count = 0
+        try rows { batch throws(WordServiceError) in
+          for row in batch { try connection.stageImportedReview(row) }
+          count += batch.count
+          if Task.isCancelled { throw .cancelled }
+        }
+        if let unknown = try connection.unknownImportedWord() { throw .wordNotFound(unknown) }
+        try connection.appendImportedReviews()
+        let scheduler = ReviewScheduler(settings: try Self.reviewSettings(connection).scheduler)
+        try connection.replayLogs(with: scheduler, onlyImported: true)
+        try connection.clearImportedReviews()
+        return count
       }
     }
   }

@@ -189,4 +189,9 @@ actor FaultInjectingWordService: WordService {
     try await roll("load the schedule")
     return try await base.fetchSchedule(in: bookID, dueBy: time)
   }
+
+  func importReviews(_ rows: ReviewImportRows) async throws(WordServiceError) -> Int {
+    try await roll("import the reviews")
+    return try await base.importReviews(rows)
+  }
 }

@@ -135,6 +135,62 @@ import WordbookSQLite
     #expect(try await service.fetchSchedule(in: book.id, dueBy: nil) == schedule)
   }
 
+  @Test(arguments: ServiceKind.allCases, [false, true])
+  func importedReviewsJoinEachLogInTimeOrder(kind: ServiceKind, scripted: Bool) async throws {
+    let (service, _) = try make(kind, scripted: scripted)
+    let book = try await service.createBook(title: "Book")
+    let word = try await service.saveWord(WordDraft(term: "물", meaning: "water"), to: book.id)
+    let other = try await service.saveWord(WordDraft(term: "불", meaning: "fire"), to: book.id)
+    let existing = Review(rating: .good, time: start)
+    _ = try await service.recordReview(existing, of: word.id)
+    let day = Int64(86_400)
+    let later = Review(rating: .good, time: start.advanced(by: 2 * day))
+    let earlier = Review(rating: .again, time: start.advanced(by: day))
+    let sameSecond = Review(rating: .easy, time: start.advanced(by: day))
+    let count = try await service.importReviews { write throws(WordServiceError) in
+      try write([WordReview(wordID: word.id, review: later)])
+      try write([
+        WordReview(wordID: other.id, review: sameSecond),
+        WordReview(wordID: word.id, review: earlier),
+        WordReview(wordID: word.id, review: sameSecond),
+      ])
+    }
+    #expect(count == 4)
+    let log = [existing, earlier, sameSecond, later]
+    #expect(try await service.fetchReviews(of: word.id) == log)
+    #expect(try await service.fetchReviews(of: other.id) == [sameSecond])
+    let scheduler = ReviewScheduler(settings: .standard)
+    #expect(
+      try await service.fetchSchedule(in: book.id, dueBy: nil).map(\.memory) == [
+        WordMemory.replaying(log, of: word.id, with: scheduler).state,
+        WordMemory.replaying([sameSecond], of: other.id, with: scheduler).state,
+      ])
+  }
+
+  @Test(arguments: ServiceKind.allCases, [false, true])
+  func aFailedImportOfReviewsAddsNone(kind: ServiceKind, scripted: Bool) async throws {
+    let (service, _) = try make(kind, scripted: scripted)
+    let book = try await service.createBook(title: "Book")
+    let word = try await service.saveWord(WordDraft(term: "물", meaning: "water"), to: book.id)
+    let review = WordReview(wordID: word.id, review: Review(rating: .good, time: start))
+    let unknown = await #expect(throws: WordServiceError.self) {
+      try await service.importReviews { write throws(WordServiceError) in
+        try write([review, WordReview(wordID: Word.ID(99), review: review.review)])
+      }
+    }
+    #expect(unknown?.kind == .notFound)
+    let refused = WordServiceError(.invalidInput, "Refused by the test.")
+    let thrown = await #expect(throws: WordServiceError.self) {
+      try await service.importReviews { write throws(WordServiceError) in
+        try write([review])
+        throw refused
+      }
+    }
+    #expect(thrown == refused)
+    #expect(try await service.fetchReviews(of: word.id) == [])
+    #expect(try await service.fetchSchedule(in: book.id, dueBy: nil).map(\.memory) == [.new])
+  }
+
   /// Random reviews, undos and changes of settings on a few words: after every step, each
   /// word's stored state is what replaying its stored log gives, and an undo gives back the
   /// state before the review it removes.

@@ -54,4 +54,28 @@ extension InMemoryLibrary {
       memories[wordID] = nil
     }
   }
+
+  /// Appends each word's imported reviews to its log in time order, then replays the log.
+  mutating func importReviews(_ rows: ReviewImportRows) throws(WordServiceError) -> Int {
+    var imported: [Word.ID: [Review]] = [:]
+    var count = 0
+    try rows { batch throws(WordServiceError) in
+      for row in batch {
+        try checkWordExists(row.wordID)
+        imported[row.wordID, default: []].append(row.review)
+        count += 1
+      }
+      if Task.isCancelled { throw .cancelled }
+    }
+    let scheduler = scheduler
+    for (wordID, added) in imported {
+      // Stable, so reviews at the same second keep the order given.
+      let sorted = added.enumerated().sorted {
+        ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+      }
+      reviews[wordID, default: []] += sorted.map(\.element)
+      memories[wordID] = WordMemory.replaying(reviews[wordID] ?? [], of: wordID, with: scheduler)
+    }
+    return count
+  }
 }

@@ -267,6 +267,16 @@ public actor InMemoryWordService: WordService {
     return library.schedule(ofBookAt: try library.bookIndex(bookID), dueBy: time)
   }
 
+  /// Adds a review history to the logs, all or none, batch by batch.
+  public func importReviews(_ rows: ReviewImportRows) async throws(WordServiceError) -> Int {
+    try await simulateNetwork(.saveReview)
+    if Task.isCancelled { throw .cancelled }
+    var staged = library
+    let count = try staged.importReviews(rows)
+    library = staged
+    return count
+  }
+
   /// Adds many words to a book, all or none, batch by batch.
   ///
   /// - Complexity: O(*m* + *n*) for *n* rows into a book of *m* words, with the book's terms

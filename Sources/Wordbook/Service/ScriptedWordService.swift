@@ -35,6 +35,8 @@ public actor ScriptedWordService: WordService {
     case fetchWords
     /// ``WordService/fetchWords(in:after:limit:)``.
     case fetchWordsPage
+    /// ``WordService/importReviews(_:)``.
+    case importReviews
     /// ``WordService/importWords(intoBookTitled:onDuplicate:progress:rows:)``.
     case importWords
     /// ``WordService/recordReview(_:of:)``.
@@ -319,6 +321,13 @@ public actor ScriptedWordService: WordService {
   {
     try await script(.fetchSchedule) { () async throws(WordServiceError) in
       try await base.fetchSchedule(in: bookID, dueBy: time)
+    }
+  }
+
+  /// Counts the call and forwards it to ``base``, unless it is scripted to fail or be held.
+  public func importReviews(_ rows: ReviewImportRows) async throws(WordServiceError) -> Int {
+    try await script(.importReviews) { () async throws(WordServiceError) in
+      try await base.importReviews(rows)
     }
   }
 }

@@ -168,6 +168,27 @@ public protocol WordService: Sendable {
   func fetchSchedule(in bookID: WordBook.ID, dueBy time: Timestamp?)
     async throws(WordServiceError) -> [ScheduledWord]
 
+  /// Adds a review history to the logs in one transaction, all of it or none, reading it batch
+  /// by batch so that memory holds one batch and never the whole history.
+  ///
+  /// The reviews may come in any order: each word's are appended to its log in time order
+  /// (reviews at the same second in the order given), after the reviews it already has, and
+  /// its state is replayed from its whole log.
+  ///
+  /// ```swift
+  /// let count = try await service.importReviews { write throws(WordServiceError) in
+  ///   try write([WordReview(wordID: word.id, review: Review(rating: .good, time: then))])
+  /// }
+  /// ```
+  ///
+  /// - Parameter rows: Supplies the reviews; an error it throws rolls the import back and is
+  ///   rethrown.
+  /// - Returns: How many reviews were added.
+  /// - Throws: ``WordServiceError/Kind/notFound`` when a word does not exist; when the calling
+  ///   task is cancelled, the import is rolled back and the error is
+  ///   ``WordServiceError/cancelled``.
+  func importReviews(_ rows: ReviewImportRows) async throws(WordServiceError) -> Int
+
   /// The changes made to what the service stores from now on, through this service or, where
   /// the storage can tell, by another process: each element lists the changes found since the
   /// previous one, in the order they were made.
