@@ -95,7 +95,7 @@ import WordbookInterchange
   }
 
   @Test func everyCommandProblemHasBothLanguages() {
-    let problems: [CommandProblem] = [
+    var problems: [CommandProblem] = [
       .service(.bookNotFound(Self.book.id)), .usage(UsageError(.editNeedsChange)),
       .bookIDNotFound(Self.book.id, text: "4242"), .bookTitleNotFound("Marker Title"),
       .bookDeletedWhileReading(Self.book), .wordNotInBook(Word.ID(1), Self.book),
@@ -119,7 +119,12 @@ import WordbookInterchange
       .cannotWrite(name: "marker.csv", detail: "No space left on device"),
       .cannotWriteStandardOutput(detail: "No space left on device"),
     ]
-    #expect(Set(problems.map(Self.index)) == Set(0..<31))
+    let refusals: [ReviewLineProblem] = [
+      .missingColumn("rating"), .unknownTerm("Marker Title"), .invalidRating("--marker"),
+      .invalidTime("--marker"), .unreadable("too few fields"),
+    ]
+    problems += refusals.map { .reviewLineRefused(file: "marker.csv", line: 4242, $0) }
+    #expect(Set(problems.map(Self.index)) == Set(0..<32))
     for problem in problems {
       expectBoth(english.describe(problem), korean.describe(problem))
     }
@@ -153,8 +158,9 @@ import WordbookInterchange
           phase: .review, stability: 3, difficulty: 5,
           due: Timestamp(iso8601: "2026-12-01T10:00:00Z"), lastReview: nil, reviewCount: 1,
           lapseCount: 0)),
+      .importedReviews(count: 3, file: "marker.csv", Self.book),
     ]
-    #expect(Set(reports.map(Self.index)) == Set(0..<23))
+    #expect(Set(reports.map(Self.index)) == Set(0..<24))
     for report in reports {
       expectBoth(english.text(report), korean.text(report))
     }
@@ -285,7 +291,8 @@ extension MessageCatalogueTests {
     case .cannotOpenOutput: 28
     case .cannotWrite: 29
     case .cannotWriteStandardOutput: 30
-    case .other: 31
+    case .reviewLineRefused: 31
+    case .other: 32
     }
   }
 
@@ -314,6 +321,7 @@ extension MessageCatalogueTests {
     case .browserNotOpened: 20
     case .deleteBookQuestion: 21
     case .reviewed: 22
+    case .importedReviews: 23
     }
   }
 }

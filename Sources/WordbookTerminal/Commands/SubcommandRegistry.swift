@@ -7,7 +7,8 @@ enum SubcommandRegistry {
       SearchCommand.self, EditCommand.self, DeleteCommand.self, RenameBookCommand.self,
       DeleteBookCommand.self, StatsCommand.self, ReviewCommand.self, ScheduleCommand.self,
       SettingsCommand.self, StudyCommand.self, ReplayCommand.self,
-      ImportCommand.self, ExportCommand.self, ServeCommand.self, HelpCommand.self,
+      ImportCommand.self, ImportReviewsCommand.self, ExportCommand.self, ServeCommand.self,
+      HelpCommand.self,
     ]
   }
 

@@ -120,6 +120,8 @@ struct EnglishCatalogue: MessageCatalogue {
     case .noCardToImport(let file, let format, let rejected):
       "no card to import in \(file.shown) (read as \(format), \(rejected) lines rejected); "
         + "the wordbook was not changed."
+    case .reviewLineRefused(let file, let line, let problem):
+      "\(file.shown), line \(line): \(Self.refusal(problem)); no review was imported."
     case .unreadablePackage(let file, let detail): "\(file.shown): \(detail.shown)."
     case .noNoteToImport(let file, let rejected):
       "\(file.shown): no note could be imported (\(rejected) rejected); "
@@ -163,6 +165,20 @@ struct EnglishCatalogue: MessageCatalogue {
         + "then try again."
     case .cannotWriteStandardOutput(let detail): "cannot write to standard output: \(detail)."
     case .other(let text): text.shown
+    }
+  }
+
+  /// Why a line of a review history was refused, as a clause.
+  private static func refusal(_ problem: ReviewLineProblem) -> String {
+    switch problem {
+    case .missingColumn(let name):
+      "the header row has no \(name) column (it needs term, rating and reviewed_at)"
+    case .unknownTerm(let term): "the wordbook has no word '\(term.shown)'"
+    case .invalidRating(let rating):
+      "the rating must be again, hard, good or easy (or 1 to 4), not '\(rating.shown)'"
+    case .invalidTime(let time):
+      "the time must be ISO 8601 with a zone, such as 2026-12-01T10:00:00Z, not '\(time.shown)'"
+    case .unreadable(let detail): detail.shown
     }
   }
 
@@ -253,6 +269,9 @@ struct EnglishCatalogue: MessageCatalogue {
     case .reviewed(let word, let rating, let state):
       "Rated word \(word.id) (\(word.term.shown)) \(rating.name); "
         + "next review \(state.due?.iso8601 ?? "not scheduled")."
+    case .importedReviews(let count, let file, let book):
+      "Imported \(count == 1 ? "1 review" : "\(count) reviews") from \(file.shown) into "
+        + "wordbook \(book.id) (\(book.title.shown))."
     case .deleteBookQuestion(let book):
       "Delete wordbook \(book.id) (\(book.title.shown)) and its "
         + "\(Self.words(book.wordCount))? [y/N] "

@@ -113,6 +113,8 @@ struct KoreanCatalogue: MessageCatalogue {
     case .noCardToImport(let file, let format, let rejected):
       "\(file.shown)에 가져올 카드가 없습니다 (\(format)로 읽음, 거부된 줄 \(rejected)개). "
         + "단어장은 바뀌지 않았습니다."
+    case .reviewLineRefused(let file, let line, let problem):
+      "\(file.shown) \(line)번째 줄: \(Self.refusal(problem)). 복습 기록을 하나도 가져오지 않았습니다."
     case .unreadablePackage(let file, let detail):
       "\(file.shown): 읽을 수 없습니다 (\(detail.shown))."
     case .noNoteToImport(let file, let rejected):
@@ -159,6 +161,20 @@ struct KoreanCatalogue: MessageCatalogue {
   }
 
   /// The options that resolve a read error about columns, as a sentence; empty for others.
+  /// 복습 기록의 줄을 거부한 까닭.
+  private static func refusal(_ problem: ReviewLineProblem) -> String {
+    switch problem {
+    case .missingColumn(let name):
+      "머리 줄에 \(name) 열이 없습니다(term, rating, reviewed_at가 필요합니다)"
+    case .unknownTerm(let term): "단어장에 '\(term.shown)' 단어가 없습니다"
+    case .invalidRating(let rating):
+      "평가는 again, hard, good, easy (또는 1부터 4) 중 하나여야 합니다. '\(rating.shown)'은 아닙니다"
+    case .invalidTime(let time):
+      "시간은 2026-12-01T10:00:00Z처럼 시간대가 있는 ISO 8601이어야 합니다. '\(time.shown)'은 아닙니다"
+    case .unreadable(let detail): detail.shown
+    }
+  }
+
   private static func columnAdvice(_ error: FlashcardReadError) -> String {
     switch error {
     case .ambiguousColumns, .unknownColumn:
@@ -230,6 +246,8 @@ struct KoreanCatalogue: MessageCatalogue {
     case .reviewed(let word, let rating, let state):
       "단어 \(word.id) (\(word.term.shown))을(를) \(rating.name)(으)로 평가했습니다. "
         + "다음 복습: \(state.due?.iso8601 ?? "없음")."
+    case .importedReviews(let count, let file, let book):
+      "\(file.shown)에서 복습 기록 \(count)개를 단어장 \(book.id) (\(book.title.shown))에 가져왔습니다."
     case .deleteBookQuestion(let book):
       "단어장 \(book.id) (\(book.title.shown))과 단어 \(book.wordCount)개를 지울까요? [y/N] "
     }
