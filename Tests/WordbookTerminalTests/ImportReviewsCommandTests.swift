@@ -11,26 +11,11 @@ import Wordbook
     process = try WordbookProcess()
   }
 
-  private func run(_ arguments: [String], language: String = "C.UTF-8") throws
-    -> WordbookProcess.Outcome
-  {
-    try process.run(["--db", process.databasePath] + arguments, environment: ["LANG": language])
-  }
-
   /// Writes `text` to a file of the test's folder and returns its path.
   private func file(_ name: String, _ text: String) throws -> String {
     let path = process.folder.appendingPathComponent(name).path
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     return path
-  }
-
-  /// Creates the book "Verbs" with `terms` and returns their IDs.
-  private func verbs(_ terms: [String]) throws -> [Int64] {
-    #expect(try run(["new-book", "Verbs"]).status == 0)
-    for term in terms { #expect(try run(["add", "Verbs", term, "meaning"]).status == 0) }
-    return try run(["words", "Verbs"]).output.split(separator: "\n").compactMap {
-      Int64($0.split(separator: "\t")[0])
-    }
   }
 
   private func expectRefused(
@@ -44,7 +29,7 @@ import Wordbook
 
   @Test func aHistoryInAnyOrderIsReplayedInTimeOrder() throws {
     defer { process.removeFolder() }
-    let ids = try verbs(["가다", "오다", "보다"])
+    let ids = try process.makeBook("Verbs", terms: ["가다", "오다", "보다"])
     let history = try file(
       "history.tsv",
       """
@@ -55,7 +40,7 @@ import Wordbook
       2026-01-03T00:00:00Z\t가다\tGood
 
       """)
-    let outcome = try run(["import-reviews", history, "--book", "Verbs"])
+    let outcome = try process.runOnDatabase(["import-reviews", history, "--book", "Verbs"])
     #expect(outcome.status == 0)
     #expect(outcome.output == "Imported 4 reviews from \(history) into wordbook 2 (Verbs).\n")
     let scheduler = ReviewScheduler(settings: .standard)
@@ -65,7 +50,8 @@ import Wordbook
       Review(rating: .good, time: try #require(Timestamp(iso8601: "2026-01-05T00:00:00Z"))),
     ]
     let state = WordMemory.replaying(log, of: Word.ID(ids[0]), with: scheduler).state
-    let lines = try run(["schedule", "Verbs", "--all"]).output.split(separator: "\n")
+    let lines = try process.runOnDatabase(["schedule", "Verbs", "--all"]).output.split(
+      separator: "\n")
     #expect(
       lines[0]
         == "\(ids[0])\t가다\treview\t\(try #require(state.due).iso8601)\t"
@@ -77,9 +63,11 @@ import Wordbook
 
   @Test func aBadLineRefusesTheWholeFileWithItsNumber() throws {
     defer { process.removeFolder() }
-    let ids = try verbs(["가다"])
-    _ = try run(["review", "Verbs", "\(ids[0])", "good", "--at", "2026-01-01T00:00:00Z"])
-    let before = try run(["schedule", "Verbs", "--all"]).output
+    let ids = try process.makeBook("Verbs", terms: ["가다"])
+    _ = try process.runOnDatabase([
+      "review", "Verbs", "\(ids[0])", "good", "--at", "2026-01-01T00:00:00Z",
+    ])
+    let before = try process.runOnDatabase(["schedule", "Verbs", "--all"]).output
     let good = "가다,good,2026-01-02T00:00:00Z\n"
     let cases: [(String, String)] = [
       (
@@ -103,10 +91,11 @@ import Wordbook
     ]
     for (index, (text, fragment)) in cases.enumerated() {
       let path = try file("bad\(index).csv", text)
-      expectRefused(try run(["import-reviews", path, "--book", "Verbs"]), fragment)
+      expectRefused(
+        try process.runOnDatabase(["import-reviews", path, "--book", "Verbs"]), fragment)
     }
-    #expect(try run(["schedule", "Verbs", "--all"]).output == before)
-    let korean = try run(
+    #expect(try process.runOnDatabase(["schedule", "Verbs", "--all"]).output == before)
+    let korean = try process.runOnDatabase(
       ["import-reviews", try file("bad0.csv", cases[0].0), "--book", "Verbs"],
       language: "ko_KR.UTF-8")
     expectRefused(korean, "3번째 줄: 단어장에 '없다' 단어가 없습니다")
@@ -114,17 +103,20 @@ import Wordbook
 
   @Test func theBookAndTheFileMustExist() throws {
     defer { process.removeFolder() }
-    _ = try verbs([])
+    _ = try process.makeBook("Verbs", terms: [])
     let history = try file("history.csv", "term,rating,reviewed_at\n")
     expectRefused(
-      try run(["import-reviews", history, "--book", "Nouns"]), "no wordbook has the title 'Nouns'")
+      try process.runOnDatabase(["import-reviews", history, "--book", "Nouns"]),
+      "no wordbook has the title 'Nouns'")
     expectRefused(
-      try run(["import-reviews", history + ".missing", "--book", "Verbs"]), "cannot read")
-    let usage = try run(["import-reviews", history])
+      try process.runOnDatabase(["import-reviews", history + ".missing", "--book", "Verbs"]),
+      "cannot read")
+    let usage = try process.runOnDatabase(["import-reviews", history])
     #expect(usage.status == 2)
     #expect(usage.error.contains("Usage: wordbook import-reviews FILE --book BOOK"))
     #expect(
-      try run(["import-reviews", history, "--book", "Verbs"]).output.hasPrefix("Imported 0 reviews")
+      try process.runOnDatabase(["import-reviews", history, "--book", "Verbs"]).output.hasPrefix(
+        "Imported 0 reviews")
     )
   }
 }

@@ -12,12 +12,6 @@ import WordbookTerminal
     process = try WordbookProcess()
   }
 
-  private func run(_ arguments: [String], language: String = "C.UTF-8") throws
-    -> WordbookProcess.Outcome
-  {
-    try process.run(["--db", process.databasePath] + arguments, environment: ["LANG": language])
-  }
-
   private func expectUsageError(
     _ outcome: WordbookProcess.Outcome, _ fragment: String,
     sourceLocation: SourceLocation = #_sourceLocation
@@ -27,18 +21,9 @@ import WordbookTerminal
     #expect(outcome.error.contains(fragment), "\(outcome.error)", sourceLocation: sourceLocation)
   }
 
-  /// Creates a book of `terms` and returns their IDs, as `words` lists them.
-  private func book(_ title: String, terms: [String]) throws -> [Int64] {
-    #expect(try run(["new-book", title]).status == 0)
-    for term in terms { #expect(try run(["add", title, term, "meaning"]).status == 0) }
-    return try run(["words", title]).output.split(separator: "\n").compactMap {
-      Int64($0.split(separator: "\t")[0])
-    }
-  }
-
   @Test func settingsAreShownAndSetOneByOne() throws {
     defer { process.removeFolder() }
-    let defaults = try run(["settings"])
+    let defaults = try process.runOnDatabase(["settings"])
     #expect(defaults.status == 0)
     #expect(
       defaults.output == """
@@ -51,49 +36,65 @@ import WordbookTerminal
         parameters\t\(SchedulerSettings.defaultParameters.map { String($0) }.joined(separator: ","))
 
         """)
-    #expect(try run(["settings", "retention", "0.85"]).output == "retention\t0.85\n")
-    #expect(try run(["settings", "retention"]).output == "retention\t0.85\n")
-    #expect(try run(["settings", "fuzz", "OFF"]).output == "fuzz\toff\n")
-    let steps = try run(["settings", "learning-steps", "30s,120m,1d"])
+    #expect(
+      try process.runOnDatabase(["settings", "retention", "0.85"]).output == "retention\t0.85\n")
+    #expect(try process.runOnDatabase(["settings", "retention"]).output == "retention\t0.85\n")
+    #expect(try process.runOnDatabase(["settings", "fuzz", "OFF"]).output == "fuzz\toff\n")
+    let steps = try process.runOnDatabase(["settings", "learning-steps", "30s,120m,1d"])
     #expect(steps.output == "learning-steps\t30s,2h,1d\n")
-    #expect(try run(["settings", "relearning-steps", "none"]).output == "relearning-steps\tnone\n")
-    #expect(try run(["settings", "new-per-day", "0"]).output == "new-per-day\t0\n")
+    #expect(
+      try process.runOnDatabase(["settings", "relearning-steps", "none"]).output
+        == "relearning-steps\tnone\n")
+    #expect(
+      try process.runOnDatabase(["settings", "new-per-day", "0"]).output == "new-per-day\t0\n")
     let parameters = SchedulerSettings.defaultParameters.enumerated().map { index, value in
       String(index == 0 ? 0.5 : value)
     }.joined(separator: ",")
     #expect(
-      try run(["settings", "parameters", parameters]).output == "parameters\t\(parameters)\n")
+      try process.runOnDatabase(["settings", "parameters", parameters]).output
+        == "parameters\t\(parameters)\n")
   }
 
   @Test func aValueOutOfRangeIsAUsageErrorAndChangesNothing() throws {
     defer { process.removeFolder() }
-    let before = try run(["settings"]).output
-    expectUsageError(try run(["settings", "retention", "0.5"]), "from 0.7 to 0.99")
-    expectUsageError(try run(["settings", "maximum-interval", "0"]), "from 1 to 36500")
-    expectUsageError(try run(["settings", "new-per-day", "10001"]), "from 0 to 10000")
-    expectUsageError(try run(["settings", "fuzz", "maybe"]), "on or off")
-    expectUsageError(try run(["settings", "learning-steps", "10x"]), "s, m, h or d")
-    expectUsageError(try run(["settings", "learning-steps", "0m"]), "s, m, h or d")
-    expectUsageError(try run(["settings", "parameters", "1,2"]), "21 numbers")
-    let outOfBounds = Array(repeating: "0.5", count: 21).joined(separator: ",")
-    expectUsageError(try run(["settings", "parameters", outOfBounds]), "parameter 5 of 21")
-    expectUsageError(try run(["settings", "tempo", "1"]), "unknown setting 'tempo'")
+    let before = try process.runOnDatabase(["settings"]).output
     expectUsageError(
-      try run(["settings", "retention", "1.5"], language: "ko_KR.UTF-8"), "0.99까지의 수")
-    #expect(try run(["settings"]).output == before)
+      try process.runOnDatabase(["settings", "retention", "0.5"]), "from 0.7 to 0.99")
+    expectUsageError(
+      try process.runOnDatabase(["settings", "maximum-interval", "0"]), "from 1 to 36500")
+    expectUsageError(
+      try process.runOnDatabase(["settings", "new-per-day", "10001"]), "from 0 to 10000")
+    expectUsageError(try process.runOnDatabase(["settings", "fuzz", "maybe"]), "on or off")
+    expectUsageError(
+      try process.runOnDatabase(["settings", "learning-steps", "10x"]), "s, m, h or d")
+    expectUsageError(
+      try process.runOnDatabase(["settings", "learning-steps", "0m"]), "s, m, h or d")
+    expectUsageError(try process.runOnDatabase(["settings", "parameters", "1,2"]), "21 numbers")
+    let outOfBounds = Array(repeating: "0.5", count: 21).joined(separator: ",")
+    expectUsageError(
+      try process.runOnDatabase(["settings", "parameters", outOfBounds]), "parameter 5 of 21")
+    expectUsageError(
+      try process.runOnDatabase(["settings", "tempo", "1"]), "unknown setting 'tempo'")
+    expectUsageError(
+      try process.runOnDatabase(["settings", "retention", "1.5"], language: "ko_KR.UTF-8"),
+      "0.99까지의 수")
+    #expect(try process.runOnDatabase(["settings"]).output == before)
   }
 
   @Test func aReviewIsLoggedAndTheDueWordsComeMostOverdueFirst() throws {
     defer { process.removeFolder() }
-    let ids = try book("Verbs", terms: ["가다", "오다\tcome", "보다"])
-    let good = try run([
+    let ids = try process.makeBook("Verbs", terms: ["가다", "오다\tcome", "보다"])
+    let good = try process.runOnDatabase([
       "review", "Verbs", "\(ids[0])", "good", "--at", "2026-01-01T09:00:00+09:00",
     ])
     #expect(good.status == 0)
     #expect(good.output == "Rated word \(ids[0]) (가다) good; next review 2026-01-01T00:10:00Z.\n")
-    let again = try run(["review", "Verbs", "\(ids[1])", "1", "--at", "2026-01-01T00:00:00Z"])
+    let again = try process.runOnDatabase([
+      "review", "Verbs", "\(ids[1])", "1", "--at", "2026-01-01T00:00:00Z",
+    ])
     #expect(again.output.contains("next review 2026-01-01T00:01:00Z"))
-    let korean = try run(["review", "Verbs", "\(ids[2])", "easy"], language: "ko_KR.UTF-8")
+    let korean = try process.runOnDatabase(
+      ["review", "Verbs", "\(ids[2])", "easy"], language: "ko_KR.UTF-8")
     #expect(korean.status == 0)
     #expect(korean.output.hasPrefix("단어 \(ids[2]) (보다)을(를) easy(으)로 평가했습니다."))
 
@@ -104,7 +105,7 @@ import WordbookTerminal
     let time = Timestamp(secondsSince1970: 0)
     let afterGood = scheduler.review(.new, rating: .good, at: time, using: &generator)
     let afterAgain = scheduler.review(.new, rating: .again, at: time, using: &generator)
-    let due = try run(["schedule", "Verbs"])
+    let due = try process.runOnDatabase(["schedule", "Verbs"])
     #expect(due.status == 0)
     #expect(
       due.output == """
@@ -114,7 +115,8 @@ import WordbookTerminal
         \(String(format: "%.6f", afterGood.difficulty))\t1\t0
 
         """)
-    let all = try run(["schedule", "Verbs", "--all"]).output.split(separator: "\n")
+    let all = try process.runOnDatabase(["schedule", "Verbs", "--all"]).output.split(
+      separator: "\n")
     #expect(all.count == 3)
     #expect(all[2].hasPrefix("\(ids[2])\t보다\treview\t"))
     #expect(all[2].hasSuffix("\t1\t0"))
@@ -122,11 +124,16 @@ import WordbookTerminal
 
   @Test func theLogOutlivesAnEditAndANeverReviewedWordIsNew() throws {
     defer { process.removeFolder() }
-    let ids = try book("Nouns", terms: ["물", "불"])
-    _ = try run(["review", "Nouns", "\(ids[0])", "hard", "--at", "2026-01-01T00:00:00Z"])
-    _ = try run(["review", "Nouns", "\(ids[0])", "good", "--at", "2026-01-01T00:10:00Z"])
-    #expect(try run(["edit", "Nouns", "\(ids[0])", "--term", "물건"]).status == 0)
-    let all = try run(["schedule", "Nouns", "--all"]).output.split(separator: "\n")
+    let ids = try process.makeBook("Nouns", terms: ["물", "불"])
+    _ = try process.runOnDatabase([
+      "review", "Nouns", "\(ids[0])", "hard", "--at", "2026-01-01T00:00:00Z",
+    ])
+    _ = try process.runOnDatabase([
+      "review", "Nouns", "\(ids[0])", "good", "--at", "2026-01-01T00:10:00Z",
+    ])
+    #expect(try process.runOnDatabase(["edit", "Nouns", "\(ids[0])", "--term", "물건"]).status == 0)
+    let all = try process.runOnDatabase(["schedule", "Nouns", "--all"]).output.split(
+      separator: "\n")
     #expect(all.count == 2)
     #expect(all[0].hasPrefix("\(ids[0])\t물건\t"))
     #expect(all[0].hasSuffix("\t2\t0"))
@@ -135,32 +142,39 @@ import WordbookTerminal
 
   @Test func newStepsRescheduleTheWordsAlreadyReviewed() throws {
     defer { process.removeFolder() }
-    let ids = try book("Verbs", terms: ["가다"])
-    _ = try run(["review", "Verbs", "\(ids[0])", "good", "--at", "2026-01-01T00:00:00Z"])
-    #expect(try run(["settings", "learning-steps", "2m,20m"]).status == 0)
-    let all = try run(["schedule", "Verbs", "--all"]).output
+    let ids = try process.makeBook("Verbs", terms: ["가다"])
+    _ = try process.runOnDatabase([
+      "review", "Verbs", "\(ids[0])", "good", "--at", "2026-01-01T00:00:00Z",
+    ])
+    #expect(try process.runOnDatabase(["settings", "learning-steps", "2m,20m"]).status == 0)
+    let all = try process.runOnDatabase(["schedule", "Verbs", "--all"]).output
     #expect(all.hasPrefix("\(ids[0])\t가다\tlearning\t2026-01-01T00:20:00Z\t"))
   }
 
   @Test func wrongReviewsAreRefused() throws {
     defer { process.removeFolder() }
-    let ids = try book("Verbs", terms: ["가다"])
-    _ = try book("Other", terms: [])
-    expectUsageError(try run(["review", "Verbs", "\(ids[0])", "great"]), "again, hard, good")
+    let ids = try process.makeBook("Verbs", terms: ["가다"])
+    _ = try process.makeBook("Other", terms: [])
     expectUsageError(
-      try run(["review", "Verbs", "\(ids[0])", "good", "--at", "2026-02-30T00:00:00Z"]),
+      try process.runOnDatabase(["review", "Verbs", "\(ids[0])", "great"]), "again, hard, good")
+    expectUsageError(
+      try process.runOnDatabase([
+        "review", "Verbs", "\(ids[0])", "good", "--at", "2026-02-30T00:00:00Z",
+      ]),
       "ISO 8601")
     expectUsageError(
-      try run(["review", "Verbs", "\(ids[0])", "good", "--at", "2026-01-01T00:00:00"]),
+      try process.runOnDatabase([
+        "review", "Verbs", "\(ids[0])", "good", "--at", "2026-01-01T00:00:00",
+      ]),
       "ISO 8601")
-    let elsewhere = try run(["review", "Other", "\(ids[0])", "good"])
+    let elsewhere = try process.runOnDatabase(["review", "Other", "\(ids[0])", "good"])
     #expect(elsewhere.status == 1)
     #expect(elsewhere.error.contains("has no word with ID \(ids[0])"))
-    let missing = try run(["schedule", "Nowhere"])
+    let missing = try process.runOnDatabase(["schedule", "Nowhere"])
     #expect(missing.status == 1)
     #expect(missing.error.contains("no wordbook has the title 'Nowhere'"))
     #expect(
-      try run(["schedule", "Verbs", "--all"]).output.hasSuffix(
+      try process.runOnDatabase(["schedule", "Verbs", "--all"]).output.hasSuffix(
         "\tnew\t\t0.000000\t0.000000\t0\t0\n"))
   }
 }

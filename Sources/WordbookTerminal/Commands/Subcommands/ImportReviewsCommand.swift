@@ -30,17 +30,10 @@ struct ImportReviewsCommand: Subcommand {
     defer { close(descriptor) }
     let reading = ReviewHistoryReading(words: words)
     let service = session.service
-    let task = Task {
+    let result = try await CommandInterruption.shared.runCancellable {
       try await service.importReviews { write throws(WordServiceError) in
         try reading.read(descriptor, into: write)
       }
-    }
-    let interruption = CommandInterruption.shared
-    let cancellation = interruption.onSignal { task.cancel() }
-    let result = await task.result
-    interruption.remove(cancellation)
-    if case .failure = result, let number = interruption.signal {
-      throw CommandFailure(status: 128 + number, problem: .interrupted(signal: number))
     }
     if let refused = reading.refusal.withLock({ $0 }) {
       throw .runtime(.reviewLineRefused(file: file, line: refused.line, refused.problem))
