@@ -18,15 +18,6 @@ import Wordbook
     return path
   }
 
-  private func expectRefused(
-    _ outcome: WordbookProcess.Outcome, _ fragment: String,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) {
-    #expect(outcome.status == 1, sourceLocation: sourceLocation)
-    #expect(outcome.output.isEmpty, sourceLocation: sourceLocation)
-    #expect(outcome.error.contains(fragment), "\(outcome.error)", sourceLocation: sourceLocation)
-  }
-
   @Test func aHistoryInAnyOrderIsReplayedInTimeOrder() throws {
     defer { process.removeFolder() }
     let ids = try process.makeBook("Verbs", terms: ["가다", "오다", "보다"])
@@ -91,26 +82,24 @@ import Wordbook
     ]
     for (index, (text, fragment)) in cases.enumerated() {
       let path = try file("bad\(index).csv", text)
-      expectRefused(
-        try process.runOnDatabase(["import-reviews", path, "--book", "Verbs"]), fragment)
+      try process.runOnDatabase(["import-reviews", path, "--book", "Verbs"]).expectFailure(
+        1, fragment)
     }
     #expect(try process.runOnDatabase(["schedule", "Verbs", "--all"]).output == before)
     let korean = try process.runOnDatabase(
       ["import-reviews", try file("bad0.csv", cases[0].0), "--book", "Verbs"],
       language: "ko_KR.UTF-8")
-    expectRefused(korean, "3번째 줄: 단어장에 '없다' 단어가 없습니다")
+    korean.expectFailure(1, "3번째 줄: 단어장에 '없다' 단어가 없습니다")
   }
 
   @Test func theBookAndTheFileMustExist() throws {
     defer { process.removeFolder() }
     _ = try process.makeBook("Verbs", terms: [])
     let history = try file("history.csv", "term,rating,reviewed_at\n")
-    expectRefused(
-      try process.runOnDatabase(["import-reviews", history, "--book", "Nouns"]),
-      "no wordbook has the title 'Nouns'")
-    expectRefused(
-      try process.runOnDatabase(["import-reviews", history + ".missing", "--book", "Verbs"]),
-      "cannot read")
+    try process.runOnDatabase(["import-reviews", history, "--book", "Nouns"]).expectFailure(
+      1, "no wordbook has the title 'Nouns'")
+    try process.runOnDatabase(["import-reviews", history + ".missing", "--book", "Verbs"])
+      .expectFailure(1, "cannot read")
     let usage = try process.runOnDatabase(["import-reviews", history])
     #expect(usage.status == 2)
     #expect(usage.error.contains("Usage: wordbook import-reviews FILE --book BOOK"))

@@ -12,15 +12,6 @@ import WordbookTerminal
     process = try WordbookProcess()
   }
 
-  private func expectUsageError(
-    _ outcome: WordbookProcess.Outcome, _ fragment: String,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) {
-    #expect(outcome.status == 2, sourceLocation: sourceLocation)
-    #expect(outcome.output.isEmpty, sourceLocation: sourceLocation)
-    #expect(outcome.error.contains(fragment), "\(outcome.error)", sourceLocation: sourceLocation)
-  }
-
   @Test func settingsAreShownAndSetOneByOne() throws {
     defer { process.removeFolder() }
     let defaults = try process.runOnDatabase(["settings"])
@@ -58,26 +49,23 @@ import WordbookTerminal
   @Test func aValueOutOfRangeIsAUsageErrorAndChangesNothing() throws {
     defer { process.removeFolder() }
     let before = try process.runOnDatabase(["settings"]).output
-    expectUsageError(
-      try process.runOnDatabase(["settings", "retention", "0.5"]), "from 0.7 to 0.99")
-    expectUsageError(
-      try process.runOnDatabase(["settings", "maximum-interval", "0"]), "from 1 to 36500")
-    expectUsageError(
-      try process.runOnDatabase(["settings", "new-per-day", "10001"]), "from 0 to 10000")
-    expectUsageError(try process.runOnDatabase(["settings", "fuzz", "maybe"]), "on or off")
-    expectUsageError(
-      try process.runOnDatabase(["settings", "learning-steps", "10x"]), "s, m, h or d")
-    expectUsageError(
-      try process.runOnDatabase(["settings", "learning-steps", "0m"]), "s, m, h or d")
-    expectUsageError(try process.runOnDatabase(["settings", "parameters", "1,2"]), "21 numbers")
+    try process.runOnDatabase(["settings", "retention", "0.5"]).expectFailure(2, "from 0.7 to 0.99")
+    try process.runOnDatabase(["settings", "maximum-interval", "0"]).expectFailure(
+      2, "from 1 to 36500")
+    try process.runOnDatabase(["settings", "new-per-day", "10001"]).expectFailure(
+      2, "from 0 to 10000")
+    try process.runOnDatabase(["settings", "fuzz", "maybe"]).expectFailure(2, "on or off")
+    try process.runOnDatabase(["settings", "learning-steps", "10x"]).expectFailure(
+      2, "s, m, h or d")
+    try process.runOnDatabase(["settings", "learning-steps", "0m"]).expectFailure(2, "s, m, h or d")
+    try process.runOnDatabase(["settings", "parameters", "1,2"]).expectFailure(2, "21 numbers")
     let outOfBounds = Array(repeating: "0.5", count: 21).joined(separator: ",")
-    expectUsageError(
-      try process.runOnDatabase(["settings", "parameters", outOfBounds]), "parameter 5 of 21")
-    expectUsageError(
-      try process.runOnDatabase(["settings", "tempo", "1"]), "unknown setting 'tempo'")
-    expectUsageError(
-      try process.runOnDatabase(["settings", "retention", "1.5"], language: "ko_KR.UTF-8"),
-      "0.99까지의 수")
+    try process.runOnDatabase(["settings", "parameters", outOfBounds]).expectFailure(
+      2, "parameter 5 of 21")
+    try process.runOnDatabase(["settings", "tempo", "1"]).expectFailure(
+      2, "unknown setting 'tempo'")
+    try process.runOnDatabase(["settings", "retention", "1.5"], language: "ko_KR.UTF-8")
+      .expectFailure(2, "0.99까지의 수")
     #expect(try process.runOnDatabase(["settings"]).output == before)
   }
 
@@ -155,18 +143,14 @@ import WordbookTerminal
     defer { process.removeFolder() }
     let ids = try process.makeBook("Verbs", terms: ["가다"])
     _ = try process.makeBook("Other", terms: [])
-    expectUsageError(
-      try process.runOnDatabase(["review", "Verbs", "\(ids[0])", "great"]), "again, hard, good")
-    expectUsageError(
-      try process.runOnDatabase([
-        "review", "Verbs", "\(ids[0])", "good", "--at", "2026-02-30T00:00:00Z",
-      ]),
-      "ISO 8601")
-    expectUsageError(
-      try process.runOnDatabase([
-        "review", "Verbs", "\(ids[0])", "good", "--at", "2026-01-01T00:00:00",
-      ]),
-      "ISO 8601")
+    try process.runOnDatabase(["review", "Verbs", "\(ids[0])", "great"]).expectFailure(
+      2, "again, hard, good")
+    try process.runOnDatabase([
+      "review", "Verbs", "\(ids[0])", "good", "--at", "2026-02-30T00:00:00Z",
+    ]).expectFailure(2, "ISO 8601")
+    try process.runOnDatabase([
+      "review", "Verbs", "\(ids[0])", "good", "--at", "2026-01-01T00:00:00",
+    ]).expectFailure(2, "ISO 8601")
     let elsewhere = try process.runOnDatabase(["review", "Other", "\(ids[0])", "good"])
     #expect(elsewhere.status == 1)
     #expect(elsewhere.error.contains("has no word with ID \(ids[0])"))
