@@ -146,11 +146,12 @@ extension Connection {
       """, .saveReview)
   }
 
-  /// A book's words with their memory states: with `time`, those due by then, most overdue
-  /// first, from the due index; otherwise every word in the order added.
-  func schedule(in bookID: WordBook.ID, dueBy time: Timestamp?) throws(WordServiceError)
-    -> [ScheduledWord]
-  {
+  /// A page of a book's words with their memory states: with `time`, those due by then, most
+  /// overdue first, from the due index; otherwise every word in the order added; each time the
+  /// `limit` lines after `last`.
+  func schedule(
+    in bookID: WordBook.ID, dueBy time: Timestamp?, after last: ScheduledWord?, limit: Int
+  ) throws(WordServiceError) -> [ScheduledWord] {
     let columns =
       "w.id, w.term, w.meaning, w.image_reference, w.study_state, "
       + Self.memoryColumns.split(separator: ", ").map { "m." + $0 }.joined(separator: ", ")
@@ -159,18 +160,22 @@ extension Connection {
       statement = try self.statement(
         """
         SELECT \(columns) FROM memory_states m JOIN words w ON w.id = m.word_id
-        WHERE m.due <= ?2 AND w.book_id = ?1 ORDER BY m.due, m.word_id
+        WHERE m.due <= ?2 AND w.book_id = ?1 AND (m.due, m.word_id) > (?3, ?4)
+        ORDER BY m.due, m.word_id LIMIT ?5
         """)
       statement.bind(time.secondsSince1970, at: 2)
+      statement.bind(last?.memory.due?.secondsSince1970 ?? .min, at: 3)
     } else {
       statement = try self.statement(
         """
         SELECT \(columns) FROM words w LEFT JOIN memory_states m ON m.word_id = w.id
-        WHERE w.book_id = ?1 ORDER BY w.id
+        WHERE w.book_id = ?1 AND w.id > ?4 ORDER BY w.id LIMIT ?5
         """)
     }
     defer { statement.reset() }
     statement.bind(bookID.rawValue, at: 1)
+    statement.bind(last?.word.id.rawValue ?? 0, at: 4)
+    statement.bind(Int64(limit), at: 5)
     var schedule: [ScheduledWord] = []
     while try statement.step(self, .loadReviews) {
       let memory = statement.isNull(at: 5) ? MemoryState.new : statement.memory(at: 5).state

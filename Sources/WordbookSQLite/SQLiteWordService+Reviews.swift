@@ -85,15 +85,18 @@ extension SQLiteWordService {
     }
   }
 
-  /// Returns a book's words with their stored memory states; the due words come from the
-  /// index on the due time.
-  public func fetchSchedule(in bookID: WordBook.ID, dueBy time: Timestamp?)
-    async throws(WordServiceError) -> [ScheduledWord]
-  {
+  /// Returns one page of a book's words with their stored memory states; the due words come
+  /// from the index on the due time, every word from the book's index.
+  ///
+  /// - Complexity: O(*limit* log *n*) for a page of the whole book; a page of the due words
+  ///   reads the due words of every book up to it.
+  public func fetchSchedule(
+    in bookID: WordBook.ID, dueBy time: Timestamp?, after last: ScheduledWord?, limit: Int
+  ) async throws(WordServiceError) -> [ScheduledWord] {
     try await withConnection { connection throws(WordServiceError) in
       try connection.inReadTransaction(.loadReviews) { () throws(WordServiceError) in
         guard try connection.bookExists(bookID) else { throw .bookNotFound(bookID) }
-        return try connection.schedule(in: bookID, dueBy: time)
+        return try connection.schedule(in: bookID, dueBy: time, after: last, limit: limit)
       }
     }
   }

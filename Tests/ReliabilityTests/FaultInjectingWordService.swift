@@ -183,11 +183,11 @@ actor FaultInjectingWordService: WordService {
     return try await base.fetchReviews(of: wordID)
   }
 
-  func fetchSchedule(in bookID: WordBook.ID, dueBy time: Timestamp?)
-    async throws(WordServiceError) -> [ScheduledWord]
-  {
+  func fetchSchedule(
+    in bookID: WordBook.ID, dueBy time: Timestamp?, after last: ScheduledWord?, limit: Int
+  ) async throws(WordServiceError) -> [ScheduledWord] {
     try await roll("load the schedule")
-    return try await base.fetchSchedule(in: bookID, dueBy: time)
+    return try await base.fetchSchedule(in: bookID, dueBy: time, after: last, limit: limit)
   }
 
   func importReviews(_ rows: ReviewImportRows) async throws(WordServiceError) -> Int {

@@ -56,6 +56,16 @@ import WordbookSQLite
     #expect(early.isEmpty)
     let all = try await service.fetchSchedule(in: book.id, dueBy: nil)
     #expect(all.map(\.word.id) == words.map(\.id))
+    for time in [start.advanced(by: 600), nil] {
+      var pages: [[ScheduledWord]] = []
+      repeat {
+        pages.append(
+          try await service.fetchSchedule(
+            in: book.id, dueBy: time, after: pages.last?.last, limit: 2))
+      } while pages.last?.count == 2
+      #expect(pages.flatMap { $0 } == (time == nil ? all : due))
+      #expect(pages.map(\.count) == (time == nil ? [2, 2, 0] : [2, 1]))
+    }
   }
 
   @Test(arguments: ServiceKind.allCases, [false, true])

@@ -14,4 +14,13 @@ public struct ScheduledWord: Hashable, Sendable {
     self.word = word
     self.memory = memory
   }
+
+  /// Whether this line comes after `last` in a schedule: by due time and then ID among the
+  /// due words, by ID among all.
+  package func comes(after last: ScheduledWord, amongDue: Bool) -> Bool {
+    guard amongDue, let due = memory.due, let lastDue = last.memory.due else {
+      return word.id > last.word.id
+    }
+    return (due, word.id) > (lastDue, last.word.id)
+  }
 }

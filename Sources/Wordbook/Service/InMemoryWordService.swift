@@ -259,12 +259,15 @@ public actor InMemoryWordService: WordService {
     return library.reviews[wordID] ?? []
   }
 
-  /// Returns a book's words with their memory states.
-  public func fetchSchedule(in bookID: WordBook.ID, dueBy time: Timestamp?)
-    async throws(WordServiceError) -> [ScheduledWord]
-  {
+  /// Returns one page of a book's words with their memory states.
+  public func fetchSchedule(
+    in bookID: WordBook.ID, dueBy time: Timestamp?, after last: ScheduledWord?, limit: Int
+  ) async throws(WordServiceError) -> [ScheduledWord] {
     try await simulateNetwork(.loadReviews)
-    return library.schedule(ofBookAt: try library.bookIndex(bookID), dueBy: time)
+    let schedule = library.schedule(ofBookAt: try library.bookIndex(bookID), dueBy: time)
+    guard let last else { return Array(schedule.prefix(limit)) }
+    return Array(
+      schedule.lazy.filter { $0.comes(after: last, amongDue: time != nil) }.prefix(limit))
   }
 
   /// Adds a review history to the logs, all or none, batch by batch.

@@ -27,7 +27,7 @@ public actor ScriptedWordService: WordService {
     case fetchBooks
     /// ``WordService/fetchReviews(of:)``.
     case fetchReviews
-    /// ``WordService/fetchSchedule(in:dueBy:)``.
+    /// ``WordService/fetchSchedule(in:dueBy:after:limit:)``.
     case fetchSchedule
     /// ``WordService/fetchTallies()``.
     case fetchTallies
@@ -316,11 +316,11 @@ public actor ScriptedWordService: WordService {
   }
 
   /// Counts the call and forwards it to ``base``, unless it is scripted to fail or be held.
-  public func fetchSchedule(in bookID: WordBook.ID, dueBy time: Timestamp?)
-    async throws(WordServiceError) -> [ScheduledWord]
-  {
+  public func fetchSchedule(
+    in bookID: WordBook.ID, dueBy time: Timestamp?, after last: ScheduledWord?, limit: Int
+  ) async throws(WordServiceError) -> [ScheduledWord] {
     try await script(.fetchSchedule) { () async throws(WordServiceError) in
-      try await base.fetchSchedule(in: bookID, dueBy: time)
+      try await base.fetchSchedule(in: bookID, dueBy: time, after: last, limit: limit)
     }
   }
 

@@ -158,15 +158,21 @@ public protocol WordService: Sendable {
   /// - Throws: ``WordServiceError/Kind/notFound`` when the word does not exist.
   func fetchReviews(of wordID: Word.ID) async throws(WordServiceError) -> [Review]
 
-  /// Returns a book's words with their memory states.
+  /// Returns one page of a book's words with their memory states: the first `limit` lines
+  /// after `last`, or from the start when `last` is `nil`.
+  ///
+  /// Pass the last line of each page to get the next; an empty or short page is the end.
   ///
   /// - Parameters:
   ///   - bookID: The book.
   ///   - time: With a time, only the words reviewed before that fall due at or before it, most
   ///     overdue first (then by ID); with `nil`, every word, in the order they were added.
+  ///   - last: The last line of the previous page, or `nil` for the first page.
+  ///   - limit: The most lines to return.
   /// - Throws: ``WordServiceError/Kind/notFound`` when the book does not exist.
-  func fetchSchedule(in bookID: WordBook.ID, dueBy time: Timestamp?)
-    async throws(WordServiceError) -> [ScheduledWord]
+  func fetchSchedule(
+    in bookID: WordBook.ID, dueBy time: Timestamp?, after last: ScheduledWord?, limit: Int
+  ) async throws(WordServiceError) -> [ScheduledWord]
 
   /// Adds a review history to the logs in one transaction, all of it or none, reading it batch
   /// by batch so that memory holds one batch and never the whole history.
@@ -244,6 +250,25 @@ public typealias ImportRows =
   throws(WordServiceError) -> Void
 
 extension WordService {
+  /// Returns a book's whole schedule, page by page from
+  /// ``fetchSchedule(in:dueBy:after:limit:)``.
+  ///
+  /// - Parameters:
+  ///   - bookID: The book.
+  ///   - time: With a time, the words due by then, most overdue first; with `nil`, every word.
+  /// - Throws: ``WordServiceError/Kind/notFound`` when the book does not exist.
+  public func fetchSchedule(in bookID: WordBook.ID, dueBy time: Timestamp?)
+    async throws(WordServiceError) -> [ScheduledWord]
+  {
+    var schedule: [ScheduledWord] = []
+    while true {
+      let page = try await fetchSchedule(
+        in: bookID, dueBy: time, after: schedule.last, limit: 4096)
+      schedule += page
+      if page.count < 4096 { return schedule }
+    }
+  }
+
   /// Adds the words of an array to a book in one transaction, as
   /// ``importWords(intoBookTitled:onDuplicate:progress:rows:)`` does with its batches.
   ///

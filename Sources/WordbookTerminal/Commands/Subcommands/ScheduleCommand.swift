@@ -18,10 +18,18 @@ struct ScheduleCommand: Subcommand {
   func run(in session: CommandSession) async throws(CommandFailure) {
     let book = try await session.book(book)
     let time = listsAll ? nil : CommandSession.now()
-    let schedule = try await session.call { () async throws(WordServiceError) in
-      try await session.service.fetchSchedule(in: book.id, dueBy: time)
+    // Page by page, so the first lines show at once and memory stays flat at any book size.
+    var last: ScheduledWord?
+    while true {
+      let page = try await session.call { [last] () async throws(WordServiceError) in
+        try await session.service.fetchSchedule(
+          in: book.id, dueBy: time, after: last, limit: CommandSession.pageSize)
+      }
+      for line in page { try session.out.writeLine(Self.line(line)) }
+      try session.out.flush()
+      guard page.count == CommandSession.pageSize else { return }
+      last = page.last
     }
-    for line in schedule { try session.out.writeLine(Self.line(line)) }
   }
 
   /// The tab-separated line of one word.
