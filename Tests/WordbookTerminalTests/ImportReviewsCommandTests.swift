@@ -74,7 +74,15 @@ import Wordbook
         "line 3: the time must be ISO 8601 with a zone"
       ),
       ("term,rating\n가다,good\n", "line 1: the header row has no reviewed_at column"),
-      ("term,rating,reviewed_at\n" + good + "가다\n", "line 3:"),
+      ("term,rating,reviewed_at\n" + good + "가다\n", "line 3: the line has 1 field where"),
+      (
+        "term,rating,reviewed_at\n" + good + "가다,good,2026-01-02T00:00:00Z,x\n",
+        "line 3: the line has 4 fields where the header row has 3"
+      ),
+      (
+        "term,rating,reviewed_at\n" + good + ",good,2026-01-02T00:00:00Z\n",
+        "line 3: a field is empty"
+      ),
       (
         "term,rating,reviewed_at\n" + good + "가다,good," + String(repeating: "9", count: 1 << 20)
           + "\n", "line 3:"

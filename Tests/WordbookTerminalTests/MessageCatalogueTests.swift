@@ -122,6 +122,7 @@ import WordbookInterchange
     let refusals: [ReviewLineProblem] = [
       .missingColumn("rating"), .unknownTerm("Marker Title"), .invalidRating("--marker"),
       .invalidTime("--marker"), .unreadable("too few fields"),
+      .fieldCount(found: 4242, expected: 3), .emptyField,
     ]
     problems += refusals.map { .reviewLineRefused(file: "marker.csv", line: 4242, $0) }
     #expect(Set(problems.map(Self.index)) == Set(0..<32))

@@ -178,6 +178,10 @@ struct EnglishCatalogue: MessageCatalogue {
       "the rating must be again, hard, good or easy (or 1 to 4), not '\(rating.shown)'"
     case .invalidTime(let time):
       "the time must be ISO 8601 with a zone, such as 2026-12-01T10:00:00Z, not '\(time.shown)'"
+    case .fieldCount(let found, let expected):
+      "the line has \(found == 1 ? "1 field" : "\(found) fields") where the header row has "
+        + "\(expected)"
+    case .emptyField: "a field is empty (each line needs a term, a rating and a time)"
     case .unreadable(let detail): detail.shown
     }
   }

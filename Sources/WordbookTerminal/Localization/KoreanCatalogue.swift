@@ -171,6 +171,9 @@ struct KoreanCatalogue: MessageCatalogue {
       "평가는 again, hard, good, easy (또는 1부터 4) 중 하나여야 합니다. '\(rating.shown)'은 아닙니다"
     case .invalidTime(let time):
       "시간은 2026-12-01T10:00:00Z처럼 시간대가 있는 ISO 8601이어야 합니다. '\(time.shown)'은 아닙니다"
+    case .fieldCount(let found, let expected):
+      "이 줄의 필드는 \(found)개인데 머리 줄은 \(expected)개입니다"
+    case .emptyField: "빈 필드가 있습니다(줄마다 단어, 평가, 시간이 필요합니다)"
     case .unreadable(let detail): detail.shown
     }
   }

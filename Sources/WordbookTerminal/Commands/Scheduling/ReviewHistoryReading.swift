@@ -29,6 +29,8 @@ final class ReviewHistoryReading: Sendable {
     var term: Int
     var rating: Int
     var time: Int
+    /// How many fields the header row has, and so every row.
+    var width: Int
 
     /// The columns named by `fields`, or the first name missing.
     static func named(_ fields: [String]) -> Result<Columns, MissingColumn> {
@@ -43,7 +45,8 @@ final class ReviewHistoryReading: Sendable {
         }
         indices.append(index)
       }
-      return .success(Columns(term: indices[0], rating: indices[1], time: indices[2]))
+      return .success(
+        Columns(term: indices[0], rating: indices[1], time: indices[2], width: fields.count))
     }
   }
 
@@ -97,7 +100,7 @@ final class ReviewHistoryReading: Sendable {
     switch read {
     case .success(let parsed):
       if let problem = parsed.problems.first {
-        refused = (problem.line, .unreadable(problem.reason.description))
+        refused = (problem.line, Self.refusal(of: problem.reason, width: columns?.width ?? 3))
       } else if columns == nil {
         refused = (1, .missingColumn("term"))
       }
@@ -115,8 +118,8 @@ final class ReviewHistoryReading: Sendable {
     -> Result<WordReview, ReviewLineProblem>
   {
     let fields = row.fields
-    guard max(columns.term, columns.rating, columns.time) < fields.count else {
-      return .failure(.unreadable("\(fields.count) fields"))
+    guard fields.count == columns.width else {
+      return .failure(.fieldCount(found: fields.count, expected: columns.width))
     }
     guard let wordID = words[fields[columns.term]] else {
       return .failure(.unknownTerm(fields[columns.term]))
@@ -128,6 +131,17 @@ final class ReviewHistoryReading: Sendable {
       return .failure(.invalidTime(fields[columns.time]))
     }
     return .success(WordReview(wordID: wordID, review: Review(rating: rating, time: time)))
+  }
+
+  /// The refusal of a line the table reader rejected, whose columns it read as a card's.
+  private static func refusal(of reason: LineProblem.Reason, width: Int) -> ReviewLineProblem {
+    switch reason {
+    case .missingSeparator: .fieldCount(found: 1, expected: width)
+    case .tooFewFields(let found, _), .tooManyFields(let found, _):
+      .fieldCount(found: found, expected: width)
+    case .emptyTerm: .emptyField
+    default: .unreadable(reason.description)
+    }
   }
 
   /// TSV when the start of the file reads as TSV, else CSV; read without moving the file's

@@ -8,6 +8,10 @@ enum ReviewLineProblem: Error, Hashable, Sendable {
   case invalidRating(String)
   /// The time is not ISO 8601 with a zone.
   case invalidTime(String)
+  /// The line has another number of fields than the header row.
+  case fieldCount(found: Int, expected: Int)
+  /// A field of the line is empty.
+  case emptyField
   /// The line cannot be read as a row of the table; the reader's own words.
   case unreadable(String)
 }
