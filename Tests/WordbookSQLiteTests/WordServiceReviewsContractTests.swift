@@ -15,12 +15,20 @@ import WordbookSQLite
 
   private let start = Timestamp(secondsSince1970: 1_780_000_000)
 
+  /// A new book, "Book", holding the words 물 (water) and 불 (fire).
+  private func waterAndFire(in service: any WordService) async throws -> (
+    book: WordBook, water: Word, fire: Word
+  ) {
+    let book = try await service.createBook(title: "Book")
+    let water = try await service.saveWord(WordDraft(term: "물", meaning: "water"), to: book.id)
+    let fire = try await service.saveWord(WordDraft(term: "불", meaning: "fire"), to: book.id)
+    return (book, water, fire)
+  }
+
   @Test(arguments: ServiceKind.allCases, [false, true])
   func aReviewIsLoggedAndSchedulesTheWord(kind: ServiceKind, scripted: Bool) async throws {
     let (service, _) = try make(kind, scripted: scripted)
-    let book = try await service.createBook(title: "Book")
-    let word = try await service.saveWord(WordDraft(term: "물", meaning: "water"), to: book.id)
-    let other = try await service.saveWord(WordDraft(term: "불", meaning: "fire"), to: book.id)
+    let (book, word, other) = try await waterAndFire(in: service)
     let review = Review(rating: .good, time: start)
     let state = try await service.recordReview(review, of: word.id)
     #expect(state.phase == .learning(step: 1))
@@ -71,15 +79,14 @@ import WordbookSQLite
   @Test(arguments: ServiceKind.allCases, [false, true])
   func theLogOutlivesEditsAndGoesWithItsWord(kind: ServiceKind, scripted: Bool) async throws {
     let (service, _) = try make(kind, scripted: scripted)
-    let book = try await service.createBook(title: "Book")
-    let word = try await service.saveWord(WordDraft(term: "물", meaning: "water"), to: book.id)
+    let (book, word, fire) = try await waterAndFire(in: service)
     let review = Review(rating: .hard, time: start)
     let state = try await service.recordReview(review, of: word.id)
     let edited = try await service.updateWord(word.id, term: "물건", meaning: "thing")
     #expect(try await service.fetchReviews(of: word.id) == [review])
     #expect(
       try await service.fetchSchedule(in: book.id, dueBy: nil) == [
-        ScheduledWord(word: edited, memory: state)
+        ScheduledWord(word: edited, memory: state), ScheduledWord(word: fire, memory: .new),
       ])
     try await service.deleteWord(word.id)
     let error = await #expect(throws: WordServiceError.self) {
@@ -112,25 +119,24 @@ import WordbookSQLite
     async throws
   {
     let (service, _) = try make(kind, scripted: scripted)
-    let book = try await service.createBook(title: "Book")
-    let word = try await service.saveWord(WordDraft(term: "물", meaning: "water"), to: book.id)
+    let (book, word, _) = try await waterAndFire(in: service)
     #expect(try await service.removeLastReview(of: word.id) == .new)
     let first = try await service.recordReview(Review(rating: .good, time: start), of: word.id)
     _ = try await service.recordReview(
       Review(rating: .again, time: start.advanced(by: 700)), of: word.id)
     #expect(try await service.removeLastReview(of: word.id) == first)
-    #expect(try await service.fetchSchedule(in: book.id, dueBy: nil).map(\.memory) == [first])
+    #expect(
+      try await service.fetchSchedule(in: book.id, dueBy: nil).map(\.memory) == [first, .new])
     #expect(try await service.removeLastReview(of: word.id) == .new)
     #expect(try await service.fetchReviews(of: word.id) == [])
-    #expect(try await service.fetchSchedule(in: book.id, dueBy: nil).map(\.memory) == [.new])
+    #expect(try await service.fetchSchedule(in: book.id, dueBy: nil).map(\.memory) == [.new, .new])
   }
 
   @Test(arguments: ServiceKind.allCases, [false, true])
   func newSettingsAreKeptAndRescheduleEveryWord(kind: ServiceKind, scripted: Bool) async throws {
     let (service, _) = try make(kind, scripted: scripted)
     #expect(try await service.reviewSettings() == .standard)
-    let book = try await service.createBook(title: "Book")
-    let word = try await service.saveWord(WordDraft(term: "물", meaning: "water"), to: book.id)
+    let (book, word, _) = try await waterAndFire(in: service)
     _ = try await service.recordReview(Review(rating: .good, time: start), of: word.id)
     let settings = try ReviewSettings(
       scheduler: SchedulerSettings(learningSteps: [.seconds(120), .seconds(1200)]),
@@ -138,7 +144,7 @@ import WordbookSQLite
     try await service.setReviewSettings(settings)
     #expect(try await service.reviewSettings() == settings)
     let schedule = try await service.fetchSchedule(in: book.id, dueBy: nil)
-    #expect(schedule.map(\.memory.due) == [start.advanced(by: 1200)])
+    #expect(schedule.map(\.memory.due) == [start.advanced(by: 1200), nil])
     let fewer = try ReviewSettings(scheduler: settings.scheduler, newWordsPerDay: 0)
     try await service.setReviewSettings(fewer)
     #expect(try await service.reviewSettings() == fewer)
@@ -148,9 +154,7 @@ import WordbookSQLite
   @Test(arguments: ServiceKind.allCases, [false, true])
   func importedReviewsJoinEachLogInTimeOrder(kind: ServiceKind, scripted: Bool) async throws {
     let (service, _) = try make(kind, scripted: scripted)
-    let book = try await service.createBook(title: "Book")
-    let word = try await service.saveWord(WordDraft(term: "물", meaning: "water"), to: book.id)
-    let other = try await service.saveWord(WordDraft(term: "불", meaning: "fire"), to: book.id)
+    let (book, word, other) = try await waterAndFire(in: service)
     let existing = Review(rating: .good, time: start)
     _ = try await service.recordReview(existing, of: word.id)
     let day = Int64(86_400)
@@ -180,8 +184,7 @@ import WordbookSQLite
   @Test(arguments: ServiceKind.allCases, [false, true])
   func aFailedImportOfReviewsAddsNone(kind: ServiceKind, scripted: Bool) async throws {
     let (service, _) = try make(kind, scripted: scripted)
-    let book = try await service.createBook(title: "Book")
-    let word = try await service.saveWord(WordDraft(term: "물", meaning: "water"), to: book.id)
+    let (book, word, _) = try await waterAndFire(in: service)
     let review = WordReview(wordID: word.id, review: Review(rating: .good, time: start))
     let unknown = await #expect(throws: WordServiceError.self) {
       try await service.importReviews { write throws(WordServiceError) in
@@ -198,7 +201,7 @@ import WordbookSQLite
     }
     #expect(thrown == refused)
     #expect(try await service.fetchReviews(of: word.id) == [])
-    #expect(try await service.fetchSchedule(in: book.id, dueBy: nil).map(\.memory) == [.new])
+    #expect(try await service.fetchSchedule(in: book.id, dueBy: nil).map(\.memory) == [.new, .new])
   }
 
   /// Random reviews, undos and changes of settings on a few words: after every step, each
