@@ -23,6 +23,8 @@ enum CommandProblem: Hashable, Sendable {
   case unreadableFlashcards(file: String, FlashcardReadError)
   /// The file held no card; nothing was changed.
   case noCardToImport(file: String, format: String, rejected: Int)
+  /// `import-reviews` refused the review history at this line; nothing was written.
+  case reviewLineRefused(file: String, line: Int, ReviewLineProblem)
   /// The Anki package cannot be read; the reader's own words.
   case unreadablePackage(file: String, detail: String)
   /// The Anki package held no note that could be imported.

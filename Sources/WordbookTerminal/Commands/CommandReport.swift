@@ -49,6 +49,10 @@ enum CommandReport: Hashable, Sendable {
   case pressControlC
   /// The browser could not be opened with the program.
   case browserNotOpened(opener: String)
+  /// `review` rated the word; its state after the review.
+  case reviewed(Word, Rating, MemoryState)
+  /// `import-reviews` added this many reviews from the file to the book's words.
+  case importedReviews(count: Int, file: String, WordBook)
   /// `delete-book`'s question.
   case deleteBookQuestion(WordBook)
 }

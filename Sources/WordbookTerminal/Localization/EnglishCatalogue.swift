@@ -62,6 +62,39 @@ struct EnglishCatalogue: MessageCatalogue {
     case .deleteBookNeedsYes(let id):
       "'delete-book' asks before deleting, and standard input is not a terminal: "
         + "add --yes to delete wordbook \(id) and its words."
+    case .unknownSetting(let key):
+      "unknown setting '\(key.shown)'; the settings are "
+        + SchedulingSetting.allCases.map(\.rawValue).joined(separator: ", ")
+    case .invalidSetting(let key, let value):
+      "\(key.rawValue) must be \(Self.accepted(key)), not '\(value.shown)'"
+    case .invalidParameter(let index, let value):
+      "parameter \(index + 1) of 21 must be from \(SchedulerSettings.parameterBounds[index].lowerBound) "
+        + "to \(SchedulerSettings.parameterBounds[index].upperBound), in '\(value.shown)'"
+    case .invalidRating(let value):
+      "the rating must be again, hard, good or easy (or 1 to 4), not '\(value.shown)'"
+    case .invalidTime(let option, let value):
+      "--\(option) must be a time in ISO 8601 with a zone, such as 2026-12-01T10:00:00Z or "
+        + "2026-12-01T19:00:00+09:00, not '\(value.shown)'"
+    }
+  }
+
+  /// What a setting accepts, as a phrase after "must be".
+  private static func accepted(_ key: SchedulingSetting) -> String {
+    switch key {
+    case .retention:
+      "a number from \(SchedulerSettings.desiredRetentionBounds.lowerBound) to "
+        + "\(SchedulerSettings.desiredRetentionBounds.upperBound)"
+    case .fuzz: "on or off"
+    case .learningSteps, .relearningSteps:
+      "none, or steps separated by commas, each a whole number and a unit s, m, h or d "
+        + "(such as 1m,10m), none longer than 36500 days"
+    case .maximumInterval:
+      "a whole number of days from \(SchedulerSettings.maximumIntervalBounds.lowerBound) to "
+        + "\(SchedulerSettings.maximumIntervalBounds.upperBound)"
+    case .newPerDay:
+      "a whole number from \(ReviewSettings.newWordsPerDayBounds.lowerBound) to "
+        + "\(ReviewSettings.newWordsPerDayBounds.upperBound)"
+    case .parameters: "21 numbers separated by commas"
     }
   }
 
@@ -88,6 +121,8 @@ struct EnglishCatalogue: MessageCatalogue {
       "no card to import in \(file.shown) (read as \(format), "
         + "\(Self.counted(rejected, "line", "lines")) rejected); "
         + "the wordbook was not changed."
+    case .reviewLineRefused(let file, let line, let problem):
+      "\(file.shown), line \(line): \(Self.refusal(problem)); no review was imported."
     case .unreadablePackage(let file, let detail): "\(file.shown): \(detail.shown)."
     case .noNoteToImport(let file, let rejected):
       "\(file.shown): no note could be imported (\(rejected) rejected); "
@@ -135,6 +170,24 @@ struct EnglishCatalogue: MessageCatalogue {
         + "Quizlet cannot quote. Choose another with \(option) (for example \(option) "
         + "\(option == "--separator" ? "pipe" : "semicolon")), or export as CSV."
     case .other(let text): text.shown
+    }
+  }
+
+  /// Why a line of a review history was refused, as a clause.
+  private static func refusal(_ problem: ReviewLineProblem) -> String {
+    switch problem {
+    case .missingColumn(let name):
+      "the header row has no \(name) column (it needs term, rating and reviewed_at)"
+    case .unknownTerm(let term): "the wordbook has no word '\(term.shown)'"
+    case .invalidRating(let rating):
+      "the rating must be again, hard, good or easy (or 1 to 4), not '\(rating.shown)'"
+    case .invalidTime(let time):
+      "the time must be ISO 8601 with a zone, such as 2026-12-01T10:00:00Z, not '\(time.shown)'"
+    case .fieldCount(let found, let expected):
+      "the line has \(found == 1 ? "1 field" : "\(found) fields") where the header row has "
+        + "\(expected)"
+    case .emptyField: "a field is empty (each line needs a term, a rating and a time)"
+    case .unreadable(let detail): detail.shown
     }
   }
 
@@ -233,6 +286,12 @@ struct EnglishCatalogue: MessageCatalogue {
     case .pressControlC: "Press Ctrl-C to stop."
     case .browserNotOpened(let opener):
       "could not open a browser with \(opener); open the address above yourself."
+    case .reviewed(let word, let rating, let state):
+      "Rated word \(word.id) (\(word.term.shown)) \(rating.name); "
+        + "next review \(state.due?.iso8601 ?? "not scheduled")."
+    case .importedReviews(let count, let file, let book):
+      "Imported \(count == 1 ? "1 review" : "\(count) reviews") from \(file.shown) into "
+        + "wordbook \(book.id) (\(book.title.shown))."
     case .deleteBookQuestion(let book):
       "Delete wordbook \(book.id) (\(book.title.shown)) and its "
         + "\(Self.words(book.wordCount))? [y/N] "

@@ -54,6 +54,39 @@ struct KoreanCatalogue: MessageCatalogue {
     case .deleteBookNeedsYes(let id):
       "'delete-book'은 지우기 전에 묻는데, 표준 입력이 터미널이 아닙니다. "
         + "단어장 \(id)과 그 단어를 지우려면 --yes를 붙이세요."
+    case .unknownSetting(let key):
+      "'\(key.shown)'라는 설정은 없습니다. 설정은 "
+        + SchedulingSetting.allCases.map(\.rawValue).joined(separator: ", ") + "입니다."
+    case .invalidSetting(let key, let value):
+      "\(key.rawValue)에는 \(Self.accepted(key))만 쓸 수 있습니다. '\(value.shown)'은 아닙니다."
+    case .invalidParameter(let index, let value):
+      "'\(value.shown)'에서 21개 중 \(index + 1)번째 매개변수는 "
+        + "\(SchedulerSettings.parameterBounds[index].lowerBound)부터 "
+        + "\(SchedulerSettings.parameterBounds[index].upperBound)까지여야 합니다."
+    case .invalidRating(let value):
+      "평가는 again, hard, good, easy (또는 1부터 4) 중 하나여야 합니다. '\(value.shown)'은 아닙니다."
+    case .invalidTime(let option, let value):
+      "--\(option)에는 2026-12-01T10:00:00Z나 2026-12-01T19:00:00+09:00처럼 시간대가 있는 "
+        + "ISO 8601 시간을 주세요. '\(value.shown)'은 아닙니다."
+    }
+  }
+
+  /// 설정이 받는 값, "…만 쓸 수 있습니다" 앞에 오는 말.
+  private static func accepted(_ key: SchedulingSetting) -> String {
+    switch key {
+    case .retention:
+      "\(SchedulerSettings.desiredRetentionBounds.lowerBound)부터 "
+        + "\(SchedulerSettings.desiredRetentionBounds.upperBound)까지의 수"
+    case .fuzz: "on 또는 off"
+    case .learningSteps, .relearningSteps:
+      "none, 또는 쉼표로 나눈 단계(1m,10m처럼 정수와 단위 s, m, h, d, 각각 36500일 이하)"
+    case .maximumInterval:
+      "\(SchedulerSettings.maximumIntervalBounds.lowerBound)부터 "
+        + "\(SchedulerSettings.maximumIntervalBounds.upperBound)까지의 정수(일)"
+    case .newPerDay:
+      "\(ReviewSettings.newWordsPerDayBounds.lowerBound)부터 "
+        + "\(ReviewSettings.newWordsPerDayBounds.upperBound)까지의 정수"
+    case .parameters: "쉼표로 나눈 수 21개"
     }
   }
 
@@ -80,6 +113,8 @@ struct KoreanCatalogue: MessageCatalogue {
     case .noCardToImport(let file, let format, let rejected):
       "\(file.shown)에 가져올 카드가 없습니다 (\(format)로 읽음, 거부된 줄 \(rejected)개). "
         + "단어장은 바뀌지 않았습니다."
+    case .reviewLineRefused(let file, let line, let problem):
+      "\(file.shown) \(line)번째 줄: \(Self.refusal(problem)). 복습 기록을 하나도 가져오지 않았습니다."
     case .unreadablePackage(let file, let detail):
       "\(file.shown): 읽을 수 없습니다 (\(detail.shown))."
     case .noNoteToImport(let file, let rejected):
@@ -130,6 +165,23 @@ struct KoreanCatalogue: MessageCatalogue {
   }
 
   /// The options that resolve a read error about columns, as a sentence; empty for others.
+  /// 복습 기록의 줄을 거부한 까닭.
+  private static func refusal(_ problem: ReviewLineProblem) -> String {
+    switch problem {
+    case .missingColumn(let name):
+      "머리 줄에 \(name) 열이 없습니다(term, rating, reviewed_at가 필요합니다)"
+    case .unknownTerm(let term): "단어장에 '\(term.shown)' 단어가 없습니다"
+    case .invalidRating(let rating):
+      "평가는 again, hard, good, easy (또는 1부터 4) 중 하나여야 합니다. '\(rating.shown)'은 아닙니다"
+    case .invalidTime(let time):
+      "시간은 2026-12-01T10:00:00Z처럼 시간대가 있는 ISO 8601이어야 합니다. '\(time.shown)'은 아닙니다"
+    case .fieldCount(let found, let expected):
+      "이 줄의 필드는 \(found)개인데 머리 줄은 \(expected)개입니다"
+    case .emptyField: "빈 필드가 있습니다(줄마다 단어, 평가, 시간이 필요합니다)"
+    case .unreadable(let detail): detail.shown
+    }
+  }
+
   private static func columnAdvice(_ error: FlashcardReadError) -> String {
     switch error {
     case .ambiguousColumns, .unknownColumn:
@@ -199,6 +251,11 @@ struct KoreanCatalogue: MessageCatalogue {
     case .pressControlC: "멈추려면 Ctrl-C를 누르세요."
     case .browserNotOpened(let opener):
       "\(opener)로 브라우저를 열 수 없습니다. 위 주소를 직접 여세요."
+    case .reviewed(let word, let rating, let state):
+      "단어 \(word.id) (\(word.term.shown))을(를) \(rating.name)(으)로 평가했습니다. "
+        + "다음 복습: \(state.due?.iso8601 ?? "없음")."
+    case .importedReviews(let count, let file, let book):
+      "\(file.shown)에서 복습 기록 \(count)개를 단어장 \(book.id) (\(book.title.shown))에 가져왔습니다."
     case .deleteBookQuestion(let book):
       "단어장 \(book.id) (\(book.title.shown))과 단어 \(book.wordCount)개를 지울까요? [y/N] "
     }

@@ -157,20 +157,12 @@ extension CommandSession {
     let service = service
     let title = try await importTitle(command.bookTitle)
     let progress = ImportProgress(catalogue: catalogue, file: file)
-    let task = Task {
+    defer { progress.finish() }
+    return try await CommandInterruption.shared.runCancellable {
       try await service.importWords(
         intoBookTitled: title, onDuplicate: command.duplicates, progress: progress.report,
         rows: rows)
     }
-    let interruption = CommandInterruption.shared
-    let cancellation = interruption.onSignal { task.cancel() }
-    let result = await task.result
-    interruption.remove(cancellation)
-    progress.finish()
-    if case .failure = result, let number = interruption.signal {
-      throw CommandFailure(status: 128 + number, problem: .interrupted(signal: number))
-    }
-    return result
   }
 
   /// Writes the rejected lines to standard error, and the header row when it was detected
