@@ -83,7 +83,8 @@ import Wordbook
     #expect(wiring.renders.count > 1)
   }
 
-  /// "Testing with StoreTesting": recording a session and replaying it.
+  /// "Testing with StoreTesting": recording a session and replaying it; and the same with
+  /// `assertReplay`, as `Wordbook.docc/TestingAFrontEndsCore.md` shows it.
   @Test func recordingAndReplaying() async throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("ReadmeExampleTests-\(UUID().uuidString)")
@@ -112,6 +113,12 @@ import Wordbook
     // result.state: the final state; result.divergence: the first checkpoint that differs
     #expect(result.divergence == nil)
     #expect(result.state.visibleWords.map(\.id) == store.state.visibleWords.map(\.id))
+
+    let final = assertReplay(
+      log.entries, from: AppState(seed: log.header?.seed ?? 0),
+      reducer: AppReducer(service: InMemoryWordService()), checkpoint: \.checkpointSummary)
+    #expect(final.visibleWords.map(\.id) == store.state.visibleWords.map(\.id))
+    #expect(log.header?.seed == seed)
   }
 
   @Test func aFailedMarkIsKeptForARetry() async {

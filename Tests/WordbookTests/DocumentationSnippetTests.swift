@@ -306,34 +306,6 @@ import Wordbook
     }
   }
 
-  /// `TestingAFrontEndsCore.md`, "Record and replay".
-  @Test func recordingAndReplaying() async throws {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("DocumentationSnippetTests-\(UUID().uuidString).jsonl").path
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    let url = URL(fileURLWithPath: path)
-    let seed: UInt64 = 11
-    let service = InMemoryWordService(books: nouns)
-
-    let recorder = try JSONLinesActionRecorder<AppAction>(path: path, seed: seed)
-    let store = Store(
-      initialState: AppState(seed: seed), reducer: AppReducer(service: service),
-      recorder: recorder, checkpoint: \.checkpointSummary)
-    store.send(.loadBooks)
-    await store.settle()
-    store.send(.selectBook(store.state.books[0].id))
-    await store.settle()
-    store.send(.shuffle)
-    store.finishRecording()
-
-    let log = try ActionLogDecoder.decodeLog(AppAction.self, from: Data(contentsOf: url))
-    let final = assertReplay(
-      log.entries, from: AppState(seed: log.header?.seed ?? 0),
-      reducer: AppReducer(service: InMemoryWordService()), checkpoint: \.checkpointSummary)
-    #expect(final.visibleWords.map(\.id) == store.state.visibleWords.map(\.id))
-    #expect(log.header?.seed == seed)
-  }
-
   /// `WordList.replaceText(with:)` and `WordList.append(_:)`, as steps of a test.
   @Test func describingAnEditAndASave() async throws {
     let verbs = WordBook(id: WordBook.ID(1), title: "Verbs", wordCount: 0)
