@@ -139,8 +139,9 @@ import Wordbook
     #expect(store.state.books.map(\.title) == ["Nouns"])
   }
 
-  /// `StudySession.md`, "Stay live with other sessions".
-  @Test func stayingLive() async throws {
+  /// `StudySession.md`, "Stay live with other sessions". The time limit is a safety net, not a
+  /// measure: a change that never comes fails the test instead of hanging it.
+  @Test(.timeLimit(.minutes(1))) func stayingLive() async {
     let service = InMemoryWordService(books: nouns)
     let store = await openedStore(service: service)
     let other = await openedStore(service: service)
@@ -380,8 +381,8 @@ import Wordbook
     #expect(firstPage.map(\.word.term) == ["사과"])
   }
 
-  /// `WordService.changes()`.
-  @Test func followingChanges() async throws {
+  /// `WordService.changes()`. The time limit is a safety net, as in `stayingLive()`.
+  @Test(.timeLimit(.minutes(1))) func followingChanges() async throws {
     let service = InMemoryWordService(books: nouns)
     let bookID = try await service.fetchBooks()[0].id
     let word = try await service.fetchWords(in: bookID)[0]
