@@ -78,7 +78,7 @@ let package = Package(
     .testTarget(
       name: "StoreTestingTests",
       dependencies: ["StoreCore", "StoreTesting"],
-      exclude: ["__Snapshots__"]
+      exclude: ["Logs", "__Snapshots__"]
     ),
     .testTarget(
       name: "WordbookTests",

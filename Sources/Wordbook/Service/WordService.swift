@@ -220,11 +220,11 @@ public protocol WordService: Sendable {
   ///
   /// ```swift
   /// let summary = try await service.importWords(
-  ///   intoBookTitled: "Korean", onDuplicate: .skip, progress: { _ in }
-  /// ) { write throws(WordServiceError) in
-  ///   try write([WordDraft(term: "만", meaning: "ten thousand")])
-  ///   try write([WordDraft(term: "만", meaning: "only")])  // a homonym: added
-  /// }
+  ///   intoBookTitled: "Korean", onDuplicate: .skip, progress: { _ in },
+  ///   rows: { write throws(WordServiceError) in
+  ///     try write([WordDraft(term: "만", meaning: "ten thousand")])
+  ///     try write([WordDraft(term: "만", meaning: "only")])  // a homonym: added
+  ///   })
   /// ```
   ///
   /// - Parameters:
