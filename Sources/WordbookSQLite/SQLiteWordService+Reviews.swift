@@ -9,7 +9,7 @@ import Wordbook
 extension SQLiteWordService {
   /// Returns the review settings kept in the database's `settings` table.
   ///
-  /// - Throws: ``WordServiceError/Kind/corrupted`` when the stored settings cannot be read.
+  /// - Throws: `WordServiceError` of kind `.corrupted` when the stored settings cannot be read.
   public func reviewSettings() async throws(WordServiceError) -> ReviewSettings {
     try await withConnection { connection throws(WordServiceError) in
       try Self.reviewSettings(connection)
