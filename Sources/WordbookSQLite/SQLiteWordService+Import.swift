@@ -5,6 +5,10 @@ extension SQLiteWordService {
   /// How many rows an import processes between progress reports and cancellation checks.
   package static let importBatchSize = 1024
 
+  /// The page cache of an import, in `PRAGMA cache_size` units (negative: KiB), the same at
+  /// any size of file, so the import's memory stays flat.
+  static let importCacheSize = -65_536
+
   /// Adds many words to a book in one transaction, all of them or none, batch by batch.
   ///
   /// `rows` runs inside the transaction and each batch it writes is inserted with prepared
@@ -31,28 +35,36 @@ extension SQLiteWordService {
     let title = try WordServiceError.validTitle(title)
     if Task.isCancelled { throw .cancelled }
     return try await withConnection { connection throws(WordServiceError) in
-      try connection.inTransaction(.importWords) { () throws(WordServiceError) in
+      let cacheSize = try connection.integer("PRAGMA cache_size", .importWords)
+      // The (book, term) index takes the new terms in random order: with SQLite's default
+      // 2 MiB of cache its pages go back and forth to the log inside the transaction.
+      try connection.execute("PRAGMA cache_size = \(Self.importCacheSize)", .importWords)
+      defer { _ = try? connection.execute("PRAGMA cache_size = \(cacheSize)", .importWords) }
+      return try connection.inTransaction(.importWords) { () throws(WordServiceError) in
         let lastBefore = try connection.deferSearchIndexing()
         var summary = ImportSummary(book: try connection.book(creatingIfMissing: title))
         let bookID = summary.book.id
         try connection.summarizeChanges()
         var uncanonical = try connection.wordIDsOfUncanonicalTerms(in: bookID)
+        let statements = try ImportStatements(connection, book: bookID)
         var processed = 0
         try rows { batch throws(WordServiceError) in
           for draft in batch {
             let key = draft.term.canonicalTerm
-            var sameTerm = try connection.importCandidates(withTermBytes: key, in: bookID)
-            for id in uncanonical[key] ?? [] {
-              if let word = try connection.importCandidate(id) { sameTerm.append(word) }
+            var sameTerm = try statements.candidates(withTermBytes: key)
+            if !uncanonical.isEmpty, let ids = uncanonical[key] {
+              for id in ids {
+                if let word = try connection.importCandidate(id) { sameTerm.append(word) }
+              }
             }
-            sameTerm.sort { $0.id < $1.id }
+            if sameTerm.count > 1 { sameTerm.sort { $0.id < $1.id } }
             switch ImportRowDecision.decide(
               draft, sameTerm: sameTerm, policy: policy, summary: &summary)
             {
             case .insert:
-              let word = try connection.insertWord(draft, into: bookID)
+              let id = try statements.insert(draft)
               if !key.utf8.elementsEqual(draft.term.utf8) {
-                uncanonical[key, default: []].append(word.id)
+                uncanonical[key, default: []].append(id)
               }
             case .update(let word):
               try connection.overwriteImportedWord(word)
@@ -76,25 +88,52 @@ extension SQLiteWordService {
   }
 }
 
-/// The SQL of an import.
-extension Connection {
-  /// The cards of a book whose term is exactly these bytes, found in the (book, term) index.
-  fileprivate func importCandidates(withTermBytes term: String, in bookID: WordBook.ID)
-    throws(WordServiceError) -> [Word]
-  {
-    let statement = try self.statement(
+/// The two statements an import runs for every row, prepared once for the whole import: no
+/// cache lookup by SQL text per row, and the book's ID bound once.
+private struct ImportStatements {
+  let connection: Connection
+  let lookup: Statement
+  let insert: Statement
+
+  init(_ connection: Connection, book bookID: WordBook.ID) throws(WordServiceError) {
+    self.connection = connection
+    lookup = try connection.statement(
       """
       SELECT id, term, meaning, image_reference, study_state
       FROM words INDEXED BY words_by_book_and_term WHERE book_id = ?1 AND term = ?2
       """)
-    defer { statement.reset() }
-    statement.bind(bookID.rawValue, at: 1)
-    statement.bind(term, at: 2)
+    insert = try connection.statement(
+      """
+      INSERT INTO words (book_id, term, meaning, image_reference, study_state)
+      VALUES (?1, ?2, ?3, ?4, ?5)
+      """)
+    lookup.bind(bookID.rawValue, at: 1)
+    insert.bind(bookID.rawValue, at: 1)
+  }
+
+  /// The cards of the book whose term is exactly these bytes, found in the (book, term) index.
+  func candidates(withTermBytes term: String) throws(WordServiceError) -> [Word] {
+    defer { lookup.rewind() }
+    lookup.bind(term, at: 2)
     var words: [Word] = []
-    while try statement.step(self, .importWords) { words.append(statement.word()) }
+    while try lookup.step(connection, .importWords) { words.append(lookup.word()) }
     return words
   }
 
+  /// Adds `draft` to the book and returns its ID.
+  func insert(_ draft: WordDraft) throws(WordServiceError) -> Word.ID {
+    insert.bind(draft.term, at: 2)
+    insert.bind(draft.meaning, at: 3)
+    insert.bind(draft.imageReference, at: 4)
+    insert.bind(Int64(draft.studyState.rawValue), at: 5)
+    defer { insert.rewind() }
+    while try insert.step(connection, .saveWord) {}
+    return Word.ID(connection.lastInsertedRowID)
+  }
+}
+
+/// The SQL of an import.
+extension Connection {
   /// The card with this ID, or `nil` when there is none.
   fileprivate func importCandidate(_ wordID: Word.ID) throws(WordServiceError) -> Word? {
     let statement = try self.statement(
