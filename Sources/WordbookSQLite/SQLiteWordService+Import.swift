@@ -36,10 +36,19 @@ extension SQLiteWordService {
     if Task.isCancelled { throw .cancelled }
     return try await withConnection { connection throws(WordServiceError) in
       let cacheSize = try connection.integer("PRAGMA cache_size", .importWords)
+      let tempStore = try connection.integer("PRAGMA temp_store", .importWords)
       // The (book, term) index takes the new terms in random order: with SQLite's default
-      // 2 MiB of cache its pages go back and forth to the log inside the transaction.
+      // 2 MiB of cache its pages go back and forth to the log inside the transaction. And each
+      // row's insert, whose triggers write other tables, saves the pages it changes in a
+      // statement journal, which SQLite otherwise moves to a temporary file once it has grown
+      // past 64 KiB, for the rest of the transaction: 3 to 4 page writes per row. In memory it
+      // holds one row's pages at a time.
       try connection.execute("PRAGMA cache_size = \(Self.importCacheSize)", .importWords)
-      defer { _ = try? connection.execute("PRAGMA cache_size = \(cacheSize)", .importWords) }
+      try connection.execute("PRAGMA temp_store = MEMORY", .importWords)
+      defer {
+        _ = try? connection.execute("PRAGMA cache_size = \(cacheSize)", .importWords)
+        _ = try? connection.execute("PRAGMA temp_store = \(tempStore)", .importWords)
+      }
       return try connection.inTransaction(.importWords) { () throws(WordServiceError) in
         let lastBefore = try connection.deferSearchIndexing()
         var summary = ImportSummary(book: try connection.book(creatingIfMissing: title))
