@@ -16,6 +16,12 @@ struct Statement {
     sqlite3_clear_bindings(handle)
   }
 
+  /// Rewinds the statement and keeps its bindings, for a statement that binds some values
+  /// once and the others before every step.
+  func rewind() {
+    sqlite3_reset(handle)
+  }
+
   /// Binds a 64-bit integer to the 1-based parameter `index`.
   func bind(_ value: Int64, at index: Int32) {
     sqlite3_bind_int64(handle, index, value)
