@@ -4,10 +4,11 @@ import Testing
 extension WebDriver {
   /// Runs `body` with a fresh browser, quitting it afterwards whatever happens.
   static func with(
-    width: Int = 360, height: Int = 800, language: String = "en-US",
+    width: Int = 360, height: Int = 800, language: String = "en-US", touch: Bool = false,
     _ body: (WebDriver) async throws -> Void
   ) async throws {
-    let driver = try await WebDriver(width: width, height: height, language: language)
+    let driver = try await WebDriver(
+      width: width, height: height, language: language, touch: touch)
     do {
       try await body(driver)
     } catch {
