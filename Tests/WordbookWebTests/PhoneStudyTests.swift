@@ -201,6 +201,16 @@ struct PhoneStudyTests {
         #expect(try await browser.waitFor(Self.face("front"), timeout: Self.patience))
         #expect(
           try await browser.run(appearance) as? [String] == ["rgb(35, 35, 39)", "none", "0s"])
+        // From a keyboard: the card takes the focus, Space turns it and → marks it known.
+        try await browser.run("document.getElementById('focus-card').focus()")
+        try await browser.press(" ")
+        #expect(try await browser.waitFor(Self.face("back"), timeout: Self.patience))
+        try await browser.press("\u{E014}")
+        #expect(try await browser.waitFor(Self.shows("Card 2 of 12"), timeout: Self.patience))
+        #expect(
+          try await browser.waitFor(
+            "return document.getElementById('tally').textContent.startsWith('Known 1 ')",
+            timeout: Self.patience))
       }
     }
   }
