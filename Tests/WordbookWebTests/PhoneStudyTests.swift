@@ -261,13 +261,16 @@ struct PhoneStudyTests {
     "return document.querySelector('\(selector)')?.checkVisibility() === true"
   }
 
-  static func shows(_ position: String) -> String {
-    "return document.getElementById('focus-position').textContent === '\(position)'"
+  /// A script that answers whether the element `id` holds exactly `text`.
+  static func text(of id: String, is text: String) -> String {
+    "return document.getElementById('\(id)').textContent === '\(text)'"
   }
 
-  static func position(_ text: String) -> String {
-    "return document.getElementById('position').textContent === '\(text)'"
-  }
+  static func shows(_ position: String) -> String { text(of: "focus-position", is: position) }
+
+  static func position(_ text: String) -> String { Self.text(of: "position", is: text) }
+
+  static func summary(_ counts: String) -> String { text(of: "summary-counts", is: counts) }
 
   static func face(_ face: String) -> String {
     "return document.getElementById('focus-card').dataset.face === '\(face)'"
@@ -276,10 +279,6 @@ struct PhoneStudyTests {
   static func error(_ part: String) -> String {
     "return !document.getElementById('error').hidden"
       + " && document.getElementById('error-text').textContent.includes('\(part)')"
-  }
-
-  static func summary(_ counts: String) -> String {
-    "return document.getElementById('summary-counts').textContent === '\(counts)'"
   }
 
   static let summaryShown =
