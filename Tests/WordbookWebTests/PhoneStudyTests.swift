@@ -201,15 +201,30 @@ struct PhoneStudyTests {
         #expect(try await browser.waitFor(Self.face("front"), timeout: Self.patience))
         #expect(
           try await browser.run(appearance) as? [String] == ["rgb(35, 35, 39)", "none", "0s"])
+        // The card follows the finger and turns green, then yellow, before it is let go.
+        let drag = """
+          const card = document.getElementById('focus-card');
+          const tints = ['dragging', 'toward-success', 'toward-fail'];
+          return [tints.filter((name) => card.classList.contains(name)).join(' '),
+            String(card.style.transform.startsWith('translateX'))]
+          """
+        try await browser.hold("#focus-card", dx: 120)
+        #expect(try await browser.run(drag) as? [String] == ["dragging toward-success", "true"])
+        try await browser.release()
+        #expect(try await browser.waitFor(Self.shows("Card 2 of 12"), timeout: Self.patience))
+        try await browser.hold("#focus-card", dx: -120)
+        #expect(try await browser.run(drag) as? [String] == ["dragging toward-fail", "true"])
+        try await browser.release()
+        #expect(try await browser.waitFor(Self.shows("Card 3 of 12"), timeout: Self.patience))
         // From a keyboard: the card takes the focus, Space turns it and → marks it known.
         try await browser.run("document.getElementById('focus-card').focus()")
         try await browser.press(" ")
         #expect(try await browser.waitFor(Self.face("back"), timeout: Self.patience))
         try await browser.press("\u{E014}")
-        #expect(try await browser.waitFor(Self.shows("Card 2 of 12"), timeout: Self.patience))
+        #expect(try await browser.waitFor(Self.shows("Card 4 of 12"), timeout: Self.patience))
         #expect(
           try await browser.waitFor(
-            "return document.getElementById('tally').textContent.startsWith('Known 1 ')",
+            "return document.getElementById('tally').textContent.startsWith('Known 2 · Not known 1 ')",
             timeout: Self.patience))
       }
     }

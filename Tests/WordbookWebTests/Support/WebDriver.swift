@@ -199,6 +199,33 @@ final class WebDriver {
     }
   }
 
+  /// Puts a finger on the middle of the element `selector` matches and drags it `dx` pixels
+  /// sideways, still down until ``release()``.
+  func hold(_ selector: String, dx: Int) async throws {
+    try await onFreshElement(selector) { element in
+      let steps: [[String: Any]] = [
+        ["type": "pointerMove", "duration": 0, "origin": element, "x": 0, "y": 0],
+        ["type": "pointerDown", "button": 0],
+        ["type": "pointerMove", "duration": 20, "origin": "pointer", "x": dx / 2, "y": 0],
+        ["type": "pointerMove", "duration": 20, "origin": "pointer", "x": dx / 2, "y": 0],
+      ]
+      let actions: [String: Any] = [
+        "actions": [
+          [
+            "type": "pointer", "id": PointerKind.touch.rawValue,
+            "parameters": ["pointerType": PointerKind.touch.rawValue], "actions": steps,
+          ]
+        ]
+      ]
+      _ = try await command("POST", "actions", actions)
+    }
+  }
+
+  /// Lifts every finger and releases every key still down.
+  func release() async throws {
+    _ = try await command("DELETE", "actions", nil)
+  }
+
   /// Touches the middle of the element `selector` matches with a finger and lifts it: a tap.
   func tap(_ selector: String) async throws {
     try await onFreshElement(selector) { element in
