@@ -54,7 +54,8 @@ let package = Package(
       resources: [
         .embedInCode("Resources/index.html"), .embedInCode("Resources/app.css"),
         .embedInCode("Resources/app.js"), .embedInCode("Resources/editor.js"),
-        .embedInCode("Resources/texts.js"),
+        .embedInCode("Resources/texts.js"), .embedInCode("Resources/books.js"),
+        .embedInCode("Resources/focus.js"),
       ]
     ),
     .target(

@@ -42,8 +42,11 @@ final class WebDriver {
   }
 
   /// Starts chromedriver on a free port and a browser with a window of `width`×`height` that
-  /// asks for pages in `language` (its Accept-Language).
-  init(width: Int = 360, height: Int = 800, language: String = "en-US") async throws {
+  /// asks for pages in `language` (its Accept-Language), with a touch screen (a coarse
+  /// pointer) when `touch` is set.
+  init(width: Int = 360, height: Int = 800, language: String = "en-US", touch: Bool = false)
+    async throws
+  {
     let (chromium, driverPath) = try #require(WebTestEnvironment.browser)
     let (driver, port) = try await Self.startDriver(at: driverPath)
     self.driver = driver
@@ -64,7 +67,7 @@ final class WebDriver {
             "mobileEmulation": [
               "deviceMetrics": [
                 "width": width, "height": height, "pixelRatio": 1, "mobile": width < 600,
-                "touch": false,
+                "touch": touch,
               ]
             ],
           ],
@@ -109,9 +112,11 @@ final class WebDriver {
     try await command("POST", "execute/sync", ["script": script, "args": arguments])
   }
 
-  /// Runs `script` until it returns `true`, for at most ten seconds.
-  func waitFor(_ script: String, _ arguments: [Any] = []) async throws -> Bool {
-    try await WebTestEnvironment.waitUntil {
+  /// Runs `script` until it returns `true`, for at most `timeout`.
+  func waitFor(_ script: String, _ arguments: [Any] = [], timeout: Duration = .seconds(10))
+    async throws -> Bool
+  {
+    try await WebTestEnvironment.waitUntil(timeout: timeout) {
       (try await self.run(script, arguments) as? Bool) == true
     }
   }
@@ -174,27 +179,74 @@ final class WebDriver {
       ["cmd": "Emulation.setEmulatedMedia", "params": ["features": list]])
   }
 
-  /// Presses the mouse on the middle of the element `selector` matches, drags it `dx` pixels
-  /// sideways in steps, and releases it: a swipe as pointer events.
-  func swipe(_ selector: String, dx: Int) async throws {
-    try await onFreshElement(selector) { element in try await swipe(element, dx: dx) }
+  /// How a pointer action presses: a mouse's button, or a finger on a touch screen.
+  enum PointerKind: String {
+    case mouse
+    case touch
   }
 
-  private func swipe(_ element: [String: String], dx: Int) async throws {
-    var steps: [[String: Any]] = [
-      ["type": "pointerMove", "duration": 0, "origin": element, "x": 0, "y": 0],
-      ["type": "pointerDown", "button": 0],
-    ]
-    for _ in 0..<4 {
-      steps.append([
-        "type": "pointerMove", "duration": 20, "origin": "pointer", "x": dx / 4, "y": 0,
-      ])
+  /// Presses on the middle of the element `selector` matches, drags it `dx` pixels sideways in
+  /// steps, and releases it: a swipe as pointer events, by mouse or by finger.
+  func swipe(_ selector: String, dx: Int, with kind: PointerKind = .mouse) async throws {
+    try await onFreshElement(selector) { element in
+      var moves: [[String: Any]] = []
+      for _ in 0..<4 {
+        moves.append([
+          "type": "pointerMove", "duration": 20, "origin": "pointer", "x": dx / 4, "y": 0,
+        ])
+      }
+      try await press(element, moving: moves, with: kind)
     }
-    steps.append(["type": "pointerUp", "button": 0])
+  }
+
+  /// Puts a finger on the middle of the element `selector` matches and drags it `dx` pixels
+  /// sideways, still down until ``release()``.
+  func hold(_ selector: String, dx: Int) async throws {
+    try await onFreshElement(selector) { element in
+      let steps: [[String: Any]] = [
+        ["type": "pointerMove", "duration": 0, "origin": element, "x": 0, "y": 0],
+        ["type": "pointerDown", "button": 0],
+        ["type": "pointerMove", "duration": 20, "origin": "pointer", "x": dx / 2, "y": 0],
+        ["type": "pointerMove", "duration": 20, "origin": "pointer", "x": dx / 2, "y": 0],
+      ]
+      let actions: [String: Any] = [
+        "actions": [
+          [
+            "type": "pointer", "id": PointerKind.touch.rawValue,
+            "parameters": ["pointerType": PointerKind.touch.rawValue], "actions": steps,
+          ]
+        ]
+      ]
+      _ = try await command("POST", "actions", actions)
+    }
+  }
+
+  /// Lifts every finger and releases every key still down.
+  func release() async throws {
+    _ = try await command("DELETE", "actions", nil)
+  }
+
+  /// Touches the middle of the element `selector` matches with a finger and lifts it: a tap.
+  func tap(_ selector: String) async throws {
+    try await onFreshElement(selector) { element in
+      try await press(element, moving: [], with: .touch)
+    }
+  }
+
+  private func press(
+    _ element: [String: String], moving moves: [[String: Any]], with kind: PointerKind
+  )
+    async throws
+  {
+    let steps: [[String: Any]] =
+      [
+        ["type": "pointerMove", "duration": 0, "origin": element, "x": 0, "y": 0],
+        ["type": "pointerDown", "button": 0],
+      ] + moves + [["type": "pointerUp", "button": 0]]
     let actions: [String: Any] = [
       "actions": [
         [
-          "type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"],
+          "type": "pointer", "id": kind.rawValue, "parameters": ["pointerType": kind.rawValue],
           "actions": steps,
         ]
       ]
