@@ -62,7 +62,8 @@ let package = Package(
       resources: [
         .embedInCode("Resources/index.html"), .embedInCode("Resources/app.css"),
         .embedInCode("Resources/app.js"), .embedInCode("Resources/editor.js"),
-        .embedInCode("Resources/texts.js"),
+        .embedInCode("Resources/texts.js"), .embedInCode("Resources/books.js"),
+        .embedInCode("Resources/focus.js"),
       ]
     ),
     .target(
@@ -86,7 +87,7 @@ let package = Package(
     .testTarget(
       name: "StoreTestingTests",
       dependencies: ["StoreCore", "StoreTesting"],
-      exclude: ["__Snapshots__"]
+      exclude: ["Logs", "__Snapshots__"]
     ),
     .testTarget(
       name: "WordbookTests",

@@ -14,20 +14,21 @@ extension CommandFixture {
   func cases() throws -> [Case] {
     let state = "CASE study_state WHEN 1 THEN 'success' WHEN 2 THEN 'fail' ELSE 'notStudied' END"
     let megabyte = 1_048_576.0
-    // A word in the middle of the book: the file's words are `word1`… in ID order.
+    // A word in the middle of the book: the file's words are FixtureText's, in ID order.
     let middle = (Int(lastWord) ?? size) - size / 2
-    let middleIndex = middle - ((Int(lastWord) ?? size) - size)
+    let middleEntry = FixtureText.shared.entry(at: middle - ((Int(lastWord) ?? size) - size) - 1)
     let restoreMiddle =
       "INSERT OR REPLACE INTO words (id, book_id, term, meaning, study_state) "
-      + "VALUES (\(middle), \(book), 'word\(middleIndex)', 'meaning \(middleIndex)', 0)"
+      + "VALUES (\(middle), \(book), \(Self.quoted(middleEntry.term)), "
+      + "\(Self.quoted(middleEntry.meaning)), 0)"
     let removeAdded = "DELETE FROM words WHERE id > \(lastWord)"
     let restoreTitle =
       "UPDATE books SET title = 'Benchmark', title_key = 'benchmark' WHERE id = \(book)"
-    let query = "word\(size / 3)"
+    let query = Self.searchQuery(near: size / 3)
     let searchSQL =
       "SELECT w.id, b.title, w.study_state, w.term, w.meaning "
       + "FROM words_search JOIN words AS w ON w.id = words_search.rowid "
-      + "JOIN books AS b ON b.id = w.book_id WHERE words_search MATCH '\"\(query)\"' "
+      + "JOIN books AS b ON b.id = w.book_id WHERE words_search MATCH '\"\(query.replacing("'", with: "''"))\"' "
       + "ORDER BY w.book_id, w.id"
     let searchLines = try sql(database, searchSQL).split(separator: "\n").count
     let tabs = ["-separator", "\t"]
@@ -90,30 +91,11 @@ extension CommandFixture {
     ]
   }
 
-  /// `wordbook import` of the TSV file beside the shell's `.import` of it, each into a new
-  /// database with the service's schema; the shell indexes the rows for search at the end,
-  /// as `wordbook import` does.
+  /// `wordbook import` of the TSV file beside the shell's plain fastest import of it
+  /// (``SQLiteShell/importScript(tsv:)``), each into a new database with the service's schema.
   private func importCase(memoryLimit: Double) throws -> Case {
     let script = folder.file("import.sql")
-    try writeTextFile(
-      script,
-      """
-      .mode tabs
-      CREATE TEMP VIEW import_rows (term, meaning, state) AS
-        SELECT term, meaning, study_state FROM main.words;
-      CREATE TEMP TRIGGER import_rows_insert INSTEAD OF INSERT ON import_rows
-      BEGIN
-        INSERT INTO words (book_id, term, meaning, study_state) VALUES (
-          1, NEW.term, NEW.meaning,
-          CASE NEW.state WHEN 'success' THEN 1 WHEN 'fail' THEN 2 ELSE 0 END);
-      END;
-      INSERT INTO books (title) VALUES ('Import');
-      INSERT INTO settings (key, value) VALUES ('search_deferred', 1);
-      .import --skip 1 '\(tsv)' import_rows
-      INSERT INTO words_search (rowid, term, meaning) SELECT id, term, meaning FROM words;
-      DELETE FROM settings WHERE key = 'search_deferred';
-
-      """)
+    try writeTextFile(script, SQLiteShell.importScript(tsv: tsv))
     var imports = 0
     /// Runs `program` with the arguments for the path of a new database, checks that it added
     /// N words, and deletes that database.
@@ -144,6 +126,22 @@ extension CommandFixture {
       runBaseline: importing(shell, input: script, "sqlite3 .import") {
         CommandScenario.shellSettings + [$0]
       })
+  }
+
+  /// `text` as an SQL string literal.
+  private static func quoted(_ text: String) -> String {
+    "'" + text.replacing("'", with: "''") + "'"
+  }
+
+  /// The term of the first English-term word from `index` on with at least three characters,
+  /// the least a trigram search finds, and no quote of FTS5's query syntax.
+  private static func searchQuery(near index: Int) -> String {
+    var index = index | 1
+    while true {
+      let term = FixtureText.shared.entry(at: index).term
+      if term.count >= 3, !term.contains("\"") { return term }
+      index += 2
+    }
   }
 
   /// Checks `wordbook stats`'s line against the shell's counts of the book.

@@ -114,19 +114,27 @@ struct CommandScenario: Scenario {
     _ = try SQLiteWordService(path: path)
   }
 
-  /// Writes a TSV file with a `term meaning state` header and `count` words, `word1`… with a
-  /// seeded mix of study states.
+  /// Writes a TSV file with a `term meaning state` header and `count` words, the terms and
+  /// meanings of ``FixtureText`` with a seeded mix of study states (``Fixtures/Marks/mixed``).
   @MainActor
   static func writeWords(to path: String, count: Int) throws(WriteError) {
     guard let file = fopen(path, "w") else { throw WriteError(path: path) }
     var generator = SplitMix64(seed: 7)
+    let text = FixtureText.shared
     var block = Array("term\tmeaning\tstate\n".utf8)
-    block.reserveCapacity(1 << 20)
+    block.reserveCapacity(1 << 20 + 512)
+    var meaning: [UInt8] = []
     var failed = false
-    for index in 1...count {
+    for index in 0..<count {
       let state = Fixtures.state(at: index, marks: .mixed, generator: &generator)
-      block.append(contentsOf: "word\(index)\tmeaning \(index)\t\(state.name)\n".utf8)
-      if block.count >= 1 << 20 || index == count {
+      meaning.removeAll(keepingCapacity: true)
+      text.append(at: index, term: &block, meaning: &meaning)
+      block.append(0x09)
+      block += meaning
+      block.append(0x09)
+      block += state.name.utf8
+      block.append(0x0A)
+      if block.count >= 1 << 20 || index == count - 1 {
         failed = failed || fwrite(block, 1, block.count, file) != block.count
         block.removeAll(keepingCapacity: true)
       }

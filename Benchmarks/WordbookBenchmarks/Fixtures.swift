@@ -24,12 +24,14 @@ enum Fixtures {
     }
   }
 
-  /// `count` words with IDs 1…count, terms `word1`… and meanings `meaning 1`….
+  /// `count` words with IDs 1…count and the terms and meanings of ``FixtureText``.
   static func words(count: Int, marks: Marks = .none) -> [Word] {
     var generator = SplitMix64(seed: 7)
+    let text = FixtureText.shared
     return (0..<count).map { index in
-      Word(
-        id: Word.ID(Int64(index + 1)), term: "word\(index + 1)", meaning: "meaning \(index + 1)",
+      let entry = text.entry(at: index)
+      return Word(
+        id: Word.ID(Int64(index + 1)), term: entry.term, meaning: entry.meaning,
         studyState: state(at: index, marks: marks, generator: &generator))
     }
   }
@@ -37,9 +39,11 @@ enum Fixtures {
   /// The same words as ``words(count:marks:)``, as drafts for a service.
   static func drafts(count: Int, marks: Marks = .none) -> [WordDraft] {
     var generator = SplitMix64(seed: 7)
+    let text = FixtureText.shared
     return (0..<count).map { index in
-      WordDraft(
-        term: "word\(index + 1)", meaning: "meaning \(index + 1)",
+      let entry = text.entry(at: index)
+      return WordDraft(
+        term: entry.term, meaning: entry.meaning,
         studyState: state(at: index, marks: marks, generator: &generator))
     }
   }

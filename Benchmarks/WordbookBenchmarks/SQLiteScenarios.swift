@@ -77,12 +77,14 @@ struct SQLiteLoadScenario: Scenario {
 }
 
 /// Importing a TSV file of N rows: Wordbook's reader and `SQLiteWordService.importWords`,
-/// beside the `sqlite3` shell's `.import` of the same file into a table of the same shape.
+/// beside the `sqlite3` shell's plain fastest import of the same file
+/// (``SQLiteShell/importScript(tsv:)``: `.import` into a temporary table, then one
+/// `INSERT … SELECT`).
 ///
-/// Both write one transaction into a new WAL database with `synchronous = FULL`, with the same
-/// table and indexes; the shell inserts through a view whose trigger fills in the book, as
-/// the service's insert does. Duplicates are kept (`DuplicatePolicy.keep`), as `.import`
-/// keeps them. Creating the empty databases is not timed.
+/// Both write one transaction into a new database made by `SQLiteWordService` (WAL,
+/// `synchronous = FULL`), with the same tables, triggers and search index. Duplicates are
+/// kept (`DuplicatePolicy.keep`), as `.import` keeps them. Creating the empty databases is
+/// not timed.
 struct SQLiteImportScenario: Scenario {
   let name = "sqliteImport"
 
@@ -91,15 +93,9 @@ struct SQLiteImportScenario: Scenario {
     let folder = try ScratchFolder()
     defer { folder.remove() }
     let tsv = folder.file("words.tsv")
-    var text = ""
-    text.reserveCapacity(size * 24)
-    for index in 1...size { text += "word\(index)\tmeaning \(index)\n" }
-    try writeTextFile(tsv, text)
+    try CommandScenario.writeWords(to: tsv, count: size)
     let script = folder.file("import.sql")
-    try writeTextFile(
-      script, "PRAGMA synchronous = FULL;\n.mode tabs\n.import '\(tsv)' import_rows\n")
-    let schema = folder.file("schema.sql")
-    try writeTextFile(schema, SQLiteShell.schema)
+    try writeTextFile(script, SQLiteShell.importScript(tsv: tsv))
     var round = 0
     var failure: (any Error)?
 
@@ -129,9 +125,11 @@ struct SQLiteImportScenario: Scenario {
         {
           do {
             let path = folder.file("shell\(round).sqlite")
-            _ = try ChildProcess.run(shell, [path], input: schema, discardsOutput: true)
+            try CommandScenario.createDatabase(path)
             return try wallNanoseconds {
-              _ = try ChildProcess.run(shell, [path], input: script, discardsOutput: true)
+              _ = try ChildProcess.run(
+                shell, CommandScenario.shellSettings + [path], input: script,
+                discardsOutput: true)
             }
           } catch {
             failure = error

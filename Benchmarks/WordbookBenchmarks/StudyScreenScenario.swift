@@ -9,7 +9,7 @@
 /// book's rows to a pipe.
 ///
 /// The book is built as in ``CommandScenario``, by `wordbook import` of the same generated TSV
-/// file, so its first card is `word1`. The study screen is quit with `q` once that card is
+/// file, so its first card is ``FixtureText``'s first term. The study screen is quit with `q` once that card is
 /// drawn; the time stops when the card is seen, not when the process ends.
 struct StudyScreenScenario: Scenario {
   let name = "studyScreen"
@@ -37,7 +37,7 @@ struct StudyScreenScenario: Scenario {
     var theirs: [Double] = []
     for round in 0...runs {
       let screen = try Self.timeFirstScreen(
-        wordbook, ["--db", database, "study", book], showing: "word1")
+        wordbook, ["--db", database, "study", book], showing: FixtureText.shared.entry(at: 0).term)
       let rows = try MeasuredRun.run(
         shell,
         CommandScenario.shellSettings + [

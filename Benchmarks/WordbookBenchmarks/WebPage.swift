@@ -70,11 +70,24 @@ struct WebPage {
 
   /// The ID of a shown card not yet marked success nor used by an earlier measurement, which
   /// it is then marked as, scrolled into the middle of the window so a pointer can reach it.
+  ///
+  /// Every run marks a card, so after enough runs the shown cards are used up: the page then
+  /// turns to its next window of cards (once per window, waiting for it to be drawn), and to
+  /// -1 only on the book's last window.
   func unusedCard() throws(ChildProcessError) -> Int {
     let script = """
-      const card = Array.from(document.querySelectorAll('#cards [data-word-id]'))
-        .find(c => c.dataset.state !== 'success' && !c.dataset.benchmarkUsed);
-      if (!card) return -1;
+      const cards = Array.from(document.querySelectorAll('#cards [data-word-id]'));
+      const card = cards.find(c => c.dataset.state !== 'success' && !c.dataset.benchmarkUsed);
+      if (!card) {
+        const next = document.getElementById('next');
+        if (!next || next.disabled) return -1;
+        const first = cards.length ? cards[0].dataset.wordId : '';
+        if (window.wordbookBenchmarkTurnedFrom !== first) {
+          window.wordbookBenchmarkTurnedFrom = first;
+          next.click();
+        }
+        return null;
+      }
       card.dataset.benchmarkUsed = '1';
       card.scrollIntoView({ block: 'center' });
       return Number(card.dataset.wordId);

@@ -73,6 +73,7 @@ struct WordbookBenchmarks {
         + options.sizes.map(sizeLabel).joined(separator: ", ")
         + "; \(options.runs) runs after a warm-up; \(options.clock.label)")
     let results = Results()
+    results.note("fixture text: \(FixtureText.shared.source)")
     for scenario in selected {
       let sizes = scenario is NoOpScenario ? [0] : options.sizes
       for size in sizes {

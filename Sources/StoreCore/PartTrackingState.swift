@@ -6,7 +6,10 @@
 ///
 /// ```swift
 /// struct Board: PartTrackingState {
-///   enum Part: Hashable, Sendable { case score, cell(Int) }
+///   enum Part: Hashable, Sendable {
+///     case score
+///     case cell(Int)
+///   }
 ///   var cells: [Int]
 ///   var score = 0
 ///   var changedParts = ChangedParts<Part>()

@@ -10,7 +10,8 @@ import Testing
 ///
 /// ```swift
 /// @Test func recordedSession() {
-///   assertReplay(log, from: TodoState(), reducer: Todos(), checkpoint: { textDump(of: $0) })
+///   assertReplay(
+///     log, from: TodoState(), reducer: Todos(fetch: { [] }), checkpoint: { textDump(of: $0) })
 /// }
 /// ```
 ///
@@ -43,7 +44,9 @@ public func assertReplay<R: Reducer>(
 /// @Test func recordedSession() {
 ///   let log = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 ///     .appendingPathComponent("Logs/session.jsonl")
-///   assertReplay(logAt: log, from: TodoState(), reducer: Todos(), checkpoint: { textDump(of: $0) })
+///   assertReplay(
+///     logAt: log, from: TodoState(), reducer: Todos(fetch: { [] }),
+///     checkpoint: { textDump(of: $0) })
 /// }
 /// ```
 ///

@@ -12,7 +12,7 @@ import StoreCore
 ///
 /// ```swift
 /// textDump(of: Todo(id: 1, title: "Milk", tags: ["b", "a"]))
-/// // Todo(id: 1, title: "Milk", tags: ["a", "b"])
+/// // Todo(id: 1, title: "Milk", tags: Set(["a", "b"]))
 /// ```
 ///
 /// - Parameter value: The value to describe.

@@ -48,6 +48,10 @@ public struct FlashcardReadOptions: Hashable, Sendable {
   /// The most problems a result keeps; later ones are only counted, in
   /// ``ParseResult/omittedProblemCount``. 10,000 unless set.
   public var maximumProblemCount: Int
+  /// Whether each CSV or TSV row also keeps every field of its record, in
+  /// ``FlashcardRow/fields``, for a reader of columns other than a card's (a review history).
+  /// `false` unless set.
+  public var keepsFields: Bool
 
   /// Creates options.
   public init(
@@ -59,7 +63,8 @@ public struct FlashcardReadOptions: Hashable, Sendable {
     meaningColumn: FlashcardColumn? = nil,
     studyStateColumn: FlashcardColumn? = nil,
     maximumRecordLength: Int = 1 << 20,
-    maximumProblemCount: Int = 10_000
+    maximumProblemCount: Int = 10_000,
+    keepsFields: Bool = false
   ) {
     self.separator = separator
     self.cardSeparator = cardSeparator
@@ -70,6 +75,7 @@ public struct FlashcardReadOptions: Hashable, Sendable {
     self.studyStateColumn = studyStateColumn
     self.maximumRecordLength = maximumRecordLength
     self.maximumProblemCount = maximumProblemCount
+    self.keepsFields = keepsFields
   }
 
   /// The separator text for a name as Anki's `#separator:` header and the `--separator` option
@@ -90,6 +96,26 @@ public struct FlashcardReadOptions: Hashable, Sendable {
     case "colon": ":"
     case "newline", "\\n": "\n"
     default: name
+    }
+  }
+
+  /// The name ``separator(named:)`` reads back as `separator`: `tab`, `comma`, `semicolon`,
+  /// `pipe`, `space`, `colon` or `newline`, else the separator itself.
+  ///
+  /// ```swift
+  /// FlashcardReadOptions.name(ofSeparator: "\t")  // "tab"
+  /// FlashcardReadOptions.name(ofSeparator: "::")  // "::"
+  /// ```
+  public static func name(ofSeparator separator: String) -> String {
+    switch separator {
+    case "\t": "tab"
+    case ",": "comma"
+    case ";": "semicolon"
+    case "|": "pipe"
+    case " ": "space"
+    case ":": "colon"
+    case "\n": "newline"
+    default: separator
     }
   }
 }

@@ -15,6 +15,9 @@ public struct FlashcardRow: Hashable, Sendable {
   public var imageReference: String?
   /// The 1-based line of the file where the card starts, or 0 for a row not read from a file.
   public var line: Int
+  /// Every field of the row's CSV or TSV record, in file order, when the reader was asked to
+  /// keep them (``FlashcardReadOptions/keepsFields``); empty otherwise.
+  public var fields: [String] = []
 
   /// Creates a row.
   public init(

@@ -14,6 +14,10 @@ import Wordbook
 /// // "term,meaning,state,image\n사과,apple,success,\n"
 /// ```
 public enum FlashcardWriter {
+  /// The header row of the CSV and TSV files the writer makes: an import that finds it knows
+  /// the file for one of its own and need not say that line 1 was taken for a header.
+  public static let headerFields = ["term", "meaning", "state", "image"]
+
   /// Writes cards in a format.
   ///
   /// - Parameters:
@@ -41,14 +45,14 @@ public enum FlashcardWriter {
       var output = QuotingOutput(separator: byte, quotesLeadingHash: format == .anki)
       if format == .anki {
         if options.includesHeader {
-          output.appendLine(text: "#separator:\(ankiName(of: separator))")
+          output.appendLine(text: "#separator:\(FlashcardReadOptions.name(ofSeparator: separator))")
           output.appendLine(text: "#html:false")
           output.appendLine(text: "#tags column:3")
         }
         for row in rows { output.appendRecord([row.term, row.meaning, ankiTags(of: row)]) }
       } else {
         if options.includesHeader {
-          output.appendRecord(["term", "meaning", "state", "image"])
+          output.appendRecord(headerFields)
         }
         for row in rows {
           output.appendRecord([
@@ -99,17 +103,5 @@ public enum FlashcardWriter {
       String(tag.map { $0.isWhitespace ? "_" : $0 })
     }
     return (tags + [row.studyState.ankiTag].compactMap { $0 }).joined(separator: " ")
-  }
-
-  private static func ankiName(of separator: String) -> String {
-    switch separator {
-    case "\t": "tab"
-    case ",": "comma"
-    case ";": "semicolon"
-    case "|": "pipe"
-    case " ": "space"
-    case ":": "colon"
-    default: separator
-    }
   }
 }

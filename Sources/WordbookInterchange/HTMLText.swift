@@ -1,7 +1,9 @@
 /// Turns the HTML of an Anki field into plain text.
 package enum HTMLText {
-  /// `html` without tags, with `<br>` and the ends of blocks as newlines, entities decoded, and
-  /// raw line breaks and runs of blanks as one space (as a browser shows them).
+  /// `html` without tags, with `<br>` and the ends of blocks as newlines, list items as lines
+  /// that start with `• ` (in `<ul>`) or their number (`1. ` in `<ol>`), indented two spaces a
+  /// level inside another list, entities decoded, and raw line breaks and runs of blanks as one
+  /// space (as a browser shows them).
   package static func plainText(_ html: String) -> String {
     Array(html.utf8).withUnsafeBufferPointer { plainText(bytes: $0) }
   }
@@ -9,15 +11,38 @@ package enum HTMLText {
   private static func plainText(bytes: UnsafeBufferPointer<UInt8>) -> String {
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count)
+    // The lists the text is in, innermost last: `nil` for `<ul>`, else the next item's number.
+    var lists: [Int?] = []
     var index = 0
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "<"),
         let close = firstIndex(of: UInt8(ascii: ">"), in: bytes, from: index)
       {
-        if breaksLine(tag: ByteClass.string(bytes, (index + 1)..<close)) {
-          while output.last == ByteClass.space { output.removeLast() }
-          output.append(ByteClass.lineFeed)
+        let tag = Tag(ByteClass.string(bytes, (index + 1)..<close))
+        switch (tag.name, tag.isClosing) {
+        case ("ul", false), ("ol", false):
+          startLine(&output)
+          lists.append(tag.name == "ol" ? 1 : nil)
+        case ("ul", true), ("ol", true):
+          startLine(&output)
+          _ = lists.popLast()
+        case ("li", true):
+          startLine(&output)
+        case ("li", false):
+          startLine(&output)
+          output.append(contentsOf: String(repeating: "  ", count: max(lists.count - 1, 0)).utf8)
+          if let number = lists.last ?? nil {
+            output.append(contentsOf: "\(number). ".utf8)
+            lists[lists.count - 1] = number + 1
+          } else {
+            output.append(contentsOf: "• ".utf8)
+          }
+        default:
+          if tag.breaksLine {
+            while output.last == ByteClass.space { output.removeLast() }
+            output.append(ByteClass.lineFeed)
+          }
         }
         index = close + 1
       } else if isCollapsible(byte) {
@@ -58,15 +83,32 @@ package enum HTMLText {
     return nil
   }
 
-  /// Whether a tag (its text between `<` and `>`) ends a line of text.
-  private static func breaksLine(tag: String) -> Bool {
-    let text = tag.lowercased().drop { $0 == " " }
-    let isClosing = text.first == "/"
-    let name = text.drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }
-    switch name {
-    case "br": return true
-    case "div", "p", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6": return isClosing
-    default: return false
+  /// Ends the line of text so far, if any: a list and its items start on a line of their own.
+  private static func startLine(_ output: inout [UInt8]) {
+    while output.last == ByteClass.space { output.removeLast() }
+    if let last = output.last, last != ByteClass.lineFeed { output.append(ByteClass.lineFeed) }
+  }
+
+  /// A tag, from its text between `<` and `>`.
+  private struct Tag {
+    /// The element's name, lowercased.
+    let name: Substring
+    /// Whether it is a closing tag (`</li>`).
+    let isClosing: Bool
+
+    init(_ text: String) {
+      let text = text.lowercased().drop { $0 == " " }
+      isClosing = text.first == "/"
+      name = text.drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }
+    }
+
+    /// Whether the tag ends a line of text: `<br>`, or the end of a block.
+    var breaksLine: Bool {
+      switch name {
+      case "br": true
+      case "div", "p", "tr", "h1", "h2", "h3", "h4", "h5", "h6": isClosing
+      default: false
+      }
     }
   }
 

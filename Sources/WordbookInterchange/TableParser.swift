@@ -171,15 +171,15 @@ struct TableParser: RecordParser {
       }
       image = fields[column]
     }
-    result.rows.append(
-      FlashcardRow(
-        term: fields[layout.term],
-        meaning: fields[layout.meaning],
-        studyState: state,
-        imageReference: image,
-        line: record.line
-      )
+    var row = FlashcardRow(
+      term: fields[layout.term],
+      meaning: fields[layout.meaning],
+      studyState: state,
+      imageReference: image,
+      line: record.line
     )
+    if options.keepsFields { row.fields = record.fields }
+    result.rows.append(row)
   }
 
   /// Whether `name` can only name a file inside the media folder: no folder separator, no

@@ -43,6 +43,12 @@ final class PostgresRows {
     return Int64(String(cString: value)) ?? 0
   }
 
+  /// The floating-point number in `row`, `column`; 0 for `NULL`.
+  func double(_ row: Int, _ column: Int) -> Double {
+    guard let value = PQgetvalue(result, Int32(row), Int32(column)) else { return 0 }
+    return Double(String(cString: value)) ?? 0
+  }
+
   /// The word in `row` of `SELECT id, term, meaning, image_reference, study_state`.
   func word(_ row: Int) -> Word {
     Word(

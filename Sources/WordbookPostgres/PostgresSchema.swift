@@ -71,7 +71,41 @@ enum PostgresSchema {
       )
       """,
       "CREATE INDEX changes_by_user ON changes(user_id, seq)",
-    ]
+    ],
+    // The review log and what it replays to, as on SQLite: `reviews` keeps every rating in the
+    // order it was recorded (its `id`); `memory_states` one row per reviewed word, its FSRS
+    // state and the generator its next review draws fuzz from. Phases are 1 learning,
+    // 2 review, 3 relearning; times are seconds since 1970 (UTC).
+    [
+      """
+      CREATE TABLE reviews (
+        id bigserial PRIMARY KEY,
+        user_id bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        word_id bigint NOT NULL REFERENCES words(id) ON DELETE CASCADE,
+        reviewed_at bigint NOT NULL,
+        rating smallint NOT NULL CHECK (rating BETWEEN 1 AND 4)
+      )
+      """,
+      "CREATE INDEX reviews_by_word ON reviews(word_id, id)",
+      """
+      CREATE TABLE memory_states (
+        word_id bigint PRIMARY KEY REFERENCES words(id) ON DELETE CASCADE,
+        user_id bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        phase smallint NOT NULL CHECK (phase IN (1, 2, 3)),
+        step bigint NOT NULL,
+        stability double precision NOT NULL,
+        difficulty double precision NOT NULL,
+        due bigint NOT NULL,
+        last_review bigint NOT NULL,
+        review_count bigint NOT NULL,
+        lapse_count bigint NOT NULL,
+        generator bigint NOT NULL
+      )
+      """,
+      "CREATE INDEX memory_states_by_due ON memory_states(user_id, due, word_id)",
+      // Settings that are text, such as the review settings' JSON.
+      "ALTER TABLE settings ADD COLUMN text_value text",
+    ],
   ]
 
   /// The schema version this build writes and understands.

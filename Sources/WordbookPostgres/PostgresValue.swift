@@ -4,6 +4,8 @@ import Wordbook
 enum PostgresValue {
   /// An integer.
   case integer(Int64)
+  /// A floating-point number, sent in Swift's shortest form that reads back exactly.
+  case double(Double)
   /// Text, stored as ``Swift/String/postgresText``.
   case text(String)
 
@@ -11,6 +13,7 @@ enum PostgresValue {
   var text: String {
     switch self {
     case .integer(let value): String(value)
+    case .double(let value): "\(value)"
     case .text(let value): value.postgresText
     }
   }

@@ -77,15 +77,6 @@ extension PostgresWordService {
   }
 }
 
-/// Whether a task was cancelled, readable from another thread.
-private final class CancellationFlag: Sendable {
-  private let value = Atomic(false)
-
-  var isSet: Bool { value.load(ordering: .relaxed) }
-
-  func set() { value.store(true, ordering: .relaxed) }
-}
-
 /// The SQL of an import.
 extension UserLibrary {
   /// The cards of a book whose term Swift calls equal to `term`, in the order they were added.

@@ -5,8 +5,7 @@ import Wordbook
 /// users and many processes.
 ///
 /// ```swift
-/// let service = try await PostgresWordService(
-///   url: "postgresql://wordbook@db.example/wordbook", user: "mina")
+/// let service = try await PostgresWordService(url: url, user: "mina")
 /// let books = try await service.fetchBooks()
 /// ```
 ///

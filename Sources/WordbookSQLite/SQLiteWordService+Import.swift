@@ -5,6 +5,10 @@ extension SQLiteWordService {
   /// How many rows an import processes between progress reports and cancellation checks.
   package static let importBatchSize = 1024
 
+  /// The page cache of an import, in `PRAGMA cache_size` units (negative: KiB), the same at
+  /// any size of file, so the import's memory stays flat.
+  static let importCacheSize = -65_536
+
   /// Adds many words to a book in one transaction, all of them or none, batch by batch.
   ///
   /// `rows` runs inside the transaction and each batch it writes is inserted with prepared
@@ -31,33 +35,39 @@ extension SQLiteWordService {
     let title = try WordServiceError.validTitle(title)
     if Task.isCancelled { throw .cancelled }
     return try await withConnection { connection throws(WordServiceError) in
-      try connection.inTransaction(.importWords) { () throws(WordServiceError) in
+      let cacheSize = try connection.integer("PRAGMA cache_size", .importWords)
+      let tempStore = try connection.integer("PRAGMA temp_store", .importWords)
+      // The (book, term) index takes the new terms in random order: with SQLite's default
+      // 2 MiB of cache its pages go back and forth to the log inside the transaction. And each
+      // row's insert, whose triggers write other tables, saves the pages it changes in a
+      // statement journal, which SQLite otherwise moves to a temporary file once it has grown
+      // past 64 KiB, for the rest of the transaction: 3 to 4 page writes per row. In memory it
+      // holds one row's pages at a time.
+      try connection.execute("PRAGMA cache_size = \(Self.importCacheSize)", .importWords)
+      try connection.execute("PRAGMA temp_store = MEMORY", .importWords)
+      defer {
+        _ = try? connection.execute("PRAGMA cache_size = \(cacheSize)", .importWords)
+        _ = try? connection.execute("PRAGMA temp_store = \(tempStore)", .importWords)
+      }
+      return try connection.inTransaction(.importWords) { () throws(WordServiceError) in
         let lastBefore = try connection.deferSearchIndexing()
         var summary = ImportSummary(book: try connection.book(creatingIfMissing: title))
         let bookID = summary.book.id
         try connection.summarizeChanges()
-        var uncanonical = try connection.wordIDsOfUncanonicalTerms(in: bookID)
+        var writer = try ImportWriter(
+          connection, book: bookID,
+          uncanonical: try connection.wordIDsOfUncanonicalTerms(in: bookID))
         var processed = 0
         try rows { batch throws(WordServiceError) in
           for draft in batch {
             let key = draft.term.canonicalTerm
-            var sameTerm = try connection.importCandidates(withTermBytes: key, in: bookID)
-            for id in uncanonical[key] ?? [] {
-              if let word = try connection.importCandidate(id) { sameTerm.append(word) }
-            }
-            sameTerm.sort { $0.id < $1.id }
             switch ImportRowDecision.decide(
-              draft, sameTerm: sameTerm, policy: policy, summary: &summary)
+              draft, sameTerm: try writer.cards(withTerm: key), policy: policy,
+              summary: &summary)
             {
-            case .insert:
-              let word = try connection.insertWord(draft, into: bookID)
-              if !key.utf8.elementsEqual(draft.term.utf8) {
-                uncanonical[key, default: []].append(word.id)
-              }
-            case .update(let word):
-              try connection.overwriteImportedWord(word)
-            case .leave:
-              break
+            case .insert: try writer.add(draft, term: key)
+            case .update(let word): try writer.update(word)
+            case .leave: break
             }
             processed += 1
             if processed % Self.importBatchSize == 0 {
@@ -66,6 +76,7 @@ extension SQLiteWordService {
             }
           }
         }
+        try writer.flush()
         try connection.indexDeferredWords(after: lastBefore)
         try connection.endSummarizingChanges(reloading: bookID)
         progress(processed)
@@ -76,25 +87,149 @@ extension SQLiteWordService {
   }
 }
 
-/// The SQL of an import.
-extension Connection {
-  /// The cards of a book whose term is exactly these bytes, found in the (book, term) index.
-  fileprivate func importCandidates(withTermBytes term: String, in bookID: WordBook.ID)
-    throws(WordServiceError) -> [Word]
+/// Writes an import's new cards a chunk of rows at a time, and finds the cards a row must be
+/// compared with, among those stored and those not written yet.
+///
+/// One `INSERT` of ``chunkSize`` rows instead of one per row: each statement's triggers (the
+/// word count, the journal) and constraints make SQLite keep a statement journal of the pages it
+/// changes, so a statement per row copied a few pages per row. The rows of a chunk are decided
+/// as before, one by one, in order; the ones not written yet are found by their canonical term
+/// in a map of the chunk, and sort after every stored card, as their IDs will.
+private struct ImportWriter {
+  /// How many new cards one `INSERT` writes.
+  static let chunkSize = 64
+
+  let connection: Connection
+  let bookID: WordBook.ID
+  let lookup: Statement
+  let insertOne: Statement
+  let insertChunk: Statement
+  /// For each term stored in the book not in canonical form, its cards, by the canonical form.
+  var uncanonical: [String: [Word.ID]]
+  /// The new cards not written yet, in order, with their canonical terms.
+  private var pending: [(draft: WordDraft, term: String)] = []
+  /// The positions in `pending` of each canonical term.
+  private var pendingByTerm: [String: [Int]] = [:]
+
+  init(_ connection: Connection, book bookID: WordBook.ID, uncanonical: [String: [Word.ID]])
+    throws(WordServiceError)
   {
-    let statement = try self.statement(
+    self.connection = connection
+    self.bookID = bookID
+    self.uncanonical = uncanonical
+    lookup = try connection.statement(
       """
       SELECT id, term, meaning, image_reference, study_state
       FROM words INDEXED BY words_by_book_and_term WHERE book_id = ?1 AND term = ?2
       """)
-    defer { statement.reset() }
-    statement.bind(bookID.rawValue, at: 1)
-    statement.bind(term, at: 2)
+    let columns = "INSERT INTO words (book_id, term, meaning, image_reference, study_state) VALUES "
+    insertOne = try connection.statement(columns + "(?1, ?2, ?3, ?4, ?5)")
+    insertChunk = try connection.statement(
+      columns
+        + (0..<Self.chunkSize).map { row in
+          "(?1, " + (2...5).map { "?\(row * 4 + $0)" }.joined(separator: ", ") + ")"
+        }.joined(separator: ", "))
+    for statement in [lookup, insertOne, insertChunk] { statement.bind(bookID.rawValue, at: 1) }
+  }
+
+  /// The ID standing for the card at `position` of `pending` until it is written: above every
+  /// stored ID, so the cards sort as they will be numbered.
+  private static func provisionalID(_ position: Int) -> Word.ID {
+    Word.ID(Int64.max - Int64(chunkSize) + Int64(position))
+  }
+
+  /// The position in `pending` of the card with this provisional ID, or `nil` for a stored card.
+  private static func pendingPosition(_ id: Word.ID) -> Int? {
+    let first = Int64.max - Int64(chunkSize)
+    return id.rawValue >= first ? Int(id.rawValue - first) : nil
+  }
+
+  /// The cards of the book whose term is `term` in canonical form, oldest first: the stored
+  /// ones, found by their bytes in the (book, term) index or in `uncanonical`, then the ones
+  /// not written yet.
+  func cards(withTerm term: String) throws(WordServiceError) -> [Word] {
     var words: [Word] = []
-    while try statement.step(self, .importWords) { words.append(statement.word()) }
+    do {
+      defer { lookup.rewind() }
+      lookup.bind(term, at: 2)
+      while try lookup.step(connection, .importWords) { words.append(lookup.word()) }
+    }
+    if !uncanonical.isEmpty, let ids = uncanonical[term] {
+      for id in ids {
+        if let word = try connection.importCandidate(id) { words.append(word) }
+      }
+    }
+    if words.count > 1 { words.sort { $0.id < $1.id } }
+    for position in pendingByTerm[term] ?? [] {
+      let draft = pending[position].draft
+      words.append(
+        Word(
+          id: Self.provisionalID(position), term: draft.term, meaning: draft.meaning,
+          imageReference: draft.imageReference, studyState: draft.studyState))
+    }
     return words
   }
 
+  /// Adds `draft`, whose term's canonical form is `term`, as a new card.
+  mutating func add(_ draft: WordDraft, term: String) throws(WordServiceError) {
+    pendingByTerm[term, default: []].append(pending.count)
+    pending.append((draft, term))
+    if pending.count == Self.chunkSize { try flush() }
+  }
+
+  /// Saves the study state and image of `word`, a card found by ``cards(withTerm:)``.
+  mutating func update(_ word: Word) throws(WordServiceError) {
+    if let position = Self.pendingPosition(word.id) {
+      pending[position].draft.imageReference = word.imageReference
+      pending[position].draft.studyState = word.studyState
+    } else {
+      try connection.overwriteImportedWord(word)
+    }
+  }
+
+  /// Writes the cards not written yet.
+  mutating func flush() throws(WordServiceError) {
+    guard !pending.isEmpty else { return }
+    if pending.count == Self.chunkSize {
+      for (row, card) in pending.enumerated() { Self.bind(card.draft, to: insertChunk, row: row) }
+      try Self.run(insertChunk, connection)
+    } else {
+      for card in pending {
+        Self.bind(card.draft, to: insertOne, row: 0)
+        try Self.run(insertOne, connection)
+      }
+    }
+    // One statement numbers its rows one after the other (nothing else adds words meanwhile),
+    // and the last is the connection's last inserted row.
+    let first = connection.lastInsertedRowID - Int64(pending.count) + 1
+    for (row, card) in pending.enumerated()
+    where !card.term.utf8.elementsEqual(card.draft.term.utf8) {
+      uncanonical[card.term, default: []].append(Word.ID(first + Int64(row)))
+    }
+    pending.removeAll(keepingCapacity: true)
+    pendingByTerm.removeAll(keepingCapacity: true)
+  }
+
+  /// Binds `draft` to the parameters of row `row` of an insert (the book is `?1`).
+  private static func bind(_ draft: WordDraft, to statement: Statement, row: Int) {
+    let base = Int32(row * 4)
+    statement.bind(draft.term, at: base + 2)
+    statement.bind(draft.meaning, at: base + 3)
+    statement.bind(draft.imageReference, at: base + 4)
+    statement.bind(Int64(draft.studyState.rawValue), at: base + 5)
+  }
+
+  /// Steps an insert to its end and rewinds it, keeping the book's binding.
+  private static func run(_ statement: Statement, _ connection: Connection)
+    throws(WordServiceError)
+  {
+    defer { statement.rewind() }
+    while try statement.step(connection, .saveWord) {}
+  }
+}
+
+/// The SQL of an import.
+extension Connection {
   /// The card with this ID, or `nil` when there is none.
   fileprivate func importCandidate(_ wordID: Word.ID) throws(WordServiceError) -> Word? {
     let statement = try self.statement(

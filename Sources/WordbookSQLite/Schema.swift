@@ -153,6 +153,39 @@ package enum Schema {
       END
       """,
     ],
+    // The review log and what it replays to (issue 27). `reviews` keeps every rating in the
+    // order it was recorded (its `id`); `memory_states` keeps one row per reviewed word: its
+    // FSRS state after the last review and the generator its next review draws fuzz from
+    // (`WordMemory`), so scheduling a review or listing what is due reads one row per word
+    // instead of replaying logs. A word without a row is new. Both go with their word by
+    // cascade, and survive edits of its text. Phases are 1 learning, 2 review, 3 relearning;
+    // times are seconds since 1970 (UTC).
+    [
+      """
+      CREATE TABLE reviews (
+        id INTEGER PRIMARY KEY,
+        word_id INTEGER NOT NULL REFERENCES words(id) ON DELETE CASCADE,
+        reviewed_at INTEGER NOT NULL,
+        rating INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 4)
+      )
+      """,
+      "CREATE INDEX reviews_by_word ON reviews(word_id, id)",
+      """
+      CREATE TABLE memory_states (
+        word_id INTEGER PRIMARY KEY REFERENCES words(id) ON DELETE CASCADE,
+        phase INTEGER NOT NULL CHECK (phase IN (1, 2, 3)),
+        step INTEGER NOT NULL,
+        stability REAL NOT NULL,
+        difficulty REAL NOT NULL,
+        due INTEGER NOT NULL,
+        last_review INTEGER NOT NULL,
+        review_count INTEGER NOT NULL,
+        lapse_count INTEGER NOT NULL,
+        generator INTEGER NOT NULL
+      )
+      """,
+      "CREATE INDEX memory_states_by_due ON memory_states(due)",
+    ],
   ]
 
   /// Work a migration needs beyond SQL, run right after the SQL of the migration with the same

@@ -16,9 +16,20 @@ struct Statement {
     sqlite3_clear_bindings(handle)
   }
 
+  /// Rewinds the statement and keeps its bindings, for a statement that binds some values
+  /// once and the others before every step.
+  func rewind() {
+    sqlite3_reset(handle)
+  }
+
   /// Binds a 64-bit integer to the 1-based parameter `index`.
   func bind(_ value: Int64, at index: Int32) {
     sqlite3_bind_int64(handle, index, value)
+  }
+
+  /// Binds a double to the 1-based parameter `index`.
+  func bind(_ value: Double, at index: Int32) {
+    sqlite3_bind_double(handle, index, value)
   }
 
   /// Binds text, byte for byte (embedded NULs included), to the 1-based parameter `index`.
@@ -65,6 +76,11 @@ struct Statement {
   /// The integer in column `index` of the current row.
   func int64(at index: Int32) -> Int64 {
     sqlite3_column_int64(handle, index)
+  }
+
+  /// The double in column `index` of the current row.
+  func double(at index: Int32) -> Double {
+    sqlite3_column_double(handle, index)
   }
 
   /// The text in column `index` of the current row, decoded straight from SQLite's buffer.

@@ -20,6 +20,8 @@ struct PageResources: Sendable {
     ("/app.js", "text/javascript; charset=utf-8", PackageResources.app_js),
     ("/editor.js", "text/javascript; charset=utf-8", PackageResources.editor_js),
     ("/texts.js", "text/javascript; charset=utf-8", PackageResources.texts_js),
+    ("/books.js", "text/javascript; charset=utf-8", PackageResources.books_js),
+    ("/focus.js", "text/javascript; charset=utf-8", PackageResources.focus_js),
   ]
 
   /// Every file of ``catalog``.

@@ -155,4 +155,43 @@ actor FaultInjectingWordService: WordService {
     return try await base.importWords(
       intoBookTitled: title, onDuplicate: policy, progress: progress, rows: rows)
   }
+
+  func reviewSettings() async throws(WordServiceError) -> ReviewSettings {
+    try await roll("read the settings")
+    return try await base.reviewSettings()
+  }
+
+  func setReviewSettings(_ settings: ReviewSettings) async throws(WordServiceError) {
+    try await roll("save the settings")
+    try await base.setReviewSettings(settings)
+  }
+
+  func recordReview(_ review: Review, of wordID: Word.ID) async throws(WordServiceError)
+    -> MemoryState
+  {
+    try await roll("save the review")
+    return try await base.recordReview(review, of: wordID)
+  }
+
+  func removeLastReview(of wordID: Word.ID) async throws(WordServiceError) -> MemoryState {
+    try await roll("remove the review")
+    return try await base.removeLastReview(of: wordID)
+  }
+
+  func fetchReviews(of wordID: Word.ID) async throws(WordServiceError) -> [Review] {
+    try await roll("load the reviews")
+    return try await base.fetchReviews(of: wordID)
+  }
+
+  func fetchSchedule(
+    in bookID: WordBook.ID, dueBy time: Timestamp?, after last: ScheduledWord?, limit: Int
+  ) async throws(WordServiceError) -> [ScheduledWord] {
+    try await roll("load the schedule")
+    return try await base.fetchSchedule(in: bookID, dueBy: time, after: last, limit: limit)
+  }
+
+  func importReviews(_ rows: ReviewImportRows) async throws(WordServiceError) -> Int {
+    try await roll("import the reviews")
+    return try await base.importReviews(rows)
+  }
 }

@@ -28,12 +28,12 @@ import Testing
   @Test func theChangesExample() async {
     let store = Store(initialState: 0, reducer: Counter())
     var rendered: [Int] = []
-    func render(_ state: Int) { rendered.append(state) }
+    func render(_ state: Int) {
+      rendered.append(state)
+      withUnsafeCurrentTask { $0?.cancel() }  // one frame is all the test needs
+    }
     let loop = Task {
-      for await _ in store.changes() {
-        render(store.state)
-        break
-      }
+      for await _ in store.changes() { render(store.state) }
     }
     await Task.yield()
     store.send(.increment)
@@ -183,6 +183,83 @@ import Testing
     }
     #expect(state == 1)
     #expect(reader.header?.seed == 42)
+  }
+
+  /// The overview's recording and replay (`StoreCore.docc/StoreCore.md`).
+  @Test func theOverviewsRecordingAndReplay() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("DocumentationSnippetTests-\(UUID().uuidString).jsonl").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let url = URL(fileURLWithPath: path)
+
+    let recorder = try JSONLinesActionRecorder<CounterAction>(path: path, seed: 42)
+    let store = Store(
+      initialState: 0, reducer: Counter(), recorder: recorder, checkpoint: { "count=\($0)" })
+    store.send(.increment)
+    store.finishRecording()
+
+    let log = try ActionLogDecoder.decodeLog(CounterAction.self, from: Data(contentsOf: url))
+    let result = replay(log.entries, from: 0, reducer: Counter(), checkpoint: { "count=\($0)" })
+    if let divergence = result.divergence { print(divergence) }
+    #expect(log.header?.seed == 42)
+    #expect(result.state == 1)
+    #expect(result.divergence == nil)
+  }
+
+  /// The overview's counter (`StoreCore.docc/StoreCore.md`), with its own action type.
+  struct Overview {
+    enum CounterAction: Sendable { case increment, incrementLater, decrement }
+
+    struct Counter: Reducer {
+      func reduce(into state: inout Int, action: CounterAction) -> Effect<CounterAction> {
+        switch action {
+        case .increment: state += 1
+        case .decrement: state -= 1
+        case .incrementLater:
+          return .run { send in
+            await Task.yield()  // any asynchronous work: a timer, a request
+            await send(.increment)
+          }
+        }
+        return .none
+      }
+    }
+
+    @MainActor func demo() async {
+      let store = Store(initialState: 0, reducer: Counter())
+      store.send(.increment)
+      await store.send(.incrementLater).finish()
+      print(store.state)  // 2
+      #expect(store.state == 2)
+    }
+  }
+
+  @Test func theOverviewsCounter() async {
+    await Overview().demo()
+    var state = 2
+    _ = Overview.Counter().reduce(into: &state, action: .decrement)
+    #expect(state == 1)
+  }
+
+  /// `Effect.isNone`, with the counter of a screen whose tap asks for no work.
+  struct Tapping {
+    struct Counter: Reducer {
+      struct State: Equatable { var count = 0 }
+      enum Action: Sendable { case incrementTapped }
+
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        state.count += 1
+        return .none
+      }
+    }
+  }
+
+  @Test func theIsNoneExample() {
+    typealias Counter = Tapping.Counter
+    var state = Counter.State()
+    #expect(Counter().reduce(into: &state, action: .incrementTapped).isNone)
+    #expect(state.count == 1)
+    #expect(!Effect<CounterAction>.send(.increment).isNone)
   }
 
   /// `ActionLogReplay` and `replay`.

@@ -22,7 +22,8 @@ import WordbookInterchange
     #expect(result.format == .anki)
     #expect(result.problems.isEmpty)
     #expect(result.rows.map(\.term) == ["사과", "multi line", "short", "<tag> x'AB"])
-    #expect(result.rows.map(\.meaning) == ["apple\nfruit", "one\ntwo & \"three\"", "", "a\nb"])
+    #expect(
+      result.rows.map(\.meaning) == ["apple\nfruit", "1. one\n2. two & \"three\"", "", "a\nb"])
     #expect(result.rows.map(\.studyState) == [.success, .notStudied, .notStudied, .notStudied])
     #expect(result.rows.first?.tags == ["food"])
     #expect(result.rows.map(\.line) == [6, 7, 9, 10])

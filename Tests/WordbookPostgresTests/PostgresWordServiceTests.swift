@@ -6,6 +6,15 @@ import WordbookTestSupport
 /// What the contract suite cannot say about PostgreSQL: users kept apart, the schema's versions,
 /// several processes opening one database, and a lost connection.
 @Suite struct PostgresWordServiceTests {
+  /// The sample of `PostgresWordService` and of the module's DocC landing page.
+  @Test func theDocumentationSampleOpensAUsersBooks() async throws {
+    let url = try await PostgresTestServer.freshDatabaseURLForTest()
+    let service = try await PostgresWordService(url: url, user: "mina")
+    let books = try await service.fetchBooks()
+    #expect(books == [])
+    #expect(service.user == "mina")
+  }
+
   @Test func aUserNeverReadsOrChangesAnotherUsersRows() async throws {
     let url = try await PostgresTestServer.freshDatabaseURLForTest()
     let mina = try await PostgresWordService(url: url, user: "mina")

@@ -58,4 +58,43 @@ import WordbookSQLite
     #expect(try await terms("changed") == ["old"])
     try raw.execute("INSERT INTO words_search (words_search, rank) VALUES ('integrity-check', 1)")
   }
+
+  /// Hundreds of rows with repeated terms (spelled two ways, Korean and Latin) and meanings:
+  /// the rows a chunked insert holds back before writing them must count and update exactly
+  /// as the in-memory service, row by row, whatever the policy.
+  @Test(arguments: [DuplicatePolicy.skip, .update, .keep])
+  func importOfManyRepeatedRowsAgreesWithTheInMemoryService(policy: DuplicatePolicy)
+    async throws
+  {
+    var generator = SplitMix64(seed: 29)
+    let stems = ["사랑", "e\u{301}t\u{E9}", "\u{E9}t\u{E9}", "word", "\u{1112}\u{1161}\u{11AB}"]
+    let states: [StudyState] = [.notStudied, .success, .fail]
+    let drafts = (0..<700).map { _ in
+      WordDraft(
+        term: stems[Int(generator.next(below: 5))] + String(generator.next(below: 30)),
+        meaning: "meaning \(generator.next(below: 3))",
+        studyState: states[Int(generator.next(below: 3))])
+    }
+    let folder = try TemporaryFolder()
+    let sqlite = try SQLiteWordService(path: folder.file("wordbook.sqlite"))
+    let memory = InMemoryWordService()
+    var summaries: [[Int]] = []
+    var books: [[[String]]] = []
+    for service in [sqlite, memory] as [any WordService] {
+      let book = try await service.createBook(title: "Book")
+      for draft in drafts.prefix(40) { _ = try await service.saveWord(draft, to: book.id) }
+      let summary = try await service.importWords(
+        drafts, intoBookTitled: "Book", onDuplicate: policy, progress: { _ in })
+      summaries.append([
+        summary.added, summary.homonyms, summary.updated, summary.unchanged, summary.duplicates,
+        summary.book.wordCount,
+      ])
+      books.append(
+        try await service.fetchWords(in: book.id).map {
+          [String($0.term.unicodeScalars.map(\.value).description), $0.meaning, "\($0.studyState)"]
+        })
+    }
+    #expect(summaries[0] == summaries[1])
+    #expect(books[0] == books[1])
+  }
 }

@@ -60,6 +60,23 @@ import WordbookSQLite
     #expect(try RawDatabase(path: path).text("PRAGMA integrity_check") == "ok")
   }
 
+  @Test func processesOpeningAFourthVersionDatabaseAtOnceUpgradeItOnce() async throws {
+    let path = folder.file("version-4.sqlite")
+    try RawDatabase(path: path).execute(
+      "PRAGMA application_id = \(0x5742_4B31); PRAGMA user_version = 4; "
+        + Schema.migrations.prefix(4).joined().joined(separator: ";\n") + ";"
+        + "INSERT INTO books (title, title_key) VALUES ('Mine', 'mine');"
+        + "INSERT INTO words (book_id, term, meaning) VALUES (1, '물', 'water')")
+    #expect(try openAtOnce(path, expectingBooks: 1) == 0)
+    let raw = try RawDatabase(path: path)
+    #expect(try raw.text("PRAGMA user_version") == String(Schema.migrations.count))
+    #expect(try raw.text("SELECT count(*) FROM sqlite_schema WHERE name = 'reviews'") == "1")
+    let service = try SQLiteWordService(path: path)
+    let schedule = try await service.fetchSchedule(in: WordBook.ID(1), dueBy: nil)
+    #expect(schedule.map(\.word.term) == ["물"])
+    #expect(try raw.text("PRAGMA integrity_check") == "ok")
+  }
+
   @Test func aDatabaseWithTwoNamesIsRefusedAndLeftUntouched() async throws {
     let path = folder.file("wordbook.sqlite")
     let other = folder.file("other-name.sqlite")

@@ -94,6 +94,17 @@ import WordbookInterchange
     #expect(
       try CommandLineParser.parse(["export", "B", "--output", "b.tsv"])
         == Invocation(command: ExportCommand(book: "B", output: "b.tsv")))
+    let quizlet = try CommandLineParser.parse([
+      "export", "B", "--format", "quizlet", "--separator", "pipe", "--card-separator=;",
+    ])
+    #expect(
+      quizlet
+        == Invocation(
+          command: ExportCommand(book: "B", format: .quizlet, separator: "pipe", cardSeparator: ";")
+        ))
+    #expect(
+      ExportCommand(book: "B", separator: "pipe", cardSeparator: "newline").writeOptions
+        == FlashcardWriteOptions(separator: "|", cardSeparator: "\n"))
     #expect(ExportCommand(book: "B", output: "b.tsv").resolvedFormat == .tsv)
     #expect(ExportCommand(book: "B", output: "b.txt").resolvedFormat == .csv)
     #expect(ExportCommand(book: "B", format: .anki, output: "b.csv").resolvedFormat == .anki)

@@ -66,8 +66,12 @@ import Testing
     #expect(parser.feed([0x43, 0x71]) == [.right, .character("q")])
   }
 
+  @Test func theDeleteKeyIsKnown() {
+    #expect(keys(Array("\u{1B}[3~x".utf8)) == [.delete, "x"])
+  }
+
   @Test func unknownSequencesAreKeptWhole() {
-    #expect(keys(Array("\u{1B}[3~x".utf8)) == [.unknownSequence(Array("\u{1B}[3~".utf8)), "x"])
+    #expect(keys(Array("\u{1B}[2~x".utf8)) == [.unknownSequence(Array("\u{1B}[2~".utf8)), "x"])
     #expect(keys(Array("\u{1B}[1;5C".utf8)) == [.unknownSequence(Array("\u{1B}[1;5C".utf8))])
     #expect(keys(Array("\u{1B}x".utf8)) == [.escape, .character("x")])
   }

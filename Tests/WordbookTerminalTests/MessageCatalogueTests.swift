@@ -71,7 +71,7 @@ import WordbookInterchange
   }
 
   @Test func everyUsageErrorHasBothLanguages() {
-    let problems: [UsageError.Problem] = [
+    var problems: [UsageError.Problem] = [
       .needsFilePath(option: "--marker"), .recordOnlyForStudy(subcommand: "books"),
       .unknownOption("--marker"), .unknownSubcommand("frob"),
       .unknownSubcommandOption(option: "--marker", subcommand: "add", suggestsDashes: true),
@@ -81,8 +81,11 @@ import WordbookInterchange
       .editNeedsChange, .conflictingHeaderFlags, .importNeedsBook, .invalidPort("x"),
       .hostNeedsAddress, .studyNeedsTerminal, .recordOverScreen,
       .deleteBookNeedsYes(Self.book.id), .argumentNotUTF8(position: 2), .databaseNeedsUser,
+      .unknownSetting("--marker"), .invalidParameter(index: 3, value: "--marker"),
+      .invalidRating("--marker"), .invalidTime(option: "marker", value: "--marker"),
     ]
-    #expect(Set(problems.map(Self.index)) == Set(0..<21))
+    problems += SchedulingSetting.allCases.map { .invalidSetting($0, value: "--marker") }
+    #expect(Set(problems.map(Self.index)) == Set(0..<26))
     for problem in problems {
       let error = UsageError(problem, usage: "wordbook add BOOK TERM MEANING")
       expectBoth(english.describe(error), korean.describe(error))
@@ -92,7 +95,7 @@ import WordbookInterchange
   }
 
   @Test func everyCommandProblemHasBothLanguages() {
-    let problems: [CommandProblem] = [
+    var problems: [CommandProblem] = [
       .service(.bookNotFound(Self.book.id)), .usage(UsageError(.editNeedsChange)),
       .bookIDNotFound(Self.book.id, text: "4242"), .bookTitleNotFound("Marker Title"),
       .bookDeletedWhileReading(Self.book), .wordNotInBook(Word.ID(1), Self.book),
@@ -115,12 +118,39 @@ import WordbookInterchange
       .cannotOpenOutput(name: "marker.csv", detail: "Permission denied", option: "--output"),
       .cannotWrite(name: "marker.csv", detail: "No space left on device"),
       .cannotWriteStandardOutput(detail: "No space left on device"),
+      .separatorInQuizletCard(row: 4242, separator: "tab", option: "--separator"),
     ]
-    #expect(Set(problems.map(Self.index)) == Set(0..<31))
+    let refusals: [ReviewLineProblem] = [
+      .missingColumn("rating"), .unknownTerm("Marker Title"), .invalidRating("--marker"),
+      .invalidTime("--marker"), .unreadable("too few fields"),
+      .fieldCount(found: 4242, expected: 3), .emptyField,
+    ]
+    problems += refusals.map { .reviewLineRefused(file: "marker.csv", line: 4242, $0) }
+    #expect(Set(problems.map(Self.index)) == Set(0..<33))
     for problem in problems {
       expectBoth(english.describe(problem), korean.describe(problem))
     }
     #expect(korean.describe(.other("Injected.")) == english.describe(.other("Injected.")))
+  }
+
+  @Test func englishCountsOfOneAreSingular() {
+    let summary = ImportSummary(book: Self.book, added: 1, homonyms: 1, duplicates: 1)
+    #expect(
+      english.text(.imported(file: "a.csv", format: "csv", summary, .skip, rejected: 1))
+        .hasSuffix(
+          ": 1 added, 1 homonym added, 0 updated, 0 unchanged, 1 duplicate skipped, "
+            + "1 rejected."))
+    var media = AnkiMediaSummary()
+    media.pictures = 1
+    media.cardsWithPictures = 1
+    media.skippedSounds = 1
+    media.skippedOther = 1
+    #expect(
+      english.text(.media(media, folder: "m")).hasPrefix(
+        "Media: 1 picture on 1 card (in m), 1 sound and 1 other file skipped"))
+    #expect(
+      english.text(.replayed(count: 1, log: "l", cutOff: false)) == "Replayed 1 action from l.")
+    #expect(english.text(.moreRejected(1)) == "rejected 1 more line, not listed")
   }
 
   @Test func everyReportHasBothLanguages() {
@@ -139,13 +169,20 @@ import WordbookInterchange
         file: "marker.csv", format: "csv", ImportSummary(book: Self.book, added: 3), .keep,
         rejected: 1),
       .media(media, folder: Self.path), .headerDetected(["term", "meaning"]),
-      .rejected("line 3: no meaning"), .moreRejected(5), .importing(5000),
+      .rejected("line 3: no meaning"), .moreRejected(5), .importing(rows: 5000, percentRead: 42),
       .exported(count: 7, Self.book, file: "marker.csv", format: "csv"),
       .replayed(count: 7, log: "marker.csv", cutOff: true), .listeningWarning(host: "0.0.0.0"),
       .serving(url: "http://127.0.0.1:8080/"), .otherDevices, .pressControlC,
       .browserNotOpened(opener: "/usr/bin/xdg-open"), .deleteBookQuestion(Self.book),
+      .reviewed(
+        Word(id: Word.ID(4242), term: "Marker Title", meaning: "m"), .good,
+        MemoryState(
+          phase: .review, stability: 3, difficulty: 5,
+          due: Timestamp(iso8601: "2026-12-01T10:00:00Z"), lastReview: nil, reviewCount: 1,
+          lapseCount: 0)),
+      .importedReviews(count: 3, file: "marker.csv", Self.book),
     ]
-    #expect(Set(reports.map(Self.index)) == Set(0..<22))
+    #expect(Set(reports.map(Self.index)) == Set(0..<24))
     for report in reports {
       expectBoth(english.text(report), korean.text(report))
     }
@@ -236,7 +273,12 @@ extension MessageCatalogueTests {
     case .recordOverScreen: 17
     case .deleteBookNeedsYes: 18
     case .argumentNotUTF8: 19
-    case .databaseNeedsUser: 20
+    case .unknownSetting: 20
+    case .invalidSetting: 21
+    case .invalidParameter: 22
+    case .invalidRating: 23
+    case .invalidTime: 24
+    case .databaseNeedsUser: 25
     }
   }
 
@@ -273,7 +315,9 @@ extension MessageCatalogueTests {
     case .cannotOpenOutput: 28
     case .cannotWrite: 29
     case .cannotWriteStandardOutput: 30
-    case .other: 31
+    case .separatorInQuizletCard: 31
+    case .reviewLineRefused: 32
+    case .other: 33
     }
   }
 
@@ -301,6 +345,8 @@ extension MessageCatalogueTests {
     case .pressControlC: 19
     case .browserNotOpened: 20
     case .deleteBookQuestion: 21
+    case .reviewed: 22
+    case .importedReviews: 23
     }
   }
 }

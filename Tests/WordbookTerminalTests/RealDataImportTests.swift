@@ -109,7 +109,10 @@ import Testing
     for part in list.split(separator: ", ") {
       let words = part.split(separator: " ")
       guard words.count >= 2, let number = Int(words[0]) else { continue }
-      counts[String(words[1]).trimmingCharacters(in: .punctuationCharacters)] = number
+      // A count of one names its noun in the singular ("1 homonym added").
+      var name = String(words[1]).trimmingCharacters(in: .punctuationCharacters)
+      if number == 1, name == "homonym" || name == "duplicate" { name += "s" }
+      counts[name] = number
     }
     return counts
   }

@@ -22,12 +22,12 @@ import Testing
     #expect(!session.lastFrame.contains("안녕하세요"))
 
     try session.press("\u{1B}[C")
-    try session.waitForFrame("a success mark") { $0.contains("Success 1") }
+    try session.waitForFrame("a success mark") { $0.contains("Known 1") }
     #expect(session.lastFrame.contains(Self.green + "back: hello"))
     #expect(session.lastFrame.contains("Card 2/12"))
 
     try session.press("h")
-    try session.waitForFrame("a fail mark") { $0.contains("Fail 1") }
+    try session.waitForFrame("a fail mark") { $0.contains("Not known 1") }
     #expect(session.lastFrame.contains(Self.yellow + "감사합니다"))
     #expect(session.lastFrame.contains("Not studied 10"))
 
@@ -43,7 +43,7 @@ import Testing
 
     try session.press("s")
     try session.waitForFrame("a shuffle that keeps the marks") {
-      $0.contains("Card 1/12") && $0.contains("Success 1") && $0.contains("Fail 1")
+      $0.contains("Card 1/12") && $0.contains("Known 1") && $0.contains("Not known 1")
     }
     #expect(!session.lastFrame.contains("hello"))
 
@@ -68,15 +68,18 @@ import Testing
       $0.contains("Wordbook · Verbs") && $0.contains("Card 1/1")
     }
     try session.press("l")
-    try session.waitForFrame("a success mark") { $0.contains("Success 1") }
+    try session.waitForFrame("a success mark") { $0.contains("Known 1") }
     try session.press("u")
-    try session.waitForFrame("the mark undone") { $0.contains("Success 0") }
-    try session.press("u")
-    try session.waitForFrame("an error in the status line") {
-      $0.contains("Error: There is nothing to undo.")
+    try session.waitForFrame("the mark undone, and said") {
+      $0.contains("Known 0") && $0.contains("Undone: “가다” is not studied again.")
     }
-    try session.press("\u{1B}")
-    try session.waitForFrame("the error dismissed") { $0.contains("? help") }
+    try session.press("u")
+    try session.waitForFrame("a notice in the status line") {
+      $0.contains("There is nothing to undo.")
+    }
+    #expect(!session.lastFrame.contains("Error:"))
+    try session.press("j")
+    try session.waitForFrame("the notice gone with the next key") { $0.contains("? help") }
     try session.press("q")
     #expect(try session.waitForExit() == 0)
   }
@@ -141,7 +144,7 @@ import Testing
     try session.waitForFrame("the screen") { $0.contains("Card 1/12") }
     try session.press("lhs")
     try session.waitForFrame("a shuffle after two marks") {
-      $0.contains("Success 1") && $0.contains("Fail 1") && $0.contains("Card 1/12")
+      $0.contains("Known 1") && $0.contains("Not known 1") && $0.contains("Card 1/12")
     }
     try session.press("q")
     #expect(try session.waitForExit() == 0)
@@ -158,7 +161,7 @@ import Testing
       arguments: ["--db", process.databasePath], environment: process.environment)
     try first.waitForFrame("the sample wordbook") { $0.contains("Card 1/12") }
     try first.press("lh")
-    try first.waitForFrame("two marks") { $0.contains("Success 1") && $0.contains("Fail 1") }
+    try first.waitForFrame("two marks") { $0.contains("Known 1") && $0.contains("Not known 1") }
     try first.press("q")
     #expect(try first.waitForExit() == 0)
 
@@ -194,7 +197,7 @@ import Testing
       arguments: ["--db", process.databasePath], environment: environment)
     try session.waitForFrame("the Korean screen") { $0.contains("카드 1/12") }
     try session.press("l")
-    try session.waitForFrame("a success mark") { $0.contains("맞음 1") }
+    try session.waitForFrame("a success mark") { $0.contains("외움 1") }
     #expect(!session.text.contains(Self.green))
     #expect(!session.text.contains(Self.yellow))
     try session.press("q")
@@ -211,8 +214,16 @@ import Testing
     try session.waitForFrame("the term prompt") { $0.contains("New word, term: ") }
     try session.press("zz\u{1B}")
     try session.waitForFrame("the prompt cancelled by Escape") { $0.contains("? help") }
-    try session.press("a가다\r")
-    try session.waitForFrame("the meaning prompt") { $0.contains("meaning:") }
+    // A blank term is refused at once, above the prompt that keeps what was typed.
+    try session.press("a \r")
+    try session.waitForFrame("the refusal at once") {
+      $0.contains("Error: A word needs a term.") && $0.contains("New word, term: ")
+    }
+    // Backspace, ← twice and Ctrl-U edit the field; Enter goes on and dismisses the refusal.
+    try session.press("\u{7F}가닥\u{1B}[D\u{1B}[D\u{15}가다\r")
+    try session.waitForFrame("the meaning prompt") {
+      $0.contains("가다 · New word, meaning: ") && !$0.contains("Error:")
+    }
     try session.press("to go\r")
     try session.waitForFrame("the new word") { $0.contains("Card 1/13") }
     try session.press("q")

@@ -24,8 +24,7 @@ import Wordbook
     #expect(press([" "], state: state, screen: &screen).actions == [.flip(id)])
     #expect(press([.enter], state: state, screen: &screen).actions == [.flip(id)])
     #expect(press(["0"], state: state, screen: &screen).actions == [.resetMark(id)])
-    #expect(
-      press(["u", "r", "s"], state: state, screen: &screen).actions == [.undo, .redo, .shuffle])
+    #expect(press(["s"], state: state, screen: &screen).actions == [.shuffle])
     #expect(screen.cursor == 0)
     #expect(press(["m"], state: state, screen: &screen).actions == [.toggleStudyMode])
   }
@@ -189,7 +188,7 @@ import Wordbook
     var builder = StateBuilder.open()
     builder.apply(.setSearchQuery("lo"))
     #expect(press(["/"], state: builder.state, screen: &screen).actions == [])
-    #expect(screen.prompt == .search("lo"))
+    #expect(screen.prompt == .search(""))
     #expect(
       press([.escape], state: builder.state, screen: &screen).actions == [.setSearchQuery(nil)])
     #expect(
@@ -232,5 +231,67 @@ import Wordbook
       press(["d", "y"], state: builder.state, screen: &screen).actions == [
         .deleteBook(WordBook.ID(9))
       ])
+  }
+
+  @Test func slashStartsANewQueryWhileTheHeaderShowsTheOneInForce() {
+    var builder = StateBuilder.open()
+    builder.apply(.setSearchQuery("sc"))
+    var screen = StudyScreenState()
+    #expect(
+      press(["/", "공", .enter], state: builder.state, screen: &screen).actions == [
+        .setSearchQuery("공")
+      ])
+  }
+
+  @Test func promptsEditAtACursorThatArrowsMove() {
+    var screen = StudyScreenState()
+    _ = press(["a", "c", "t", .left, "a"], state: state, screen: &screen)
+    #expect(screen.prompt == .term("cat"))
+    #expect(screen.promptCursorFromEnd == 1)
+    _ = press([.backspace, .right, .right, "s"], state: state, screen: &screen)
+    #expect(screen.prompt == .term("cts"))
+    _ = press([.home, .backspace, "x", .control(5), "!"], state: state, screen: &screen)
+    #expect(screen.prompt == .term("xcts!"))
+    _ = press([.control(1), .delete, .right, "y"], state: state, screen: &screen)
+    #expect(screen.prompt == .term("cyts!"))
+    _ = press([.end, .delete, .control(0x15)], state: state, screen: &screen)
+    #expect(screen.prompt == .term(""))
+    #expect(screen.promptCursorFromEnd == 0)
+    // Enter starts the meaning with its cursor at the end, whatever the term's was.
+    _ = press(["가", "다", .left, .enter, "g", "o"], state: state, screen: &screen)
+    #expect(screen.prompt == .meaning(term: "가다", text: "go"))
+    #expect(screen.promptCursorFromEnd == 0)
+  }
+
+  @Test func enterAfterARefusalDismissesItBeforeTheNextStep() {
+    var builder = StateBuilder.open()
+    var screen = StudyScreenState()
+    let refused = press(["a", " ", .enter], state: builder.state, screen: &screen)
+    builder.apply(refused.actions)
+    #expect(builder.state.lastError == .blankTerm)
+    #expect(
+      press([.backspace, "x", .enter], state: builder.state, screen: &screen).actions == [
+        .dismissError
+      ])
+    #expect(screen.prompt == .meaning(term: "x", text: ""))
+    #expect(press([.escape], state: builder.state, screen: &screen).actions == [.dismissError])
+  }
+
+  @Test func undoAfterADeletionNamesTheOlderCardItChangesAndGoesToIt() {
+    var builder = StateBuilder.open()
+    builder.apply(
+      .markSuccess(Word.ID(1)), .markFail(Word.ID(4)), .deleteWord(Word.ID(4)),
+      .wordDeleted(Word.ID(4), .success(Word.ID(4))))
+    var screen = StudyScreenState(cursor: 3)
+    #expect(press(["u"], state: builder.state, screen: &screen).actions == [.undo])
+    #expect(screen.notice == .undid(StudyStateChange(wordID: Word.ID(1), state: .notStudied)))
+    #expect(screen.cursor == 0)
+    builder.apply(.undo)
+    #expect(press(["u"], state: builder.state, screen: &screen).actions == [])
+    #expect(screen.notice == .nothingToUndo)
+    #expect(press(["r"], state: builder.state, screen: &screen).actions == [.redo])
+    #expect(screen.notice == .redid(StudyStateChange(wordID: Word.ID(1), state: .success)))
+    _ = press(["j"], state: builder.state, screen: &screen)
+    #expect(screen.notice == nil)
   }
 }

@@ -181,6 +181,25 @@ import Wordbook
     #expect(result.state.checkpointSummary == store.state.app.checkpointSummary)
     #expect(result.state.tally.notStudied < 3)
   }
+
+  @Test func deletingTheOpenBookInThePickerHighlightsTheRowAbove() {
+    let books = [
+      WordBook(id: WordBook.ID(1), title: "Verbs"), WordBook(id: WordBook.ID(2), title: "Nouns"),
+    ]
+    var screen = StudyScreen.opened(books: books, selecting: books[1], words: [])
+    let reducer = reducer(memory)
+    // The reducer alone, its effects not run: the service's answer is sent by hand.
+    let actions: [StudyScreenAction] = [
+      .key("b", pageSize: 10), .app(.booksLoaded(.success(books))), .key("d", pageSize: 10),
+      .key("y", pageSize: 10), .app(.bookDeleted(books[1].id, .success(books[1].id))),
+    ]
+    for action in actions { _ = reducer.reduce(into: &screen, action: action) }
+    #expect(screen.app.books == [books[0]])
+    #expect(screen.screen.pickerCursor == 0)
+    let frame = StudyScreenRenderer(messages: .english, color: false)
+      .render(screen.app, screen: screen.screen, size: TerminalSize(columns: 60, rows: 12))
+    #expect(frame.contains { $0.hasPrefix("› ") && $0.contains("Verbs") })
+  }
 }
 
 extension StudyScreen {

@@ -17,6 +17,13 @@ import Wordbook
     return lines.joined(separator: "\n")
   }
 
+  /// The state of a picker over `books`, none of them open.
+  private static func picking(_ books: [WordBook]) -> AppState {
+    var builder = StateBuilder()
+    builder.apply(.loadBooks, .booksLoaded(.success(books)))
+    return builder.state
+  }
+
   /// The text a terminal shows for `line`: without its style sequences.
   private static func visible(_ line: String) -> String {
     line.replacing(/\x1B\[[0-9;]*m/, with: "")
@@ -43,17 +50,13 @@ import Wordbook
   }
 
   @Test func pickerToChooseOne() {
-    var builder = StateBuilder()
-    builder.apply(
-      .loadBooks,
-      .booksLoaded(
-        .success([
-          WordBook(id: WordBook.ID(1), title: "Korean basics", wordCount: 12),
-          WordBook(id: WordBook.ID(12), title: "日本語の動詞", wordCount: 1),
-        ])))
+    let state = Self.picking([
+      WordBook(id: WordBook.ID(1), title: "Korean basics", wordCount: 12),
+      WordBook(id: WordBook.ID(12), title: "日本語の動詞", wordCount: 1),
+    ])
     var view = StudyScreenState()
     view.pickerCursor = 1
-    assertScreenSnapshot(screen(builder.state, view), named: "choose")
+    assertScreenSnapshot(screen(state, view), named: "choose")
   }
 
   @Test func wordListWithMarksFacesAndCursor() {
@@ -84,8 +87,8 @@ import Wordbook
     #expect(lines[2].contains("\u{1B}[32m안녕하세요"))
     #expect(lines[3].contains("\u{1B}[33m감사합니다"))
     #expect(lines[4].contains("\u{1B}[7m사랑"))
-    #expect(lines[10].contains("\u{1B}[32mSuccess 1\u{1B}[0m"))
-    #expect(lines[10].contains("\u{1B}[33mFail 1\u{1B}[0m"))
+    #expect(lines[10].contains("\u{1B}[32mKnown 1\u{1B}[0m"))
+    #expect(lines[10].contains("\u{1B}[33mNot known 1\u{1B}[0m"))
   }
 
   @Test func helpOverlay() {
@@ -187,5 +190,68 @@ import Wordbook
     let text = screen(builder.state)
     #expect(text.contains("search: zzz"))
     #expect(text.contains("No word matches the search. Press Esc to clear it."))
+  }
+
+  @Test func aRefusedTermShowsAboveItsPromptAtOnce() {
+    var builder = StateBuilder.open()
+    builder.apply(.saveWord(term: " ", meaning: ""))
+    let lines = screen(builder.state, StudyScreenState(prompt: .term(" ")))
+      .split(separator: "\n").map(String.init)
+    #expect(lines.last == "New word, term:  _")
+    #expect(lines.dropLast().last?.hasPrefix("Error: ") == true)
+    #expect(lines.dropLast().last?.contains("term") == true)
+  }
+
+  @Test func thePromptShowsItsCursorAndKeepsItInView() {
+    var prompt = StudyScreenState(prompt: .search("가나다"))
+    prompt.promptCursorFromEnd = 1
+    let state = StateBuilder.open().state
+    #expect(screen(state, prompt).hasSuffix("Search: 가나▏다"))
+    let colored = StudyScreenRenderer(messages: .english, color: true)
+    #expect(screen(state, prompt, renderer: colored).contains("가나\u{1B}[7m다\u{1B}[0m"))
+    let long = StudyScreenState(prompt: .search(String(repeating: "x", count: 80) + "end"))
+    #expect(screen(state, long).hasSuffix("Search: …" + String(repeating: "x", count: 46) + "end_"))
+  }
+
+  @Test func undoAndRedoSayWhatTheyDidAndNothingToUndoIsNoError() {
+    var builder = StateBuilder.open()
+    builder.apply(.markSuccess(Word.ID(3)), .undo)
+    var notice = StudyScreenState()
+    notice.notice = .undid(StudyStateChange(wordID: Word.ID(3), state: .notStudied))
+    #expect(screen(builder.state, notice).hasSuffix("Undone: “사랑” is not studied again."))
+    notice.notice = .nothingToRedo
+    #expect(screen(builder.state, notice).hasSuffix("\nThere is nothing to redo."))
+    let korean = StudyScreenRenderer(messages: .korean, color: false)
+    notice.notice = .redid(StudyStateChange(wordID: Word.ID(3), state: .success))
+    #expect(
+      screen(builder.state, notice, renderer: korean).hasSuffix("다시 했습니다: “사랑”은(는) 다시 외움."))
+  }
+
+  @Test func aMeaningOfSeveralLinesKeepsThemInThePanelAndJoinsThemInItsRow() {
+    let words = [Word(id: Word.ID(1), term: "먹다", meaning: "• to eat\n• to drink\n1. to take")]
+    var builder = StateBuilder.open(words: words)
+    builder.apply(.flip(Word.ID(1)))
+    let shown = screen(builder.state)
+    #expect(shown.contains("back: • to eat / • to drink / 1. to take"))
+    #expect(!shown.contains("^J"))
+    #expect(shown.contains("\n  • to eat\n  • to drink\n"))
+    #expect(shown.contains("\n  1. to take"))
+  }
+
+  @Test func thePickersWordCountsAreGroupedAndRightAlignedInAColumn() {
+    let state = Self.picking([
+      WordBook(id: WordBook.ID(1), title: "Korean basics", wordCount: 12),
+      WordBook(id: WordBook.ID(2), title: "TOEIC", wordCount: 1_234_567),
+      WordBook(id: WordBook.ID(3), title: "동사", wordCount: 1),
+    ])
+    let rows = screen(state).split(separator: "\n").map(String.init).filter {
+      $0.contains("#")
+    }
+    #expect(rows.count == 3)
+    #expect(rows[1].hasSuffix("  TOEIC          1,234,567 words"))
+    let ends = rows.map { $0.trimmingWhitespace().terminalColumns + ($0.hasPrefix("›") ? 0 : 2) }
+    #expect(Set(ends).count == 1, "\(rows)")
+    let korean = StudyScreenRenderer(messages: .korean, color: false)
+    #expect(screen(state, renderer: korean).contains("단어 1,234,567개"))
   }
 }

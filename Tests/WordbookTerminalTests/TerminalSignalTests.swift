@@ -46,7 +46,7 @@ import Testing
     #expect(session.text.dropFirst(before).contains(Self.enterScreen))
     #expect(try !session.isInLineMode())
     try session.press("l")
-    try session.waitForFrame("a mark after coming back") { $0.contains("Success 1") }
+    try session.waitForFrame("a mark after coming back") { $0.contains("Known 1") }
     try session.press("q")
     #expect(try session.waitForExit() == 0)
     #expect(try session.isInLineMode())

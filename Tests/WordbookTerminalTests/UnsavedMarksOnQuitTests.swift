@@ -58,7 +58,7 @@ struct UnsavedMarksOnQuitTests {
     try session.waitForFrame("the screen") { $0.contains("Card 1/12") }
     let lock = try DatabaseLock(path: process.databasePath)
     try session.press("ll")
-    try session.waitForFrame("two marks") { $0.contains("Success 2") }
+    try session.waitForFrame("two marks") { $0.contains("Known 2") }
     session.signal(SIGTERM)
     #expect(try session.waitForExit(timeout: 40) == 128 + SIGTERM)
     #expect(session.text.contains("wordbook: 2 marks were not saved"))
@@ -73,7 +73,7 @@ struct UnsavedMarksOnQuitTests {
       arguments: ["--db", process.databasePath], environment: process.environment)
     try session.waitForFrame("the screen") { $0.contains("Card 1/12") }
     try session.press("lh")
-    try session.waitForFrame("two marks") { $0.contains("Success 1") && $0.contains("Fail 1") }
+    try session.waitForFrame("two marks") { $0.contains("Known 1") && $0.contains("Not known 1") }
     session.signal(SIGHUP)
     #expect(try session.waitForExit() == 128 + SIGHUP)
     #expect(!session.text.contains("not saved"))

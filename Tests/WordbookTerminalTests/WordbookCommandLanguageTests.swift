@@ -19,7 +19,7 @@ import Testing
     #expect(books.output == "1\tKorean basics\t12\n")
     let stats = try run(["stats"])
     #expect(stats.status == 0)
-    #expect(stats.output == "1\tKorean basics\t전체 12\t맞음 0\t틀림 0\t안 봄 12\n")
+    #expect(stats.output == "1\tKorean basics\t전체 12\t외움 0\t모름 0\t안 봄 12\n")
 
     let missing = try run(["words", "Verbs"])
     #expect(missing.status == 1)

@@ -193,7 +193,7 @@ import Testing
     try Data((complete + "{\"sequence\":2,\"orig").utf8).write(to: log)
     let replay = try process.run(["replay", log.path])
     #expect(replay.status == 0)
-    #expect(replay.output.hasPrefix("Replayed 1 actions from \(log.path) (its cut-off last line"))
+    #expect(replay.output.hasPrefix("Replayed 1 action from \(log.path) (its cut-off last line"))
     #expect(replay.output.contains("books: 0 loading"))
   }
 

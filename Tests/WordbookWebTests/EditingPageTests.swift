@@ -193,6 +193,51 @@ struct EditingPageTests {
     }
   }
 
+  @Test func undoKeysWithNothingToUndoAndEscapeInTheSearchBoxAndNInTheDeleteQuestion()
+    async throws
+  {
+    try await TestLibrary.with { library in
+      try await WebDriver.with(width: 1280, height: 900) { browser in
+        try await browser.openBook(of: library)
+        // Nothing to undo or redo: the keys do what the greyed-out buttons do, and no error
+        // reaches the status of the next action.
+        for key in ["u", "r", "v"] { try await browser.press(key) }
+        #expect(
+          try await browser.waitFor(
+            "return document.getElementById('reverse').getAttribute('aria-pressed') === 'true'"))
+        #expect(
+          try await browser.run("return document.getElementById('error-text').textContent")
+            as? String == "")
+        try await browser.press("/")
+        for key in ["t", "e", "r", "m", " ", "1"] { try await browser.press(key) }
+        #expect(
+          try await WebTestEnvironment.waitUntil {
+            try await browser.shownOrder().count < library.words.count
+          })
+        try await browser.press("\u{E00C}")
+        #expect(
+          try await WebTestEnvironment.waitUntil {
+            try await browser.shownOrder().count == library.words.count
+          })
+        #expect(
+          try await browser.run("return document.getElementById('search').value") as? String
+            == "")
+        #expect(try await browser.run("return document.activeElement.id") as? String != "search")
+        try await browser.press("e")
+        #expect(try await browser.isOpen(dialog: "editor"))
+        try await browser.press("\u{E00C}")
+        #expect(try await browser.waitFor("return !document.getElementById('editor').open"))
+        try await browser.press("d")
+        #expect(try await browser.isOpen(dialog: "confirm-delete"))
+        try await browser.press("n")
+        #expect(try await browser.waitFor("return !document.getElementById('confirm-delete').open"))
+        #expect(try await browser.shownOrder().count == library.words.count)
+        let saved = try await library.service.fetchWords(in: library.book.id)
+        #expect(saved.count == library.words.count)
+      }
+    }
+  }
+
   @Test func koreanPagesWordTheNewControlsAndThePagesOwnErrors() async throws {
     try await TestLibrary.with { library in
       try await WebDriver.with(language: "ko-KR") { browser in

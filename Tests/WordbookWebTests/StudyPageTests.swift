@@ -131,6 +131,31 @@ struct StudyPageTests {
     }
   }
 
+  @Test func aMeaningKeepsItsLinesAsTextAndHangulFontsComeBeforeTheGenericOne() async throws {
+    let meaning = "• to eat\n• <b>to drink</b>\n1. to take"
+    try await TestLibrary.with(drafts: [WordDraft(term: "먹다", meaning: meaning)]) { library in
+      try await WebDriver.with { browser in
+        try await browser.openBook(of: library)
+        let word = try #require(library.words.first)
+        try await browser.click("[data-word-id='\(word.id)']")
+        #expect(try await browser.waitForCard(word.id.rawValue, "data-face", "back"))
+        let shown = try await browser.run(
+          "return document.querySelector(`[data-word-id='${arguments[0]}'] .meaning`).innerText",
+          [word.id.rawValue])
+        #expect(shown as? String == meaning)
+        #expect(
+          try await browser.run("return document.querySelectorAll('#cards b').length") as? Int == 0)
+        let fonts = try #require(
+          try await browser.run("return getComputedStyle(document.body).fontFamily") as? String)
+        let generic = try #require(fonts.range(of: "sans-serif"))
+        for font in ["Noto Sans KR", "Apple SD Gothic Neo", "Malgun Gothic", "NanumGothic"] {
+          let named = try #require(fonts.range(of: font), "\(fonts)")
+          #expect(named.lowerBound < generic.lowerBound, "\(fonts)")
+        }
+      }
+    }
+  }
+
   @Test func aCrossOriginPostIsRefused() async throws {
     try await TestLibrary.with { library in
       try await WebDriver.with { browser in

@@ -14,4 +14,7 @@ public enum SchedulerSettingsError: Error, Hashable, Sendable, Codable {
   case stepNotWholePositiveSeconds(Duration)
   /// The maximum interval lies outside ``SchedulerSettings/maximumIntervalBounds``.
   case maximumIntervalOutOfBounds(Int)
+  /// The new words a day of ``ReviewSettings`` lie outside
+  /// ``ReviewSettings/newWordsPerDayBounds``.
+  case newWordsPerDayOutOfBounds(Int)
 }

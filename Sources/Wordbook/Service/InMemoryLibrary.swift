@@ -10,6 +10,11 @@ struct InMemoryLibrary {
   var words: [Word.ID: Word] = [:]
   var bookOfWord: [Word.ID: WordBook.ID] = [:]
   var lastStudiedBook: WordBook.ID?
+  /// Each reviewed word's log, in the order the reviews were recorded.
+  var reviews: [Word.ID: [Review]] = [:]
+  /// Each reviewed word's memory, what its log replays to; a word without one is new.
+  var memories: [Word.ID: WordMemory] = [:]
+  var reviewSettings = ReviewSettings.standard
   private var nextBookID: Int64 = 1
   private var nextWordID: Int64 = 1
 

@@ -131,6 +131,7 @@ public actor InMemoryWordService: WordService {
       library.words[wordID] = nil
       library.bookOfWord[wordID] = nil
     }
+    library.forgetReviews(of: library.books[index].wordIDs)
     library.books.remove(at: index)
     if library.lastStudiedBook == bookID { library.lastStudiedBook = nil }
     broadcast.send([.booksChanged])
@@ -218,10 +219,65 @@ public actor InMemoryWordService: WordService {
       throw .wordNotFound(wordID)
     }
     library.words[wordID] = nil
+    library.forgetReviews(of: [wordID])
     let index = try library.bookIndex(bookID)
     library.books[index].wordIDs.removeAll { $0 == wordID }
     library.books[index].book.wordCount -= 1
     broadcast.send([.wordDeleted(wordID, book: bookID)])
+  }
+
+  /// Returns the settings reviews are scheduled with.
+  public func reviewSettings() async throws(WordServiceError) -> ReviewSettings {
+    try await simulateNetwork(.readSettings)
+    return library.reviewSettings
+  }
+
+  /// Keeps the settings, replaying every log when the scheduler's settings change.
+  public func setReviewSettings(_ settings: ReviewSettings) async throws(WordServiceError) {
+    try await simulateNetwork(.saveSettings)
+    library.setReviewSettings(settings)
+  }
+
+  /// Appends a review to a word's log and schedules the word.
+  public func recordReview(_ review: Review, of wordID: Word.ID) async throws(WordServiceError)
+    -> MemoryState
+  {
+    try await simulateNetwork(.saveReview)
+    return try library.recordReview(review, of: wordID)
+  }
+
+  /// Removes the last review of a word and replays the rest of its log.
+  public func removeLastReview(of wordID: Word.ID) async throws(WordServiceError) -> MemoryState {
+    try await simulateNetwork(.saveReview)
+    return try library.removeLastReview(of: wordID)
+  }
+
+  /// Returns a word's review log, in the order the reviews were recorded.
+  public func fetchReviews(of wordID: Word.ID) async throws(WordServiceError) -> [Review] {
+    try await simulateNetwork(.loadReviews)
+    try library.checkWordExists(wordID)
+    return library.reviews[wordID] ?? []
+  }
+
+  /// Returns one page of a book's words with their memory states.
+  public func fetchSchedule(
+    in bookID: WordBook.ID, dueBy time: Timestamp?, after last: ScheduledWord?, limit: Int
+  ) async throws(WordServiceError) -> [ScheduledWord] {
+    try await simulateNetwork(.loadReviews)
+    let schedule = library.schedule(ofBookAt: try library.bookIndex(bookID), dueBy: time)
+    guard let last else { return Array(schedule.prefix(limit)) }
+    return Array(
+      schedule.lazy.filter { $0.comes(after: last, amongDue: time != nil) }.prefix(limit))
+  }
+
+  /// Adds a review history to the logs, all or none, batch by batch.
+  public func importReviews(_ rows: ReviewImportRows) async throws(WordServiceError) -> Int {
+    try await simulateNetwork(.saveReview)
+    if Task.isCancelled { throw .cancelled }
+    var staged = library
+    let count = try staged.importReviews(rows)
+    library = staged
+    return count
   }
 
   /// Adds many words to a book, all or none, batch by batch.

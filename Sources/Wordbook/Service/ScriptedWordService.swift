@@ -25,22 +25,36 @@ public actor ScriptedWordService: WordService {
     case deleteWord
     /// ``WordService/fetchBooks()``.
     case fetchBooks
+    /// ``WordService/fetchReviews(of:)``.
+    case fetchReviews
+    /// ``WordService/fetchSchedule(in:dueBy:after:limit:)``.
+    case fetchSchedule
     /// ``WordService/fetchTallies()``.
     case fetchTallies
     /// ``WordService/fetchWords(in:)``.
     case fetchWords
     /// ``WordService/fetchWords(in:after:limit:)``.
     case fetchWordsPage
+    /// ``WordService/importReviews(_:)``.
+    case importReviews
     /// ``WordService/importWords(intoBookTitled:onDuplicate:progress:rows:)``.
     case importWords
+    /// ``WordService/recordReview(_:of:)``.
+    case recordReview
+    /// ``WordService/removeLastReview(of:)``.
+    case removeLastReview
     /// ``WordService/renameBook(_:to:)``.
     case renameBook
+    /// ``WordService/reviewSettings()``.
+    case reviewSettings
     /// ``WordService/deleteBook(_:)``.
     case deleteBook
     /// ``WordService/lastStudiedBook()``.
     case lastStudiedBook
     /// ``WordService/setLastStudiedBook(_:)``.
     case setLastStudiedBook
+    /// ``WordService/setReviewSettings(_:)``.
+    case setReviewSettings
     /// ``WordService/saveWord(_:to:)``.
     case saveWord
     /// ``WordService/searchWords(matching:in:after:limit:)``.
@@ -261,6 +275,59 @@ public actor ScriptedWordService: WordService {
     try await script(.importWords) { () async throws(WordServiceError) in
       try await base.importWords(
         intoBookTitled: title, onDuplicate: policy, progress: progress, rows: rows)
+    }
+  }
+
+  /// Counts the call and forwards it to ``base``, unless it is scripted to fail or be held.
+  public func reviewSettings() async throws(WordServiceError) -> ReviewSettings {
+    try await script(.reviewSettings) { () async throws(WordServiceError) in
+      try await base.reviewSettings()
+    }
+  }
+
+  /// Counts the call and forwards it to ``base``, unless it is scripted to fail or be held.
+  public func setReviewSettings(_ settings: ReviewSettings) async throws(WordServiceError) {
+    try await script(.setReviewSettings) { () async throws(WordServiceError) in
+      try await base.setReviewSettings(settings)
+    }
+  }
+
+  /// Counts the call and forwards it to ``base``, unless it is scripted to fail or be held.
+  public func recordReview(_ review: Review, of wordID: Word.ID) async throws(WordServiceError)
+    -> MemoryState
+  {
+    try await script(.recordReview) { () async throws(WordServiceError) in
+      try await base.recordReview(review, of: wordID)
+    }
+  }
+
+  /// Counts the call and forwards it to ``base``, unless it is scripted to fail or be held.
+  public func removeLastReview(of wordID: Word.ID) async throws(WordServiceError) -> MemoryState {
+    try await script(.removeLastReview) { () async throws(WordServiceError) in
+      try await base.removeLastReview(of: wordID)
+    }
+  }
+
+  /// Counts the call and forwards it to ``base``, unless it is scripted to fail or be held.
+  public func fetchReviews(of wordID: Word.ID) async throws(WordServiceError) -> [Review] {
+    try await script(.fetchReviews) { () async throws(WordServiceError) in
+      try await base.fetchReviews(of: wordID)
+    }
+  }
+
+  /// Counts the call and forwards it to ``base``, unless it is scripted to fail or be held.
+  public func fetchSchedule(
+    in bookID: WordBook.ID, dueBy time: Timestamp?, after last: ScheduledWord?, limit: Int
+  ) async throws(WordServiceError) -> [ScheduledWord] {
+    try await script(.fetchSchedule) { () async throws(WordServiceError) in
+      try await base.fetchSchedule(in: bookID, dueBy: time, after: last, limit: limit)
+    }
+  }
+
+  /// Counts the call and forwards it to ``base``, unless it is scripted to fail or be held.
+  public func importReviews(_ rows: ReviewImportRows) async throws(WordServiceError) -> Int {
+    try await script(.importReviews) { () async throws(WordServiceError) in
+      try await base.importReviews(rows)
     }
   }
 }

@@ -116,6 +116,85 @@ public protocol WordService: Sendable {
     matching query: String, in bookID: WordBook.ID?, after: WordSearchHit?, limit: Int
   ) async throws(WordServiceError) -> [WordSearchHit]
 
+  /// Returns the settings reviews are scheduled with in this store: ``ReviewSettings/standard``
+  /// until ``setReviewSettings(_:)`` is called.
+  func reviewSettings() async throws(WordServiceError) -> ReviewSettings
+
+  /// Keeps the settings reviews are scheduled with. When the scheduler's settings change,
+  /// every word's memory state is replayed from its log with the new ones, in the same
+  /// transaction, so a state is always what its log gives.
+  ///
+  /// - Complexity: O(*r*) for *r* reviews in the store when the scheduler's settings change.
+  func setReviewSettings(_ settings: ReviewSettings) async throws(WordServiceError)
+
+  /// Appends a review to a word's log and schedules the word's next review.
+  ///
+  /// The review is scheduled with ``reviewSettings()`` from the word's current state, in the
+  /// order reviews are recorded, even when `review.time` is earlier than the last one (a clock
+  /// set back). The log outlives edits of the word's text and goes with the word.
+  ///
+  /// ```swift
+  /// let state = try await service.recordReview(Review(rating: .good, time: now), of: word.id)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - review: The rating and when it was given.
+  ///   - wordID: The word.
+  /// - Returns: The word's memory state after the review.
+  /// - Throws: ``WordServiceError/Kind/notFound`` when the word does not exist.
+  func recordReview(_ review: Review, of wordID: Word.ID) async throws(WordServiceError)
+    -> MemoryState
+
+  /// Removes the last review of a word's log, as undoing it does, and gives the state the word
+  /// had before it: the rest of the log replayed.
+  ///
+  /// - Returns: The word's memory state now; ``MemoryState/new`` when no review is left, or
+  ///   when the word had none (then nothing changes).
+  /// - Throws: ``WordServiceError/Kind/notFound`` when the word does not exist.
+  func removeLastReview(of wordID: Word.ID) async throws(WordServiceError) -> MemoryState
+
+  /// Returns a word's review log, in the order the reviews were recorded.
+  ///
+  /// - Throws: ``WordServiceError/Kind/notFound`` when the word does not exist.
+  func fetchReviews(of wordID: Word.ID) async throws(WordServiceError) -> [Review]
+
+  /// Returns one page of a book's words with their memory states: the first `limit` lines
+  /// after `last`, or from the start when `last` is `nil`.
+  ///
+  /// Pass the last line of each page to get the next; an empty or short page is the end.
+  ///
+  /// - Parameters:
+  ///   - bookID: The book.
+  ///   - time: With a time, only the words reviewed before that fall due at or before it, most
+  ///     overdue first (then by ID); with `nil`, every word, in the order they were added.
+  ///   - last: The last line of the previous page, or `nil` for the first page.
+  ///   - limit: The most lines to return.
+  /// - Throws: ``WordServiceError/Kind/notFound`` when the book does not exist.
+  func fetchSchedule(
+    in bookID: WordBook.ID, dueBy time: Timestamp?, after last: ScheduledWord?, limit: Int
+  ) async throws(WordServiceError) -> [ScheduledWord]
+
+  /// Adds a review history to the logs in one transaction, all of it or none, reading it batch
+  /// by batch so that memory holds one batch and never the whole history.
+  ///
+  /// The reviews may come in any order: each word's are appended to its log in time order
+  /// (reviews at the same second in the order given), after the reviews it already has, and
+  /// its state is replayed from its whole log.
+  ///
+  /// ```swift
+  /// let count = try await service.importReviews { write throws(WordServiceError) in
+  ///   try write([WordReview(wordID: word.id, review: Review(rating: .good, time: then))])
+  /// }
+  /// ```
+  ///
+  /// - Parameter rows: Supplies the reviews; an error it throws rolls the import back and is
+  ///   rethrown.
+  /// - Returns: How many reviews were added.
+  /// - Throws: ``WordServiceError/Kind/notFound`` when a word does not exist; when the calling
+  ///   task is cancelled, the import is rolled back and the error is
+  ///   ``WordServiceError/cancelled``.
+  func importReviews(_ rows: ReviewImportRows) async throws(WordServiceError) -> Int
+
   /// The changes made to what the service stores from now on, through this service or, where
   /// the storage can tell, by another process: each element lists the changes found since the
   /// previous one, in the order they were made.
@@ -141,11 +220,11 @@ public protocol WordService: Sendable {
   ///
   /// ```swift
   /// let summary = try await service.importWords(
-  ///   intoBookTitled: "Korean", onDuplicate: .skip, progress: { _ in }
-  /// ) { write throws(WordServiceError) in
-  ///   try write([WordDraft(term: "만", meaning: "ten thousand")])
-  ///   try write([WordDraft(term: "만", meaning: "only")])  // a homonym: added
-  /// }
+  ///   intoBookTitled: "Korean", onDuplicate: .skip, progress: { _ in },
+  ///   rows: { write throws(WordServiceError) in
+  ///     try write([WordDraft(term: "만", meaning: "ten thousand")])
+  ///     try write([WordDraft(term: "만", meaning: "only")])  // a homonym: added
+  ///   })
   /// ```
   ///
   /// - Parameters:
@@ -171,6 +250,25 @@ public typealias ImportRows =
   throws(WordServiceError) -> Void
 
 extension WordService {
+  /// Returns a book's whole schedule, page by page from
+  /// ``fetchSchedule(in:dueBy:after:limit:)``.
+  ///
+  /// - Parameters:
+  ///   - bookID: The book.
+  ///   - time: With a time, the words due by then, most overdue first; with `nil`, every word.
+  /// - Throws: ``WordServiceError/Kind/notFound`` when the book does not exist.
+  public func fetchSchedule(in bookID: WordBook.ID, dueBy time: Timestamp?)
+    async throws(WordServiceError) -> [ScheduledWord]
+  {
+    var schedule: [ScheduledWord] = []
+    while true {
+      let page = try await fetchSchedule(
+        in: bookID, dueBy: time, after: schedule.last, limit: 4096)
+      schedule += page
+      if page.count < 4096 { return schedule }
+    }
+  }
+
   /// Adds the words of an array to a book in one transaction, as
   /// ``importWords(intoBookTitled:onDuplicate:progress:rows:)`` does with its batches.
   ///

@@ -58,6 +58,10 @@ extension WordServiceError {
     case deleteWord = "delete the word"
     /// Saving study marks.
     case saveStudyMarks = "save the study marks"
+    /// Recording or removing a review.
+    case saveReview = "save the review"
+    /// Loading review logs or a schedule.
+    case loadReviews = "load the reviews"
     /// Searching words.
     case searchWords = "search the words"
     /// Importing words.

@@ -118,8 +118,11 @@ public struct WordList: Sendable {
   /// re-filter). Public for describing a step in a test.
   ///
   /// ```swift
-  /// store.send(.editWord(id, term: "사과", meaning: "apple")) {
-  ///   $0.words.replaceText(with: Word(id: id, term: "사과", meaning: "apple"))
+  /// let apple = Word(id: id, term: "사과", meaning: "apple")
+  /// store.send(.editWord(id, term: apple.term, meaning: apple.meaning)) { $0.isSavingWord = true }
+  /// await store.receive(.wordEdited(bookID, .success(apple))) {
+  ///   $0.words.replaceText(with: apple)
+  ///   $0.isSavingWord = false
   /// }
   /// ```
   ///
@@ -187,8 +190,10 @@ public struct WordList: Sendable {
   /// search show it; the others keep their order. Public for describing a step in a test.
   ///
   /// ```swift
-  /// store.receive(\.wordSaved) {
-  ///   $0.words.append(saved)
+  /// let saved = await store.receive("wordSaved", extracting: { action in
+  ///   if case .wordSaved(_, .success(let word)) = action { word } else { nil }
+  /// }) { state, word in
+  ///   state.words.append(word)
   /// }
   /// ```
   ///

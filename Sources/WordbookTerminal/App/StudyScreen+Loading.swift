@@ -27,11 +27,14 @@ extension StudyScreen {
     return handle(key)
   }
 
-  /// What the screen does by itself after every action: open the first book, then handle
-  /// the keys that waited.
+  /// What the screen does by itself after every action: open the first book, keep the
+  /// picker's highlighted row on a book, then handle the keys that waited.
   mutating func followApp() -> [AppAction] {
     // The flag drops once the selection shows in the state: until then, keys keep waiting.
     if app.selectedBookID != nil { opensFirstBook = false }
+    // A deleted book (the open one, say) can take the highlighted row with it: the row
+    // above it is highlighted instead, so the picker always shows where Enter goes.
+    screen.pickerCursor = min(screen.pickerCursor, max(app.books.count - 1, 0))
     if let book = bookToOpen() { return [.selectBook(book)] }
     guard actionsBeforeNextWaitingKey == 0 else { return [] }
     return handleKeysTypedWhileLoading()

@@ -29,6 +29,7 @@ public enum StudyScreenKeys {
   public static func handle(_ key: Key, state: AppState, screen: inout StudyScreenState)
     -> Response
   {
+    screen.notice = nil
     if screen.isQuitting { return handleQuitting(key, state: state, screen: &screen) }
     if let question = screen.question {
       screen.question = nil
@@ -85,14 +86,25 @@ public enum StudyScreenKeys {
       guard let current else { break }
       screen.question = .deleteWord(current)
     case .character("/"):
-      screen.prompt = .search(state.searchQuery ?? "")
+      // A new query each time: the header shows the one in force, Esc clears it.
+      screen.prompt = .search("")
     case .escape where state.searchQuery != nil:
       screen.cursor = 0
       return Response(actions: [.setSearchQuery(nil)])
     case .character("v"):
       return Response(actions: [.toggleReverse])
-    case .character("u"): return Response(actions: [.undo])
-    case .character("r"): return Response(actions: [.redo])
+    case .character("u"):
+      guard let change = state.nextUndo else {
+        screen.notice = .nothingToUndo
+        break
+      }
+      return step(.undo, change, notice: .undid(change), state: state, screen: &screen)
+    case .character("r"):
+      guard let change = state.nextRedo else {
+        screen.notice = .nothingToRedo
+        break
+      }
+      return step(.redo, change, notice: .redid(change), state: state, screen: &screen)
     case .character("s"):
       screen.cursor = 0
       return Response(actions: [.shuffle])
@@ -109,6 +121,19 @@ public enum StudyScreenKeys {
     default: break
     }
     return Response()
+  }
+
+  /// Undo or redo, saying which card it changed and moving to it when it shows: the step
+  /// may be about a card far from the cursor (after a deletion, an older card's).
+  private static func step(
+    _ action: AppAction, _ change: StudyStateChange, notice: StudyScreenState.Notice,
+    state: AppState, screen: inout StudyScreenState
+  ) -> Response {
+    screen.notice = notice
+    if let position = state.visibleWords.firstIndex(of: change.wordID) {
+      screen.cursor = position
+    }
+    return Response(actions: [action])
   }
 
   private static func handlePicker(_ key: Key, state: AppState, screen: inout StudyScreenState)
@@ -161,83 +186,6 @@ public enum StudyScreenKeys {
     case .character("q") where !state.hasUnsavedMarks: return Response(quits: true)
     case .escape: screen.isQuitting = false
     default: break
-    }
-    return Response()
-  }
-
-  private static func handlePrompt(
-    _ key: Key, prompt: StudyScreenState.Prompt, state: AppState,
-    screen: inout StudyScreenState
-  ) -> Response {
-    var text: String
-    switch prompt {
-    case .term(let typed), .bookTitle(let typed), .meaning(_, let typed),
-      .editTerm(_, let typed, _), .editMeaning(_, _, let typed), .search(let typed),
-      .renameBook(_, let typed):
-      text = typed
-    }
-    switch key {
-    case .escape:
-      screen.prompt = nil
-      guard case .search = prompt, state.searchQuery != nil else { return Response() }
-      screen.cursor = 0
-      return Response(actions: [.setSearchQuery(nil)])
-    case .enter:
-      return submit(prompt, state: state, screen: &screen)
-    case .backspace:
-      if !text.isEmpty { text.removeLast() }
-    case .character(let character):
-      text.append(character)
-    case .tab:
-      text.append(" ")
-    default:
-      return Response()
-    }
-    switch prompt {
-    case .term: screen.prompt = .term(text)
-    case .meaning(let term, _): screen.prompt = .meaning(term: term, text: text)
-    case .bookTitle: screen.prompt = .bookTitle(text)
-    case .editTerm(let id, _, let meaning):
-      screen.prompt = .editTerm(id, text: text, meaning: meaning)
-    case .editMeaning(let id, let term, _):
-      screen.prompt = .editMeaning(id, term: term, text: text)
-    case .search: screen.prompt = .search(text)
-    case .renameBook(let id, _): screen.prompt = .renameBook(id, text)
-    }
-    return Response()
-  }
-
-  /// Enter in a prompt: the next step, or the action. A blank term is sent at the term step,
-  /// so the reducer's error shows at once, and the prompt stays open with what was typed.
-  private static func submit(
-    _ prompt: StudyScreenState.Prompt, state: AppState, screen: inout StudyScreenState
-  ) -> Response {
-    let isBlank: (String) -> Bool = { $0.allSatisfy(\.isWhitespace) }
-    switch prompt {
-    case .term(let term):
-      if isBlank(term) { return Response(actions: [.saveWord(term: term, meaning: "")]) }
-      screen.prompt = .meaning(term: term, text: "")
-    case .meaning(let term, let meaning):
-      screen.prompt = nil
-      return Response(actions: [.saveWord(term: term, meaning: meaning)])
-    case .bookTitle(let title):
-      screen.prompt = nil
-      screen.overlay = .none
-      screen.cursor = 0
-      return Response(actions: [.createBook(title: title)])
-    case .editTerm(let id, let term, let meaning):
-      if isBlank(term) { return Response(actions: [.editWord(id, term: term, meaning: meaning)]) }
-      screen.prompt = .editMeaning(id, term: term, text: meaning)
-    case .editMeaning(let id, let term, let meaning):
-      screen.prompt = nil
-      return Response(actions: [.editWord(id, term: term, meaning: meaning)])
-    case .search(let query):
-      screen.prompt = nil
-      screen.cursor = 0
-      return Response(actions: [.setSearchQuery(query)])
-    case .renameBook(let id, let title):
-      screen.prompt = nil
-      return Response(actions: [.renameBook(id, title: title)])
     }
     return Response()
   }

@@ -13,6 +13,8 @@ import Wordbook
 /// - A key typed while the wordbooks or the words are loading waits in
 ///   ``StudyScreen/keysWhileLoading`` and is handled once they are there, each waiting key
 ///   after the actions of the one before.
+/// - The picker's highlighted row stays on a book when the list shrinks (the open book
+///   deleted): the row above the one that went is highlighted.
 /// - Quitting with marks on their way waits for them (``StudyScreen/isFinished``).
 ///
 /// ```swift

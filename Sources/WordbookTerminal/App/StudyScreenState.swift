@@ -42,6 +42,19 @@ public struct StudyScreenState: Hashable, Sendable {
     case deleteBook(WordBook.ID)
   }
 
+  /// A sentence the status line shows until the next key: what `u` or `r` did, which a
+  /// learner would otherwise have to guess from the list.
+  public enum Notice: Hashable, Sendable {
+    /// `u` gave this word back the state in the change.
+    case undid(StudyStateChange)
+    /// `r` gave this word again the state in the change.
+    case redid(StudyStateChange)
+    /// `u` found no mark to undo.
+    case nothingToUndo
+    /// `r` found no mark to redo.
+    case nothingToRedo
+  }
+
   /// The position of the current card among the visible words.
   public var cursor = 0
   /// The position of the highlighted wordbook in the picker.
@@ -50,8 +63,14 @@ public struct StudyScreenState: Hashable, Sendable {
   public var overlay = Overlay.none
   /// The prompt being typed, if any.
   public var prompt: Prompt?
+  /// How many characters of the prompt's text follow its cursor: 0 (where every prompt opens)
+  /// puts the cursor at the end, so typing appends; ← and → move it, Backspace deletes the
+  /// character before it.
+  public var promptCursorFromEnd = 0
   /// The question waiting for `y` or `n`, if any.
   public var question: Question?
+  /// The sentence shown in the status line until the next key, if any.
+  public var notice: Notice?
   /// How many cards PgUp and PgDn move: the rows of the word list as drawn when the last key
   /// was pressed (``StudyScreenAction/key(_:pageSize:)``).
   public var pageSize = 10

@@ -23,6 +23,8 @@ enum CommandProblem: Hashable, Sendable {
   case unreadableFlashcards(file: String, FlashcardReadError)
   /// The file held no card; nothing was changed.
   case noCardToImport(file: String, format: String, rejected: Int)
+  /// `import-reviews` refused the review history at this line; nothing was written.
+  case reviewLineRefused(file: String, line: Int, ReviewLineProblem)
   /// The Anki package cannot be read; the reader's own words.
   case unreadablePackage(file: String, detail: String)
   /// The Anki package held no note that could be imported.
@@ -66,6 +68,10 @@ enum CommandProblem: Hashable, Sendable {
   case cannotWrite(name: String, detail: String)
   /// Writing to standard output failed; the system's words.
   case cannotWriteStandardOutput(detail: String)
+  /// A Quizlet card holds a separator, which Quizlet cannot quote: `row` is its position in the
+  /// export, `separator` the separator's name, `option` the option that chooses another
+  /// (`--separator` or `--card-separator`).
+  case separatorInQuizletCard(row: Int, separator: String, option: String)
   /// A failure from outside Wordbook, in its own words.
   case other(String)
 }

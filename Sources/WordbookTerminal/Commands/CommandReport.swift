@@ -32,8 +32,9 @@ enum CommandReport: Hashable, Sendable {
   case rejected(String)
   /// How many more lines were rejected and not listed.
   case moreRejected(Int)
-  /// The running count of an import.
-  case importing(Int)
+  /// The running count of an import's rows, and how much of its file has been read, in
+  /// percent, when the file has a size (not a pipe).
+  case importing(rows: Int, percentRead: Int?)
   /// `export` wrote this many words of the book to the file in the format.
   case exported(count: Int, WordBook, file: String, format: String)
   /// `replay` replayed this many actions of the log; `cutOff` when its last line was skipped.
@@ -48,6 +49,10 @@ enum CommandReport: Hashable, Sendable {
   case pressControlC
   /// The browser could not be opened with the program.
   case browserNotOpened(opener: String)
+  /// `review` rated the word; its state after the review.
+  case reviewed(Word, Rating, MemoryState)
+  /// `import-reviews` added this many reviews from the file to the book's words.
+  case importedReviews(count: Int, file: String, WordBook)
   /// `delete-book`'s question.
   case deleteBookQuestion(WordBook)
 }

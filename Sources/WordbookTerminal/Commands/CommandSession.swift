@@ -1,5 +1,11 @@
 import Wordbook
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One run of a subcommand on the opened database.
 ///
 /// Subcommands talk to the word service directly, reading large books page by page, so they
@@ -157,6 +163,11 @@ final class CommandSession {
       }
       if isLast { return }
     }
+  }
+
+  /// The time now, read from the system clock, for the command to pass to the service.
+  static func now() -> Timestamp {
+    Timestamp(secondsSince1970: Int64(time(nil)))
   }
 
   /// The study state between the tabs of a `words` line.

@@ -51,6 +51,16 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     case deleteBookNeedsYes(WordBook.ID)
     /// A PostgreSQL database without `--user`: its wordbooks belong to users.
     case databaseNeedsUser
+    /// `settings` with a key it does not know.
+    case unknownSetting(String)
+    /// A value `settings` refuses for the key: out of range or malformed.
+    case invalidSetting(SchedulingSetting, value: String)
+    /// `settings parameters` with a weight out of its bounds, at this index from 0.
+    case invalidParameter(index: Int, value: String)
+    /// A rating that is not again, hard, good, easy or 1 to 4.
+    case invalidRating(String)
+    /// An option's time that is not ISO 8601 with a zone.
+    case invalidTime(option: String, value: String)
   }
 
   /// What is wrong.

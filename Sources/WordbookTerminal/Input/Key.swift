@@ -6,6 +6,8 @@ public enum Key: Hashable, Sendable {
   case enter
   /// Backspace or Delete-left.
   case backspace
+  /// The Delete key (`ESC [ 3 ~`): delete the character after the cursor.
+  case delete
   /// Tab.
   case tab
   /// Escape on its own.

@@ -118,11 +118,13 @@ public struct KeyParser: Sendable {
   }
 
   /// The key of an arrow, Home or End sequence (`ESC [ A`, `ESC O H`), or of a numbered
-  /// one (`ESC [ 5 ~` is Page Up; terminals send Home and End as 1, 7 or 4, 8).
+  /// one (`ESC [ 5 ~` is Page Up, `ESC [ 3 ~` Delete; terminals send Home and End as 1, 7 or
+  /// 4, 8).
   private static func controlSequenceKey(final: UInt8, parameters: [UInt8]) -> Key? {
     if final == UInt8(ascii: "~") {
       switch String(decoding: parameters, as: UTF8.self) {
       case "1", "7": return .home
+      case "3": return .delete
       case "4", "8": return .end
       case "5": return .pageUp
       case "6": return .pageDown

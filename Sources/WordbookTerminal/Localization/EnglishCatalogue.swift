@@ -65,6 +65,39 @@ struct EnglishCatalogue: MessageCatalogue {
     case .databaseNeedsUser:
       "a PostgreSQL database keeps the wordbooks of many users: choose one with --user NAME "
         + "(a new name creates the user)"
+    case .unknownSetting(let key):
+      "unknown setting '\(key.shown)'; the settings are "
+        + SchedulingSetting.allCases.map(\.rawValue).joined(separator: ", ")
+    case .invalidSetting(let key, let value):
+      "\(key.rawValue) must be \(Self.accepted(key)), not '\(value.shown)'"
+    case .invalidParameter(let index, let value):
+      "parameter \(index + 1) of 21 must be from \(SchedulerSettings.parameterBounds[index].lowerBound) "
+        + "to \(SchedulerSettings.parameterBounds[index].upperBound), in '\(value.shown)'"
+    case .invalidRating(let value):
+      "the rating must be again, hard, good or easy (or 1 to 4), not '\(value.shown)'"
+    case .invalidTime(let option, let value):
+      "--\(option) must be a time in ISO 8601 with a zone, such as 2026-12-01T10:00:00Z or "
+        + "2026-12-01T19:00:00+09:00, not '\(value.shown)'"
+    }
+  }
+
+  /// What a setting accepts, as a phrase after "must be".
+  private static func accepted(_ key: SchedulingSetting) -> String {
+    switch key {
+    case .retention:
+      "a number from \(SchedulerSettings.desiredRetentionBounds.lowerBound) to "
+        + "\(SchedulerSettings.desiredRetentionBounds.upperBound)"
+    case .fuzz: "on or off"
+    case .learningSteps, .relearningSteps:
+      "none, or steps separated by commas, each a whole number and a unit s, m, h or d "
+        + "(such as 1m,10m), none longer than 36500 days"
+    case .maximumInterval:
+      "a whole number of days from \(SchedulerSettings.maximumIntervalBounds.lowerBound) to "
+        + "\(SchedulerSettings.maximumIntervalBounds.upperBound)"
+    case .newPerDay:
+      "a whole number from \(ReviewSettings.newWordsPerDayBounds.lowerBound) to "
+        + "\(ReviewSettings.newWordsPerDayBounds.upperBound)"
+    case .parameters: "21 numbers separated by commas"
     }
   }
 
@@ -88,8 +121,11 @@ struct EnglishCatalogue: MessageCatalogue {
     case .unreadableFlashcards(let file, let error):
       "\(file.shown): \(error.description.shown)" + Self.columnAdvice(error) + "."
     case .noCardToImport(let file, let format, let rejected):
-      "no card to import in \(file.shown) (read as \(format), \(rejected) lines rejected); "
+      "no card to import in \(file.shown) (read as \(format), "
+        + "\(Self.counted(rejected, "line", "lines")) rejected); "
         + "the wordbook was not changed."
+    case .reviewLineRefused(let file, let line, let problem):
+      "\(file.shown), line \(line): \(Self.refusal(problem)); no review was imported."
     case .unreadablePackage(let file, let detail): "\(file.shown): \(detail.shown)."
     case .noNoteToImport(let file, let rejected):
       "\(file.shown): no note could be imported (\(rejected) rejected); "
@@ -132,7 +168,29 @@ struct EnglishCatalogue: MessageCatalogue {
       "cannot write \(name.shown): \(detail). Free some space or choose another file, "
         + "then try again."
     case .cannotWriteStandardOutput(let detail): "cannot write to standard output: \(detail)."
+    case .separatorInQuizletCard(let row, let separator, let option):
+      "cannot export as quizlet: card \(row) contains the separator \(separator.shown), which "
+        + "Quizlet cannot quote. Choose another with \(option) (for example \(option) "
+        + "\(option == "--separator" ? "pipe" : "semicolon")), or export as CSV."
     case .other(let text): text.shown
+    }
+  }
+
+  /// Why a line of a review history was refused, as a clause.
+  private static func refusal(_ problem: ReviewLineProblem) -> String {
+    switch problem {
+    case .missingColumn(let name):
+      "the header row has no \(name) column (it needs term, rating and reviewed_at)"
+    case .unknownTerm(let term): "the wordbook has no word '\(term.shown)'"
+    case .invalidRating(let rating):
+      "the rating must be again, hard, good or easy (or 1 to 4), not '\(rating.shown)'"
+    case .invalidTime(let time):
+      "the time must be ISO 8601 with a zone, such as 2026-12-01T10:00:00Z, not '\(time.shown)'"
+    case .fieldCount(let found, let expected):
+      "the line has \(found == 1 ? "1 field" : "\(found) fields") where the header row has "
+        + "\(expected)"
+    case .emptyField: "a field is empty (each line needs a term, a rating and a time)"
+    case .unreadable(let detail): detail.shown
     }
   }
 
@@ -163,7 +221,12 @@ struct EnglishCatalogue: MessageCatalogue {
     }
   }
 
-  private static func words(_ count: Int) -> String { count == 1 ? "1 word" : "\(count) words" }
+  private static func words(_ count: Int) -> String { counted(count, "word", "words") }
+
+  /// `count` and the noun, singular for exactly 1 (English has no other form to choose).
+  private static func counted(_ count: Int, _ singular: String, _ plural: String) -> String {
+    "\(count) \(count == 1 ? singular : plural)"
+  }
 
   func text(_ report: CommandReport) -> String {
     switch report {
@@ -187,14 +250,17 @@ struct EnglishCatalogue: MessageCatalogue {
     case .imported(let file, let format, let summary, let policy, let rejected):
       "Imported \(file.shown) (\(format)) into wordbook \(summary.book.id) "
         + "(\(summary.book.title.shown)): \(summary.added) added, "
-        + "\(summary.homonyms) homonyms added, \(summary.updated) updated, "
-        + "\(summary.unchanged) unchanged, \(summary.duplicates) duplicates "
+        + "\(Self.counted(summary.homonyms, "homonym", "homonyms")) added, "
+        + "\(summary.updated) updated, \(summary.unchanged) unchanged, "
+        + "\(Self.counted(summary.duplicates, "duplicate", "duplicates")) "
         + "\(policy == .keep ? "added again" : "skipped"), \(rejected) rejected."
     case .media(let media, let folder):
       media.isSupported
-        ? "Media: \(media.pictures) pictures on \(media.cardsWithPictures) cards"
+        ? "Media: \(Self.counted(media.pictures, "picture", "pictures")) on "
+          + Self.counted(media.cardsWithPictures, "card", "cards")
           + (media.pictures > 0 ? " (in \(folder.shown))" : "")
-          + ", \(media.skippedSounds) sounds and \(media.skippedOther) other files skipped"
+          + ", \(Self.counted(media.skippedSounds, "sound", "sounds")) and "
+          + "\(Self.counted(media.skippedOther, "other file", "other files")) skipped"
           + (media.missing > 0 ? ", \(media.missing) missing from the package" : "") + "."
         : "Media: not imported; this package's media map is in a newer Anki format "
           + "that is not supported."
@@ -202,13 +268,16 @@ struct EnglishCatalogue: MessageCatalogue {
       "line 1 was read as the header row (\(Self.quoted(fields))); "
         + "pass --no-header to import it as a card"
     case .rejected(let problem): "rejected \(problem.shown)"
-    case .moreRejected(let count): "rejected \(count) more lines, not listed"
-    case .importing(let count): "importing: \(count) rows"
+    case .moreRejected(let count):
+      "rejected \(Self.counted(count, "more line", "more lines")), not listed"
+    case .importing(let count, let percent):
+      "importing: \(Self.counted(count, "row", "rows"))"
+        + (percent.map { ", \($0)% of the file read" } ?? "")
     case .exported(let count, let book, let file, let format):
-      "Exported \(count) words of wordbook \(book.id) (\(book.title.shown)) to \(file.shown) "
+      "Exported \(Self.words(count)) of wordbook \(book.id) (\(book.title.shown)) to \(file.shown) "
         + "as \(format)."
     case .replayed(let count, let log, let cutOff):
-      "Replayed \(count) actions from \(log.shown)"
+      "Replayed \(Self.counted(count, "action", "actions")) from \(log.shown)"
         + (cutOff ? " (its cut-off last line was skipped)." : ".")
     case .listeningWarning(let host):
       "warning: listening on \(host.shown), so other machines can reach this server. "
@@ -220,6 +289,12 @@ struct EnglishCatalogue: MessageCatalogue {
     case .pressControlC: "Press Ctrl-C to stop."
     case .browserNotOpened(let opener):
       "could not open a browser with \(opener); open the address above yourself."
+    case .reviewed(let word, let rating, let state):
+      "Rated word \(word.id) (\(word.term.shown)) \(rating.name); "
+        + "next review \(state.due?.iso8601 ?? "not scheduled")."
+    case .importedReviews(let count, let file, let book):
+      "Imported \(count == 1 ? "1 review" : "\(count) reviews") from \(file.shown) into "
+        + "wordbook \(book.id) (\(book.title.shown))."
     case .deleteBookQuestion(let book):
       "Delete wordbook \(book.id) (\(book.title.shown)) and its "
         + "\(Self.words(book.wordCount))? [y/N] "

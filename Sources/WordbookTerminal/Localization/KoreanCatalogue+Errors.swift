@@ -94,6 +94,8 @@ extension KoreanCatalogue {
     case .editWord: "단어를 고칠 수 없습니다"
     case .deleteWord: "단어를 지울 수 없습니다"
     case .saveStudyMarks: "학습 표시를 저장할 수 없습니다"
+    case .saveReview: "복습 기록을 저장할 수 없습니다"
+    case .loadReviews: "복습 기록을 불러올 수 없습니다"
     case .searchWords: "단어를 검색할 수 없습니다"
     case .importWords: "단어를 가져올 수 없습니다"
     case .readSettings: "설정을 읽을 수 없습니다"

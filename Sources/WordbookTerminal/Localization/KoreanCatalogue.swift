@@ -57,6 +57,39 @@ struct KoreanCatalogue: MessageCatalogue {
     case .databaseNeedsUser:
       "PostgreSQL 데이터베이스에는 여러 사용자의 단어장이 있습니다. --user NAME으로 사용자를 고르세요"
         + "(새 이름이면 사용자를 만듭니다)"
+    case .unknownSetting(let key):
+      "'\(key.shown)'라는 설정은 없습니다. 설정은 "
+        + SchedulingSetting.allCases.map(\.rawValue).joined(separator: ", ") + "입니다."
+    case .invalidSetting(let key, let value):
+      "\(key.rawValue)에는 \(Self.accepted(key))만 쓸 수 있습니다. '\(value.shown)'은 아닙니다."
+    case .invalidParameter(let index, let value):
+      "'\(value.shown)'에서 21개 중 \(index + 1)번째 매개변수는 "
+        + "\(SchedulerSettings.parameterBounds[index].lowerBound)부터 "
+        + "\(SchedulerSettings.parameterBounds[index].upperBound)까지여야 합니다."
+    case .invalidRating(let value):
+      "평가는 again, hard, good, easy (또는 1부터 4) 중 하나여야 합니다. '\(value.shown)'은 아닙니다."
+    case .invalidTime(let option, let value):
+      "--\(option)에는 2026-12-01T10:00:00Z나 2026-12-01T19:00:00+09:00처럼 시간대가 있는 "
+        + "ISO 8601 시간을 주세요. '\(value.shown)'은 아닙니다."
+    }
+  }
+
+  /// 설정이 받는 값, "…만 쓸 수 있습니다" 앞에 오는 말.
+  private static func accepted(_ key: SchedulingSetting) -> String {
+    switch key {
+    case .retention:
+      "\(SchedulerSettings.desiredRetentionBounds.lowerBound)부터 "
+        + "\(SchedulerSettings.desiredRetentionBounds.upperBound)까지의 수"
+    case .fuzz: "on 또는 off"
+    case .learningSteps, .relearningSteps:
+      "none, 또는 쉼표로 나눈 단계(1m,10m처럼 정수와 단위 s, m, h, d, 각각 36500일 이하)"
+    case .maximumInterval:
+      "\(SchedulerSettings.maximumIntervalBounds.lowerBound)부터 "
+        + "\(SchedulerSettings.maximumIntervalBounds.upperBound)까지의 정수(일)"
+    case .newPerDay:
+      "\(ReviewSettings.newWordsPerDayBounds.lowerBound)부터 "
+        + "\(ReviewSettings.newWordsPerDayBounds.upperBound)까지의 정수"
+    case .parameters: "쉼표로 나눈 수 21개"
     }
   }
 
@@ -83,6 +116,8 @@ struct KoreanCatalogue: MessageCatalogue {
     case .noCardToImport(let file, let format, let rejected):
       "\(file.shown)에 가져올 카드가 없습니다 (\(format)로 읽음, 거부된 줄 \(rejected)개). "
         + "단어장은 바뀌지 않았습니다."
+    case .reviewLineRefused(let file, let line, let problem):
+      "\(file.shown) \(line)번째 줄: \(Self.refusal(problem)). 복습 기록을 하나도 가져오지 않았습니다."
     case .unreadablePackage(let file, let detail):
       "\(file.shown): 읽을 수 없습니다 (\(detail.shown))."
     case .noNoteToImport(let file, let rejected):
@@ -124,11 +159,32 @@ struct KoreanCatalogue: MessageCatalogue {
     case .cannotWrite(let name, let detail):
       "\(name.shown)에 쓸 수 없습니다 (\(detail)). 공간을 비우거나 다른 파일을 골라 다시 시도하세요."
     case .cannotWriteStandardOutput(let detail): "표준 출력에 쓸 수 없습니다 (\(detail))."
+    case .separatorInQuizletCard(let row, let separator, let option):
+      "quizlet 형식으로 내보낼 수 없습니다: 카드 \(row)에 구분자 \(separator.shown)이(가) 들어 있는데 "
+        + "Quizlet은 따옴표로 감쌀 수 없습니다. \(option)로 다른 구분자를 고르거나 (예: \(option) "
+        + "\(option == "--separator" ? "pipe" : "semicolon")) CSV로 내보내세요."
     case .other(let text): text.shown
     }
   }
 
   /// The options that resolve a read error about columns, as a sentence; empty for others.
+  /// 복습 기록의 줄을 거부한 까닭.
+  private static func refusal(_ problem: ReviewLineProblem) -> String {
+    switch problem {
+    case .missingColumn(let name):
+      "머리 줄에 \(name) 열이 없습니다(term, rating, reviewed_at가 필요합니다)"
+    case .unknownTerm(let term): "단어장에 '\(term.shown)' 단어가 없습니다"
+    case .invalidRating(let rating):
+      "평가는 again, hard, good, easy (또는 1부터 4) 중 하나여야 합니다. '\(rating.shown)'은 아닙니다"
+    case .invalidTime(let time):
+      "시간은 2026-12-01T10:00:00Z처럼 시간대가 있는 ISO 8601이어야 합니다. '\(time.shown)'은 아닙니다"
+    case .fieldCount(let found, let expected):
+      "이 줄의 필드는 \(found)개인데 머리 줄은 \(expected)개입니다"
+    case .emptyField: "빈 필드가 있습니다(줄마다 단어, 평가, 시간이 필요합니다)"
+    case .unreadable(let detail): detail.shown
+    }
+  }
+
   private static func columnAdvice(_ error: FlashcardReadError) -> String {
     switch error {
     case .ambiguousColumns, .unknownColumn:
@@ -162,8 +218,8 @@ struct KoreanCatalogue: MessageCatalogue {
     case .deletedBook(let book):
       "단어장 \(book.id) (\(book.title.shown))과 단어 \(book.wordCount)개를 지웠습니다."
     case .stats(let book, let tally):
-      "\(book.id)\t\(book.title.shown)\t전체 \(tally.total)\t맞음 \(tally.success)\t"
-        + "틀림 \(tally.fail)\t안 봄 \(tally.notStudied)"
+      "\(book.id)\t\(book.title.shown)\t전체 \(tally.total)\t외움 \(tally.success)\t"
+        + "모름 \(tally.fail)\t안 봄 \(tally.notStudied)"
     case .imported(let file, let format, let summary, let policy, let rejected):
       "\(file.shown) (\(format))을 단어장 \(summary.book.id) (\(summary.book.title.shown))에 "
         + "가져왔습니다: 추가 \(summary.added), 동음이의어 추가 \(summary.homonyms), "
@@ -181,7 +237,8 @@ struct KoreanCatalogue: MessageCatalogue {
         + "카드로 가져오려면 --no-header를 주세요."
     case .rejected(let problem): "거부: \(problem.shown)"
     case .moreRejected(let count): "거부된 줄이 \(count)개 더 있습니다 (목록 생략)."
-    case .importing(let count): "가져오는 중: \(count)줄"
+    case .importing(let count, let percent):
+      "가져오는 중: \(count)줄" + (percent.map { ", 파일의 \($0)% 읽음" } ?? "")
     case .exported(let count, let book, let file, let format):
       "단어장 \(book.id) (\(book.title.shown))의 단어 \(count)개를 \(format) 형식으로 "
         + "\(file.shown)에 내보냈습니다."
@@ -197,6 +254,11 @@ struct KoreanCatalogue: MessageCatalogue {
     case .pressControlC: "멈추려면 Ctrl-C를 누르세요."
     case .browserNotOpened(let opener):
       "\(opener)로 브라우저를 열 수 없습니다. 위 주소를 직접 여세요."
+    case .reviewed(let word, let rating, let state):
+      "단어 \(word.id) (\(word.term.shown))을(를) \(rating.name)(으)로 평가했습니다. "
+        + "다음 복습: \(state.due?.iso8601 ?? "없음")."
+    case .importedReviews(let count, let file, let book):
+      "\(file.shown)에서 복습 기록 \(count)개를 단어장 \(book.id) (\(book.title.shown))에 가져왔습니다."
     case .deleteBookQuestion(let book):
       "단어장 \(book.id) (\(book.title.shown))과 단어 \(book.wordCount)개를 지울까요? [y/N] "
     }

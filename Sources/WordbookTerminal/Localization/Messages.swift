@@ -47,6 +47,10 @@ public struct Messages: Sendable {
   public var savingMarks: @Sendable (Int) -> String
   /// Shown after quitting when the service failed to save marks; the argument is how many.
   public var marksNotSaved: @Sendable (Int) -> String
+  /// Says what `u` did: the card's term, and the state the card has again.
+  public var undid: @Sendable (String, StudyState) -> String
+  /// Says what `r` did: the card's term, and the state the card has again.
+  public var redid: @Sendable (String, StudyState) -> String
   /// Put before an error in the status line.
   public var errorPrefix: String
   /// Put after an error in the status line.
@@ -88,7 +92,7 @@ public struct Messages: Sendable {
     noBooks: "No wordbooks yet. Press n to create one.",
     chooseBook:
       "Choose a wordbook: ↑/↓ move, Enter open, n new, r rename, d delete, Esc back.",
-    wordCount: { $0 == 1 ? "1 word" : "\($0) words" },
+    wordCount: { $0 == 1 ? "1 word" : "\(grouped($0)) words" },
     loadingWords: "Loading words…",
     emptyBook: "This wordbook has no words yet. Press a to add one.",
     noWordsInMode: "No word to show in this mode. Press m to change the mode.",
@@ -96,7 +100,7 @@ public struct Messages: Sendable {
     backLabel: "back: ",
     reversedLabel: "meaning first",
     searchLabel: "search: ",
-    countLabels: (card: "Card", success: "Success", fail: "Fail", notStudied: "Not studied"),
+    countLabels: (card: "Card", success: "Known", fail: "Not known", notStudied: "Not studied"),
     hint: "? help   q quit",
     saving: "Saving…",
     savingMarks: { $0 == 1 ? "Saving 1 mark…" : "Saving \($0) marks…" },
@@ -104,6 +108,8 @@ public struct Messages: Sendable {
       ($0 == 1 ? "1 mark is" : "\($0) marks are")
         + " not saved. r: try again   q: quit anyway   Esc: back"
     },
+    undid: { "Undone: “\($0)” is \(englishName($1)) again." },
+    redid: { "Redone: “\($0)” is \(englishName($1)) again." },
     errorPrefix: "Error: ",
     errorSuffix: " (Esc to dismiss)",
     termPrompt: "New word, term: ",
@@ -121,8 +127,8 @@ public struct Messages: Sendable {
     helpTitle: "Keys",
     helpLines: [
       ("space, enter", "flip the card"),
-      ("→, l", "mark success (knew it)"),
-      ("←, h", "mark fail (did not know it)"),
+      ("→, l", "mark known (knew it)"),
+      ("←, h", "mark not known (did not know it)"),
       ("0", "reset the mark"),
       ("↑/↓, k/j", "move between cards"),
       ("PgUp/PgDn", "move by a page"),
@@ -151,7 +157,7 @@ public struct Messages: Sendable {
     booksFailed: { "단어장을 불러오지 못했습니다: \($0) b를 눌러 다시 시도하세요." },
     noBooks: "단어장이 없습니다. n을 눌러 새로 만드세요.",
     chooseBook: "단어장 고르기: ↑/↓ 이동, Enter 열기, n 새로, r 이름 바꾸기, d 삭제, Esc 돌아가기",
-    wordCount: { "단어 \($0)개" },
+    wordCount: { "단어 \(grouped($0))개" },
     loadingWords: "단어를 불러오는 중…",
     emptyBook: "이 단어장에는 단어가 없습니다. a를 눌러 추가하세요.",
     noWordsInMode: "이 모드에서 보여 줄 단어가 없습니다. m을 눌러 모드를 바꾸세요.",
@@ -159,11 +165,13 @@ public struct Messages: Sendable {
     backLabel: "뒷면: ",
     reversedLabel: "뜻 먼저",
     searchLabel: "검색: ",
-    countLabels: (card: "카드", success: "맞음", fail: "틀림", notStudied: "안 봄"),
+    countLabels: (card: "카드", success: "외움", fail: "모름", notStudied: "안 봄"),
     hint: "? 도움말   q 종료",
     saving: "저장 중…",
     savingMarks: { "표시 \($0)개를 저장하는 중…" },
     marksNotSaved: { "표시 \($0)개가 저장되지 않았습니다. r 다시 시도   q 그냥 종료   Esc 돌아가기" },
+    undid: { "되돌렸습니다: “\($0)”은(는) 다시 \(koreanName($1))." },
+    redid: { "다시 했습니다: “\($0)”은(는) 다시 \(koreanName($1))." },
     errorPrefix: "오류: ",
     errorSuffix: " (Esc로 닫기)",
     termPrompt: "새 단어: ",
@@ -178,8 +186,8 @@ public struct Messages: Sendable {
     helpTitle: "키",
     helpLines: [
       ("space, enter", "카드 뒤집기"),
-      ("→, l", "맞음 표시"),
-      ("←, h", "틀림 표시"),
+      ("→, l", "외움 표시 (알았음)"),
+      ("←, h", "모름 표시 (몰랐음)"),
       ("0", "표시 지우기"),
       ("↑/↓, k/j", "카드 이동"),
       ("PgUp/PgDn", "한 쪽씩 이동"),
@@ -198,4 +206,34 @@ public struct Messages: Sendable {
     windowTooSmall: "창이 너무 작습니다",
     describe: KoreanCatalogue().describe
   )
+
+  /// A study state as the English notices name it.
+  private static func englishName(_ state: StudyState) -> String {
+    switch state {
+    case .success: "known"
+    case .fail: "not known"
+    case .notStudied: "not studied"
+    }
+  }
+
+  /// A study state as the Korean notices name it, with the counts line's words.
+  private static func koreanName(_ state: StudyState) -> String {
+    switch state {
+    case .success: "외움"
+    case .fail: "모름"
+    case .notStudied: "안 봄"
+    }
+  }
+
+  /// `count` with its digits grouped by three with commas, as both languages write them:
+  /// "12,345".
+  static func grouped(_ count: Int) -> String {
+    let digits = Array(String(count.magnitude))
+    var grouped = ""
+    for (offset, digit) in digits.enumerated() {
+      if offset > 0 && (digits.count - offset) % 3 == 0 { grouped.append(",") }
+      grouped.append(digit)
+    }
+    return (count < 0 ? "-" : "") + grouped
+  }
 }

@@ -23,7 +23,7 @@
 /// ends the command quietly.
 ///
 /// ```swift
-/// let output = try OutputFile.open("words.csv", for: "--output", protecting: protected)
+/// let output = try OutputFile.open(path, for: "--output", protecting: protected)
 /// try output.write("term,meaning\n")
 /// try output.commit()
 /// ```

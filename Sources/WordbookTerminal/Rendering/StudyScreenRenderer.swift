@@ -47,13 +47,17 @@ public struct StudyScreenRenderer: Sendable {
     if screen.overlay == .help {
       body = help(rows: bodyRows, width: size.columns)
     } else if screen.showsPicker(state) {
-      body = picker(state, screen: screen, rows: bodyRows)
+      body = picker(state, screen: screen, rows: bodyRows, width: size.columns)
     } else {
       body = wordList(state, screen: screen, rows: bodyRows, width: size.columns)
     }
     body = Array(body.prefix(bodyRows))
     lines += body + Array(repeating: StyledLine(), count: bodyRows - body.count)
-    lines += [rule, counts(state, screen: screen), status(state, screen: screen)]
+    // An error (a blank term refused) shows above an open prompt, which keeps the last line.
+    let aboveStatus =
+      screen.prompt != nil && state.lastError != nil
+      ? errorLine(state) : counts(state, screen: screen)
+    lines += [rule, aboveStatus, status(state, screen: screen, width: size.columns)]
     return lines
   }
 
@@ -103,7 +107,9 @@ public struct StudyScreenRenderer: Sendable {
     return lines
   }
 
-  private func picker(_ state: AppState, screen: StudyScreenState, rows: Int) -> [StyledLine] {
+  private func picker(_ state: AppState, screen: StudyScreenState, rows: Int, width: Int)
+    -> [StyledLine]
+  {
     switch state.picker {
     case .loading:
       return [StyledLine(messages.loadingBooks, style: .secondary)]
@@ -116,29 +122,35 @@ public struct StudyScreenRenderer: Sendable {
     case .empty:
       return [StyledLine(messages.noBooks)]
     case .chooseOne(let books):
-      return bookList(books, screen: screen, selected: nil, rows: rows)
+      return bookList(books, screen: screen, selected: nil, rows: rows, width: width)
     case .chosen(let book):
-      return bookList(state.books, screen: screen, selected: book.id, rows: rows)
+      return bookList(state.books, screen: screen, selected: book.id, rows: rows, width: width)
     }
   }
 
+  /// The books, one a row: the ID right-aligned, the title (`*` after the open book's), and
+  /// the word count right-aligned in a column after the longest title.
   private func bookList(
-    _ books: [WordBook], screen: StudyScreenState, selected: WordBook.ID?, rows: Int
+    _ books: [WordBook], screen: StudyScreenState, selected: WordBook.ID?, rows: Int, width: Int
   ) -> [StyledLine] {
     let idWidth = books.map { "#\($0.id)".count }.max() ?? 0
+    let titles = books.map { $0.title.escapedForTerminal + ($0.id == selected ? " *" : "") }
+    let counts = books.map { messages.wordCount($0.wordCount) }
+    let countWidth = counts.map(\.terminalColumns).max() ?? 0
+    let titleWidth = min(
+      titles.map(\.terminalColumns).max() ?? 0, max(width - idWidth - countWidth - 6, 1))
     let visibleRows = max(rows - 2, 1)
     let top = Self.scrollTop(cursor: screen.pickerCursor, count: books.count, rows: visibleRows)
     var lines = [StyledLine(messages.chooseBook, style: .secondary), StyledLine()]
     for index in books.indices.dropFirst(top).prefix(visibleRows) {
-      let book = books[index]
       let isCursor = index == screen.pickerCursor
       var line = StyledLine(isCursor ? "› " : "  ", style: .emphasis)
-      let id = "#\(book.id)"
+      let id = "#\(books[index].id)"
       line.append(String(repeating: " ", count: idWidth - id.count) + id + "  ")
-      line.append(
-        book.title.escapedForTerminal + (book.id == selected ? " *" : ""),
-        style: isCursor ? .selected : .plain)
-      line.append("  " + messages.wordCount(book.wordCount), style: .secondary)
+      let title = titles[index].truncated(toColumns: titleWidth)
+      line.append(title, style: isCursor ? .selected : .plain)
+      let gap = titleWidth - title.terminalColumns + countWidth - counts[index].terminalColumns
+      line.append(String(repeating: " ", count: gap + 2) + counts[index], style: .secondary)
       lines.append(line)
     }
     return lines
@@ -176,8 +188,8 @@ public struct StudyScreenRenderer: Sendable {
       // The side showing is named in text as well as colour, so NO_COLOR keeps it.
       let shown =
         isBack
-        ? messages.backLabel + side(of: word, back: true, state).escapedForTerminal
-        : side(of: word, back: false, state).escapedForTerminal
+        ? messages.backLabel + Self.oneLine(side(of: word, back: true, state)).escapedForTerminal
+        : Self.oneLine(side(of: word, back: false, state)).escapedForTerminal
       let style: TextStyle =
         switch word.studyState {
         case .success: .success
@@ -227,6 +239,16 @@ public struct StudyScreenRenderer: Sendable {
     return shown
   }
 
+  /// A card's text on one row: its lines (a meaning's list items) joined with ` / `, blank
+  /// ones dropped, so a line break never reaches the row as `^J`.
+  static func oneLine(_ text: String) -> String {
+    guard text.contains(where: \.isNewline) else { return text }
+    return text.split(whereSeparator: \.isNewline)
+      .map { String($0).trimmingWhitespace() }
+      .filter { !$0.isEmpty }
+      .joined(separator: " / ")
+  }
+
   /// The mark of a card that has a picture.
   static let pictureMarker = "▣"
 
@@ -255,53 +277,5 @@ public struct StudyScreenRenderer: Sendable {
     line.append("\(labels.fail) \(tally.fail)", style: .fail)
     line.append("   \(labels.notStudied) \(tally.notStudied)")
     return line
-  }
-
-  private func status(_ state: AppState, screen: StudyScreenState) -> StyledLine {
-    if let prompt = screen.prompt {
-      let (label, text): (String, String) =
-        switch prompt {
-        case .term(let text): (messages.termPrompt, text)
-        case .meaning(let term, let text):
-          ("\(term.escapedForTerminal) · " + messages.meaningPrompt, text)
-        case .bookTitle(let text): (messages.titlePrompt, text)
-        case .editTerm(_, let text, _): (messages.editTermPrompt, text)
-        case .editMeaning(_, let term, let text):
-          ("\(term.escapedForTerminal) · " + messages.editMeaningPrompt, text)
-        case .search(let text): (messages.searchPrompt, text)
-        case .renameBook(_, let text): (messages.renamePrompt, text)
-        }
-      var line = StyledLine(label, style: .emphasis)
-      line.append(text.escapedForTerminal + "_")
-      return line
-    }
-    if let question = screen.question {
-      let text =
-        switch question {
-        case .deleteWord(let id):
-          messages.deleteWordQuestion((state.words[id]?.term ?? "").escapedForTerminal)
-        case .deleteBook(let id):
-          messages.deleteBookQuestion(
-            (state.books.first { $0.id == id }?.title ?? "").escapedForTerminal,
-            state.books.first { $0.id == id }?.wordCount ?? 0)
-        }
-      return StyledLine(text, style: .error)
-    }
-    if screen.isQuitting {
-      if state.hasUnsavedMarks {
-        return StyledLine(messages.savingMarks(state.marksBeingSaved), style: .secondary)
-      }
-      if !state.unsavedMarks.isEmpty {
-        return StyledLine(messages.marksNotSaved(state.unsavedMarks.count), style: .error)
-      }
-      return StyledLine(messages.saving, style: .secondary)
-    }
-    if let error = state.lastError {
-      return StyledLine(
-        messages.errorPrefix + messages.describe(error).escapedForTerminal + messages.errorSuffix,
-        style: .error)
-    }
-    if state.isSavingWord { return StyledLine(messages.saving, style: .secondary) }
-    return StyledLine(messages.hint, style: .secondary)
   }
 }

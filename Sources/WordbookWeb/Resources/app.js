@@ -4,9 +4,11 @@
 
 import { t, describeRefusal } from './texts.js';
 import { DeleteQuestion, WordEditor } from './editor.js';
+import { BookPicker } from './books.js';
+import { FocusView, followPointer } from './focus.js';
 
 const pageSize = 20;
-const swipeDistance = 60;
+const viewKey = 'wordbook.view';
 const page = {
   session: null,
   from: 0,
@@ -20,10 +22,49 @@ const page = {
   // Whether cards ask the meaning first, which then comes first in each card's text too, for
   // screen readers as much as for the eye.
   reversed: false,
+  // `focus` (one big card, a phone's default) or `list` (the cards to edit).
+  view: initialView(),
 };
 const $ = (id) => document.getElementById(id);
 const editor = new WordEditor(send);
 const deleteQuestion = new DeleteQuestion(send);
+const focus = new FocusView(send, loadWindow);
+const books = new BookPicker(send, () => {
+  page.from = 0;
+  page.current = 0;
+  focus.restart();
+});
+
+// A touch screen studies one card at a time; a mouse, even in a narrow window, gets the list
+// it edits in. The learner's own choice wins.
+function initialView() {
+  let stored = null;
+  try {
+    stored = localStorage.getItem(viewKey);
+  } catch {
+    // Storage may be off: the default then holds.
+  }
+  if (stored === 'focus' || stored === 'list') return stored;
+  return window.matchMedia('(pointer: coarse)').matches ? 'focus' : 'list';
+}
+
+function showView(view) {
+  page.view = view;
+  $('study').dataset.view = view;
+  $('focus').hidden = view !== 'focus';
+  $('view-focus').setAttribute('aria-pressed', String(view === 'focus'));
+  $('view-list').setAttribute('aria-pressed', String(view === 'list'));
+}
+
+function chooseView(view) {
+  try {
+    localStorage.setItem(viewKey, view);
+  } catch {
+    // Storage may be off: the choice then lasts for this visit.
+  }
+  showView(view);
+  loadWindow();
+}
 
 function translate() {
   for (const element of document.querySelectorAll('[data-text]')) {
@@ -67,13 +108,20 @@ function fail(message) {
 
 async function loadWindow() {
   if (!page.session) return;
-  const url = `cards?session=${encodeURIComponent(page.session)}&from=${page.from}&count=${pageSize}`;
+  // The focused view asks for its one card; the list for its page of them.
+  const view = page.view;
+  const [from, count] = view === 'focus' ? [focus.index, 1] : [page.from, pageSize];
+  const url = `cards?session=${encodeURIComponent(page.session)}&from=${from}&count=${count}`;
   try {
     const response = await fetch(url);
     if (!response.ok) return showError(describeRefusal(response));
     const window = await response.json();
-    if (window.version < page.version) return;
-    renderWindow(window);
+    if (window.version < page.version || view !== page.view) return;
+    if (view === 'focus') focus.show(window);
+    else renderWindow(window);
+    if (page.cardsStatus === 'loaded') {
+      $('cards-status').textContent = window.count ? '' : t.cardsEmpty;
+    }
   } catch {
     showError(t.unreachable);
   }
@@ -90,9 +138,9 @@ function renderWindow(window) {
   $('position').textContent = window.count ? t.position(window.from + 1, to, window.count) : '';
   $('previous').disabled = window.from === 0;
   $('next').disabled = to >= window.count;
-  if (page.cardsStatus === 'loaded') {
-    $('cards-status').textContent = window.count ? '' : t.cardsEmpty;
-  }
+  $('first').disabled = window.from === 0;
+  $('last').disabled = to >= window.count;
+  $('jump').max = String(window.count);
 }
 
 function makeCard(card) {
@@ -113,7 +161,11 @@ function makeCard(card) {
   actions.append(edit, remove);
   item.append(text, actions);
   fillCard(item, card);
-  followPointer(item);
+  followPointer(item, (kind) => {
+    page.current = cardElements().indexOf(item);
+    markCurrent();
+    send({ kind, id: Number(item.dataset.wordId) });
+  });
   return item;
 }
 
@@ -153,66 +205,6 @@ function markCurrent() {
   cardElements().forEach((item, index) => item.classList.toggle('current', index === page.current));
 }
 
-// A card follows the finger (or mouse) and turns green or yellow past the swipe distance;
-// a press that barely moves turns it over.
-function followPointer(item) {
-  let start = null;
-  let offset = 0;
-  const reset = () => {
-    start = null;
-    offset = 0;
-    item.classList.remove('dragging', 'toward-success', 'toward-fail');
-    item.style.transform = '';
-  };
-  item.addEventListener('pointerdown', (event) => {
-    // The card's own buttons are pressed, not swiped or turned.
-    if (event.button !== 0 || event.target.closest('button')) return;
-    start = event.clientX;
-    offset = 0;
-    item.setPointerCapture(event.pointerId);
-    item.classList.add('dragging');
-  });
-  item.addEventListener('pointermove', (event) => {
-    if (start === null) return;
-    offset = event.clientX - start;
-    item.style.transform = `translateX(${offset}px) rotate(${offset / 40}deg)`;
-    item.classList.toggle('toward-success', offset >= swipeDistance);
-    item.classList.toggle('toward-fail', offset <= -swipeDistance);
-  });
-  item.addEventListener('pointerup', () => {
-    if (start === null) return;
-    const id = Number(item.dataset.wordId);
-    const moved = offset;
-    reset();
-    page.current = cardElements().indexOf(item);
-    markCurrent();
-    if (moved >= swipeDistance) send({ kind: 'markSuccess', id });
-    else if (moved <= -swipeDistance) send({ kind: 'markFail', id });
-    else if (Math.abs(moved) < 8) send({ kind: 'flip', id });
-  });
-  item.addEventListener('pointercancel', reset);
-}
-
-function renderPicker(picker) {
-  const status = $('picker-status');
-  status.textContent =
-    picker.state === 'loading' ? t.booksLoading :
-    picker.state === 'failed' ? t.booksFailed + picker.message :
-    picker.state === 'empty' ? t.booksEmpty : '';
-  $('books').replaceChildren(...picker.books.map((book) => {
-    const item = document.createElement('li');
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.dataset.bookId = book.id;
-    button.textContent = `${book.title} (${book.wordCount})`;
-    button.setAttribute('aria-pressed', String(book.id === picker.selected));
-    button.addEventListener('click', () => send({ kind: 'selectBook', book: book.id }));
-    item.append(button);
-    return item;
-  }));
-  $('study').hidden = picker.selected === null || picker.selected === undefined;
-}
-
 function renderCards(cards) {
   page.version = cards.version;
   page.cardsStatus = cards.status;
@@ -221,6 +213,7 @@ function renderCards(cards) {
     cards.status === 'failed' ? t.cardsFailed + cards.message : '';
   if (cards.status !== 'loaded') {
     $('cards').replaceChildren();
+    focus.show({ count: 0, cards: [] });
     return;
   }
   if (page.from >= cards.count) page.from = Math.max(0, cards.count - pageSize);
@@ -231,6 +224,7 @@ function renderStatus(status) {
   $('mode').value = status.mode;
   $('reverse').setAttribute('aria-pressed', String(status.isReversed));
   $('cards').dataset.reversed = String(status.isReversed);
+  $('focus-card').dataset.reversed = String(status.isReversed);
   if (status.isReversed !== page.reversed) {
     page.reversed = status.isReversed;
     for (const text of $('cards').querySelectorAll('.text')) text.append(text.firstChild);
@@ -251,6 +245,7 @@ function renderStatus(status) {
   }
   page.addingWord = adding;
   editor.update(status);
+  focus.updateStatus(status);
   showError(status.error || '');
 }
 
@@ -263,14 +258,16 @@ function connect() {
     page.session = session.id;
     page.from = 0;
     page.current = 0;
+    focus.restart();
     $('connection').textContent = '';
   });
-  on('picker', renderPicker);
+  on('picker', (picker) => books.update(picker));
   on('cards', renderCards);
   on('status', renderStatus);
   on('card', (card) => {
     const item = $('cards').querySelector(`[data-word-id="${Number(card.id)}"]`);
     if (item) fillCard(item, card);
+    focus.update(card);
   });
   events.addEventListener('error', () => {
     page.session = null;
@@ -281,6 +278,7 @@ function connect() {
 }
 
 function currentID() {
+  if (page.view === 'focus') return focus.card?.id ?? null;
   const item = cardElements()[page.current];
   return item ? Number(item.dataset.wordId) : null;
 }
@@ -296,6 +294,7 @@ function onKey(event) {
   const item = cardElements()[page.current];
   const onCurrent = (kind, advance) => {
     if (id === null) return;
+    if (page.view === 'focus') return focus.act(kind);
     send({ kind, id });
     if (advance) move(1);
   };
@@ -304,12 +303,14 @@ function onKey(event) {
     case 'ArrowRight': case 'l': onCurrent('markSuccess', true); break;
     case 'ArrowLeft': case 'h': onCurrent('markFail', true); break;
     case '0': onCurrent('resetMark'); break;
-    case 'ArrowDown': case 'j': move(1); break;
-    case 'ArrowUp': case 'k': move(-1); break;
-    case 'u': send({ kind: 'undo' }); break;
-    case 'r': send({ kind: 'redo' }); break;
-    case 's': page.current = 0; page.from = 0; send({ kind: 'shuffle' }); break;
-    case 'm': page.current = 0; page.from = 0; send({ kind: 'toggleStudyMode' }); break;
+    case 'ArrowDown': case 'j': step(1); break;
+    case 'ArrowUp': case 'k': step(-1); break;
+    // With nothing to undo or redo the key does what its greyed-out button does: nothing, not
+    // an error.
+    case 'u': if (!$('undo').disabled) send({ kind: 'undo' }); break;
+    case 'r': if (!$('redo').disabled) send({ kind: 'redo' }); break;
+    case 's': restart(); send({ kind: 'shuffle' }); break;
+    case 'm': restart(); send({ kind: 'toggleStudyMode' }); break;
     case 'v': send({ kind: 'toggleReverse' }); break;
     case 'e': if (item) editor.open(wordOf(item)); break;
     case 'd': if (item) deleteQuestion.ask(wordOf(item)); break;
@@ -333,6 +334,27 @@ function search() {
   send({ kind: 'setSearchQuery', query: query || null });
 }
 
+// The cards start again from the first: a new order or a new choice of cards.
+function restart() {
+  page.current = 0;
+  page.from = 0;
+  focus.restart();
+}
+
+function step(by) {
+  if (page.view === 'focus') focus.move(by);
+  else move(by);
+}
+
+// Shows the page of the list that holds `position` (from 0), with that card current.
+function jump(position) {
+  const last = Math.max(page.count - 1, 0);
+  const target = Math.min(Math.max(position, 0), last);
+  page.from = target - (target % pageSize);
+  page.current = target - page.from;
+  loadWindow();
+}
+
 function move(step) {
   const count = cardElements().length;
   page.current = Math.min(Math.max(page.current + step, 0), Math.max(count - 1, 0));
@@ -342,17 +364,17 @@ function move(step) {
 
 function start() {
   translate();
+  showView(page.view);
   $('error-dismiss').addEventListener('click', () => {
     showError('');
     send({ kind: 'dismissError' });
   });
   $('shuffle').addEventListener('click', () => {
-    page.from = 0;
-    page.current = 0;
+    restart();
     send({ kind: 'shuffle' });
   });
   $('mode').addEventListener('change', (event) => {
-    page.from = 0;
+    restart();
     send({ kind: 'setStudyMode', mode: event.target.value });
   });
   $('reverse').addEventListener('click', () => send({ kind: 'toggleReverse' }));
@@ -360,6 +382,16 @@ function start() {
     // One query per pause in the typing, not one per key: each filters the whole book.
     clearTimeout(page.searchTimer);
     page.searchTimer = setTimeout(search, 250);
+  });
+  $('search').addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    // Escape clears the search and ends the typing, as after Enter: the next key is a command.
+    event.preventDefault();
+    if ($('search').value) {
+      $('search').value = '';
+      search();
+    }
+    $('search').blur();
   });
   $('search-form').addEventListener('submit', (event) => {
     event.preventDefault();
@@ -377,6 +409,15 @@ function start() {
     page.from += pageSize;
     loadWindow();
   });
+  $('first').addEventListener('click', () => jump(0));
+  $('last').addEventListener('click', () => jump(page.count - 1));
+  $('jump-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const position = Number($('jump').value);
+    if (Number.isInteger(position) && position >= 1) jump(position - 1);
+  });
+  $('view-focus').addEventListener('click', () => chooseView('focus'));
+  $('view-list').addEventListener('click', () => chooseView('list'));
   $('add-word').addEventListener('submit', (event) => {
     event.preventDefault();
     send({ kind: 'saveWord', term: $('term').value, meaning: $('meaning').value });

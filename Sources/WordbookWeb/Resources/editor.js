@@ -72,7 +72,8 @@ export class WordEditor {
   }
 }
 
-/** The question asked before a word is deleted; `y` answers it as in the terminal. */
+/** The question asked before a word is deleted; `y` answers it and `n` declines it, as in the
+ * terminal. */
 export class DeleteQuestion {
   constructor(send) {
     this.id = null;
@@ -83,9 +84,15 @@ export class DeleteQuestion {
     });
     $('delete-cancel').addEventListener('click', () => $('confirm-delete').close());
     $('confirm-delete').addEventListener('keydown', (event) => {
-      if (event.key !== 'y') return;
-      event.preventDefault();
-      $('delete-form').requestSubmit();
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const key = event.key.toLowerCase();
+      if (key === 'y') {
+        event.preventDefault();
+        $('delete-form').requestSubmit();
+      } else if (key === 'n') {
+        event.preventDefault();
+        $('confirm-delete').close();
+      }
     });
     $('confirm-delete').addEventListener('close', () => {
       this.id = null;

@@ -27,6 +27,21 @@ const texts = {
     sessionEnded: 'This page’s session has ended. Reload the page.',
     forbidden: 'The server refused the request. Open the address “wordbook serve” printed.',
     refused: (status) => `The server refused the request (HTTP ${status}). Reload the page.`,
+    viewCards: 'Cards', viewList: 'List', views: 'View',
+    knew: 'Knew it', didNotKnow: 'Didn’t know', roundProgress: 'Round progress',
+    focusPosition: (n, count) => `Card ${n} of ${count}`,
+    focusCard: 'Card: tap or press Space to turn it',
+    focusHint: 'Tap the card to turn it. Swipe it right if you knew it, left if you did not.',
+    hintDismiss: 'Got it', roundDone: 'Round done',
+    roundSummary: (s) => `Known ${s.success} · Not known ${s.fail}`,
+    restudy: 'Study the ones I missed', studyAgain: 'Study all again',
+    openBook: (title) => `Wordbook: ${title}`, changeBook: 'Change',
+    newBook: 'New wordbook', newBookTitle: 'Title of the new wordbook', create: 'Create',
+    renameBook: 'Rename this wordbook', renameTitle: 'New title', rename: 'Rename',
+    deleteBook: 'Delete this wordbook', deleteBookTitle: 'Delete the wordbook',
+    deleteBookQuestion: (book) => `Delete wordbook ${book.id} (“${book.title}”) and its ` +
+      `${book.wordCount === 1 ? '1 word' : `${book.wordCount.toLocaleString('en')} words`}?`,
+    first: 'First', last: 'Last', jump: 'Go', jumpLabel: 'Go to card number',
     keys: 'Keys: Space flips · → or l knew it · ← or h did not · 0 clears · j/k move · ' +
       's shuffles · m changes what is shown · v shows the meaning first · / searches · ' +
       'e edits · d deletes · u undo · r redo. Swipe a card right or left.',
@@ -56,6 +71,21 @@ const texts = {
     sessionEnded: '이 페이지의 세션이 끝났습니다. 페이지를 새로 고치세요.',
     forbidden: '서버가 요청을 거절했습니다. “wordbook serve”가 출력한 주소를 여세요.',
     refused: (status) => `서버가 요청을 거절했습니다 (HTTP ${status}). 페이지를 새로 고치세요.`,
+    viewCards: '카드', viewList: '목록', views: '보기 방식',
+    knew: '알아요', didNotKnow: '몰라요', roundProgress: '이번 회차 진행',
+    focusPosition: (n, count) => `${count}장 중 ${n}번째`,
+    focusCard: '카드: 누르거나 Space를 눌러 뒤집기',
+    focusHint: '카드를 누르면 뒤집힙니다. 알면 오른쪽으로, 모르면 왼쪽으로 미세요.',
+    hintDismiss: '알겠어요', roundDone: '이번 회차 끝',
+    roundSummary: (s) => `외움 ${s.success} · 모름 ${s.fail}`,
+    restudy: '모른 단어만 다시 공부하기', studyAgain: '모두 다시 공부하기',
+    openBook: (title) => `단어장: ${title}`, changeBook: '바꾸기',
+    newBook: '새 단어장', newBookTitle: '새 단어장 제목', create: '만들기',
+    renameBook: '이 단어장 이름 바꾸기', renameTitle: '새 제목', rename: '이름 바꾸기',
+    deleteBook: '이 단어장 지우기', deleteBookTitle: '단어장 지우기',
+    deleteBookQuestion: (book) =>
+      `단어장 ${book.id} (“${book.title}”)과 단어 ${book.wordCount.toLocaleString('ko')}개를 지울까요?`,
+    first: '처음', last: '마지막', jump: '이동', jumpLabel: '카드 번호로 이동',
     keys: '키: Space 뒤집기 · → 또는 l 외움 · ← 또는 h 모름 · 0 지우기 · j/k 이동 · ' +
       's 섞기 · m 보기 바꾸기 · v 뜻 먼저 · / 찾기 · e 고치기 · d 단어 지우기 · ' +
       'u 되돌리기 · r 다시 하기. 카드를 오른쪽이나 왼쪽으로 밀어도 됩니다.',

@@ -8,6 +8,11 @@ struct StateBuilder {
 
   @discardableResult
   mutating func apply(_ actions: AppAction...) -> Self {
+    apply(actions)
+  }
+
+  @discardableResult
+  mutating func apply(_ actions: [AppAction]) -> Self {
     for action in actions { _ = reducer.reduce(into: &state, action: action) }
     return self
   }

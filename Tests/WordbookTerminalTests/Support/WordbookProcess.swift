@@ -85,6 +85,29 @@ struct WordbookProcess {
       error: try String(contentsOf: errorURL, encoding: .utf8))
   }
 
+  /// A command that failed where a test needed it to succeed.
+  struct UnexpectedFailure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// Runs `wordbook --db` on the test's database, with messages in `language`.
+  func runOnDatabase(_ arguments: [String], language: String = "C.UTF-8") throws -> Outcome {
+    try run(["--db", databasePath] + arguments, environment: ["LANG": language])
+  }
+
+  /// Creates a wordbook on the test's database with a word for each term.
+  ///
+  /// - Returns: The words' IDs, in the order of `terms`.
+  func makeBook(_ title: String, terms: [String]) throws -> [Int64] {
+    for arguments in [["new-book", title]] + terms.map({ ["add", title, $0, "meaning"] }) {
+      let outcome = try runOnDatabase(arguments)
+      guard outcome.status == 0 else { throw UnexpectedFailure(description: outcome.error) }
+    }
+    return try runOnDatabase(["words", title]).output.split(separator: "\n").compactMap {
+      Int64($0.split(separator: "\t")[0])
+    }
+  }
+
   /// Deletes the temporary folder.
   func removeFolder() {
     try? FileManager.default.removeItem(at: folder)

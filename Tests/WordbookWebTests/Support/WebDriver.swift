@@ -12,30 +12,44 @@ final class WebDriver {
   private let session: String
   private static let elementKey = "element-6066-11e4-a52e-4f735466cecf"
 
-  /// Starts chromedriver on a free port and a browser with a window of `width`×`height` that
-  /// asks for pages in `language` (its Accept-Language).
-  init(width: Int = 360, height: Int = 800, language: String = "en-US") async throws {
-    let (chromium, driverPath) = try #require(WebTestEnvironment.browser)
-    let driver = Process()
-    driver.executableURL = URL(fileURLWithPath: driverPath)
-    driver.arguments = ["--port=0"]
-    let output = Pipe()
-    driver.standardOutput = output
-    driver.standardError = FileHandle.nullDevice
-    try driver.run()
-    self.driver = driver
-    let reader = output.fileHandleForReading
+  /// Starts chromedriver on a port of its choosing and returns it with the port. Told to choose,
+  /// chromedriver takes a free IPv6 port and then binds IPv4 to the same number, which another
+  /// test's process may hold: it then exits ("IPv4 port not available"), and another try picks
+  /// another port.
+  private static func startDriver(at path: String) async throws -> (Process, String) {
     var text = ""
-    var port: String?
-    let started = try await WebTestEnvironment.waitUntil {
-      text += String(decoding: reader.availableData, as: UTF8.self)
-      port = text.firstMatch(of: /started successfully on port (\d+)/).map { String($0.1) }
-      return port != nil || !driver.isRunning
-    }
-    guard started, let port else {
+    for _ in 1...5 {
+      let driver = Process()
+      driver.executableURL = URL(fileURLWithPath: path)
+      driver.arguments = ["--port=0"]
+      let output = Pipe()
+      driver.standardOutput = output
+      driver.standardError = FileHandle.nullDevice
+      try driver.run()
+      let reader = output.fileHandleForReading
+      text = ""
+      var port: String?
+      let started = try await WebTestEnvironment.waitUntil {
+        text += String(decoding: reader.availableData, as: UTF8.self)
+        port = text.firstMatch(of: /started successfully on port (\d+)/).map { String($0.1) }
+        return port != nil || !driver.isRunning
+      }
+      if started, let port { return (driver, port) }
       kill(driver.processIdentifier, SIGKILL)
-      throw DriverError(message: "chromedriver did not start: \(text)")
+      guard text.contains("port not available") else { break }
     }
+    throw DriverError(message: "chromedriver did not start: \(text)")
+  }
+
+  /// Starts chromedriver on a free port and a browser with a window of `width`×`height` that
+  /// asks for pages in `language` (its Accept-Language), with a touch screen (a coarse
+  /// pointer) when `touch` is set.
+  init(width: Int = 360, height: Int = 800, language: String = "en-US", touch: Bool = false)
+    async throws
+  {
+    let (chromium, driverPath) = try #require(WebTestEnvironment.browser)
+    let (driver, port) = try await Self.startDriver(at: driverPath)
+    self.driver = driver
     base = "http://127.0.0.1:\(port)"
     let capabilities: [String: Any] = [
       "capabilities": [
@@ -53,7 +67,7 @@ final class WebDriver {
             "mobileEmulation": [
               "deviceMetrics": [
                 "width": width, "height": height, "pixelRatio": 1, "mobile": width < 600,
-                "touch": false,
+                "touch": touch,
               ]
             ],
           ],
@@ -98,9 +112,11 @@ final class WebDriver {
     try await command("POST", "execute/sync", ["script": script, "args": arguments])
   }
 
-  /// Runs `script` until it returns `true`, for at most ten seconds.
-  func waitFor(_ script: String, _ arguments: [Any] = []) async throws -> Bool {
-    try await WebTestEnvironment.waitUntil {
+  /// Runs `script` until it returns `true`, for at most `timeout`.
+  func waitFor(_ script: String, _ arguments: [Any] = [], timeout: Duration = .seconds(10))
+    async throws -> Bool
+  {
+    try await WebTestEnvironment.waitUntil(timeout: timeout) {
       (try await self.run(script, arguments) as? Bool) == true
     }
   }
@@ -163,27 +179,74 @@ final class WebDriver {
       ["cmd": "Emulation.setEmulatedMedia", "params": ["features": list]])
   }
 
-  /// Presses the mouse on the middle of the element `selector` matches, drags it `dx` pixels
-  /// sideways in steps, and releases it: a swipe as pointer events.
-  func swipe(_ selector: String, dx: Int) async throws {
-    try await onFreshElement(selector) { element in try await swipe(element, dx: dx) }
+  /// How a pointer action presses: a mouse's button, or a finger on a touch screen.
+  enum PointerKind: String {
+    case mouse
+    case touch
   }
 
-  private func swipe(_ element: [String: String], dx: Int) async throws {
-    var steps: [[String: Any]] = [
-      ["type": "pointerMove", "duration": 0, "origin": element, "x": 0, "y": 0],
-      ["type": "pointerDown", "button": 0],
-    ]
-    for _ in 0..<4 {
-      steps.append([
-        "type": "pointerMove", "duration": 20, "origin": "pointer", "x": dx / 4, "y": 0,
-      ])
+  /// Presses on the middle of the element `selector` matches, drags it `dx` pixels sideways in
+  /// steps, and releases it: a swipe as pointer events, by mouse or by finger.
+  func swipe(_ selector: String, dx: Int, with kind: PointerKind = .mouse) async throws {
+    try await onFreshElement(selector) { element in
+      var moves: [[String: Any]] = []
+      for _ in 0..<4 {
+        moves.append([
+          "type": "pointerMove", "duration": 20, "origin": "pointer", "x": dx / 4, "y": 0,
+        ])
+      }
+      try await press(element, moving: moves, with: kind)
     }
-    steps.append(["type": "pointerUp", "button": 0])
+  }
+
+  /// Puts a finger on the middle of the element `selector` matches and drags it `dx` pixels
+  /// sideways, still down until ``release()``.
+  func hold(_ selector: String, dx: Int) async throws {
+    try await onFreshElement(selector) { element in
+      let steps: [[String: Any]] = [
+        ["type": "pointerMove", "duration": 0, "origin": element, "x": 0, "y": 0],
+        ["type": "pointerDown", "button": 0],
+        ["type": "pointerMove", "duration": 20, "origin": "pointer", "x": dx / 2, "y": 0],
+        ["type": "pointerMove", "duration": 20, "origin": "pointer", "x": dx / 2, "y": 0],
+      ]
+      let actions: [String: Any] = [
+        "actions": [
+          [
+            "type": "pointer", "id": PointerKind.touch.rawValue,
+            "parameters": ["pointerType": PointerKind.touch.rawValue], "actions": steps,
+          ]
+        ]
+      ]
+      _ = try await command("POST", "actions", actions)
+    }
+  }
+
+  /// Lifts every finger and releases every key still down.
+  func release() async throws {
+    _ = try await command("DELETE", "actions", nil)
+  }
+
+  /// Touches the middle of the element `selector` matches with a finger and lifts it: a tap.
+  func tap(_ selector: String) async throws {
+    try await onFreshElement(selector) { element in
+      try await press(element, moving: [], with: .touch)
+    }
+  }
+
+  private func press(
+    _ element: [String: String], moving moves: [[String: Any]], with kind: PointerKind
+  )
+    async throws
+  {
+    let steps: [[String: Any]] =
+      [
+        ["type": "pointerMove", "duration": 0, "origin": element, "x": 0, "y": 0],
+        ["type": "pointerDown", "button": 0],
+      ] + moves + [["type": "pointerUp", "button": 0]]
     let actions: [String: Any] = [
       "actions": [
         [
-          "type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"],
+          "type": "pointer", "id": kind.rawValue, "parameters": ["pointerType": kind.rawValue],
           "actions": steps,
         ]
       ]

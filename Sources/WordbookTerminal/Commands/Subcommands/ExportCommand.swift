@@ -1,14 +1,19 @@
 import Wordbook
 import WordbookInterchange
 
-/// `wordbook export BOOK [--format anki|quizlet|csv|tsv] [--output FILE]`: writes the book's
-/// words with their study states, page by page.
+/// `wordbook export BOOK [--format anki|quizlet|csv|tsv] [--separator S] [--card-separator S]
+/// [--output FILE]`: writes the book's words with their study states, page by page.
+///
+/// `--separator` chooses the separator between fields (between term and meaning for Quizlet)
+/// and `--card-separator` the one between Quizlet cards, named as `import` names them (`tab`,
+/// `pipe`, `semicolon`, `newline`, ... or literal text).
 ///
 /// To a terminal, control characters in the words are shown escaped; to a pipe or a file the
 /// bytes are exact, so an export imports back as it was.
 struct ExportCommand: Subcommand {
   static let name = "export"
-  static let arguments = "BOOK [--format anki|quizlet|csv|tsv] [--output FILE]"
+  static let arguments =
+    "BOOK [--format anki|quizlet|csv|tsv] [--separator S] [--card-separator S] [--output FILE]"
   static let summary = "export a wordbook with its study states"
 
   /// The book to export, by title or ID.
@@ -17,9 +22,21 @@ struct ExportCommand: Subcommand {
   var format: FlashcardFormat?
   /// The file to write, or `nil` for standard output.
   var output: String?
+  /// The separator between fields (a name such as `tab` or literal text), or `nil` for the
+  /// format's.
+  var separator: String?
+  /// The separator between Quizlet cards (a name or literal text), or `nil` for a newline.
+  var cardSeparator: String?
 
   func run(in session: CommandSession) async throws(CommandFailure) {
     try await session.export(self)
+  }
+
+  /// How to write the words: the separators asked for, else the format's.
+  var writeOptions: FlashcardWriteOptions {
+    FlashcardWriteOptions(
+      separator: separator.map(FlashcardReadOptions.separator(named:)),
+      cardSeparator: cardSeparator.map(FlashcardReadOptions.separator(named:)))
   }
 
   /// The format to write: the one asked for, else the output file's, else CSV.
@@ -36,10 +53,12 @@ struct ExportCommand: Subcommand {
 
 extension ExportCommand {
   init(parsing arguments: SubcommandArguments) throws(UsageError) {
-    let split = try arguments.split(required: 1, options: ["format", "output"])
+    let split = try arguments.split(
+      required: 1, options: ["format", "output", "separator", "card-separator"])
     self.init(
       book: split.values[0], format: try arguments.choice(split.options["format"], of: "format"),
-      output: split.options["output"])
+      output: split.options["output"], separator: split.options["separator"],
+      cardSeparator: split.options["card-separator"])
   }
 }
 
@@ -52,7 +71,7 @@ extension CommandSession {
     do throws(CommandFailure) {
       let book = try await book(request.book)
       let format = request.resolvedFormat
-      var options = FlashcardWriteOptions()
+      var options = request.writeOptions
       var count = 0
       try await forEachPage(of: book) { words throws(CommandFailure) in
         var text: String
@@ -60,11 +79,12 @@ extension CommandSession {
           text = try FlashcardWriter.write(
             words.map(FlashcardRow.init), format: format, options: options)
         } catch .separatorInField(let row, let separator) {
+          let name = FlashcardReadOptions.name(ofSeparator: separator)
           throw .runtime(
-            .exportFailed(
-              format: format.rawValue,
-              detail: FlashcardWriteError.separatorInField(row: count + row, separator: separator)
-                .description))
+            .separatorInQuizletCard(
+              row: count + row, separator: name == separator ? "\"\(name)\"" : name,
+              option: separator == (options.cardSeparator ?? "\n")
+                ? "--card-separator" : "--separator"))
         } catch {
           throw .runtime(.exportFailed(format: format.rawValue, detail: error.description))
         }

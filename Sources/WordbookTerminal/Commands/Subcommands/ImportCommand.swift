@@ -17,7 +17,7 @@ import WordbookInterchange
 struct ImportCommand: Subcommand {
   static let name = "import"
   static let arguments =
-    "FILE --book TITLE [--format anki|quizlet|csv|tsv|apkg] [--separator S] "
+    "FILE --book TITLE [--format anki|quizlet|csv|tsv|apkg] [--separator S] [--card-separator S] "
     + "[--on-duplicate skip|update|keep] [--header|--no-header] [--term-column C] "
     + "[--meaning-column C] [--state-column C]"
   static let summary = "import a flashcard file into a wordbook"
@@ -30,6 +30,8 @@ struct ImportCommand: Subcommand {
   var format: FlashcardFormat?
   /// The field separator (a name such as `tab` or literal text), or `nil` for the format's.
   var separator: String?
+  /// The separator between Quizlet cards (a name or literal text), or `nil` for a newline.
+  var cardSeparator: String?
   /// What to do with a row equal to a card of the book (same term and meaning).
   var duplicates = DuplicatePolicy.skip
   /// Whether a CSV or TSV file starts with a header row (`--header`, `--no-header`).
@@ -50,7 +52,8 @@ struct ImportCommand: Subcommand {
   /// How to read the file.
   var readOptions: FlashcardReadOptions {
     FlashcardReadOptions(
-      separator: separator.map(FlashcardReadOptions.separator(named:)), header: header,
+      separator: separator.map(FlashcardReadOptions.separator(named:)),
+      cardSeparator: cardSeparator.map(FlashcardReadOptions.separator(named:)), header: header,
       termColumn: termColumn, meaningColumn: meaningColumn, studyStateColumn: studyStateColumn)
   }
 }
@@ -60,7 +63,8 @@ extension ImportCommand {
     let split = try arguments.split(
       required: 1,
       options: [
-        "book", "format", "separator", "on-duplicate", "term-column", "meaning-column",
+        "book", "format", "separator", "card-separator", "on-duplicate", "term-column",
+        "meaning-column",
         "state-column",
       ],
       flags: ["header", "no-header"])
@@ -75,7 +79,7 @@ extension ImportCommand {
     self.init(
       file: split.values[0], bookTitle: book,
       format: isAnkiPackage ? nil : try arguments.choice(options["format"], of: "format"),
-      separator: options["separator"],
+      separator: options["separator"], cardSeparator: options["card-separator"],
       duplicates: try arguments.choice(options["on-duplicate"], of: "on-duplicate") ?? .skip,
       header: split.flags.first.map { $0 == "header" ? .present : .absent } ?? .detect,
       termColumn: options["term-column"].map { FlashcardColumn(parsing: $0) },
@@ -103,7 +107,7 @@ extension CommandSession {
       return try await importPackage(command, fileDescriptor: descriptor)
     }
     let reading = ImportReading()
-    let result = try await runImport(command) { write throws(WordServiceError) in
+    let result = try await runImport(command, file: descriptor) { write throws(WordServiceError) in
       try reading.read(descriptor, command, into: write)
     }
     let read = reading.result.withLock { $0 }
@@ -142,29 +146,23 @@ extension CommandSession {
   /// Runs an import of `rows` into the book of `command` in a task that SIGINT, SIGTERM or
   /// SIGHUP cancels (see ``CommandInterruption``), showing its progress on a terminal.
   ///
+  /// - Parameter file: The descriptor the rows are read from, whose position out of its size
+  ///   the progress shows; `nil` when that says nothing (an Anki package's notes).
   /// - Returns: The service's result.
   /// - Throws: The failure of a cancelled import (status 128 + the signal), or of a book
   ///   reference that names no book.
-  func runImport(_ command: ImportCommand, rows: @escaping ImportRows)
+  func runImport(_ command: ImportCommand, file: Int32? = nil, rows: @escaping ImportRows)
     async throws(CommandFailure) -> Result<ImportSummary, any Error>
   {
     let service = service
     let title = try await importTitle(command.bookTitle)
-    let progress = ImportProgress(catalogue: catalogue)
-    let task = Task {
+    let progress = ImportProgress(catalogue: catalogue, file: file)
+    defer { progress.finish() }
+    return try await CommandInterruption.shared.runCancellable {
       try await service.importWords(
         intoBookTitled: title, onDuplicate: command.duplicates, progress: progress.report,
         rows: rows)
     }
-    let interruption = CommandInterruption.shared
-    let cancellation = interruption.onSignal { task.cancel() }
-    let result = await task.result
-    interruption.remove(cancellation)
-    progress.finish()
-    if case .failure = result, let number = interruption.signal {
-      throw CommandFailure(status: 128 + number, problem: .interrupted(signal: number))
-    }
-    return result
   }
 
   /// Writes the rejected lines to standard error, and the header row when it was detected
@@ -172,7 +170,10 @@ extension CommandSession {
   /// `word`/`definition`).
   private func reportRejected(_ parsed: ParseResult, header: FlashcardReadOptions.HeaderHandling) {
     let error = TerminalOutput.standardError
-    if let fields = parsed.header, header == .detect {
+    // The header of the app's own export is no news: only a header that may be a card is named.
+    if let fields = parsed.header, header == .detect,
+      fields.map({ $0.lowercased() }) != FlashcardWriter.headerFields
+    {
       _ = error.write(catalogue.text(.headerDetected(fields)) + "\n")
     }
     for problem in parsed.problems {

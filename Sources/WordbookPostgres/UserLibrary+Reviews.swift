@@ -1,0 +1,224 @@
+import Wordbook
+
+/// The SQL of one user's review logs and the memory states they replay to.
+extension UserLibrary {
+  /// The columns of `memory_states` that ``PostgresRows/memory(_:from:)`` reads, in its order.
+  static let memoryColumns =
+    "phase, step, stability, difficulty, due, last_review, review_count, lapse_count, generator"
+
+  /// Whether the user has a word with this ID.
+  func wordExists(_ wordID: Word.ID) throws(WordServiceError) -> Bool {
+    try query("SELECT 1 FROM words WHERE user_id = $1 AND id = $2", [.word(wordID)], .findWord)
+      .count == 1
+  }
+
+  /// A word's stored memory, or `nil` when it was never reviewed.
+  func memory(of wordID: Word.ID) throws(WordServiceError) -> WordMemory? {
+    let rows = try query(
+      "SELECT \(Self.memoryColumns) FROM memory_states WHERE user_id = $1 AND word_id = $2",
+      [.word(wordID)], .loadReviews)
+    return rows.count == 1 ? rows.memory(0, from: 0) : nil
+  }
+
+  /// Stores a word's memory; a new one deletes the row, since a word without one is new.
+  func setMemory(_ memory: WordMemory, of wordID: Word.ID) throws(WordServiceError) {
+    let state = memory.state
+    guard let due = state.due, let lastReview = state.lastReview else {
+      try query(
+        "DELETE FROM memory_states WHERE user_id = $1 AND word_id = $2", [.word(wordID)],
+        .saveReview)
+      return
+    }
+    let (phase, step): (Int64, Int64)
+    switch state.phase {
+    case .new:
+      try query(
+        "DELETE FROM memory_states WHERE user_id = $1 AND word_id = $2", [.word(wordID)],
+        .saveReview)
+      return
+    case .learning(let learningStep): (phase, step) = (1, Int64(learningStep))
+    case .review: (phase, step) = (2, 0)
+    case .relearning(let relearningStep): (phase, step) = (3, Int64(relearningStep))
+    }
+    try query(
+      """
+      INSERT INTO memory_states (user_id, word_id, \(Self.memoryColumns))
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+      ON CONFLICT (word_id) DO UPDATE SET phase = excluded.phase, step = excluded.step,
+        stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due,
+        last_review = excluded.last_review, review_count = excluded.review_count,
+        lapse_count = excluded.lapse_count, generator = excluded.generator
+      """,
+      [
+        .word(wordID), .integer(phase), .integer(step), .double(state.stability),
+        .double(state.difficulty), .integer(due.secondsSince1970),
+        .integer(lastReview.secondsSince1970), .integer(Int64(state.reviewCount)),
+        .integer(Int64(state.lapseCount)), .integer(Int64(bitPattern: memory.generator.state)),
+      ], .saveReview)
+  }
+
+  /// Appends a review to a word's log.
+  func appendReview(_ review: Review, of wordID: Word.ID) throws(WordServiceError) {
+    try query(
+      "INSERT INTO reviews (user_id, word_id, reviewed_at, rating) VALUES ($1, $2, $3, $4)",
+      [
+        .word(wordID), .integer(review.time.secondsSince1970),
+        .integer(Int64(review.rating.rawValue)),
+      ], .saveReview)
+  }
+
+  /// Deletes the last review of a word's log; `false` when it had none.
+  func deleteLastReview(of wordID: Word.ID) throws(WordServiceError) -> Bool {
+    try query(
+      """
+      DELETE FROM reviews WHERE id =
+        (SELECT id FROM reviews WHERE user_id = $1 AND word_id = $2 ORDER BY id DESC LIMIT 1)
+      """, [.word(wordID)], .saveReview
+    ).changed > 0
+  }
+
+  /// A word's log, in the order it was recorded.
+  func reviews(of wordID: Word.ID) throws(WordServiceError) -> [Review] {
+    let rows = try query(
+      "SELECT reviewed_at, rating FROM reviews WHERE user_id = $1 AND word_id = $2 ORDER BY id",
+      [.word(wordID)], .loadReviews)
+    return (0..<rows.count).map { rows.review($0, from: 0) }
+  }
+
+  /// Replays the logs of the user's words (or only those with staged imported reviews) with
+  /// `scheduler`, and stores what they give, one word at a time.
+  ///
+  /// The rows are read in pages of a word range, so memory holds a page, never every log.
+  func replayLogs(with scheduler: ReviewScheduler, onlyImported: Bool = false)
+    throws(WordServiceError)
+  {
+    var after: Int64 = 0
+    while true {
+      // Staged rows are this connection's own; their words were checked to be the user's.
+      let words =
+        onlyImported
+        ? try connection.query(
+          "SELECT DISTINCT word_id FROM imported_reviews WHERE word_id > $1 "
+            + "ORDER BY word_id LIMIT 1000", [.integer(after)], .saveSettings)
+        : try query(
+          "SELECT DISTINCT word_id FROM reviews WHERE user_id = $1 AND word_id > $2 "
+            + "ORDER BY word_id LIMIT 1000", [.integer(after)], .saveSettings)
+      guard words.count > 0 else { return }
+      for row in 0..<words.count {
+        let wordID = Word.ID(words.integer(row, 0))
+        try setMemory(
+          WordMemory.replaying(try reviews(of: wordID), of: wordID, with: scheduler), of: wordID)
+      }
+      after = words.integer(words.count - 1, 0)
+    }
+  }
+
+  /// Empties `imported_reviews`, the temporary table an import stages its reviews in, creating
+  /// it the first time (a temporary table is the connection's own).
+  func clearImportedReviews() throws(WordServiceError) {
+    try connection.execute(
+      """
+      CREATE TEMP TABLE IF NOT EXISTS imported_reviews (
+        seq bigserial PRIMARY KEY, word_id bigint NOT NULL, reviewed_at bigint NOT NULL,
+        rating smallint NOT NULL
+      )
+      """, .saveReview)
+    try connection.execute("DELETE FROM imported_reviews", .saveReview)
+  }
+
+  /// Stages one imported review.
+  func stageImportedReview(_ row: WordReview) throws(WordServiceError) {
+    try connection.query(
+      "INSERT INTO imported_reviews (word_id, reviewed_at, rating) VALUES ($1, $2, $3)",
+      [
+        .word(row.wordID), .integer(row.review.time.secondsSince1970),
+        .integer(Int64(row.review.rating.rawValue)),
+      ], .saveReview)
+  }
+
+  /// A staged review's word that the user does not have, if any.
+  func unknownImportedWord() throws(WordServiceError) -> Word.ID? {
+    let rows = try query(
+      """
+      SELECT word_id FROM imported_reviews AS i
+      WHERE NOT EXISTS (SELECT 1 FROM words WHERE user_id = $1 AND id = i.word_id) LIMIT 1
+      """, [], .saveReview)
+    return rows.count == 1 ? Word.ID(rows.integer(0, 0)) : nil
+  }
+
+  /// Appends the staged reviews to their words' logs, each word's in time order (then in the
+  /// order staged), in one statement.
+  func appendImportedReviews() throws(WordServiceError) {
+    try query(
+      """
+      INSERT INTO reviews (user_id, word_id, reviewed_at, rating)
+      SELECT $1, word_id, reviewed_at, rating FROM imported_reviews
+      ORDER BY word_id, reviewed_at, seq
+      """, [], .saveReview)
+  }
+
+  /// A page of a book's words with their memory states: with `time`, those due by then, most
+  /// overdue first; otherwise every word in the order added; each time the `limit` lines after
+  /// `last`.
+  func schedule(
+    in bookID: WordBook.ID, dueBy time: Timestamp?, after last: ScheduledWord?, limit: Int
+  ) throws(WordServiceError) -> [ScheduledWord] {
+    let columns =
+      "w.id, w.term, w.meaning, w.image_reference, w.study_state, "
+      + Self.memoryColumns.split(separator: ", ").map { "m." + $0 }.joined(separator: ", ")
+    let rows =
+      if let time {
+        try query(
+          """
+          SELECT \(columns) FROM memory_states AS m JOIN words AS w ON w.id = m.word_id
+          WHERE m.user_id = $1 AND m.due <= $3 AND w.book_id = $2
+            AND (m.due, m.word_id) > ($4, $5)
+          ORDER BY m.due, m.word_id LIMIT $6
+          """,
+          [
+            .book(bookID), .integer(time.secondsSince1970),
+            .integer(last?.memory.due?.secondsSince1970 ?? .min),
+            .integer(last?.word.id.rawValue ?? 0), .integer(Int64(limit)),
+          ], .loadReviews)
+      } else {
+        try query(
+          """
+          SELECT \(columns) FROM words AS w LEFT JOIN memory_states AS m ON m.word_id = w.id
+          WHERE w.user_id = $1 AND w.book_id = $2 AND w.id > $3 ORDER BY w.id LIMIT $4
+          """,
+          [.book(bookID), .integer(last?.word.id.rawValue ?? 0), .integer(Int64(limit))],
+          .loadReviews)
+      }
+    return (0..<rows.count).map { row in
+      let memory = rows.isNull(row, 5) ? MemoryState.new : rows.memory(row, from: 5).state
+      return ScheduledWord(word: rows.word(row), memory: memory)
+    }
+  }
+}
+
+extension PostgresRows {
+  /// The memory in the columns ``UserLibrary/memoryColumns`` of `row` from `start` on.
+  func memory(_ row: Int, from start: Int) -> WordMemory {
+    let step = Int(integer(row, start + 1))
+    let phase: MemoryPhase =
+      switch integer(row, start) {
+      case 1: .learning(step: step)
+      case 3: .relearning(step: step)
+      default: .review
+      }
+    let state = MemoryState(
+      phase: phase, stability: double(row, start + 2), difficulty: double(row, start + 3),
+      due: Timestamp(secondsSince1970: integer(row, start + 4)),
+      lastReview: Timestamp(secondsSince1970: integer(row, start + 5)),
+      reviewCount: Int(integer(row, start + 6)), lapseCount: Int(integer(row, start + 7)))
+    return WordMemory(
+      state: state, generator: SplitMix64(seed: UInt64(bitPattern: integer(row, start + 8))))
+  }
+
+  /// The review in the columns `reviewed_at, rating` of `row` from `start` on.
+  func review(_ row: Int, from start: Int) -> Review {
+    Review(
+      rating: Rating(rawValue: Int(integer(row, start + 1))) ?? .again,
+      time: Timestamp(secondsSince1970: integer(row, start)))
+  }
+}

@@ -1,0 +1,256 @@
+import Wordbook
+
+/// The SQL of the review log and the memory states it replays to (see `Schema`).
+extension Connection {
+  /// The columns of `memory_states` that ``Statement/memory(at:)`` reads, in its order.
+  static let memoryColumns =
+    "phase, step, stability, difficulty, due, last_review, review_count, lapse_count, generator"
+
+  /// A word's stored memory, or `nil` when it was never reviewed.
+  func memory(of wordID: Word.ID) throws(WordServiceError) -> WordMemory? {
+    let statement = try self.statement(
+      "SELECT \(Self.memoryColumns) FROM memory_states WHERE word_id = ?1")
+    defer { statement.reset() }
+    statement.bind(wordID.rawValue, at: 1)
+    return try statement.step(self, .loadReviews) ? statement.memory(at: 0) : nil
+  }
+
+  /// Stores a word's memory; a new one deletes the row, since a word without one is new.
+  func setMemory(_ memory: WordMemory, of wordID: Word.ID) throws(WordServiceError) {
+    guard let row = MemoryRow(memory.state) else {
+      let statement = try self.statement("DELETE FROM memory_states WHERE word_id = ?1")
+      statement.bind(wordID.rawValue, at: 1)
+      try statement.run(self, .saveReview)
+      return
+    }
+    let statement = try self.statement(
+      """
+      INSERT OR REPLACE INTO memory_states (word_id, \(Self.memoryColumns))
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+      """)
+    statement.bind(wordID.rawValue, at: 1)
+    statement.bind(row.phase, at: 2)
+    statement.bind(row.step, at: 3)
+    statement.bind(memory.state.stability, at: 4)
+    statement.bind(memory.state.difficulty, at: 5)
+    statement.bind(row.due.secondsSince1970, at: 6)
+    statement.bind(row.lastReview.secondsSince1970, at: 7)
+    statement.bind(Int64(memory.state.reviewCount), at: 8)
+    statement.bind(Int64(memory.state.lapseCount), at: 9)
+    statement.bind(Int64(bitPattern: memory.generator.state), at: 10)
+    try statement.run(self, .saveReview)
+  }
+
+  /// Appends a review to a word's log.
+  func appendReview(_ review: Review, of wordID: Word.ID) throws(WordServiceError) {
+    let statement = try self.statement(
+      "INSERT INTO reviews (word_id, reviewed_at, rating) VALUES (?1, ?2, ?3)")
+    statement.bind(wordID.rawValue, at: 1)
+    statement.bind(review.time.secondsSince1970, at: 2)
+    statement.bind(Int64(review.rating.rawValue), at: 3)
+    try statement.run(self, .saveReview)
+  }
+
+  /// Deletes the last review of a word's log; `false` when it had none.
+  func deleteLastReview(of wordID: Word.ID) throws(WordServiceError) -> Bool {
+    let statement = try self.statement(
+      """
+      DELETE FROM reviews WHERE id =
+        (SELECT id FROM reviews WHERE word_id = ?1 ORDER BY id DESC LIMIT 1)
+      """)
+    statement.bind(wordID.rawValue, at: 1)
+    try statement.run(self, .saveReview)
+    return changes > 0
+  }
+
+  /// A word's log, in the order it was recorded.
+  func reviews(of wordID: Word.ID) throws(WordServiceError) -> [Review] {
+    let statement = try self.statement(
+      "SELECT reviewed_at, rating FROM reviews WHERE word_id = ?1 ORDER BY id")
+    defer { statement.reset() }
+    statement.bind(wordID.rawValue, at: 1)
+    var reviews: [Review] = []
+    while try statement.step(self, .loadReviews) { reviews.append(statement.review(at: 0)) }
+    return reviews
+  }
+
+  /// Replays every word's log with `scheduler`, or only the logs of the words in
+  /// `temp.imported_reviews`, and stores what they give, one word at a time, so memory holds
+  /// one log, never all of them.
+  func replayLogs(with scheduler: ReviewScheduler, onlyImported: Bool = false)
+    throws(WordServiceError)
+  {
+    let statement = try self.statement(
+      onlyImported
+        ? """
+        SELECT word_id, reviewed_at, rating FROM reviews
+        WHERE word_id IN (SELECT word_id FROM temp.imported_reviews) ORDER BY word_id, id
+        """
+        : "SELECT word_id, reviewed_at, rating FROM reviews ORDER BY word_id, id")
+    defer { statement.reset() }
+    var current: (word: Word.ID, memory: WordMemory)?
+    while try statement.step(self, .saveSettings) {
+      let wordID = Word.ID(statement.int64(at: 0))
+      if let finished = current, finished.word != wordID {
+        try setMemory(finished.memory, of: finished.word)
+        current = nil
+      }
+      let memory = current?.memory ?? WordMemory(for: wordID)
+      current = (wordID, memory.reviewed(statement.review(at: 1), by: scheduler))
+    }
+    if let finished = current { try setMemory(finished.memory, of: finished.word) }
+  }
+
+  /// Empties `temp.imported_reviews`, the table an import stages its reviews in, creating it
+  /// the first time (a temporary table is the connection's own and never reaches the file).
+  func clearImportedReviews() throws(WordServiceError) {
+    try execute(
+      """
+      CREATE TEMP TABLE IF NOT EXISTS imported_reviews (
+        seq INTEGER PRIMARY KEY, word_id INTEGER NOT NULL, reviewed_at INTEGER NOT NULL,
+        rating INTEGER NOT NULL
+      )
+      """, .saveReview)
+    try execute("DELETE FROM temp.imported_reviews", .saveReview)
+  }
+
+  /// Stages one imported review.
+  func stageImportedReview(_ row: WordReview) throws(WordServiceError) {
+    let statement = try self.statement(
+      "INSERT INTO temp.imported_reviews (word_id, reviewed_at, rating) VALUES (?1, ?2, ?3)")
+    statement.bind(row.wordID.rawValue, at: 1)
+    statement.bind(row.review.time.secondsSince1970, at: 2)
+    statement.bind(Int64(row.review.rating.rawValue), at: 3)
+    try statement.run(self, .saveReview)
+  }
+
+  /// A staged review's word that does not exist, if any.
+  func unknownImportedWord() throws(WordServiceError) -> Word.ID? {
+    let statement = try self.statement(
+      """
+      SELECT word_id FROM temp.imported_reviews i
+      WHERE NOT EXISTS (SELECT 1 FROM words WHERE id = i.word_id) LIMIT 1
+      """)
+    defer { statement.reset() }
+    return try statement.step(self, .saveReview) ? Word.ID(statement.int64(at: 0)) : nil
+  }
+
+  /// Appends the staged reviews to their words' logs, each word's in time order (then in the
+  /// order staged), in one statement that SQLite sorts on disk when it must.
+  func appendImportedReviews() throws(WordServiceError) {
+    try execute(
+      """
+      INSERT INTO reviews (word_id, reviewed_at, rating)
+      SELECT word_id, reviewed_at, rating FROM temp.imported_reviews
+      ORDER BY word_id, reviewed_at, seq
+      """, .saveReview)
+  }
+
+  /// A page of a book's words with their memory states: with `time`, those due by then, most
+  /// overdue first, from the due index; otherwise every word in the order added; each time the
+  /// `limit` lines after `last`.
+  func schedule(
+    in bookID: WordBook.ID, dueBy time: Timestamp?, after last: ScheduledWord?, limit: Int
+  ) throws(WordServiceError) -> [ScheduledWord] {
+    let columns =
+      "w.id, w.term, w.meaning, w.image_reference, w.study_state, "
+      + Self.memoryColumns.split(separator: ", ").map { "m." + $0 }.joined(separator: ", ")
+    let statement: Statement
+    if let time {
+      statement = try self.statement(
+        """
+        SELECT \(columns) FROM memory_states m JOIN words w ON w.id = m.word_id
+        WHERE m.due <= ?2 AND w.book_id = ?1 AND (m.due, m.word_id) > (?3, ?4)
+        ORDER BY m.due, m.word_id LIMIT ?5
+        """)
+      statement.bind(time.secondsSince1970, at: 2)
+      statement.bind(last?.memory.due?.secondsSince1970 ?? .min, at: 3)
+    } else {
+      statement = try self.statement(
+        """
+        SELECT \(columns) FROM words w LEFT JOIN memory_states m ON m.word_id = w.id
+        WHERE w.book_id = ?1 AND w.id > ?4 ORDER BY w.id LIMIT ?5
+        """)
+    }
+    defer { statement.reset() }
+    statement.bind(bookID.rawValue, at: 1)
+    statement.bind(last?.word.id.rawValue ?? 0, at: 4)
+    statement.bind(Int64(limit), at: 5)
+    var schedule: [ScheduledWord] = []
+    while try statement.step(self, .loadReviews) {
+      let memory = statement.isNull(at: 5) ? MemoryState.new : statement.memory(at: 5).state
+      schedule.append(ScheduledWord(word: statement.word(), memory: memory))
+    }
+    return schedule
+  }
+
+  /// The review settings stored in `settings`, or `nil` when none were set.
+  func reviewSettings() throws(WordServiceError) -> String? {
+    let statement = try self.statement("SELECT value FROM settings WHERE key = ?1")
+    defer { statement.reset() }
+    statement.bind(Self.reviewSettingsKey, at: 1)
+    guard try statement.step(self, .readSettings) else { return nil }
+    return statement.text(at: 0)
+  }
+
+  /// Stores the review settings, encoded, in `settings`.
+  func setReviewSettings(_ encoded: String) throws(WordServiceError) {
+    let statement = try self.statement(
+      "INSERT INTO settings (key, value) VALUES (?1, ?2) "
+        + "ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+    statement.bind(Self.reviewSettingsKey, at: 1)
+    statement.bind(encoded, at: 2)
+    try statement.run(self, .saveSettings)
+  }
+
+  /// The `settings` key of the review settings, a JSON object.
+  private static let reviewSettingsKey = "review_settings"
+}
+
+/// The parts of a memory state that its row keeps in other forms than its own.
+private struct MemoryRow {
+  var phase: Int64
+  var step: Int64
+  var due: Timestamp
+  var lastReview: Timestamp
+
+  /// The row of `state`, or `nil` for a new word, which has none.
+  init?(_ state: MemoryState) {
+    guard let due = state.due, let lastReview = state.lastReview else { return nil }
+    switch state.phase {
+    case .new: return nil
+    case .learning(let step): (phase, self.step) = (1, Int64(step))
+    case .review: (phase, step) = (2, 0)
+    case .relearning(let step): (phase, self.step) = (3, Int64(step))
+    }
+    self.due = due
+    self.lastReview = lastReview
+  }
+}
+
+extension Statement {
+  /// The memory in the columns ``Connection/memoryColumns`` from `start` on.
+  func memory(at start: Int32) -> WordMemory {
+    let step = Int(int64(at: start + 1))
+    let phase: MemoryPhase =
+      switch int64(at: start) {
+      case 1: .learning(step: step)
+      case 3: .relearning(step: step)
+      default: .review
+      }
+    let state = MemoryState(
+      phase: phase, stability: double(at: start + 2), difficulty: double(at: start + 3),
+      due: Timestamp(secondsSince1970: int64(at: start + 4)),
+      lastReview: Timestamp(secondsSince1970: int64(at: start + 5)),
+      reviewCount: Int(int64(at: start + 6)), lapseCount: Int(int64(at: start + 7)))
+    return WordMemory(
+      state: state, generator: SplitMix64(seed: UInt64(bitPattern: int64(at: start + 8))))
+  }
+
+  /// The review in the columns `reviewed_at, rating` from `start` on.
+  func review(at start: Int32) -> Review {
+    Review(
+      rating: Rating(rawValue: Int(int64(at: start + 1))) ?? .again,
+      time: Timestamp(secondsSince1970: int64(at: start)))
+  }
+}

@@ -1,0 +1,143 @@
+import Wordbook
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension SQLiteWordService {
+  /// Returns the review settings kept in the database's `settings` table.
+  ///
+  /// - Throws: `WordServiceError` of kind `.corrupted` when the stored settings cannot be read.
+  public func reviewSettings() async throws(WordServiceError) -> ReviewSettings {
+    try await withConnection { connection throws(WordServiceError) in
+      try Self.reviewSettings(connection)
+    }
+  }
+
+  /// Keeps the review settings; when the scheduler's settings change, replays every word's
+  /// log with them in the same transaction.
+  ///
+  /// - Complexity: O(*r* log *n*) for *r* reviews of *n* words when the scheduler changes.
+  public func setReviewSettings(_ settings: ReviewSettings) async throws(WordServiceError) {
+    let encoded: String
+    do {
+      encoded = String(decoding: try JSONEncoder().encode(settings), as: UTF8.self)
+    } catch {
+      throw WordServiceError.storage(
+        .other, .system(detail: "\(error)"), during: .saveSettings, path: path)
+    }
+    try await withConnection { connection throws(WordServiceError) in
+      try connection.inTransaction(.saveSettings) { () throws(WordServiceError) in
+        let old = try Self.reviewSettings(connection)
+        try connection.setReviewSettings(encoded)
+        if old.scheduler != settings.scheduler {
+          try connection.replayLogs(with: ReviewScheduler(settings: settings.scheduler))
+        }
+      }
+    }
+  }
+
+  /// Appends a review to the word's log and stores the state it gives, in one transaction.
+  ///
+  /// - Complexity: O(log *n*): the word's stored state is read and written, never its log.
+  public func recordReview(_ review: Review, of wordID: Word.ID) async throws(WordServiceError)
+    -> MemoryState
+  {
+    try await withConnection { connection throws(WordServiceError) in
+      try connection.inTransaction(.saveReview) { () throws(WordServiceError) in
+        guard try connection.bookID(ofWord: wordID) != nil else { throw .wordNotFound(wordID) }
+        let scheduler = ReviewScheduler(settings: try Self.reviewSettings(connection).scheduler)
+        let memory = (try connection.memory(of: wordID) ?? WordMemory(for: wordID))
+          .reviewed(review, by: scheduler)
+        try connection.appendReview(review, of: wordID)
+        try connection.setMemory(memory, of: wordID)
+        return memory.state
+      }
+    }
+  }
+
+  /// Removes the word's last review and stores the state the rest of its log replays to.
+  ///
+  /// - Complexity: O(*k*) for a word with *k* reviews.
+  public func removeLastReview(of wordID: Word.ID) async throws(WordServiceError) -> MemoryState {
+    try await withConnection { connection throws(WordServiceError) in
+      try connection.inTransaction(.saveReview) { () throws(WordServiceError) in
+        guard try connection.bookID(ofWord: wordID) != nil else { throw .wordNotFound(wordID) }
+        guard try connection.deleteLastReview(of: wordID) else { return .new }
+        let scheduler = ReviewScheduler(settings: try Self.reviewSettings(connection).scheduler)
+        let memory = WordMemory.replaying(
+          try connection.reviews(of: wordID), of: wordID, with: scheduler)
+        try connection.setMemory(memory, of: wordID)
+        return memory.state
+      }
+    }
+  }
+
+  /// Returns a word's review log, in the order the reviews were recorded.
+  public func fetchReviews(of wordID: Word.ID) async throws(WordServiceError) -> [Review] {
+    try await withConnection { connection throws(WordServiceError) in
+      try connection.inReadTransaction(.loadReviews) { () throws(WordServiceError) in
+        guard try connection.bookID(ofWord: wordID) != nil else { throw .wordNotFound(wordID) }
+        return try connection.reviews(of: wordID)
+      }
+    }
+  }
+
+  /// Returns one page of a book's words with their stored memory states; the due words come
+  /// from the index on the due time, every word from the book's index.
+  ///
+  /// - Complexity: O(*limit* log *n*) for a page of the whole book; a page of the due words
+  ///   reads the due words of every book up to it.
+  public func fetchSchedule(
+    in bookID: WordBook.ID, dueBy time: Timestamp?, after last: ScheduledWord?, limit: Int
+  ) async throws(WordServiceError) -> [ScheduledWord] {
+    try await withConnection { connection throws(WordServiceError) in
+      try connection.inReadTransaction(.loadReviews) { () throws(WordServiceError) in
+        guard try connection.bookExists(bookID) else { throw .bookNotFound(bookID) }
+        return try connection.schedule(in: bookID, dueBy: time, after: last, limit: limit)
+      }
+    }
+  }
+
+  /// Adds a review history in one transaction: the reviews are staged in a temporary table,
+  /// appended to the logs in one sorted insert, and the logs of the words they touch replayed.
+  ///
+  /// - Complexity: O(*n* log *n*) for *n* reviews, plus the replay of the touched words' logs;
+  ///   memory holds one batch and one word's log.
+  public func importReviews(_ rows: ReviewImportRows) async throws(WordServiceError) -> Int {
+    if Task.isCancelled { throw .cancelled }
+    return try await withConnection { connection throws(WordServiceError) in
+      try connection.inTransaction(.saveReview) { () throws(WordServiceError) in
+        try connection.clearImportedReviews()
+        var count = 0
+        try rows { batch throws(WordServiceError) in
+          for row in batch { try connection.stageImportedReview(row) }
+          count += batch.count
+          if Task.isCancelled { throw .cancelled }
+        }
+        if let unknown = try connection.unknownImportedWord() { throw .wordNotFound(unknown) }
+        try connection.appendImportedReviews()
+        let scheduler = ReviewScheduler(settings: try Self.reviewSettings(connection).scheduler)
+        try connection.replayLogs(with: scheduler, onlyImported: true)
+        try connection.clearImportedReviews()
+        return count
+      }
+    }
+  }
+
+  /// The stored review settings, or the standard ones when none were stored.
+  static func reviewSettings(_ connection: Connection) throws(WordServiceError)
+    -> ReviewSettings
+  {
+    guard let text = try connection.reviewSettings() else { return .standard }
+    do {
+      return try JSONDecoder().decode(ReviewSettings.self, from: Data(text.utf8))
+    } catch {
+      throw WordServiceError.storage(
+        .corrupted, .damaged(detail: "unreadable review settings: \(error)"),
+        during: .readSettings, path: connection.path)
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import Wordbook
+
+extension StudyScreenKeys {
+  /// A key in a prompt: editing at the cursor, Enter for the next step, Esc to leave.
+  ///
+  /// ← and → move the cursor, Home and End (or Ctrl-A and Ctrl-E) go to the ends, Backspace
+  /// deletes the character before the cursor, Delete the one after it, and Ctrl-U clears the
+  /// field. Enter and Esc
+  /// also dismiss the error shown above the prompt, so that an old refusal (a blank term)
+  /// never reads as the answer to what comes next.
+  static func handlePrompt(
+    _ key: Key, prompt: StudyScreenState.Prompt, state: AppState,
+    screen: inout StudyScreenState
+  ) -> Response {
+    guard var (before, after) = screen.promptTextAroundCursor else { return Response() }
+    let dismissal: [AppAction] = state.lastError == nil ? [] : [.dismissError]
+    switch key {
+    case .escape:
+      screen.prompt = nil
+      screen.promptCursorFromEnd = 0
+      guard case .search = prompt, state.searchQuery != nil else {
+        return Response(actions: dismissal)
+      }
+      screen.cursor = 0
+      return Response(actions: dismissal + [.setSearchQuery(nil)])
+    case .enter:
+      screen.promptCursorFromEnd = 0
+      var response = submit(prompt, state: state, screen: &screen)
+      response.actions = dismissal + response.actions
+      return response
+    case .left:
+      guard let last = before.popLast() else { return Response() }
+      after.insert(last, at: after.startIndex)
+    case .right:
+      guard !after.isEmpty else { return Response() }
+      before.append(after.removeFirst())
+    case .home, .control(1):
+      after = before + after
+      before = ""
+    case .end, .control(5):
+      before += after
+      after = ""
+    case .backspace:
+      guard before.popLast() != nil else { return Response() }
+    case .delete:
+      guard !after.isEmpty else { return Response() }
+      after.removeFirst()
+    case .control(0x15):
+      before = ""
+      after = ""
+    case .character(let character):
+      before.append(character)
+    case .tab:
+      before.append(" ")
+    default:
+      return Response()
+    }
+    screen.prompt = prompt.replacingText(with: before + after)
+    screen.promptCursorFromEnd = after.count
+    return Response()
+  }
+
+  /// Enter in a prompt: the next step, or the action. A blank term is sent at the term step,
+  /// so the reducer's error shows at once, and the prompt stays open with what was typed.
+  private static func submit(
+    _ prompt: StudyScreenState.Prompt, state: AppState, screen: inout StudyScreenState
+  ) -> Response {
+    let isBlank: (String) -> Bool = { $0.allSatisfy(\.isWhitespace) }
+    switch prompt {
+    case .term(let term):
+      if isBlank(term) { return Response(actions: [.saveWord(term: term, meaning: "")]) }
+      screen.prompt = .meaning(term: term, text: "")
+    case .meaning(let term, let meaning):
+      screen.prompt = nil
+      return Response(actions: [.saveWord(term: term, meaning: meaning)])
+    case .bookTitle(let title):
+      screen.prompt = nil
+      screen.overlay = .none
+      screen.cursor = 0
+      return Response(actions: [.createBook(title: title)])
+    case .editTerm(let id, let term, let meaning):
+      if isBlank(term) { return Response(actions: [.editWord(id, term: term, meaning: meaning)]) }
+      screen.prompt = .editMeaning(id, term: term, text: meaning)
+    case .editMeaning(let id, let term, let meaning):
+      screen.prompt = nil
+      return Response(actions: [.editWord(id, term: term, meaning: meaning)])
+    case .search(let query):
+      screen.prompt = nil
+      screen.cursor = 0
+      return Response(actions: [.setSearchQuery(query)])
+    case .renameBook(let id, let title):
+      screen.prompt = nil
+      return Response(actions: [.renameBook(id, title: title)])
+    }
+    return Response()
+  }
+}

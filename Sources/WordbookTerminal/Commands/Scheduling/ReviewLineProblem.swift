@@ -1,0 +1,17 @@
+/// Why `import-reviews` refused a line of a review history; the whole file is refused with it.
+enum ReviewLineProblem: Error, Hashable, Sendable {
+  /// The header row lacks the column (`term`, `rating` or `reviewed_at`).
+  case missingColumn(String)
+  /// The book has no word with the term.
+  case unknownTerm(String)
+  /// The rating is not again, hard, good, easy or 1 to 4.
+  case invalidRating(String)
+  /// The time is not ISO 8601 with a zone.
+  case invalidTime(String)
+  /// The line has another number of fields than the header row.
+  case fieldCount(found: Int, expected: Int)
+  /// A field of the line is empty.
+  case emptyField
+  /// The line cannot be read as a row of the table; the reader's own words.
+  case unreadable(String)
+}

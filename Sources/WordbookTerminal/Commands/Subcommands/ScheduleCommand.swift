@@ -1,0 +1,61 @@
+import Foundation
+import Wordbook
+
+/// `wordbook schedule BOOK [--all]`: the words due now, most overdue first, or every word with
+/// `--all`, one tab-separated line each: ID, term, phase, due time (ISO 8601 UTC), stability
+/// and difficulty (6 decimals), reviews and lapses. A word never reviewed is `new`, with no due
+/// time.
+struct ScheduleCommand: Subcommand {
+  static let name = "schedule"
+  static let arguments = "BOOK [--all]"
+  static let summary = "list the words due for review"
+
+  /// The book, by ID or title.
+  var book: String
+  /// Whether to list every word rather than the due ones.
+  var listsAll: Bool
+
+  func run(in session: CommandSession) async throws(CommandFailure) {
+    let book = try await session.book(book)
+    let time = listsAll ? nil : CommandSession.now()
+    // Page by page, so the first lines show at once and memory stays flat at any book size.
+    var last: ScheduledWord?
+    while true {
+      let page = try await session.call { [last] () async throws(WordServiceError) in
+        try await session.service.fetchSchedule(
+          in: book.id, dueBy: time, after: last, limit: CommandSession.pageSize)
+      }
+      for line in page { try session.out.writeLine(Self.line(line)) }
+      try session.out.flush()
+      guard page.count == CommandSession.pageSize else { return }
+      last = page.last
+    }
+  }
+
+  /// The tab-separated line of one word.
+  static func line(_ line: ScheduledWord) -> String {
+    let memory = line.memory
+    return [
+      String(line.word.id.rawValue), line.word.term.escapedForTerminal, phaseName(memory.phase),
+      memory.due?.iso8601 ?? "", String(format: "%.6f", memory.stability),
+      String(format: "%.6f", memory.difficulty), String(memory.reviewCount),
+      String(memory.lapseCount),
+    ].joined(separator: "\t")
+  }
+
+  private static func phaseName(_ phase: MemoryPhase) -> String {
+    switch phase {
+    case .new: "new"
+    case .learning: "learning"
+    case .review: "review"
+    case .relearning: "relearning"
+    }
+  }
+}
+
+extension ScheduleCommand {
+  init(parsing arguments: SubcommandArguments) throws(UsageError) {
+    let split = try arguments.split(required: 1, flags: ["all"])
+    self.init(book: split.values[0], listsAll: split.flags.contains("all"))
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import Wordbook
+import WordbookInterchange
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The examples of WordbookInterchange's documentation (its DocC landing page and comments), as
+/// written there, through the public API only.
+@Suite struct DocumentationSnippetTests {
+  /// `WordbookInterchange.md`: reading a file, then writing words out.
+  @Test func readingAndWriting() throws {
+    let bytes = Array("#separator:Pipe\n사과|apple\n배\n".utf8)
+    let words = [Word(id: Word.ID(1), term: "사과", meaning: "apple", studyState: .success)]
+    var printed: [String] = []
+    func print(_ problem: LineProblem) { printed.append(problem.description) }
+
+    let result = try FlashcardReader.read(bytes)  // the format is detected
+    for problem in result.problems {
+      print(problem)  // "line 130: no separator "|" ..."
+    }
+    let drafts = result.rows.map(\.draft)  // ready for WordService.importWords
+
+    let text = try FlashcardWriter.write(words.map(FlashcardRow.init), format: .anki)
+    #expect(result.format == .anki)
+    #expect(printed.count == 1)
+    #expect(printed.first?.hasPrefix("line 3: ") == true)
+    #expect(drafts == [WordDraft(term: "사과", meaning: "apple")])
+    let readBack = try FlashcardReader.read(Array(text.utf8)).rows
+    #expect(readBack.map(\.term) == drafts.map(\.term))
+    #expect(readBack.map(\.studyState) == [.success])
+  }
+
+  /// `FlashcardColumn`.
+  @Test func choosingColumns() {
+    #expect(FlashcardColumn(parsing: "3") == .number(3))  // .number(3)
+    #expect(FlashcardColumn(parsing: "def") == .named("def"))  // .named("def")
+    let options = FlashcardReadOptions(termColumn: 2, meaningColumn: "def")
+    #expect(options.termColumn == .number(2))
+    #expect(options.meaningColumn == .named("def"))
+  }
+
+  /// `FlashcardReadOptions.separator(named:)`.
+  @Test func namingASeparator() {
+    #expect(FlashcardReadOptions.separator(named: "Pipe") == "|")  // "|"
+    #expect(FlashcardReadOptions.separator(named: "::") == "::")  // "::"
+  }
+
+  /// `FlashcardReadOptions.name(ofSeparator:)`.
+  @Test func theNameOfASeparator() {
+    #expect(FlashcardReadOptions.name(ofSeparator: "\t") == "tab")  // "tab"
+    #expect(FlashcardReadOptions.name(ofSeparator: "::") == "::")  // "::"
+  }
+
+  /// `FlashcardReader`.
+  @Test func readingBytes() throws {
+    let result = try FlashcardReader.read(Array("term,meaning\n사과,apple\n".utf8))
+    #expect(result.format == .csv)  // .csv
+    #expect(result.rows[0].draft == WordDraft(term: "사과", meaning: "apple"))
+  }
+
+  /// `FlashcardReader.read(fileDescriptor:format:options:onRows:)`.
+  @Test func readingAFileInChunks() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("DocumentationSnippetTests-\(UUID().uuidString).csv").path
+    try Data("term,meaning\n사과,apple\n,no term\n".utf8).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let descriptor = open(path, O_RDONLY)
+    defer { close(descriptor) }
+
+    var drafts: [WordDraft] = []
+    let result = try FlashcardReader.read(fileDescriptor: descriptor) { rows in
+      drafts += rows.map(\.draft)
+    }
+    #expect(result.problems.map(\.line) == [3])  // the rejected records; result.rows is empty
+    #expect(result.rows.isEmpty)
+    #expect(drafts == [WordDraft(term: "사과", meaning: "apple")])
+  }
+
+  /// `FlashcardWriter`.
+  @Test func writingCSV() throws {
+    let text = try FlashcardWriter.write(
+      [FlashcardRow(term: "사과", meaning: "apple", studyState: .success)], format: .csv)
+    // "term,meaning,state,image\n사과,apple,success,\n"
+    #expect(text == "term,meaning,state,image\n사과,apple,success,\n")
+  }
+}

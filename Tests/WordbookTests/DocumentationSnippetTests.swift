@@ -1,0 +1,461 @@
+import Foundation
+import StoreCore
+import StoreTesting
+import Testing
+import Wordbook
+
+/// The examples of Wordbook's documentation (the DocC articles and the comments), as written
+/// there, so that they keep compiling and saying what they show; through the public API only,
+/// as the app developers they are written for would run them.
+@MainActor
+@Suite struct DocumentationSnippetTests {
+  let nouns: [(title: String, words: [WordDraft])] = [
+    (
+      "Nouns",
+      [
+        WordDraft(term: "물", meaning: "water"), WordDraft(term: "불", meaning: "fire"),
+        WordDraft(term: "바다", meaning: "sea water"),
+      ]
+    ),
+    ("Verbs", [WordDraft(term: "가다", meaning: "to go")]),
+  ]
+
+  /// A store on `service` with its wordbooks loaded and the first one open.
+  func openedStore(service: any WordService) async -> Store<AppState, AppAction> {
+    let store = Store(initialState: AppState(seed: 7), reducer: AppReducer(service: service))
+    store.send(.loadBooks)
+    await store.settle()
+    store.send(.selectBook(store.state.books[0].id))
+    await store.settle()
+    return store
+  }
+
+  /// `StudySession.md`, "Wire the store to a service".
+  @Test func wiringTheStore() async {
+    let service = InMemoryWordService(books: SampleWordbook.books)
+    let store = Store(
+      initialState: AppState(seed: UInt64.random(in: 0...UInt64.max)),
+      reducer: AppReducer(service: service)
+    )
+    #expect(store.state.booksStatus == .notLoaded)
+    store.send(.loadBooks)
+    await store.settle()
+    #expect(store.state.books.map(\.title) == [SampleWordbook.title])
+  }
+
+  /// `StudySession.md`, "Load the wordbooks and pick one".
+  @Test func loadingAndPicking() async {
+    let store = Store(
+      initialState: AppState(seed: 1),
+      reducer: AppReducer(service: InMemoryWordService(books: nouns)))
+    store.send(.loadBooks)  // state.picker == .loading
+    #expect(store.state.picker == .loading)
+    await store.settle()  // state.picker == .chooseOne(books), or .empty, or .failed
+    let books = store.state.books
+    #expect(store.state.picker == .chooseOne(books))
+    store.send(.selectBook(books[0].id))
+    await store.settle()  // state.wordsStatus == .loaded
+    #expect(store.state.wordsStatus == .loaded)
+    #expect(store.state.picker == .chosen(books[0]))
+  }
+
+  /// `StudySession.md`, "Study".
+  @Test func studying() async {
+    let store = await openedStore(service: InMemoryWordService(books: nouns))
+    let first = store.state.visibleWords.id(at: 0)
+    store.send(.flip(first))  // the card shows its meaning
+    #expect(store.state.face(of: first) == .back)
+    store.send(.markSuccess(first))  // green at once; saved in the background
+    #expect(store.state.words[first]?.studyState == .success)
+    store.send(.shuffle)  // new order, marks kept, every card on its front
+    #expect(store.state.face(of: first) == .front)
+    #expect(store.state.words[first]?.studyState == .success)
+    store.send(.toggleStudyMode)  // all → all but successful → failed only → all
+    #expect(store.state.studyMode == .excludeSuccess)
+    store.send(.undo)  // the last mark, undone (and saved)
+    #expect(store.state.words[first]?.studyState == .notStudied)
+    await store.settle()
+    #expect(!store.state.hasUnsavedMarks)
+  }
+
+  /// `StudySession.md`, the retry after a refused batch.
+  @Test func retryingRefusedMarks() async throws {
+    let service = ScriptedWordService(wrapping: InMemoryWordService(books: nouns))
+    let offline = WordServiceError(.unavailable, "offline")
+    await service.fail(.updateStudyStates, call: 1, with: offline)
+    let store = await openedStore(service: service)
+    let first = store.state.visibleWords.id(at: 0)
+    store.send(.markSuccess(first))
+    await store.settle()
+    #expect(store.state.unsavedMarks == [first: .success])
+    store.send(.retryUnsavedMarks)  // the refused marks, applied and sent again
+    #expect(store.state.words[first]?.studyState == .success)
+    await store.settle()
+    #expect(store.state.unsavedMarks.isEmpty)
+    #expect(await service.callCount(of: .updateStudyStates) == 2)
+  }
+
+  /// `StudySession.md`, "Save a word".
+  @Test func savingAWord() async {
+    let store = await openedStore(service: InMemoryWordService(books: nouns))
+    store.send(.saveWord(term: "물", meaning: "water"))
+    // state.isSavingWord == true until the service answers
+    #expect(store.state.isSavingWord)
+    await store.settle()
+    #expect(!store.state.isSavingWord)
+    #expect(store.state.words.count == 4)
+  }
+
+  /// `StudySession.md`, "Edit, delete, search and study the other way".
+  @Test func editingSearchingAndReversing() async throws {
+    let store = await openedStore(service: InMemoryWordService(books: nouns))
+    let id = store.state.visibleWords.id(at: 0)
+    store.send(.markFail(id))
+    await store.settle()
+    store.send(.editWord(id, term: "물", meaning: "water; liquid"))  // text changes, the mark stays
+    await store.settle()
+    #expect(store.state.words[id]?.meaning == "water; liquid")
+    #expect(store.state.words[id]?.studyState == .fail)
+    store.send(.deleteWord(id))
+    await store.settle()
+    #expect(!store.state.words.contains(id))
+    store.send(.setSearchQuery("wat"))  // only words whose term or meaning contains it
+    #expect(store.state.visibleWords.map(\.term) == ["바다"])
+    store.send(.setSearchQuery(nil))  // every word of the mode again
+    #expect(store.state.visibleWords.map(\.term).sorted() == ["바다", "불"])
+    store.send(.toggleReverse)  // the meaning on the front, for this session
+    #expect(store.state.isReversed)
+  }
+
+  /// `StudySession.md`, "Manage wordbooks".
+  @Test func managingWordbooks() async {
+    let store = await openedStore(service: InMemoryWordService(books: nouns))
+    let bookID = store.state.books[1].id
+    store.send(.renameBook(bookID, title: "TOEIC 900"))
+    await store.settle()
+    #expect(store.state.books.map(\.title) == ["Nouns", "TOEIC 900"])
+    store.send(.deleteBook(bookID))  // and its words
+    await store.settle()
+    #expect(store.state.books.map(\.title) == ["Nouns"])
+  }
+
+  /// `StudySession.md`, "Stay live with other sessions". The time limit is a safety net, not a
+  /// measure: a change that never comes fails the test instead of hanging it.
+  @Test(.timeLimit(.minutes(1))) func stayingLive() async {
+    let service = InMemoryWordService(books: nouns)
+    let store = await openedStore(service: service)
+    let other = await openedStore(service: service)
+    let id = store.state.visibleWords.id(at: 0)
+    store.send(.subscribeToChanges)  // once, when the front end starts
+    // The subscription starts on the effect's task: wait until it listens.
+    let deadline = ContinuousClock.now + .seconds(5)
+    while service.changeSubscriberCount == 0, ContinuousClock.now < deadline {
+      await Task.yield()
+    }
+    other.send(.markFail(id))
+    await other.settle()
+    while store.state.words[id]?.studyState != .fail {
+      for await _ in store.changes() { break }
+    }
+    #expect(store.state.words[id]?.studyState == .fail)
+    store.send(.unsubscribeFromChanges)  // when it closes
+    await store.settle()
+    #expect(service.changeSubscriberCount == 0)
+  }
+
+  /// `StudySession.md`, "Render without copying".
+  @Test func renderingWithoutCopying() async {
+    let store = await openedStore(service: InMemoryWordService(books: nouns))
+    var drawn: [String] = []
+    func draw(_ word: Word, face: CardFace) {
+      drawn.append(face == .front ? word.term : word.meaning)
+    }
+    store.observe {
+      let words = store.state.visibleWords
+      for index in words.indices.prefix(20) {
+        draw(words[index], face: store.state.face(of: words.id(at: index)))
+      }
+    }
+    let first = store.state.visibleWords.id(at: 0)
+    drawn = []
+    store.send(.flip(first))
+    #expect(drawn.count == 3)
+    #expect(drawn.contains(store.state.words[first]?.meaning ?? "?"))
+  }
+
+  /// `Wordbook.md`, observing a screen's parts.
+  @Test func observingParts() async {
+    let store = await openedStore(service: InMemoryWordService(books: nouns))
+    var rendered: [String] = []
+    func renderHeader() { rendered.append("header") }
+    func renderCard(_ id: Word.ID) { rendered.append("card \(id)") }
+    let cardsOnScreen = Array(store.state.visibleWords.map(\.id).prefix(2))
+    store.observe([.tally, .studyMode]) { renderHeader() }
+    for id in cardsOnScreen {
+      store.observe([.card(id)]) { renderCard(id) }
+    }
+    store.send(.flip(cardsOnScreen[1]))
+    #expect(rendered == ["card \(cardsOnScreen[1])"])
+    rendered = []
+    store.send(.toggleStudyMode)
+    #expect(rendered.contains("header"))
+  }
+
+  /// `AppState.Part`.
+  @Test func observingACardAndTheTally() async {
+    let store = await openedStore(service: InMemoryWordService(books: nouns))
+    let word = store.state.visibleWords[store.state.visibleWords.startIndex]
+    var redrawn: [Word.ID] = []
+    func redraw(_ id: Word.ID) { redrawn.append(id) }
+    store.observe([.tally, .card(word.id)]) { redraw(word.id) }
+    store.send(.markSuccess(word.id))
+    #expect(redrawn == [word.id])
+    await store.settle()
+  }
+
+  /// `AppReducer`.
+  @Test func theReducersStore() async {
+    let store = Store(
+      initialState: AppState(seed: 42),
+      reducer: AppReducer(service: InMemoryWordService(books: SampleWordbook.books))
+    )
+    store.send(.loadBooks)
+    #expect(store.state.booksStatus == .loading)
+    await store.settle()
+    #expect(store.state.books.count == 1)
+  }
+
+  /// `AppState.init(seed:books:selectedBookID:words:studyMode:)`.
+  @Test func aBuiltState() {
+    let verbs = WordBook(id: WordBook.ID(1), title: "Verbs", wordCount: 0)
+    let state = AppState(
+      seed: 7, books: [verbs], selectedBookID: verbs.id,
+      words: [
+        Word(id: Word.ID(1), term: "가다", meaning: "to go", studyState: .success),
+        Word(id: Word.ID(2), term: "오다", meaning: "to come"),
+      ],
+      studyMode: .excludeSuccess)
+    #expect(state.visibleWords.count == 1)
+    #expect(state.books[0].wordCount == 2)
+  }
+
+  /// `TestingAFrontEndsCore.md`, "Build a state".
+  @Test func aBuiltStateChangedByHand() {
+    let verbs = WordBook(id: WordBook.ID(1), title: "Verbs", wordCount: 0)
+    var state = AppState(
+      seed: 1, books: [verbs], selectedBookID: verbs.id,
+      words: [
+        Word(id: Word.ID(1), term: "가다", meaning: "to go", studyState: .success),
+        Word(id: Word.ID(2), term: "오다", meaning: "to come", studyState: .fail),
+      ],
+      studyMode: .excludeSuccess)
+    state.backFaces = [Word.ID(2)]
+    #expect(state.invariantViolations.isEmpty)
+    state.backFaces = [Word.ID(9)]
+    #expect(!state.invariantViolations.isEmpty)
+  }
+
+  /// `TestingAFrontEndsCore.md`, "Test a session exhaustively".
+  @Test func aSessionTestedExhaustively() async throws {
+    let books: [(title: String, words: [WordDraft])] = [
+      (
+        "Verbs",
+        [WordDraft(term: "가다", meaning: "to go"), WordDraft(term: "자다", meaning: "to sleep")]
+      )
+    ]
+    let memory = InMemoryWordService(books: books)
+    let loaded = try await memory.fetchBooks()
+    let words = try await memory.fetchWords(in: loaded[0].id)
+    let (go, sleep) = (words[0].id, words[1].id)
+    let offline = WordServiceError(.unavailable, "The test is offline.")
+
+    let service = ScriptedWordService(wrapping: InMemoryWordService(books: books))
+    await withTestStore(initialState: AppState(seed: 42), reducer: AppReducer(service: service)) {
+      store in
+      store.send(.loadBooks) { $0.booksStatus = .loading }
+      await store.receive(.booksLoaded(.success(loaded))) {
+        $0.books = loaded
+        $0.booksStatus = .loaded
+        $0.isReopeningLastBook = true
+      }
+      await store.receive(.lastStudiedBookLoaded(.success(nil))) { $0.isReopeningLastBook = false }
+      // … select a book, then:
+      store.send(.selectBook(loaded[0].id)) {
+        $0.selectedBookID = loaded[0].id
+        $0.wordsStatus = .loading
+      }
+      await store.receive(.wordsLoaded(loaded[0].id, .success(words))) {
+        $0.words = WordList(words)
+        $0.wordsStatus = .loaded
+      }
+      store.send(.markSuccess(go)) { $0.words.setStudyState(.success, of: go) }
+      await store.receive(.studyStatesSaved(.success([.init(wordID: go, state: .success)])))
+
+      await service.fail(.updateStudyStates, call: 2, with: offline)
+      store.send(.markSuccess(sleep)) { $0.words.setStudyState(.success, of: sleep) }
+      await store.receive(.studyStatesSaved(.failure(offline))) {
+        $0.words.setStudyState(.notStudied, of: sleep)
+        $0.unsavedMarks = [sleep: .success]
+        $0.lastError = .service(offline)
+      }
+      store.send(.setStudyMode(.excludeSuccess)) {
+        $0.studyMode = .excludeSuccess
+        $0.backFaces = []
+      }
+      store.send(.shuffle) { $0.shuffleStudyOrder() }
+      #expect(store.state.visibleWords.map(\.id) == [sleep])
+    }
+  }
+
+  /// `WordList.replaceText(with:)` and `WordList.append(_:)`, as steps of a test.
+  @Test func describingAnEditAndASave() async throws {
+    let verbs = WordBook(id: WordBook.ID(1), title: "Verbs", wordCount: 0)
+    let id = Word.ID(1)
+    let state = AppState(
+      seed: 3, books: [verbs], selectedBookID: verbs.id,
+      words: [
+        Word(id: id, term: "사가", meaning: "apple?"),
+        Word(id: Word.ID(2), term: "배", meaning: "pear"),
+      ])
+    let service = InMemoryWordService(books: [
+      ("Verbs", [WordDraft(term: "사가", meaning: "apple?"), WordDraft(term: "배", meaning: "pear")])
+    ])
+    await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
+      store.send(.shuffle) { $0.shuffleStudyOrder() }
+      let bookID = verbs.id
+      let apple = Word(id: id, term: "사과", meaning: "apple")
+      store.send(.editWord(id, term: apple.term, meaning: apple.meaning)) { $0.isSavingWord = true }
+      await store.receive(.wordEdited(bookID, .success(apple))) {
+        $0.words.replaceText(with: apple)
+        $0.isSavingWord = false
+      }
+      store.send(.saveWord(term: "감", meaning: "persimmon")) {
+        $0.isSavingWord = true
+        $0.wordDraft = WordDraft(term: "감", meaning: "persimmon")
+      }
+      let saved = await store.receive(
+        "wordSaved",
+        extracting: { action in
+          if case .wordSaved(_, .success(let word)) = action { word } else { nil }
+        }
+      ) { state, word in
+        state.words.append(word)
+        state.isSavingWord = false
+        state.wordDraft = nil
+        state.books[0].wordCount = 3
+      }
+      #expect(saved?.term == "감")
+      #expect(store.state.visibleWords.map(\.id).last == saved?.id)
+    }
+  }
+
+  /// `InMemoryWordService`.
+  @Test func anInMemoryService() async throws {
+    let service = InMemoryWordService(books: SampleWordbook.books)
+    let flaky = InMemoryWordService(faults: .init(failureRate: 0.2, latency: .milliseconds(5)))
+    #expect(try await service.fetchBooks().map(\.title) == [SampleWordbook.title])
+    await flaky.setFaults(.none)
+    #expect(try await flaky.fetchBooks().isEmpty)
+  }
+
+  /// `ScriptedWordService`.
+  @Test func aScriptedService() async throws {
+    let service = ScriptedWordService(wrapping: InMemoryWordService(books: [("Verbs", [])]))
+    await service.fail(.fetchBooks, call: 1, with: WordServiceError(.unavailable, "offline"))
+    await service.hold(.fetchBooks, call: 2)
+    // … the first load fails; the second waits until:
+    await #expect(throws: WordServiceError.self) { try await service.fetchBooks() }
+    let second = Task { try await service.fetchBooks() }
+    await service.waitUntilHeld(.fetchBooks)
+    await service.release(.fetchBooks)
+    #expect(await service.callCount(of: .fetchBooks) == 2)
+    #expect(try await second.value.map(\.title) == ["Verbs"])
+  }
+
+  /// `WordService.searchWords(matching:in:after:limit:)`.
+  @Test func searchingWords() async throws {
+    let service = InMemoryWordService(books: [
+      ("Fruit", [WordDraft(term: "사과", meaning: "apple"), WordDraft(term: "배", meaning: "pear")])
+    ])
+    let firstPage = try await service.searchWords(matching: "사과", in: nil, after: nil, limit: 50)
+    #expect(firstPage.map(\.word.term) == ["사과"])
+  }
+
+  /// `WordService.changes()`. The time limit is a safety net, as in `stayingLive()`.
+  @Test(.timeLimit(.minutes(1))) func followingChanges() async throws {
+    let service = InMemoryWordService(books: nouns)
+    let bookID = try await service.fetchBooks()[0].id
+    let word = try await service.fetchWords(in: bookID)[0]
+    let listening = Task {
+      var received: [[WordChange]] = []
+      for await changes in service.changes() {
+        print(changes)  // [.wordUpdated(word, book: bookID)]
+        received.append(changes)
+        break
+      }
+      return received
+    }
+    let deadline = ContinuousClock.now + .seconds(5)
+    while service.changeSubscriberCount == 0, ContinuousClock.now < deadline {
+      await Task.yield()
+    }
+    let edited = try await service.updateWord(word.id, term: word.term, meaning: "water!")
+    #expect(await listening.value == [[.wordUpdated(edited, book: bookID)]])
+  }
+
+  /// `WordService.importWords(intoBookTitled:onDuplicate:progress:rows:)`.
+  @Test func importingRows() async throws {
+    let service = InMemoryWordService()
+    let summary = try await service.importWords(
+      intoBookTitled: "Korean", onDuplicate: .skip, progress: { _ in },
+      rows: { write throws(WordServiceError) in
+        try write([WordDraft(term: "만", meaning: "ten thousand")])
+        try write([WordDraft(term: "만", meaning: "only")])  // a homonym: added
+      })
+    #expect(summary.added == 1)
+    #expect(summary.homonyms == 1)
+    #expect(summary.book.wordCount == 2)
+  }
+
+  /// `SchedulerSettings`.
+  @Test func customSchedulerSettings() throws {
+    let settings = try SchedulerSettings(desiredRetention: 0.85, learningSteps: [.seconds(300)])
+    let scheduler = ReviewScheduler(settings: settings)
+    #expect(scheduler.settings.desiredRetention == 0.85)
+  }
+
+  /// `Timestamp.init(iso8601:)`.
+  @Test func readingAnISO8601Time() {
+    #expect(
+      Timestamp(iso8601: "2026-12-01T19:00:00+09:00")?.iso8601 == "2026-12-01T10:00:00Z")
+  }
+
+  /// `WordMemory`.
+  @Test func aWordsMemoryIsWhatItsLogReplaysTo() {
+    let word = Word(id: Word.ID(7), term: "물", meaning: "water")
+    let now = Timestamp(secondsSince1970: 1_764_583_200)
+    let scheduler = ReviewScheduler()
+    var memory = WordMemory(for: word.id)
+    memory = memory.reviewed(Review(rating: .good, time: now), by: scheduler)
+    #expect(
+      memory
+        == WordMemory.replaying([Review(rating: .good, time: now)], of: word.id, with: scheduler))
+    #expect(memory.state != WordMemory(for: word.id).state)
+  }
+
+  /// `WordService.recordReview(_:of:)` and `WordService.importReviews(_:)`.
+  @Test func recordingAndImportingReviews() async throws {
+    let service = InMemoryWordService(books: nouns)
+    let book = try await service.fetchBooks()[0]
+    let word = try await service.fetchWords(in: book.id)[0]
+    let then = Timestamp(secondsSince1970: 1_764_500_000)
+    let now = Timestamp(secondsSince1970: 1_764_583_200)
+    let count = try await service.importReviews { write throws(WordServiceError) in
+      try write([WordReview(wordID: word.id, review: Review(rating: .good, time: then))])
+    }
+    #expect(count == 1)
+    let state = try await service.recordReview(Review(rating: .good, time: now), of: word.id)
+    #expect(try await service.fetchReviews(of: word.id).count == 2)
+    #expect(state.phase != .new)
+  }
+}

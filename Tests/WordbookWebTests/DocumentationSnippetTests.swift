@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+import Wordbook
+import WordbookWeb
+
+/// The example of WordbookWeb's documentation (its DocC landing page and `WebServer`), as
+/// written there, through the public API only.
+@Suite(.enabled(if: WebTestEnvironment.hasLibrary, WebTestEnvironment.libraryReason))
+@MainActor
+struct DocumentationSnippetTests {
+  @Test func servingThePage() async throws {
+    let service = InMemoryWordService(books: SampleWordbook.books)
+    var printed: [String] = []
+    func print(_ line: String) { printed.append(line) }
+
+    let server = try WebServer(service: service)
+    print("Open \(server.url)")
+    // … run the main actor until the learner stops the server …
+    let page = try await PlainHTTP.send("GET", server.url)
+    #expect(page.status == 303)  // the token, exchanged for a cookie
+    await server.stop()
+    #expect(printed == ["Open \(server.url)"])
+    #expect(server.url.hasPrefix("http://127.0.0.1:\(server.port)/"))
+  }
+}
