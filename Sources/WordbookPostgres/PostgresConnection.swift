@@ -39,6 +39,9 @@ final class PostgresConnection {
         .other, .system(detail: errorMessage), during: .openDatabase, path: location)
     }
     try execute("SET lock_timeout = '5s'", .openDatabase)
+    // libpq prints the server's notices (such as "already exists, skipping" from an upgrade)
+    // on standard error, which is the command's: only warnings and errors may reach it.
+    try execute("SET client_min_messages = warning", .openDatabase)
   }
 
   deinit {

@@ -43,6 +43,24 @@ import WordbookTestSupport
     #expect(stats.output.hasPrefix("2\tVerbs 動詞\ttotal 1"))
   }
 
+  @Test func aDatabaseOfTheFirstSchemaIsUpgradedWithoutANoise() async throws {
+    let url = try await PostgresTestServer.freshDatabaseURLForTest()
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let mina = ["--db", url, "--user", "mina"]
+    #expect(try await run(process, mina + ["books"]).status == 0)
+    try await PostgresTestServer.execute(
+      """
+      DROP TABLE memory_states; DROP TABLE reviews; ALTER TABLE settings DROP COLUMN text_value;
+      UPDATE schema_version SET version = 1
+      """, in: url)
+    let upgraded = try await run(process, mina + ["books"])
+    #expect(upgraded.error == "")
+    #expect(upgraded.output == "1\tKorean basics\t12\n")
+    #expect(
+      try await PostgresTestServer.execute("SELECT version FROM schema_version", in: url) == "2")
+  }
+
   @Test func aDatabaseURLWithoutUserIsAUsageError() async throws {
     let url = try await PostgresTestServer.freshDatabaseURLForTest()
     let process = try WordbookProcess()
