@@ -34,9 +34,17 @@ struct WebPage {
     return (try id("Benchmark"), try id("Small"))
   }
 
+  /// Unfolds the picker when a book is open and the picker shows only its title, so that the
+  /// books can be clicked.
+  private func unfoldPicker() throws(ChildProcessError) {
+    let folded = "return document.getElementById('open-book')?.hidden === false ? 1 : 0"
+    if try driver.number(folded, within: 10) == 1 { try driver.click("#open-book") }
+  }
+
   /// Clicks `book` and waits until the first card shown satisfies `condition` (JavaScript
   /// about `card`).
   func open(_ book: Int, waitingFor condition: String) throws(ChildProcessError) {
+    try unfoldPicker()
     try driver.click("[data-book-id='\(book)']")
     let script = """
       const card = document.querySelector('#cards [data-word-id]');
@@ -63,6 +71,7 @@ struct WebPage {
       });
       observer.observe(list, { childList: true });
       """
+    try unfoldPicker()
     try driver.run(script)
     try driver.click("[data-book-id='\(book)']")
     return try driver.number("return window.wordbookBenchmark.firstCards", within: 120) * 1e6
