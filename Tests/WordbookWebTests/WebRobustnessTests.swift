@@ -232,7 +232,7 @@ private struct Page {
   /// Picks `book` and waits until its words are loaded.
   func open(_ book: WordBook.ID) async throws {
     #expect(try await send(#"{"kind":"selectBook","book":\#(book)}"#) == 202)
-    #expect(try await stream.read(timeout: patience) { $0.contains(#""status":"loaded""#) })
+    #expect(try await stream.read(timeout: patience, untilReceiving: #""status":"loaded""#))
   }
 
   /// Sends one action as the page does and returns the status of the answer.

@@ -121,6 +121,26 @@ final class RawConnection {
     return condition(text)
   }
 
+  /// Reads until `pattern` has been received or the server closes, for at most `timeout`;
+  /// returns whether it was. Each poll searches only the bytes that came since the last, so a
+  /// stream of megabytes costs what it delivers, not its size at every poll (decoding all of a
+  /// 12 MiB stream as text at each poll kept a debug build busy past any deadline in CI).
+  func read(timeout: Duration = .seconds(10), untilReceiving pattern: String) async throws
+    -> Bool
+  {
+    let needle = Data(pattern.utf8)
+    var searched = 0
+    var found = false
+    _ = try await WebTestEnvironment.waitUntil(timeout: timeout) {
+      readAvailable()
+      let from = max(0, searched - needle.count + 1)
+      found = found || Data(received[from...]).range(of: needle) != nil
+      searched = received.count
+      return found || isAtEnd
+    }
+    return found
+  }
+
   /// How many times `pattern` occurs in what was received, found by Foundation's search
   /// since a stream may hold megabytes.
   func count(of pattern: String) -> Int {
