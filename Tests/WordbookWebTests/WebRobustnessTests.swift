@@ -179,11 +179,9 @@ extension WebRobustnessTests {
       // Each of these sends the whole card as one event.
       #expect(try await page.send(#"{"kind":"flip","id":\#(big)}"#) == 202)
       #expect(try await page.send(#"{"kind":"markSuccess","id":\#(big)}"#) == 202)
-      let bothArrived = try await WebTestEnvironment.waitUntil(timeout: Self.largeBodyPatience) {
-        _ = try await page.stream.read(timeout: .zero) { _ in false }
-        return page.stream.count(of: "event: card\n") >= 2
-      }
-      #expect(bothArrived)
+      #expect(
+        try await page.stream.read(
+          timeout: Self.largeBodyPatience, untilReceiving: "event: card\n", times: 2))
       // An edit that keeps the card as large goes through the page's own request too.
       let edit = try JSONSerialization.data(withJSONObject: [
         "kind": "editWord", "id": big.rawValue, "term": term, "meaning": meaning + "!",

@@ -121,38 +121,38 @@ final class RawConnection {
     return condition(text)
   }
 
-  /// Reads until `pattern` has been received or the server closes, for at most `timeout`;
-  /// returns whether it was. Each poll searches only the bytes that came since the last, so a
-  /// stream of megabytes costs what it delivers, not its size at every poll (decoding all of a
-  /// 12 MiB stream as text at each poll kept a debug build busy past any deadline in CI).
-  func read(timeout: Duration = .seconds(10), untilReceiving pattern: String) async throws
-    -> Bool
-  {
-    let needle = Data(pattern.utf8)
-    var searched = 0
-    var found = false
+  /// Reads until `pattern` has been received `times` times or the server closes, for at most
+  /// `timeout`; returns whether it was. Each poll searches only the bytes that came since the
+  /// last, so a stream of megabytes costs what it delivers, not its size at every poll: decoding
+  /// or copying all of a 12 MiB stream at each poll kept the main actor, which the server needs,
+  /// busy past any deadline in CI's debug build.
+  func read(
+    timeout: Duration = .seconds(10), untilReceiving pattern: String, times: Int = 1
+  ) async throws -> Bool {
+    let needle = Array(pattern.utf8)
+    var from = 0
+    var found = 0
     _ = try await WebTestEnvironment.waitUntil(timeout: timeout) {
       readAvailable()
-      let from = max(0, searched - needle.count + 1)
-      found = found || Data(received[from...]).range(of: needle) != nil
-      searched = received.count
-      return found || isAtEnd
+      while found < times, let hit = Self.firstRange(of: needle, in: received, from: from) {
+        found += 1
+        from = hit.upperBound
+      }
+      if found < times { from = max(from, received.count - needle.count + 1) }
+      return found >= times || isAtEnd
     }
-    return found
+    return found >= times
   }
 
-  /// How many times `pattern` occurs in what was received, found by Foundation's search
-  /// since a stream may hold megabytes.
-  func count(of pattern: String) -> Int {
-    let haystack = Data(received)
-    let needle = Data(pattern.utf8)
-    var found = 0
-    var from = haystack.startIndex
-    while let hit = haystack.range(of: needle, in: from..<haystack.endIndex) {
-      found += 1
-      from = hit.upperBound
-    }
-    return found
+  /// Where `needle` first occurs in `haystack` at or after `from`, found by Foundation's search
+  /// over the bytes from there on.
+  private static func firstRange(of needle: [UInt8], in haystack: [UInt8], from: Int)
+    -> Range<Int>?
+  {
+    guard from < haystack.count else { return nil }
+    let tail = Data(haystack[from...])
+    guard let hit = tail.range(of: Data(needle)) else { return nil }
+    return (from + hit.lowerBound)..<(from + hit.upperBound)
   }
 
   /// Reads until the server closes the connection, for at most `timeout`.
