@@ -92,5 +92,6 @@ private func read(_ part: AppState.Part, in state: AppState) -> Int {
   case .marks: state.canUndo ? 1 : 0
   case .editor: state.isSavingWord ? 1 : 0
   case .error: state.lastError == nil ? 0 : 1
+  case .schedule: state.schedule.dueCount
   }
 }

@@ -55,6 +55,24 @@ enum WebEvents {
     var unsavedMarks: Int
     var isSavingWord: Bool
     var error: String?
+    /// In Due mode, how many words are due and new, and when the next falls due.
+    var due: Due?
+
+    /// Due mode's counts: `status` is `notLoaded`, `loading`, `loaded` or `failed`; `next`
+    /// is in seconds since 1970, `nil` when it is now or no word has been reviewed.
+    struct Due: Encodable {
+      var status: String
+      var count: Int
+      var newWords: Int
+      var next: Int64?
+
+      init(_ schedule: ReviewSchedule, language: PageLanguage) {
+        status = WebEvents.status(of: schedule.status, language: language).0
+        count = schedule.dueCount
+        newWords = schedule.newWordsLeft
+        next = schedule.nextDue.flatMap { $0 > (schedule.time ?? $0) ? $0.secondsSince1970 : nil }
+      }
+    }
 
     init(_ state: AppState, language: PageLanguage) {
       mode = state.studyMode.rawValue
@@ -68,6 +86,7 @@ enum WebEvents {
       unsavedMarks = state.marksNotYetSaved
       isSavingWord = state.isSavingWord
       error = state.lastError.map(language.describe)
+      due = state.studyMode == .due ? Due(state.schedule, language: language) : nil
     }
   }
 

@@ -87,7 +87,7 @@ struct WebRouter: Sendable {
     guard request.headers["Content-Type"]?.hasPrefix("application/json") == true else {
       return .text(415, "Send the action as application/json.")
     }
-    let action: AppAction
+    var action: AppAction
     do {
       action = try JSONDecoder().decode(AppAction.self, from: request.body)
     } catch {
@@ -98,6 +98,8 @@ struct WebRouter: Sendable {
         403,
         "The page may not send this action; the store sends it itself when the service answers.")
     }
+    // A review is at the server's time: a page's clock may be wrong, or set to rewrite history.
+    if case .rate(let wordID, let rating, _) = action { action = .rate(wordID, rating, at: .now) }
     return Self.onMainActor { [sessions] in
       guard let session = sessions.session(for: request) else { return Self.sessionEnded }
       session.send(action)
@@ -114,10 +116,10 @@ struct WebRouter: Sendable {
     case .bookCreated, .bookDeleted, .bookRenamed, .booksLoaded, .lastStudiedBookLoaded,
       .wordsLoaded:
       false
-    case .flip, .markFail, .markSuccess, .redo, .resetMark, .retryUnsavedMarks, .setSearchQuery,
-      .setStudyMode, .shuffle, .toggleReverse, .toggleStudyMode, .undo:
+    case .flip, .markFail, .markSuccess, .rate, .redo, .resetMark, .retryUnsavedMarks,
+      .setSearchQuery, .setStudyMode, .shuffle, .toggleReverse, .toggleStudyMode, .undo:
       true
-    case .studyStatesSaved: false
+    case .reviewRecorded, .reviewRemoved, .scheduleLoaded, .studyStatesSaved: false
     case .deleteWord, .dismissError, .editWord, .saveWord: true
     case .wordDeleted, .wordEdited, .wordSaved: false
     case .outsideBooksLoaded, .outsideChanges, .outsideWordsLoaded, .subscribeToChanges,

@@ -37,7 +37,7 @@ final class WebSession {
     observers = [
       store.observe([.picker]) { [weak self] in self?.sendPicker() },
       store.observe([.visibleWords]) { [weak self] in self?.sendCards() },
-      store.observe([.studyMode, .search, .reversed, .tally, .marks, .editor, .error]) {
+      store.observe([.studyMode, .search, .reversed, .tally, .marks, .editor, .error, .schedule]) {
         [weak self] in
         self?.sendStatus()
       },

@@ -6,7 +6,7 @@ import Testing
   private static let green = "\u{1B}[32m"
   private static let yellow = "\u{1B}[33m"
 
-  @Test func studyKeysFlipMarkShuffleSwitchModeAndQuit() throws {
+  @Test func studyKeysFlipRateShuffleSwitchModeAndQuit() throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let environment = process.environment.merging(["TERM": "xterm-256color"]) { $1 }
@@ -38,6 +38,13 @@ import Testing
     try session.waitForFrame("failed-only mode") { $0.contains("Mode: failed only") }
     #expect(session.lastFrame.contains("Card 1/1"))
     #expect(session.lastFrame.contains("감사합니다"))
+    // Both ratings were of new words, due again in minutes: Due mode shows the ten words
+    // never reviewed, under the day's allowance of twenty less those two.
+    try session.press("m")
+    try session.waitForFrame("due mode with its schedule read") {
+      $0.contains("Mode: due · 0 due, 18 new, next ") && $0.contains("Card 1/10")
+    }
+    #expect(!session.lastFrame.contains("감사합니다"))
     try session.press("m")
     try session.waitForFrame("all words again") { $0.contains("Mode: all words") }
 

@@ -9,7 +9,7 @@ import Wordbook
   ) -> StudyScreenKeys.Response {
     var combined = StudyScreenKeys.Response()
     for key in keys {
-      let response = StudyScreenKeys.handle(key, state: state, screen: &screen)
+      let response = StudyScreenKeys.handle(key, state: state, screen: &screen, at: Self.time)
       combined.actions += response.actions
       combined.quits = combined.quits || response.quits
     }
@@ -17,6 +17,7 @@ import Wordbook
   }
 
   private let state = StateBuilder.open().state
+  private static let time = Timestamp(secondsSince1970: 1_800_000_000)
 
   @Test func studyKeysSendTheirActionsForTheCurrentCard() {
     var screen = StudyScreenState(cursor: 2)
@@ -51,15 +52,32 @@ import Wordbook
     #expect(press(["q"], state: state, screen: &screen) == .init(quits: true))
   }
 
-  @Test func markingMovesToTheNextCardAndStopsAtTheLast() {
+  @Test func ratingMovesToTheNextCardAndStopsAtTheLast() {
+    let time = Self.time
     var screen = StudyScreenState(cursor: 3)
-    #expect(press([.right], state: state, screen: &screen).actions == [.markSuccess(Word.ID(4))])
+    #expect(
+      press([.right], state: state, screen: &screen).actions == [
+        .rate(Word.ID(4), .good, at: time)
+      ])
     #expect(screen.cursor == 4)
-    #expect(press(["h"], state: state, screen: &screen).actions == [.markFail(Word.ID(5))])
+    #expect(
+      press(["h"], state: state, screen: &screen).actions == [.rate(Word.ID(5), .again, at: time)])
     #expect(screen.cursor == 4)
     #expect(
       press(["l", .left], state: state, screen: &screen).actions == [
-        .markSuccess(Word.ID(5)), .markFail(Word.ID(5)),
+        .rate(Word.ID(5), .good, at: time), .rate(Word.ID(5), .again, at: time),
+      ])
+  }
+
+  /// 1 to 4 rate the card again, hard, good and easy; 0 still resets its mark.
+  @Test func digitKeysRateTheCard() {
+    var screen = StudyScreenState()
+    let time = Self.time
+    #expect(
+      press(["1", "2", "3", "4", "0"], state: state, screen: &screen).actions == [
+        .rate(Word.ID(1), .again, at: time), .rate(Word.ID(2), .hard, at: time),
+        .rate(Word.ID(3), .good, at: time), .rate(Word.ID(4), .easy, at: time),
+        .resetMark(Word.ID(5)),
       ])
   }
 

@@ -24,6 +24,16 @@ import Wordbook
     StudyScreenReducer(app: AppReducer(service: service))
   }
 
+  /// When the tests' keys are pressed.
+  static let time = Timestamp(secondsSince1970: 1_800_000_000)
+
+  /// A never reviewed word's memory after one review at ``time``.
+  static func memory(after rating: Rating, of wordID: Word.ID) -> MemoryState {
+    WordMemory.replaying(
+      [Review(rating: rating, time: time)], of: wordID, with: ReviewScheduler(settings: .standard)
+    ).state
+  }
+
   @Test func theFirstBookOpensOnceTheAppFoundNoBookStudiedLast() async throws {
     let books = try await memory.fetchBooks()
     let words = try await memory.fetchWords(in: books[0].id)
@@ -96,13 +106,13 @@ import Wordbook
       initialState: StudyScreen(app: AppState(seed: 1)), reducer: reducer(memory)
     ) { store in
       store.send(.app(.loadBooks)) { $0.app.booksStatus = .loading }
-      store.send(.key(.right, pageSize: 10)) { $0.keysWhileLoading = [.right] }
+      store.send(.key(.right, pageSize: 10, at: Self.time)) { $0.keysWhileLoading = [.right] }
       await store.receive(.app(.booksLoaded(.success(books)))) {
         $0.app.books = books
         $0.app.booksStatus = .loaded
         $0.app.isReopeningLastBook = true
       }
-      store.send(.key(.character("j"), pageSize: 10)) {
+      store.send(.key(.character("j"), pageSize: 10, at: Self.time)) {
         $0.keysWhileLoading = [.right, .character("j")]
       }
       await store.receive(.app(.lastStudiedBookLoaded(.success(nil)))) {
@@ -111,7 +121,7 @@ import Wordbook
         $0.app.wordsStatus = .loading
         $0.opensFirstBook = false
       }
-      store.send(.key(.left, pageSize: 10)) {
+      store.send(.key(.left, pageSize: 10, at: Self.time)) {
         $0.keysWhileLoading = [.right, .character("j"), .left]
       }
       // Success on the first card, down past the second, fail on the third: each key sees
@@ -124,8 +134,17 @@ import Wordbook
         $0.keysWhileLoading = []
         $0.screen.cursor = 2
       }
+      // Each rating saves its mark, then records its review.
       await store.receive(.app(.studyStatesSaved(.success([.init(wordID: go, state: .success)]))))
+      let knew = Self.memory(after: .good, of: go)
+      await store.receive(.app(.reviewRecorded(go, .success(knew)))) {
+        $0.app.schedule.record(knew, of: go)
+      }
       await store.receive(.app(.studyStatesSaved(.success([.init(wordID: eat, state: .fail)]))))
+      let forgot = Self.memory(after: .again, of: eat)
+      await store.receive(.app(.reviewRecorded(eat, .success(forgot)))) {
+        $0.app.schedule.record(forgot, of: eat)
+      }
     }
   }
 
@@ -135,13 +154,17 @@ import Wordbook
     let go = words[0].id
     let open = StudyScreen.opened(books: books, selecting: books[0], words: words)
     await withTestStore(initialState: open, reducer: reducer(memory)) { store in
-      store.send(.key(.right, pageSize: 10)) {
+      store.send(.key(.right, pageSize: 10, at: Self.time)) {
         $0.app.words.setStudyState(.success, of: go)
         $0.screen.cursor = 1
       }
       store.send(.key(.character("q"), pageSize: 10)) { $0.screen.isQuitting = true }
       #expect(!store.state.isFinished)
       await store.receive(.app(.studyStatesSaved(.success([.init(wordID: go, state: .success)]))))
+      let knew = Self.memory(after: .good, of: go)
+      await store.receive(.app(.reviewRecorded(go, .success(knew)))) {
+        $0.app.schedule.record(knew, of: go)
+      }
       #expect(store.state.isFinished)
       #expect(!store.state.hasQuit)
     }

@@ -22,7 +22,8 @@ import Testing
       .lastStudiedBookLoaded, .loadBooks, .renameBook, .selectBook, .wordsLoaded:
       .wordbookList
     case .flip, .markFail, .markSuccess, .redo, .retryUnsavedMarks, .resetMark, .setSearchQuery,
-      .setStudyMode, .shuffle, .studyStatesSaved, .toggleReverse, .toggleStudyMode, .undo:
+      .setStudyMode, .shuffle, .studyStatesSaved, .toggleReverse, .toggleStudyMode, .undo, .rate,
+      .reviewRecorded, .reviewRemoved, .scheduleLoaded:
       .studySession
     case .deleteWord, .dismissError, .editWord, .saveWord, .wordDeleted, .wordEdited, .wordSaved:
       .wordEditor
@@ -40,6 +41,13 @@ import Testing
     .flip(word), .markFail(word), .markSuccess(word), .redo, .retryUnsavedMarks,
     .resetMark(word), .setSearchQuery("go"), .setStudyMode(.failedOnly), .shuffle,
     .studyStatesSaved(.success([])), .toggleReverse, .toggleStudyMode, .undo,
+    .rate(word, .hard, at: Timestamp(secondsSince1970: 1_800_000_000)),
+    .reviewRecorded(word, .success(.new)), .reviewRemoved(word, .failure(failure)),
+    .scheduleLoaded(
+      book,
+      .success(
+        BookSchedule(
+          time: Timestamp(secondsSince1970: 1_800_000_000), newWordsPerDay: 20, dueTimes: [:]))),
     .deleteWord(word), .dismissError, .editWord(word, term: "가다", meaning: "to go"),
     .saveWord(term: "오다", meaning: "to come"), .wordDeleted(word, .failure(failure)),
     .wordEdited(book, .failure(failure)), .wordSaved(book, .failure(failure)),

@@ -55,6 +55,13 @@ import Wordbook
     store.send(.setStudyMode(.failedOnly))
     #expect(store.state.visibleWords.ids == [ids[1]])
 
+    // No word has been rated: Due mode shows them all as new, in the study order.
+    store.send(.toggleStudyMode)
+    #expect(store.state.studyMode == .due)
+    await store.settle()
+    #expect(store.state.schedule.status == .loaded)
+    #expect(store.state.visibleWords.ids == ids)
+
     store.send(.toggleStudyMode)
     #expect(store.state.studyMode == .all)
     #expect(store.state.visibleWords.count == ids.count)

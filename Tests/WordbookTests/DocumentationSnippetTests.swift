@@ -458,4 +458,24 @@ import Wordbook
     #expect(try await service.fetchReviews(of: word.id).count == 2)
     #expect(state.phase != .new)
   }
+
+  /// `ReviewSchedule`'s overview: what Due mode shows, once a word has been rated.
+  @Test func readingTheSchedule() async {
+    let time = Timestamp(secondsSince1970: 1_800_000_000)
+    let store = Store(
+      initialState: AppState(seed: 7),
+      reducer: AppReducer(service: InMemoryWordService(books: nouns), clock: { time }))
+    store.send(.loadBooks)
+    await store.settle()
+    store.send(.selectBook(store.state.books[0].id))
+    await store.settle()
+    store.send(.rate(store.state.visibleWords.ids[0], .again, at: time))
+    store.send(.setStudyMode(.due))
+    await store.settle()
+    let state = store.state
+    if state.studyMode == .due, let next = state.schedule.nextDue {
+      print("\(state.schedule.dueCount) due, the next at \(next.iso8601)")
+    }
+    #expect(state.schedule.nextDue == time.advanced(by: 60))
+  }
 }

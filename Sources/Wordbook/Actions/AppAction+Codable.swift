@@ -7,9 +7,13 @@ extension AppAction: Codable {
     case error
     case id
     case meaning
+    case memory
     case mode
     case query
+    case rating
+    case schedule
     case term
+    case time
     case title
     case word
     case words
@@ -26,6 +30,7 @@ extension AppAction: Codable {
     case editWord, wordEdited
     case outsideBooksLoaded, outsideChanges, outsideWordsLoaded, subscribeToChanges
     case unsubscribeFromChanges
+    case rate, reviewRecorded, reviewRemoved, scheduleLoaded
   }
 
   /// Decodes an action from an object with a `kind` and the action's fields; a failed
@@ -94,6 +99,17 @@ extension AppAction: Codable {
         try c.decode(WordBook.ID.self, forKey: .book), try result(.words))
     case .subscribeToChanges: self = .subscribeToChanges
     case .unsubscribeFromChanges: self = .unsubscribeFromChanges
+    case .rate:
+      self = .rate(
+        try c.decode(Word.ID.self, forKey: .id), try c.decode(Rating.self, forKey: .rating),
+        at: try c.decode(Timestamp.self, forKey: .time))
+    case .reviewRecorded:
+      self = .reviewRecorded(try c.decode(Word.ID.self, forKey: .id), try result(.memory))
+    case .reviewRemoved:
+      self = .reviewRemoved(try c.decode(Word.ID.self, forKey: .id), try result(.memory))
+    case .scheduleLoaded:
+      self = .scheduleLoaded(
+        try c.decode(WordBook.ID.self, forKey: .book), try result(.schedule))
     }
   }
 
@@ -215,6 +231,23 @@ extension AppAction: Codable {
       try c.encode(Kind.subscribeToChanges, forKey: .kind)
     case .unsubscribeFromChanges:
       try c.encode(Kind.unsubscribeFromChanges, forKey: .kind)
+    case .rate(let wordID, let rating, let time):
+      try c.encode(Kind.rate, forKey: .kind)
+      try c.encode(wordID, forKey: .id)
+      try c.encode(rating, forKey: .rating)
+      try c.encode(time, forKey: .time)
+    case .reviewRecorded(let wordID, let result):
+      try c.encode(Kind.reviewRecorded, forKey: .kind)
+      try c.encode(wordID, forKey: .id)
+      try encode(result, .memory)
+    case .reviewRemoved(let wordID, let result):
+      try c.encode(Kind.reviewRemoved, forKey: .kind)
+      try c.encode(wordID, forKey: .id)
+      try encode(result, .memory)
+    case .scheduleLoaded(let bookID, let result):
+      try c.encode(Kind.scheduleLoaded, forKey: .kind)
+      try c.encode(bookID, forKey: .book)
+      try encode(result, .schedule)
     }
   }
 }

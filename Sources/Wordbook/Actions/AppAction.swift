@@ -42,6 +42,14 @@ public enum AppAction: Equatable, Sendable {
   case redo
   /// Make again the marks the service failed to save (``AppState/unsavedMarks``).
   case retryUnsavedMarks
+  /// Rate how well the learner recalled a word at a time: ``Rating/again`` marks it as not
+  /// known, the others as known, and the service records the review and schedules the word.
+  /// Undo takes back the mark and the review together.
+  case rate(Word.ID, Rating, at: Timestamp)
+  /// The service answered the review a rating, or a redo of one, recorded.
+  case reviewRecorded(Word.ID, Result<MemoryState, WordServiceError>)
+  /// The service answered the removal of a word's last review, as undoing a rating asks.
+  case reviewRemoved(Word.ID, Result<MemoryState, WordServiceError>)
   /// Reset a word to not studied.
   case resetMark(Word.ID)
   /// Show only the words whose term or meaning contains the query, or every word for `nil`
@@ -54,6 +62,9 @@ public enum AppAction: Equatable, Sendable {
   case shuffle
   /// The service answered a batch of study marks.
   case studyStatesSaved(Result<[StudyStateChange], WordServiceError>)
+  /// The service answered the schedule of a book, read when ``StudyMode/due`` is chosen or a
+  /// book is opened in it; the due words show, then the day's new words.
+  case scheduleLoaded(WordBook.ID, Result<BookSchedule, WordServiceError>)
   /// Show the meaning first, or the term again; every card turns to its front.
   case toggleReverse
   /// Switch to the next study mode; every card turns to its front.

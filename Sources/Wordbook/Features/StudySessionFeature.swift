@@ -9,6 +9,10 @@ enum StudySessionAction: Equatable, Sendable {
   case redo
   case undo
   case retryUnsavedMarks
+  case rate(Word.ID, Rating, at: Timestamp)
+  case reviewRecorded(Word.ID, Result<MemoryState, WordServiceError>)
+  case reviewRemoved(Word.ID, Result<MemoryState, WordServiceError>)
+  case scheduleLoaded(WordBook.ID, Result<BookSchedule, WordServiceError>)
   case studyStatesSaved(Result<[StudyStateChange], WordServiceError>)
   case flip(Word.ID)
   case setSearchQuery(String?)
@@ -26,6 +30,10 @@ enum StudySessionAction: Equatable, Sendable {
     case .redo: self = .redo
     case .undo: self = .undo
     case .retryUnsavedMarks: self = .retryUnsavedMarks
+    case .rate(let wordID, let rating, let time): self = .rate(wordID, rating, at: time)
+    case .reviewRecorded(let wordID, let result): self = .reviewRecorded(wordID, result)
+    case .reviewRemoved(let wordID, let result): self = .reviewRemoved(wordID, result)
+    case .scheduleLoaded(let bookID, let result): self = .scheduleLoaded(bookID, result)
     case .studyStatesSaved(let result): self = .studyStatesSaved(result)
     case .flip(let wordID): self = .flip(wordID)
     case .setSearchQuery(let query): self = .setSearchQuery(query)
@@ -46,6 +54,10 @@ enum StudySessionAction: Equatable, Sendable {
     case .redo: .redo
     case .undo: .undo
     case .retryUnsavedMarks: .retryUnsavedMarks
+    case .rate(let wordID, let rating, let time): .rate(wordID, rating, at: time)
+    case .reviewRecorded(let wordID, let result): .reviewRecorded(wordID, result)
+    case .reviewRemoved(let wordID, let result): .reviewRemoved(wordID, result)
+    case .scheduleLoaded(let bookID, let result): .scheduleLoaded(bookID, result)
     case .studyStatesSaved(let result): .studyStatesSaved(result)
     case .flip(let wordID): .flip(wordID)
     case .setSearchQuery(let query): .setSearchQuery(query)
@@ -84,17 +96,38 @@ struct StudySessionFeature: Reducer {
         state.lastError = .nothingToRedo
         return .none
       }
-      return save(state.mark(step.to, wordID: step.wordID, recordsHistory: false))
+      return save(
+        state.mark(step.to, wordID: step.wordID, recordsHistory: false),
+        step.review.flatMap { state.serviceSync.queueReview(.record(step.wordID, $0)) })
 
     case .undo:
       guard let step = state.serviceSync.popUndo() else {
         state.lastError = .nothingToUndo
         return .none
       }
-      return save(state.mark(step.from, wordID: step.wordID, recordsHistory: false))
+      return save(
+        state.mark(step.from, wordID: step.wordID, recordsHistory: false),
+        step.review.flatMap { _ in state.serviceSync.queueReview(.remove(step.wordID)) })
 
     case .retryUnsavedMarks:
       return save(state.retryUnsavedMarks())
+
+    case .rate(let wordID, let rating, let time):
+      let (marks, review) = state.rate(wordID, Review(rating: rating, time: time))
+      return save(marks, review)
+
+    case .reviewRecorded(let wordID, let result), .reviewRemoved(let wordID, let result):
+      return save(nil, state.settleReview(of: wordID, result))
+
+    case .scheduleLoaded(let bookID, let result):
+      guard bookID == state.selectedBookID else { return .none }
+      switch result {
+      case .success(let schedule): state.takeSchedule(schedule)
+      case .failure(let error):
+        state.schedule.status = .failed(error)
+        state.lastError = .service(error)
+      }
+      return .none
 
     case .studyStatesSaved(let result):
       return save(state.settleMarks(result))
@@ -113,6 +146,7 @@ struct StudySessionFeature: Reducer {
 
     case .setStudyMode(let mode):
       state.show(mode)
+      if mode == .due { state.requestSchedule() }
       return .none
 
     case .shuffle:
@@ -126,20 +160,44 @@ struct StudySessionFeature: Reducer {
 
     case .toggleStudyMode:
       state.show(state.studyMode.next)
+      if state.studyMode == .due { state.requestSchedule() }
       return .none
     }
   }
 
-  /// Sends a batch of marks to the service, for ``StudySessionAction/studyStatesSaved(_:)``.
-  private func save(_ batch: [StudyStateChange]?) -> Effect<StudySessionAction> {
-    guard let batch else { return .none }
+  /// Sends a batch of marks to the service, then a change of a review log, one after the
+  /// other, so their answers arrive in that order: ``StudySessionAction/studyStatesSaved(_:)``,
+  /// then ``StudySessionAction/reviewRecorded(_:_:)`` or ``StudySessionAction/reviewRemoved(_:_:)``.
+  private func save(_ batch: [StudyStateChange]?, _ write: ReviewWrites.Write? = nil)
+    -> Effect<StudySessionAction>
+  {
+    guard batch != nil || write != nil else { return .none }
     return .run { [service] send in
-      await send(
-        .studyStatesSaved(
-          await result { () async throws(WordServiceError) in
-            try await service.updateStudyStates(batch)
-            return batch
-          }))
+      if let batch {
+        await send(
+          .studyStatesSaved(
+            await result { () async throws(WordServiceError) in
+              try await service.updateStudyStates(batch)
+              return batch
+            }))
+      }
+      switch write {
+      case .record(let wordID, let review):
+        await send(
+          .reviewRecorded(
+            wordID,
+            await result { () async throws(WordServiceError) in
+              try await service.recordReview(review, of: wordID)
+            }))
+      case .remove(let wordID):
+        await send(
+          .reviewRemoved(
+            wordID,
+            await result { () async throws(WordServiceError) in
+              try await service.removeLastReview(of: wordID)
+            }))
+      case nil: break
+      }
     }
   }
 }

@@ -52,6 +52,7 @@ public struct AppReducer: Reducer {
     case changes
     case outsideBooks
     case outsideWords
+    case schedule
     case words
   }
 
@@ -69,14 +70,22 @@ public struct AppReducer: Reducer {
   /// The service that loads and persists wordbooks.
   public let service: any WordService
 
+  /// The time now, which reading a schedule asks: the reducer itself reads no clock, so a
+  /// session's log replays the same.
+  public let clock: @Sendable () -> Timestamp
+
   /// The features, composed once rather than at every action.
   let features: Features
 
   /// Creates the reducer.
   ///
-  /// - Parameter service: Where wordbooks and words are kept.
-  public init(service: any WordService) {
+  /// - Parameters:
+  ///   - service: Where wordbooks and words are kept.
+  ///   - clock: The time now, for the schedule ``StudyMode/due`` shows; the system's wall
+  ///     clock unless a test fixes it.
+  public init(service: any WordService, clock: @escaping @Sendable () -> Timestamp = { .now }) {
     self.service = service
+    self.clock = clock
     // The features share the whole state, so each scope's state path is the state itself.
     let list = Scope(
       state: \AppState.self, action: WordbookListAction.init, embed: { $0.appAction },
@@ -95,10 +104,43 @@ public struct AppReducer: Reducer {
   public func reduce(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
     // One comparison of the small parts before and after, whichever feature ran.
     let before = state.comparedParts
-    let effect = features.reduce(into: &state, action: action)
+    var effect = features.reduce(into: &state, action: action)
+    if state.needsSchedule, let bookID = state.selectedBookID {
+      state.schedule.status = .loading
+      effect = .merge(effect, readSchedule(of: bookID))
+    }
     state.countSelectedBookWords()
     state.recordChanges(since: before)
     return effect
+  }
+
+  /// Reads when each reviewed word of a book falls due, page by page, with the time now and
+  /// the day's allowance of new words, for ``AppAction/scheduleLoaded(_:_:)``. Whichever
+  /// action left Due mode showing a book whose schedule is not read starts it.
+  private func readSchedule(of bookID: WordBook.ID) -> Effect<AppAction> {
+    .run { [service, clock] send in
+      await send(
+        .scheduleLoaded(
+          bookID,
+          await result { () async throws(WordServiceError) in
+            let time = clock()
+            let settings = try await service.reviewSettings()
+            var dueTimes: [Word.ID: Timestamp] = [:]
+            var last: ScheduledWord?
+            let pageSize = 4096
+            while true {
+              let page = try await service.fetchSchedule(
+                in: bookID, dueBy: .endOfTime, after: last, limit: pageSize)
+              for line in page { dueTimes[line.word.id] = line.memory.due }
+              guard page.count == pageSize else { break }
+              guard !Task.isCancelled else { throw .cancelled }
+              last = page.last
+            }
+            return BookSchedule(
+              time: time, newWordsPerDay: settings.newWordsPerDay, dueTimes: dueTimes)
+          }))
+    }
+    .cancellable(id: EffectKey.schedule, cancelInFlight: true)
   }
 }
 

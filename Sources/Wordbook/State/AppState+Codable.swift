@@ -9,6 +9,7 @@ extension AppState {
       searchQuery
     case isReversed, backFaces, isSavingWord, wordDraft, lastError, generator
     case pendingWrites, history, changesDuringLoad, deletedWordIDs, deletedBookIDs
+    case schedule, pendingReviews
   }
 
   /// Decodes a state from the JSON ``encode(to:)`` writes.
@@ -32,6 +33,7 @@ extension AppState {
     isSavingWord = try c.decode(Bool.self, forKey: .isSavingWord)
     wordDraft = try c.decodeIfPresent(WordDraft.self, forKey: .wordDraft)
     lastError = try c.decodeIfPresent(AppError.self, forKey: .lastError)
+    schedule = try c.decodeIfPresent(ReviewSchedule.self, forKey: .schedule) ?? ReviewSchedule()
     serviceSync = try ServiceSync(from: c)
   }
 
@@ -55,6 +57,7 @@ extension AppState {
     try c.encodeIfPresent(wordDraft, forKey: .wordDraft)
     try c.encodeIfPresent(lastError, forKey: .lastError)
     try c.encode(generator, forKey: .generator)
+    try c.encode(schedule, forKey: .schedule)
     try serviceSync.encode(to: &c)
   }
 }

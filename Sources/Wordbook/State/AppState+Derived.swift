@@ -30,15 +30,22 @@ extension AppState {
     backFaces.contains(wordID) ? .back : .front
   }
 
-  /// Whether study marks are still on their way to the service.
-  public var hasUnsavedMarks: Bool { !serviceSync.writes.isEmpty }
+  /// Whether study marks, or the reviews of ratings, are still on their way to the service.
+  public var hasUnsavedMarks: Bool {
+    !serviceSync.writes.isEmpty || serviceSync.reviewWrites.count > 0
+  }
 
   /// How many words have a mark on its way to the service.
   public var marksBeingSaved: Int { serviceSync.marksOnTheirWay.count }
 
-  /// How many marks would be lost if the session ended now: those on their way to the service
-  /// and those it failed to save.
-  public var marksNotYetSaved: Int { marksBeingSaved + unsavedMarks.count }
+  /// How many words would lose a mark if the session ended now: those with a mark, or a
+  /// rating's review, on its way to the service, and those whose mark it failed to save.
+  public var marksNotYetSaved: Int {
+    var words = Set(serviceSync.marksOnTheirWay.keys)
+    words.formUnion(unsavedMarks.keys)
+    words.formUnion(serviceSync.reviewWrites.wordIDs)
+    return words.count
+  }
 
   /// Whether ``AppAction/undo`` has a mark to undo.
   public var canUndo: Bool { !serviceSync.undoHistory.undoSteps.isEmpty }

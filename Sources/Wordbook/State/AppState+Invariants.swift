@@ -57,12 +57,24 @@ extension WordList {
       violations.append("the study order is not a permutation of the words")
       return violations
     }
-    var rank = [Int](repeating: 0, count: order.count)
-    for (index, position) in order.enumerated() { rank[Int(position)] = index }
+    if duePositions.contains(where: { !seen.indices.contains(Int($0)) })
+      || Set(duePositions).count != duePositions.count
+    {
+      violations.append("Due mode's words are not distinct words of the list")
+      return violations
+    }
+    // Due mode shows its words in their own order, most overdue first; the others, the study
+    // order's.
+    let shownOrder = mode == .due ? duePositions : order
+    var rank = [Int](repeating: -1, count: order.count)
+    for (index, position) in shownOrder.enumerated() { rank[Int(position)] = index }
     let visibleRanks = visible.map { Int($0) < rank.count ? rank[Int($0)] : -1 }
     if visibleRanks.contains(-1) || zip(visibleRanks, visibleRanks.dropFirst()).contains(where: >=)
     {
-      violations.append("the visible words are not in study order")
+      violations.append(
+        mode == .due
+          ? "the visible words are not in Due mode's order"
+          : "the visible words are not in study order")
     }
     if mode == .all, searchKey == nil, visible != order {
       violations.append("every word should be visible under the mode all without a search")

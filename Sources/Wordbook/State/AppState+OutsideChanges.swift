@@ -84,6 +84,7 @@ extension AppState {
   mutating func removeDeletedWord(_ wordID: Word.ID) {
     serviceSync.recordDeletedWord(wordID, whileLoading: wordsStatus == .loading)
     words.remove(id: wordID)
+    schedule.forget(wordID)
     backFaces.remove(wordID)
     unsavedMarks[wordID] = nil
   }
@@ -107,6 +108,7 @@ extension AppState {
       loaded.filter { !serviceSync.deletedWordIDs.contains($0.id) })
     for wordID in removed {
       serviceSync.forget(wordID)
+      schedule.forget(wordID)
       backFaces.remove(wordID)
       unsavedMarks[wordID] = nil
     }

@@ -33,6 +33,9 @@ extension AppState: PartTrackingState {
     case editor
     /// ``AppState/lastError``.
     case error
+    /// What Due mode says of ``AppState/schedule``: its status, time, due count, next due
+    /// time and new words left.
+    case schedule
   }
 
   /// The parts small enough to compare before and after every action, rather than record at
@@ -55,6 +58,11 @@ extension AppState: PartTrackingState {
     var isSavingWord: Bool
     var wordDraft: WordDraft?
     var lastError: AppError?
+    var scheduleStatus: LoadStatus
+    var scheduleTime: Timestamp?
+    var dueCount: Int
+    var nextDue: Timestamp?
+    var newWordsLeft: Int
   }
 
   var comparedParts: ComparedParts {
@@ -66,7 +74,9 @@ extension AppState: PartTrackingState {
       wordsStatus: wordsStatus, canUndo: canUndo,
       canRedo: canRedo, hasUnsavedMarks: hasUnsavedMarks, unsavedMarkCount: unsavedMarks.count,
       isSavingWord: isSavingWord,
-      wordDraft: wordDraft, lastError: lastError)
+      wordDraft: wordDraft, lastError: lastError, scheduleStatus: schedule.status,
+      scheduleTime: schedule.time, dueCount: schedule.dueCount, nextDue: schedule.nextDue,
+      newWordsLeft: schedule.newWordsLeft)
   }
 
   /// Records the parts that changed since `before`: the compared parts that differ, the cards
@@ -104,6 +114,12 @@ extension AppState: PartTrackingState {
       changedParts.insert(.editor)
     }
     if after.lastError != before.lastError { changedParts.insert(.error) }
+    if after.scheduleStatus != before.scheduleStatus || after.scheduleTime != before.scheduleTime
+      || after.dueCount != before.dueCount || after.nextDue != before.nextDue
+      || after.newWordsLeft != before.newWordsLeft
+    {
+      changedParts.insert(.schedule)
+    }
   }
 
   /// Turns every card to its front.

@@ -83,6 +83,7 @@ extension AppState {
       if let position = words.position(of: wordID) { words.setState(state, at: position) }
     }
     words.filter(mode: mode, searchQuery: query)
+    if schedule.status == .loaded { showDueWords() }
     unsavedMarks = unsavedMarks.filter { words.contains($0.key) }
     wordsStatus = .loaded
     backFaces.removeAll()
@@ -103,6 +104,7 @@ extension AppState {
   mutating func select(_ bookID: WordBook.ID, status: LoadStatus) {
     selectedBookID = bookID
     words = WordList([], mode: studyMode)
+    schedule = ReviewSchedule()
     unsavedMarks = [:]
     wordsStatus = status
     serviceSync.startBook()
@@ -124,6 +126,7 @@ extension AppState {
     serviceSync.leaveBook(showing: words)
     selectedBookID = nil
     words = WordList([], mode: studyMode)
+    schedule = ReviewSchedule()
     unsavedMarks = [:]
     wordsStatus = .notLoaded
     backFaces.removeAll()

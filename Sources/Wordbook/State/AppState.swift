@@ -24,6 +24,9 @@ public struct AppState: Equatable, Sendable, Codable {
   public var words = WordList()
   /// How far loading the selected wordbook's words got.
   public var wordsStatus: LoadStatus = .notLoaded
+  /// The selected wordbook's review schedule, which ``StudyMode/due`` shows; read from the
+  /// service each time Due mode is chosen.
+  public var schedule = ReviewSchedule()
   /// Which words the session shows: the ``words``' own ``WordList/mode``. Setting it
   /// re-filters the visible words, as ``AppAction/setStudyMode(_:)`` does.
   public var studyMode: StudyMode {

@@ -13,6 +13,8 @@ struct ServiceSync: Hashable, Sendable {
   private(set) var writes = StudyStateWrites()
   /// The marks undo and redo step through.
   private(set) var undoHistory = UndoHistory()
+  /// The reviews on their way to the service.
+  private(set) var reviewWrites = ReviewWrites()
   /// What the service acknowledged while the selected book's words were loading.
   private(set) var changesDuringLoad = ChangesDuringLoad()
   /// The words the service deleted this session. IDs are never reused, so a late save answer
@@ -34,12 +36,34 @@ struct ServiceSync: Hashable, Sendable {
 
   /// Records that a word went from `old` to `new`; returns the batch to send now, if any.
   ///
-  /// - Parameter recordsHistory: Whether undo can step back over this change.
+  /// - Parameters:
+  ///   - recordsHistory: Whether undo can step back over this change.
+  ///   - review: The review a rating recorded with the mark, which undo removes; a rating
+  ///     that leaves the mark as it was is still a step.
   mutating func recordMark(
-    wordID: Word.ID, from old: StudyState, to new: StudyState, recordsHistory: Bool
+    wordID: Word.ID, from old: StudyState, to new: StudyState, recordsHistory: Bool,
+    review: Review? = nil
   ) -> [StudyStateChange]? {
-    if recordsHistory { undoHistory.record(.init(wordID: wordID, from: old, to: new)) }
+    if recordsHistory {
+      undoHistory.record(.init(wordID: wordID, from: old, to: new, review: review))
+    }
+    guard old != new else { return nil }
     return writes.record(wordID: wordID, from: old, to: new)
+  }
+
+  // MARK: Reviews
+
+  /// Queues a change of a word's review log; returns it when it is to be sent now.
+  mutating func queueReview(_ write: ReviewWrites.Write) -> ReviewWrites.Write? {
+    reviewWrites.enqueue(write)
+  }
+
+  /// Settles the review write in flight with the service's answer; returns the next to send.
+  mutating func settleReview(saved: Bool) -> ReviewWrites.Write? {
+    if !saved, case .record(let wordID, _) = reviewWrites.inFlight {
+      undoHistory.forgetReview(of: wordID)
+    }
+    return reviewWrites.settle()
   }
 
   /// Settles the batch of marks in flight with the service's answer.
@@ -79,6 +103,7 @@ struct ServiceSync: Hashable, Sendable {
   mutating func forget(_ wordID: Word.ID) {
     undoHistory.forget(wordID)
     writes.forget(wordID)
+    reviewWrites.forget(wordID)
   }
 
   /// Records that the service deleted a word, and forgets it.
@@ -145,6 +170,8 @@ extension ServiceSync {
     changesDuringLoad = try container.decode(ChangesDuringLoad.self, forKey: .changesDuringLoad)
     deletedWordIDs = try container.decode(Set<Word.ID>.self, forKey: .deletedWordIDs)
     deletedBookIDs = try container.decode(Set<WordBook.ID>.self, forKey: .deletedBookIDs)
+    reviewWrites =
+      try container.decodeIfPresent(ReviewWrites.self, forKey: .pendingReviews) ?? ReviewWrites()
   }
 
   /// Encodes the bookkeeping as flat fields of a state's JSON.
@@ -154,5 +181,6 @@ extension ServiceSync {
     try container.encode(changesDuringLoad, forKey: .changesDuringLoad)
     try container.encode(deletedWordIDs, forKey: .deletedWordIDs)
     try container.encode(deletedBookIDs, forKey: .deletedBookIDs)
+    try container.encode(reviewWrites, forKey: .pendingReviews)
   }
 }

@@ -1,11 +1,13 @@
 /// The marks that undo and redo can step through: the inverse of each change, never a copy of
 /// the state, and at most ``AppState/undoLimit`` of them.
 struct UndoHistory: Hashable, Sendable, Codable {
-  /// One change of a word's study state.
+  /// One change of a word's study state, with the review a rating recorded beside it: undo
+  /// removes that review, redo records it again.
   struct Step: Hashable, Sendable, Codable {
     var wordID: Word.ID
     var from: StudyState
     var to: StudyState
+    var review: Review?
   }
 
   /// The most steps kept; older ones are forgotten.
@@ -31,6 +33,14 @@ struct UndoHistory: Hashable, Sendable, Codable {
     guard let step = redoSteps.popLast() else { return nil }
     undoSteps.append(step)
     return step
+  }
+
+  /// Forgets that the newest step of `wordID` recorded a review, which the service refused:
+  /// undoing it must not remove the review before.
+  mutating func forgetReview(of wordID: Word.ID) {
+    if let index = undoSteps.lastIndex(where: { $0.wordID == wordID }) {
+      undoSteps[index].review = nil
+    }
   }
 
   /// Forgets every step about `wordID`, as when the word was deleted.

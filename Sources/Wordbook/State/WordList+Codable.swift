@@ -5,6 +5,7 @@ extension WordList: Codable {
     case visible
     case mode
     case search
+    case due
   }
 
   /// Decodes a list, checking that the study order is a permutation of the words and that
@@ -14,6 +15,7 @@ extension WordList: Codable {
     self.init(try container.decode([Word].self, forKey: .words))
     let order = try container.decode([Int32].self, forKey: .order)
     let visible = try container.decode([Int32].self, forKey: .visible)
+    let due = try container.decodeIfPresent([Int32].self, forKey: .due) ?? []
     var seen = [Bool](repeating: false, count: count)
     for position in order {
       guard seen.indices.contains(Int(position)), !seen[Int(position)] else {
@@ -23,13 +25,15 @@ extension WordList: Codable {
       }
       seen[Int(position)] = true
     }
-    guard order.count == count, visible.allSatisfy({ seen.indices.contains(Int($0)) }) else {
+    guard order.count == count,
+      (visible + due).allSatisfy({ seen.indices.contains(Int($0)) })
+    else {
       throw DecodingError.dataCorruptedError(
         forKey: .visible, in: container,
         debugDescription: "The study order or visible words do not match the words.")
     }
     self.order = order
-    setVisible(visible)
+    setVisible(visible, due: due)
     // Lists written before the list held its mode were in a state that held it.
     restoreFilter(
       mode: try container.decodeIfPresent(StudyMode.self, forKey: .mode) ?? .all,
@@ -46,5 +50,6 @@ extension WordList: Codable {
     try container.encode(visible, forKey: .visible)
     try container.encode(mode, forKey: .mode)
     try container.encodeIfPresent(searchQuery, forKey: .search)
+    if !duePositions.isEmpty { try container.encode(duePositions, forKey: .due) }
   }
 }

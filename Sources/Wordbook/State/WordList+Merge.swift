@@ -2,7 +2,7 @@ extension WordList {
   /// Replaces the words with `loaded`, the book as stored now, without disturbing the study:
   /// words still there keep their place in the study order and their visibility, words not
   /// seen before go at the end (visible when the mode and the search show them), and words no
-  /// longer there leave.
+  /// longer there leave, from Due mode's words too.
   ///
   /// - Parameter loaded: Every word of the book, in the order they were added.
   /// - Returns: The IDs of the words that left.
@@ -23,15 +23,18 @@ extension WordList {
         removed.append(id)
       }
     }
-    var visible = self.visible.compactMap { position in
-      merged.position(of: entries[Int(position)].id).map(Int32.init)
+    func moved(_ positions: [Int32]) -> [Int32] {
+      positions.compactMap { merged.position(of: entries[Int($0)].id).map(Int32.init) }
     }
+    var visible = moved(self.visible)
+    var due = moved(duePositions)
     for position in isPlaced.indices where !isPlaced[position] {
       order.append(Int32(position))
       if merged.isShown(at: position) { visible.append(Int32(position)) }
+      if mode == .due { due.append(Int32(position)) }
     }
     merged.order = order
-    merged.setVisible(visible)
+    merged.setVisible(visible, due: due)
     self = merged
     return removed
   }

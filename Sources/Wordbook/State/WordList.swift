@@ -23,6 +23,9 @@ public struct WordList: Sendable {
   /// The visible positions while `showsAll` is false. While it is true the array is unused
   /// but keeps its capacity, so the next filtering mode writes into it without allocating.
   private var filtered: [Int32] = []
+  /// The positions ``StudyMode/due`` shows, in its order: the due words, most overdue first,
+  /// then the day's new words.
+  private(set) var duePositions: [Int32] = []
   private var index = WordIndex()
   /// The study mode that filters the visible words.
   public private(set) var mode: StudyMode = .all
@@ -156,6 +159,21 @@ public struct WordList: Sendable {
     refilter()
   }
 
+  /// Sets the words ``StudyMode/due`` shows and re-filters when that is the mode: the words of
+  /// `dueIDs` in that order, then the first `newCount` words of the study order that `isNew`
+  /// says were never reviewed. IDs the list does not hold are left out.
+  ///
+  /// - Complexity: O(*k*) for *k* due words, plus the study order up to the last new word.
+  mutating func showDue(_ dueIDs: [Word.ID], newCount: Int, isNew: (Word.ID) -> Bool) {
+    duePositions = dueIDs.compactMap { position(of: $0).map(Int32.init) }
+    var left = newCount
+    for position in order where left > 0 && isNew(entries[Int(position)].id) {
+      duePositions.append(position)
+      left -= 1
+    }
+    if mode == .due { refilter() }
+  }
+
   /// Returns what the mutations since the last call touched, and starts a new record.
   mutating func takeChanges() -> WordListChanges {
     defer { changes = WordListChanges() }
@@ -214,6 +232,8 @@ public struct WordList: Sendable {
     }
     order.append(Int32(position))
     if !showsAll, shown { filtered.append(Int32(position)) }
+    // A word just added is new: Due mode shows it after the others.
+    if mode == .due { duePositions.append(Int32(position)) }
     changes.touch(word.id)
     changes.touchVisibleWords()
   }
@@ -238,6 +258,7 @@ public struct WordList: Sendable {
       }
     }
     order = shifted(order)
+    duePositions = shifted(duePositions)
     if !showsAll { filtered = shifted(filtered) }
     index = WordIndex(ids: entries.lazy.map(\.id))
   }
@@ -245,6 +266,9 @@ public struct WordList: Sendable {
   /// Shuffles the study order with a Fisher–Yates pass over 4-byte positions, then re-filters.
   mutating func shuffle(using generator: inout SplitMix64) {
     order.withUnsafeMutableBufferPointer { $0.fisherYatesShuffle(using: &generator) }
+    if mode == .due {
+      duePositions.withUnsafeMutableBufferPointer { $0.fisherYatesShuffle(using: &generator) }
+    }
     refilter()
   }
 
@@ -258,6 +282,10 @@ public struct WordList: Sendable {
     showsAll = mode == .all && searchKey == nil
     guard !showsAll else { return }
     filtered.removeAll(keepingCapacity: true)
+    if mode == .due {
+      filtered = searchKey == nil ? duePositions : duePositions.filter { isShown(at: Int($0)) }
+      return
+    }
     filtered.reserveCapacity(order.count)
     if searchKey == nil {
       states.withUnsafeBufferPointer { states in
@@ -272,8 +300,10 @@ public struct WordList: Sendable {
     }
   }
 
-  /// Sets the visible words to `positions`, positions in the study order; for decoding.
-  mutating func setVisible(_ positions: [Int32]) {
+  /// Sets the visible words to `positions`, positions in the study order, and the words Due
+  /// mode shows to `due`; for decoding.
+  mutating func setVisible(_ positions: [Int32], due: [Int32]) {
+    duePositions = due
     changes.touchVisibleWords()
     showsAll = positions == order
     filtered = showsAll ? [] : positions
@@ -286,5 +316,6 @@ extension WordList: Equatable {
   public static func == (lhs: WordList, rhs: WordList) -> Bool {
     lhs.mode == rhs.mode && lhs.searchQuery == rhs.searchQuery && lhs.entries == rhs.entries
       && lhs.states == rhs.states && lhs.order == rhs.order && lhs.visible == rhs.visible
+      && lhs.duePositions == rhs.duePositions
   }
 }

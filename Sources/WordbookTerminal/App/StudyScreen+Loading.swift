@@ -41,7 +41,7 @@ extension StudyScreen {
   }
 
   private mutating func handle(_ key: Key) -> [AppAction] {
-    let response = StudyScreenKeys.handle(key, state: app, screen: &screen)
+    let response = StudyScreenKeys.handle(key, state: app, screen: &screen, at: lastKeyTime)
     if response.quits {
       hasQuit = true
       marksLeftUnsaved = app.marksNotYetSaved

@@ -28,6 +28,8 @@ public struct StudyScreen: Equatable, Sendable {
   /// processed: the next waiting key is handled once they are, so it sees the state they make.
   /// A test describes it through the actions it sees instead.
   @Bookkeeping var actionsBeforeNextWaitingKey = 0
+  /// When the last key was pressed: the time of the ratings keys make.
+  @Bookkeeping var lastKeyTime = Timestamp(secondsSince1970: 0)
   /// The parts of the screen changed since the store last took the record: at most
   /// ``Part/screen``; see ``changedParts``.
   var screenChanges = ChangedParts<Part>()

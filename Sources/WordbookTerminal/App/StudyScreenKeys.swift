@@ -25,10 +25,11 @@ public enum StudyScreenKeys {
   ///   - key: The key.
   ///   - state: The store's current state.
   ///   - screen: The screen's state, updated in place.
+  ///   - time: When the key was pressed, the time of a rating it makes.
   /// - Returns: The actions to send and whether to quit.
-  public static func handle(_ key: Key, state: AppState, screen: inout StudyScreenState)
-    -> Response
-  {
+  public static func handle(
+    _ key: Key, state: AppState, screen: inout StudyScreenState, at time: Timestamp = .now
+  ) -> Response {
     screen.notice = nil
     if screen.isQuitting { return handleQuitting(key, state: state, screen: &screen) }
     if let question = screen.question {
@@ -48,12 +49,12 @@ public enum StudyScreenKeys {
     }
     if key == .escape, state.lastError != nil { return Response(actions: [.dismissError]) }
     if screen.showsPicker(state) { return handlePicker(key, state: state, screen: &screen) }
-    return handleStudy(key, state: state, screen: &screen)
+    return handleStudy(key, state: state, screen: &screen, at: time)
   }
 
-  private static func handleStudy(_ key: Key, state: AppState, screen: inout StudyScreenState)
-    -> Response
-  {
+  private static func handleStudy(
+    _ key: Key, state: AppState, screen: inout StudyScreenState, at time: Timestamp
+  ) -> Response {
     let visible = state.visibleWords
     screen.cursor = min(max(screen.cursor, 0), max(visible.count - 1, 0))
     let current = visible.isEmpty ? nil : visible.id(at: screen.cursor)
@@ -62,10 +63,16 @@ public enum StudyScreenKeys {
       if advancing { screen.cursor = min(screen.cursor + 1, visible.count - 1) }
       return Response(actions: [make(current)])
     }
+    // 1 to 4 rate the card again, hard, good or easy.
+    if case .character(let digit) = key,
+      let rating = digit.wholeNumberValue.flatMap(Rating.init(rawValue:))
+    {
+      return onCurrent({ .rate($0, rating, at: time) }, advancing: true)
+    }
     switch key {
     case .character(" "), .enter: return onCurrent(AppAction.flip)
-    case .right, .character("l"): return onCurrent(AppAction.markSuccess, advancing: true)
-    case .left, .character("h"): return onCurrent(AppAction.markFail, advancing: true)
+    case .right, .character("l"): return onCurrent({ .rate($0, .good, at: time) }, advancing: true)
+    case .left, .character("h"): return onCurrent({ .rate($0, .again, at: time) }, advancing: true)
     case .character("0"): return onCurrent(AppAction.resetMark)
     case .down, .character("j"):
       screen.cursor = min(screen.cursor + 1, max(visible.count - 1, 0))

@@ -61,8 +61,9 @@ public struct StudyScreenReducer: Reducer {
     switch action {
     case .app:
       if state.actionsBeforeNextWaitingKey > 0 { state.actionsBeforeNextWaitingKey -= 1 }
-    case .key(let key, let pageSize):
+    case .key(let key, let pageSize, let time):
       state.screen.pageSize = pageSize
+      state.lastKeyTime = time
       actions = state.press(key)
     }
     actions += state.followApp()

@@ -165,11 +165,6 @@ final class CommandSession {
     }
   }
 
-  /// The time now, read from the system clock, for the command to pass to the service.
-  static func now() -> Timestamp {
-    Timestamp(secondsSince1970: Int64(time(nil)))
-  }
-
   /// The study state between the tabs of a `words` line.
   static func stateField(_ state: StudyState) -> String {
     switch state {

@@ -10,8 +10,15 @@ public struct Messages: Sendable {
   public var appName: String
   /// The label before the study mode in the header.
   public var modeLabel: String
-  /// The names of the study modes: all, not yet known, failed only.
-  public var modeNames: (all: String, excludeSuccess: String, failedOnly: String)
+  /// The names of the study modes: all, not yet known, failed only, due.
+  public var modeNames: (all: String, excludeSuccess: String, failedOnly: String, due: String)
+  /// The header's note in Due mode: how many words are due, how many new words are left
+  /// today, and when the next word falls due (ISO 8601), if not now.
+  public var dueCounts: @Sendable (Int, Int, String?) -> String
+  /// The header's note in Due mode while the schedule is read.
+  public var readingSchedule: String
+  /// The header's note in Due mode when the schedule could not be read.
+  public var scheduleFailed: String
   /// Shown while the wordbook list loads.
   public var loadingBooks: String
   /// Shown when the wordbook list could not load; the argument is the reason.
@@ -86,7 +93,14 @@ public struct Messages: Sendable {
   public static let english = Messages(
     appName: "Wordbook",
     modeLabel: "Mode",
-    modeNames: (all: "all words", excludeSuccess: "not yet known", failedOnly: "failed only"),
+    modeNames: (
+      all: "all words", excludeSuccess: "not yet known", failedOnly: "failed only", due: "due"
+    ),
+    dueCounts: { due, new, next in
+      "\(grouped(due)) due, \(grouped(new)) new" + (next.map { ", next \($0)" } ?? "")
+    },
+    readingSchedule: "reading the schedule…",
+    scheduleFailed: "the schedule could not be read",
     loadingBooks: "Loading wordbooks…",
     booksFailed: { "Could not load the wordbooks: \($0) Press b to try again." },
     noBooks: "No wordbooks yet. Press n to create one.",
@@ -127,8 +141,9 @@ public struct Messages: Sendable {
     helpTitle: "Keys",
     helpLines: [
       ("space, enter", "flip the card"),
-      ("→, l", "mark known (knew it)"),
-      ("←, h", "mark not known (did not know it)"),
+      ("→, l", "knew it (rated good)"),
+      ("←, h", "did not know it (rated again)"),
+      ("1 2 3 4", "rate: again, hard, good, easy"),
       ("0", "reset the mark"),
       ("↑/↓, k/j", "move between cards"),
       ("PgUp/PgDn", "move by a page"),
@@ -152,7 +167,12 @@ public struct Messages: Sendable {
   public static let korean = Messages(
     appName: "단어장",
     modeLabel: "모드",
-    modeNames: (all: "전체", excludeSuccess: "못 외운 단어", failedOnly: "틀린 단어만"),
+    modeNames: (all: "전체", excludeSuccess: "못 외운 단어", failedOnly: "틀린 단어만", due: "복습"),
+    dueCounts: { due, new, next in
+      "복습 \(grouped(due))개, 새 단어 \(grouped(new))개" + (next.map { ", 다음 \($0)" } ?? "")
+    },
+    readingSchedule: "일정을 읽는 중…",
+    scheduleFailed: "일정을 읽지 못했습니다",
     loadingBooks: "단어장을 불러오는 중…",
     booksFailed: { "단어장을 불러오지 못했습니다: \($0) b를 눌러 다시 시도하세요." },
     noBooks: "단어장이 없습니다. n을 눌러 새로 만드세요.",
@@ -186,8 +206,9 @@ public struct Messages: Sendable {
     helpTitle: "키",
     helpLines: [
       ("space, enter", "카드 뒤집기"),
-      ("→, l", "외움 표시 (알았음)"),
-      ("←, h", "모름 표시 (몰랐음)"),
+      ("→, l", "알았음 (좋음으로 평가)"),
+      ("←, h", "몰랐음 (다시로 평가)"),
+      ("1 2 3 4", "평가: 다시, 어려움, 좋음, 쉬움"),
       ("0", "표시 지우기"),
       ("↑/↓, k/j", "카드 이동"),
       ("PgUp/PgDn", "한 쪽씩 이동"),

@@ -70,6 +70,7 @@ public struct StudyScreenRenderer: Sendable {
 
   private func header(_ state: AppState, width: Int) -> StyledLine {
     var mode = "\(messages.modeLabel): \(modeName(state.studyMode))"
+    if state.studyMode == .due { mode += " · " + dueSummary(state.schedule) }
     if state.isReversed { mode += " · " + messages.reversedLabel }
     if let query = state.searchQuery {
       mode += " · " + messages.searchLabel + query.escapedForTerminal.truncated(toColumns: 16)
@@ -87,6 +88,20 @@ public struct StudyScreenRenderer: Sendable {
     case .all: messages.modeNames.all
     case .excludeSuccess: messages.modeNames.excludeSuccess
     case .failedOnly: messages.modeNames.failedOnly
+    case .due: messages.modeNames.due
+    }
+  }
+
+  /// How many words are due and new, and when the next falls due; or how far reading the
+  /// schedule got.
+  private func dueSummary(_ schedule: ReviewSchedule) -> String {
+    switch schedule.status {
+    case .notLoaded, .loading: messages.readingSchedule
+    case .failed: messages.scheduleFailed
+    case .loaded:
+      messages.dueCounts(
+        schedule.dueCount, schedule.newWordsLeft,
+        schedule.nextDue.flatMap { $0 > (schedule.time ?? $0) ? $0.iso8601 : nil })
     }
   }
 

@@ -5,7 +5,7 @@
 import { t, describeRefusal } from './texts.js';
 import { DeleteQuestion, WordEditor } from './editor.js';
 import { BookPicker } from './books.js';
-import { FocusView, followPointer } from './focus.js';
+import { FocusView, actionFor, followPointer } from './focus.js';
 
 const pageSize = 20;
 const viewKey = 'wordbook.view';
@@ -164,7 +164,7 @@ function makeCard(card) {
   followPointer(item, (kind) => {
     page.current = cardElements().indexOf(item);
     markCurrent();
-    send({ kind, id: Number(item.dataset.wordId) });
+    send(actionFor(kind, Number(item.dataset.wordId)));
   });
   return item;
 }
@@ -236,6 +236,7 @@ function renderStatus(status) {
   $('undo').disabled = !status.canUndo;
   $('redo').disabled = !status.canRedo;
   $('tally').textContent = t.tally(status) + (status.unsavedMarks ? t.unsaved(status.unsavedMarks) : '');
+  $('due-summary').textContent = status.due ? t.dueSummary(status.due) : '';
   const adding = status.isSavingWord && !editor.isSaving;
   $('saving').textContent = adding ? t.saving : '';
   $('save').disabled = status.isSavingWord;
@@ -295,13 +296,15 @@ function onKey(event) {
   const onCurrent = (kind, advance) => {
     if (id === null) return;
     if (page.view === 'focus') return focus.act(kind);
-    send({ kind, id });
+    send(actionFor(kind, id));
     if (advance) move(1);
   };
   switch (event.key) {
     case ' ': case 'Enter': onCurrent('flip'); break;
-    case 'ArrowRight': case 'l': onCurrent('markSuccess', true); break;
-    case 'ArrowLeft': case 'h': onCurrent('markFail', true); break;
+    case 'ArrowRight': case 'l': case '3': onCurrent('good', true); break;
+    case 'ArrowLeft': case 'h': case '1': onCurrent('again', true); break;
+    case '2': onCurrent('hard', true); break;
+    case '4': onCurrent('easy', true); break;
     case '0': onCurrent('resetMark'); break;
     case 'ArrowDown': case 'j': step(1); break;
     case 'ArrowUp': case 'k': step(-1); break;

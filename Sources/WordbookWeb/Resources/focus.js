@@ -6,11 +6,19 @@ import { t } from './texts.js';
 
 const $ = (id) => document.getElementById(id);
 const swipeDistance = 60;
+const ratings = { again: 1, hard: 2, good: 3, easy: 4 };
+
+/** The action that does `kind` to the card of `id`: a rating (`again`, `hard`, `good`,
+ * `easy`) rates it now, on the server's clock; anything else is an action of that kind. */
+export function actionFor(kind, id) {
+  if (!(kind in ratings)) return { kind, id };
+  return { kind: 'rate', id, rating: ratings[kind], time: Math.floor(Date.now() / 1000) };
+}
 const hintKey = 'wordbook.focusHintSeen';
 
 /** Makes `item` follow the finger (or mouse) and turn green or yellow past the swipe
- * distance; calls `act` with `markSuccess` or `markFail` for a swipe, `flip` for a press that
- * barely moved. */
+ * distance; calls `act` with `good` (right) or `again` (left) for a swipe, `flip` for a press
+ * that barely moved. */
 export function followPointer(item, act) {
   let start = null;
   let offset = 0;
@@ -39,8 +47,8 @@ export function followPointer(item, act) {
     if (start === null) return;
     const moved = offset;
     reset();
-    if (moved >= swipeDistance) act('markSuccess');
-    else if (moved <= -swipeDistance) act('markFail');
+    if (moved >= swipeDistance) act('good');
+    else if (moved <= -swipeDistance) act('again');
     else if (Math.abs(moved) < 8) act('flip');
   });
   item.addEventListener('pointercancel', reset);
@@ -80,8 +88,10 @@ export class FocusView {
     this.marking = false;
     this.status = null;
     followPointer($('focus-card'), (kind) => this.act(kind));
-    onPress($('knew'), () => this.act('markSuccess'));
-    onPress($('didnt-know'), () => this.act('markFail'));
+    onPress($('didnt-know'), () => this.act('again'));
+    onPress($('hard'), () => this.act('hard'));
+    onPress($('knew'), () => this.act('good'));
+    onPress($('easy'), () => this.act('easy'));
     onPress($('hint-dismiss'), () => this.hideHint());
     onPress($('restudy'), () => this.restudy('excludeSuccess'));
     onPress($('study-again'), () => this.restudy('all'));
@@ -130,7 +140,7 @@ export class FocusView {
     }
     this.marking = true;
     this.hideHint();
-    const failure = await this.send({ kind, id: card.id });
+    const failure = await this.send(actionFor(kind, card.id));
     this.marking = false;
     if (failure || this.card?.id !== card.id) return;
     this.index += 1;

@@ -6,6 +6,11 @@ const texts = {
   en: {
     title: 'Wordbook', books: 'Wordbooks', dismiss: 'Dismiss', shuffle: 'Shuffle', mode: 'Show',
     modeAll: 'All words', modeExcludeSuccess: 'Not yet known', modeFailedOnly: 'Failed only',
+    modeDue: 'Due for review', hard: 'Hard', easy: 'Easy',
+    dueSummary: (due) => due.status === 'loaded'
+      ? `${due.count.toLocaleString('en')} due, ${due.newWords.toLocaleString('en')} new` +
+        (due.next ? `, next ${new Date(due.next * 1000).toLocaleString('en')}` : '')
+      : due.status === 'failed' ? 'The schedule could not be read.' : 'Reading the schedule…',
     undo: 'Undo', redo: 'Redo', previous: 'Previous', next: 'Next', addWord: 'Add a word',
     term: 'Term', meaning: 'Meaning', save: 'Save', saving: 'Saving…',
     search: 'Search', searchPlaceholder: 'Search terms and meanings',
@@ -42,13 +47,19 @@ const texts = {
     deleteBookQuestion: (book) => `Delete wordbook ${book.id} (“${book.title}”) and its ` +
       `${book.wordCount === 1 ? '1 word' : `${book.wordCount.toLocaleString('en')} words`}?`,
     first: 'First', last: 'Last', jump: 'Go', jumpLabel: 'Go to card number',
-    keys: 'Keys: Space flips · → or l knew it · ← or h did not · 0 clears · j/k move · ' +
+    keys: 'Keys: Space flips · → or l knew it · ← or h did not · 1–4 rate again, hard, ' +
+      'good, easy · 0 clears · j/k move · ' +
       's shuffles · m changes what is shown · v shows the meaning first · / searches · ' +
       'e edits · d deletes · u undo · r redo. Swipe a card right or left.',
   },
   ko: {
     title: '단어장', books: '단어장 목록', dismiss: '닫기', shuffle: '섞기', mode: '보기',
     modeAll: '모든 단어', modeExcludeSuccess: '아직 모르는 단어', modeFailedOnly: '틀린 단어만',
+    modeDue: '복습할 단어', hard: '어려워요', easy: '쉬워요',
+    dueSummary: (due) => due.status === 'loaded'
+      ? `복습 ${due.count.toLocaleString('ko')}개, 새 단어 ${due.newWords.toLocaleString('ko')}개` +
+        (due.next ? `, 다음 ${new Date(due.next * 1000).toLocaleString('ko')}` : '')
+      : due.status === 'failed' ? '일정을 읽지 못했습니다.' : '일정을 읽는 중…',
     undo: '되돌리기', redo: '다시 하기', previous: '이전', next: '다음', addWord: '단어 추가',
     term: '단어', meaning: '뜻', save: '저장', saving: '저장하는 중…',
     search: '찾기', searchPlaceholder: '단어나 뜻으로 찾기',
@@ -86,7 +97,8 @@ const texts = {
     deleteBookQuestion: (book) =>
       `단어장 ${book.id} (“${book.title}”)과 단어 ${book.wordCount.toLocaleString('ko')}개를 지울까요?`,
     first: '처음', last: '마지막', jump: '이동', jumpLabel: '카드 번호로 이동',
-    keys: '키: Space 뒤집기 · → 또는 l 외움 · ← 또는 h 모름 · 0 지우기 · j/k 이동 · ' +
+    keys: '키: Space 뒤집기 · → 또는 l 외움 · ← 또는 h 모름 · 1–4 다시, 어려움, 좋음, 쉬움 · ' +
+      '0 지우기 · j/k 이동 · ' +
       's 섞기 · m 보기 바꾸기 · v 뜻 먼저 · / 찾기 · e 고치기 · d 단어 지우기 · ' +
       'u 되돌리기 · r 다시 하기. 카드를 오른쪽이나 왼쪽으로 밀어도 됩니다.',
   },

@@ -17,7 +17,7 @@ struct ScheduleCommand: Subcommand {
 
   func run(in session: CommandSession) async throws(CommandFailure) {
     let book = try await session.book(book)
-    let time = listsAll ? nil : CommandSession.now()
+    let time = listsAll ? nil : Timestamp.now
     // Page by page, so the first lines show at once and memory stays flat at any book size.
     var last: ScheduledWord?
     while true {

@@ -1,0 +1,61 @@
+extension AppState {
+  /// Rates a word at once: marks it (``StudyState/fail`` for ``Rating/again``, else
+  /// ``StudyState/success``) and queues its review, one undo step for both.
+  ///
+  /// - Returns: The batch of marks to send now and the review write to send now, if any.
+  mutating func rate(_ wordID: Word.ID, _ review: Review)
+    -> (marks: [StudyStateChange]?, review: ReviewWrites.Write?)
+  {
+    guard let position = words.position(of: wordID) else {
+      lastError = .unknownWord(wordID)
+      return (nil, nil)
+    }
+    unsavedMarks[wordID] = nil
+    let old = words.state(at: position)
+    let new: StudyState = review.rating == .again ? .fail : .success
+    words.setState(new, at: position)
+    let marks = serviceSync.recordMark(
+      wordID: wordID, from: old, to: new, recordsHistory: true, review: review)
+    return (marks, serviceSync.queueReview(.record(wordID, review)))
+  }
+
+  /// Takes the service's answer to the review write in flight: the word's due time moves to
+  /// its new memory state's. Returns the next write to send, if any.
+  mutating func settleReview(
+    of wordID: Word.ID, _ result: Result<MemoryState, WordServiceError>
+  ) -> ReviewWrites.Write? {
+    switch result {
+    case .success(let memory):
+      if words.contains(wordID) { schedule.record(memory, of: wordID) }
+      return serviceSync.settleReview(saved: true)
+    case .failure(let error):
+      lastError = .service(error)
+      return serviceSync.settleReview(saved: false)
+    }
+  }
+
+  /// Whether Due mode shows a loaded book whose schedule is to be read.
+  var needsSchedule: Bool {
+    studyMode == .due && selectedBookID != nil && wordsStatus == .loaded
+      && schedule.status == .notLoaded
+  }
+
+  /// Asks for the schedule to be read again, as choosing Due mode does.
+  mutating func requestSchedule() {
+    if schedule.status != .loading { schedule.status = .notLoaded }
+  }
+
+  /// Takes the schedule the service read for the selected book and shows its due words, then
+  /// the day's new words, under Due mode.
+  mutating func takeSchedule(_ loaded: BookSchedule) {
+    schedule.load(loaded)
+    showDueWords()
+    turnAllCardsToFront()
+  }
+
+  /// Sets the words Due mode shows from the schedule.
+  mutating func showDueWords() {
+    let dueTimes = schedule.dueTimes
+    words.showDue(schedule.dueWordIDs, newCount: schedule.newWordsLeft) { dueTimes[$0] == nil }
+  }
+}

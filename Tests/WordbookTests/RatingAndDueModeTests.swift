@@ -1,0 +1,189 @@
+import StoreCore
+import StoreTesting
+import Testing
+import Wordbook
+
+/// Ratings through the store, as a front end sends them: each marks its word and records a
+/// review, undo takes both back, and Due mode shows the due words first, then new ones.
+@MainActor
+@Suite struct RatingAndDueModeTests {
+  static let start = Timestamp(secondsSince1970: 1_800_000_000)
+  static let scheduler = ReviewScheduler(settings: .standard)
+  static let words = (1...5).map { WordDraft(term: "단어 \($0)", meaning: "word \($0)") }
+
+  /// A store whose clock says `time`, on a service of one book of five words, opened.
+  func openedStore(_ service: any WordService, at time: Timestamp = start) async
+    -> Store<AppState, AppAction>
+  {
+    let store = Store(
+      initialState: AppState(seed: 3), reducer: AppReducer(service: service, clock: { time }))
+    store.send(.loadBooks)
+    await store.settle()
+    store.send(.selectBook(store.state.books[0].id))
+    await store.settle()
+    return store
+  }
+
+  /// A word's memory after `ratings`, each at `time`.
+  static func memory(_ ratings: [Rating], of wordID: Word.ID, at time: Timestamp = start)
+    -> MemoryState
+  {
+    WordMemory.replaying(
+      ratings.map { Review(rating: $0, time: time) }, of: wordID, with: scheduler
+    ).state
+  }
+
+  @Test func aRatingMarksTheWordAndRecordsItsReviewAndUndoTakesBothBack() async throws {
+    let service = InMemoryWordService(books: [("Verbs", Self.words)])
+    let open = await openedStore(service)
+    let id = open.state.visibleWords.ids[0]
+    await withTestStore(initialState: open.state, reducer: AppReducer(service: service)) {
+      store in
+      let time = Self.start
+      store.send(.rate(id, .hard, at: time)) { $0.words.setStudyState(.success, of: id) }
+      await store.receive(.studyStatesSaved(.success([.init(wordID: id, state: .success)])))
+      let rated = Self.memory([.hard], of: id)
+      await store.receive(.reviewRecorded(id, .success(rated))) {
+        $0.schedule.record(rated, of: id)
+      }
+      #expect((try? await service.fetchReviews(of: id)) == [Review(rating: .hard, time: time)])
+
+      store.send(.undo) { $0.words.setStudyState(.notStudied, of: id) }
+      await store.receive(.studyStatesSaved(.success([.init(wordID: id, state: .notStudied)])))
+      await store.receive(.reviewRemoved(id, .success(.new))) {
+        $0.schedule.record(.new, of: id)
+      }
+      #expect((try? await service.fetchReviews(of: id)) == [])
+
+      store.send(.redo) { $0.words.setStudyState(.success, of: id) }
+      await store.receive(.studyStatesSaved(.success([.init(wordID: id, state: .success)])))
+      await store.receive(.reviewRecorded(id, .success(rated))) {
+        $0.schedule.record(rated, of: id)
+      }
+      #expect((try? await service.fetchReviews(of: id)) == [Review(rating: .hard, time: time)])
+    }
+  }
+
+  /// A second rating that keeps the mark is still its own step: undoing it removes only its
+  /// review, and the word keeps the first.
+  @Test func undoingARatingThatKeptTheMarkRemovesOnlyItsReview() async throws {
+    let service = InMemoryWordService(books: [("Verbs", Self.words)])
+    let store = await openedStore(service)
+    let id = store.state.visibleWords.ids[0]
+    store.send(.rate(id, .good, at: Self.start))
+    store.send(.rate(id, .easy, at: Self.start.advanced(by: 600)))
+    await store.settle()
+    #expect(try await service.fetchReviews(of: id).map(\.rating) == [.good, .easy])
+    store.send(.undo)
+    await store.settle()
+    #expect(store.state.words[id]?.studyState == .success)
+    #expect(try await service.fetchReviews(of: id) == [Review(rating: .good, time: Self.start)])
+    #expect(store.state.schedule.dueTimes[id] == Self.memory([.good], of: id).due)
+  }
+
+  /// A review the service refuses leaves an error, and undo then keeps the review before it.
+  @Test func aRefusedReviewIsNotUndoneOverTheOneBefore() async throws {
+    let memory = InMemoryWordService(books: [("Verbs", Self.words)])
+    let service = ScriptedWordService(wrapping: memory)
+    let store = await openedStore(service)
+    let id = store.state.visibleWords.ids[0]
+    store.send(.rate(id, .good, at: Self.start))
+    await store.settle()
+    let offline = WordServiceError(.unavailable, "The test is offline.")
+    await service.fail(.recordReview, call: 2, with: offline)
+    store.send(.rate(id, .again, at: Self.start.advanced(by: 60)))
+    await store.settle()
+    #expect(store.state.lastError == .service(offline))
+    store.send(.undo)
+    await store.settle()
+    #expect(try await memory.fetchReviews(of: id) == [Review(rating: .good, time: Self.start)])
+    #expect(!store.state.hasUnsavedMarks)
+  }
+
+  /// Due mode: the overdue word first, then the one due later, then new words up to the
+  /// day's allowance less the new words reviewed today; a word due tomorrow waits.
+  @Test func dueModeShowsTheMostOverdueFirstThenTheDaysNewWords() async throws {
+    let service = InMemoryWordService(books: [("Verbs", Self.words)])
+    try await service.setReviewSettings(ReviewSettings(newWordsPerDay: 2))
+    let ids = try await service.fetchWords(in: service.fetchBooks()[0].id).map(\.id)
+    let day: Int64 = 86_400
+    // Word 2 is due in 10 minutes, word 4 in 1 minute: an hour on, both are due, 4 first.
+    _ = try await service.recordReview(Review(rating: .good, time: Self.start), of: ids[1])
+    _ = try await service.recordReview(Review(rating: .again, time: Self.start), of: ids[3])
+    // Word 5 graduates to days: not due an hour on.
+    _ = try await service.recordReview(Review(rating: .easy, time: Self.start), of: ids[4])
+    let store = await openedStore(service, at: Self.start.advanced(by: 3600))
+    store.send(.setStudyMode(.due))
+    #expect(store.state.schedule.status == .loading)
+    await store.settle()
+    let schedule = store.state.schedule
+    #expect(schedule.status == .loaded)
+    #expect(schedule.dueCount == 2)
+    #expect(schedule.newWordsLeft == 2)
+    #expect(schedule.nextDue == Self.memory([.again], of: ids[3]).due)
+    #expect(store.state.visibleWords.ids == [ids[3], ids[1], ids[0], ids[2]])
+    #expect(try #require(Self.memory([.easy], of: ids[4]).due) > Self.start.advanced(by: day))
+
+    // Rating a new word counts against the day's allowance at the next reading.
+    store.send(.rate(ids[0], .good, at: Self.start.advanced(by: 3600)))
+    store.send(.rate(ids[3], .good, at: Self.start.advanced(by: 3600)))
+    await store.settle()
+    #expect(store.state.schedule.dueCount == 1)
+    #expect(store.state.schedule.newWordsLeft == 1)
+    store.send(.setStudyMode(.due))
+    await store.settle()
+    // Word 1 and word 4 are due in 10 minutes now; word 2 is still due; one new word is left.
+    #expect(store.state.visibleWords.ids == [ids[1], ids[2]])
+  }
+
+  /// Shuffling in Due mode reorders the due words alone and keeps every mark.
+  @Test func shufflingDueWordsKeepsTheirMarks() async throws {
+    let service = InMemoryWordService(books: [("Verbs", Self.words)])
+    let store = await openedStore(service)
+    let ids = store.state.visibleWords.ids
+    store.send(.rate(ids[0], .again, at: Self.start))
+    store.send(.rate(ids[1], .good, at: Self.start))
+    await store.settle()
+    store.send(.setStudyMode(.due))
+    await store.settle()
+    let shown = Set(store.state.visibleWords.ids)
+    #expect(shown == Set(ids[2...]))
+    for _ in 0..<5 {
+      store.send(.shuffle)
+      #expect(Set(store.state.visibleWords.ids) == shown)
+    }
+    #expect(store.state.words[ids[0]]?.studyState == .fail)
+    #expect(store.state.words[ids[1]]?.studyState == .success)
+    #expect(store.state.tally.fail == 1 && store.state.tally.success == 1)
+  }
+
+  /// Random ratings, undos and redos: at the end each word's due time in the state is what
+  /// its log in the service replays to, and the log holds exactly the ratings not undone.
+  @Test(arguments: 1...6) func randomRatingsAndUndosKeepTheScheduleAndTheLogInStep(seed: UInt64)
+    async throws
+  {
+    let service = InMemoryWordService(books: [("Verbs", Self.words)])
+    let store = await openedStore(service)
+    let ids = store.state.visibleWords.ids
+    var generator = SplitMix64(seed: seed)
+    var time = Self.start
+    for _ in 0..<30 {
+      time = time.advanced(by: Int64(generator.next() % 200_000))
+      switch generator.next() % 4 {
+      case 0: store.send(.undo)
+      case 1: store.send(.redo)
+      default:
+        let id = ids[Int(generator.next() % UInt64(ids.count))]
+        store.send(.rate(id, Rating.allCases[Int(generator.next() % 4)], at: time))
+      }
+      if generator.next() % 3 == 0 { await store.settle() }
+    }
+    await store.settle()
+    #expect(!store.state.hasUnsavedMarks)
+    for id in ids {
+      let log = try await service.fetchReviews(of: id)
+      let replayed = WordMemory.replaying(log, of: id, with: Self.scheduler).state
+      #expect(store.state.schedule.dueTimes[id] == replayed.due, "word \(id)")
+    }
+  }
+}
