@@ -34,7 +34,8 @@ public enum AnkiPackageError: Error, Hashable, Sendable, CustomStringConvertible
   case noCollection
   /// The collection is not an Anki collection (not SQLite, or without Anki's notes table).
   case notACollection(String)
-  /// Reading the collection's notes took more SQLite steps than its size allows.
+  /// Reading the collection (its notes or its review log) took more SQLite steps than its size
+  /// allows.
   case collectionTooComplex(String, steps: Int)
   /// The collection's review log (`revlog`) holds more rows than an import takes (the limit).
   case tooManyReviews(String, limit: Int)
@@ -76,8 +77,8 @@ public enum AnkiPackageError: Error, Hashable, Sendable, CustomStringConvertible
     case .notACollection(let detail):
       "the package's collection is not an Anki collection (\(detail))"
     case .collectionTooComplex(let name, let steps):
-      "reading the notes of \(name) took more than \(steps) SQLite steps, far more than a "
-        + "collection of its size needs; the package was refused"
+      "reading \(name) took more than \(steps) SQLite steps, far more than a collection of its "
+        + "size needs; the package was refused"
     case .tooManyReviews(let name, let limit):
       "the review log of \(name) holds more than \(limit) answers, far more than a learner "
         + "gives; the package was refused"

@@ -73,7 +73,10 @@ extension CommandSession {
     // import: the folder is never used from two threads at once.
     nonisolated(unsafe) let staged = media
     let result: Result<ImportSummary, any Error>
+    // To tell whether the import made its book, which failed reviews then delete.
+    let booksBefore: [WordBook]
     do {
+      booksBefore = try await books()
       result = try await runImport(command) { write throws(WordServiceError) in
         try write(drafts)
         // The pictures get their names before the words commit: a rename that fails rolls
@@ -99,7 +102,9 @@ extension CommandSession {
       media.discard()
       throw .runtime(.other(String(describing: error)))
     }
-    let reviews = try await importReviews(of: log, plan, summary, command.duplicates)
+    let reviews = try await importReviews(
+      of: log, plan, summary, command.duplicates,
+      madeBook: !booksBefore.contains { $0.id == summary.book.id })
     try out.writeLine(
       catalogue.text(
         .imported(

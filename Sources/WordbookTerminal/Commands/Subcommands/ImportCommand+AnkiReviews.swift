@@ -8,14 +8,16 @@ extension CommandSession {
   /// Only the words this import added get reviews: a note skipped as a duplicate, or that
   /// updated a word the book had, brings none (that word has a history of its own), and its
   /// answers are counted as skipped. When the reviews fail or are cancelled (SIGINT, SIGTERM,
-  /// SIGHUP), they roll back and the words this import added are deleted again, so the book is
-  /// left as it was, but for the words `--on-duplicate update` changed.
+  /// SIGHUP), they roll back and the words this import added are deleted again, or the book when
+  /// the import made it, so the library is left as it was, but for the words
+  /// `--on-duplicate update` changed.
   ///
+  /// - Parameter madeBook: Whether the import of the words made their book.
   /// - Returns: What became of the answers.
   /// - Throws: The failure of the reviews' import, once the words are deleted.
   func importReviews(
     of log: AnkiReviewLog, _ plan: AnkiImportPlan, _ summary: ImportSummary,
-    _ policy: DuplicatePolicy
+    _ policy: DuplicatePolicy, madeBook: Bool
   ) async throws(CommandFailure) -> AnkiReviewSummary {
     let added = try await addedWords(summary, policy)
     let words = AnkiPackage.noteWords(of: plan, added: added)
@@ -29,7 +31,7 @@ extension CommandSession {
         }
       }
     } catch {
-      await deleteWords(added)
+      await undo(added, book: madeBook ? summary.book : nil)
       throw error
     }
     switch result {
@@ -38,7 +40,7 @@ extension CommandSession {
       reviews.imported = count
       return reviews
     case .failure(let error):
-      await deleteWords(added)
+      await undo(added, book: madeBook ? summary.book : nil)
       if let error = error as? WordServiceError { throw .service(error) }
       throw .runtime(.other(String(describing: error)))
     }
@@ -61,8 +63,13 @@ extension CommandSession {
     return added
   }
 
-  /// Deletes the words of an import whose reviews failed, without letting a signal stop it.
-  private func deleteWords(_ words: [Word]) async {
+  /// Deletes the book an import made, or else the words it added, once its reviews failed;
+  /// a signal does not stop it, and a failure to delete is not told over the one that caused it.
+  private func undo(_ words: [Word], book: WordBook?) async {
+    if let book {
+      _ = try? await service.deleteBook(book.id)
+      return
+    }
     for word in words { _ = try? await service.deleteWord(word.id) }
   }
 }
