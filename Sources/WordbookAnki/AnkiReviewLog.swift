@@ -94,9 +94,10 @@ public final class AnkiReviewLog: Sendable {
   ///     other notes are skipped and counted.
   ///   - now: The time of the import: an answer dated more than a day after it is skipped.
   ///   - write: Takes a batch of reviews, as a ``ReviewImportRows`` closure's `write` does.
-  /// - Throws: What `write` throws; ``WordServiceError/Kind/invalidInput`` with the package's
-  ///   error when the log cannot be read (it takes more SQLite steps than its size allows, or
-  ///   more than 10,000,000 answers come out), or when the log was closed.
+  /// - Throws: What `write` throws; ``WordServiceError/cancelled`` when the calling task is
+  ///   cancelled; ``WordServiceError/Kind/invalidInput`` with the package's error when the log
+  ///   cannot be read (it takes more SQLite steps than its size allows, or more than 10,000,000
+  ///   answers come out), or when the log was closed.
   public func readReviews(
     of words: [Int64: Word.ID], now: Timestamp,
     into write: (_ batch: [WordReview]) throws(WordServiceError) -> Void
@@ -119,6 +120,11 @@ public final class AnkiReviewLog: Sendable {
           reading.rowCount += 1
           // Cards sharing an ID would repeat an answer once for each: bounded as the rows are.
           guard reading.rowCount <= limit else { throw .tooManyReviews(query.name, limit: limit) }
+          // A log whose answers are all skipped writes no batch, whose write would see it.
+          if reading.rowCount % Self.batchSize == 0 && Task.isCancelled {
+            reading.failure = .cancelled
+            return false
+          }
           reading.add(row)
           guard reading.batch.count == Self.batchSize else { return true }
           do throws(WordServiceError) {

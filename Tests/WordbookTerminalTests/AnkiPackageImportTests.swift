@@ -144,20 +144,7 @@ import Testing
   func aReviewLogThatCannotBeReadUndoesTheImport() throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
-    // 2,000 cards share one ID, so the log's 2,500 rows are 5,000,000 answers: the reading
-    // passes the step budget after the words are saved.
-    let package = try Self.package(
-      "hostile",
-      sql: """
-        CREATE TABLE notes (id INTEGER PRIMARY KEY, flds TEXT);
-        CREATE TABLE cards (id INTEGER, nid INTEGER);
-        CREATE TABLE revlog (id INTEGER PRIMARY KEY, cid INTEGER, ease INTEGER, type INTEGER);
-        INSERT INTO notes VALUES (1, 'apple' || char(31) || 'fruit');
-        WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r WHERE x < 2000)
-        INSERT INTO cards SELECT 10, 1 FROM r;
-        WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r WHERE x < 2500)
-        INSERT INTO revlog SELECT 1700000000000 + x * 1000, 10, 3, 1 FROM r;
-        """, in: process)
+    let package = try Self.package("hostile", sql: Self.multipliedLog, in: process)
     let db = ["--db", process.databasePath]
     #expect(try process.run(db + ["new-book", "Fruit"]).status == 0)
     for book in ["Fruit", "Hostile"] {
@@ -171,9 +158,22 @@ import Testing
     #expect(try process.run(db + ["words", "Fruit"]).output.isEmpty)
   }
 
+  /// A collection whose 2,500 answers of one note are 5,000,000, since 2,000 cards share their
+  /// card's ID: reading them passes the step budget, after the words are saved.
+  static let multipliedLog = """
+    CREATE TABLE notes (id INTEGER PRIMARY KEY, flds TEXT);
+    CREATE TABLE cards (id INTEGER, nid INTEGER);
+    CREATE TABLE revlog (id INTEGER PRIMARY KEY, cid INTEGER, ease INTEGER, type INTEGER);
+    INSERT INTO notes VALUES (1, 'apple' || char(31) || 'fruit');
+    WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r WHERE x < 2000)
+    INSERT INTO cards SELECT 10, 1 FROM r;
+    WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r WHERE x < 2500)
+    INSERT INTO revlog SELECT 1700000000000 + x * 1000, 10, 3, 1 FROM r;
+    """
+
   /// An Anki package at `name.apkg` in the test's folder, its collection made by `sql` with
   /// python3's sqlite3 and zipped with its zipfile.
-  private static func package(_ name: String, sql: String, in process: WordbookProcess) throws
+  static func package(_ name: String, sql: String, in process: WordbookProcess) throws
     -> String
   {
     let package = process.folder.appendingPathComponent("\(name).apkg")
