@@ -57,10 +57,7 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: process.databasePath + ".media"))
   }
 
-  @Test(
-    .enabled(
-      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"),
-      "makes its package with python3's sqlite3 and zipfile"))
+  @Test(Self.needsPython)
   func aCollectionWhoseNotesAreAVirtualTableIsRefusedAtOnce() throws {
     // Issue 25's package: notes is an FTS5 table whose content is a recursive view. Without
     // a bound it ran forever and filled the temporary folder; with this one it made 100,000
@@ -85,10 +82,7 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
   }
 
-  @Test(
-    .enabled(
-      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"),
-      "makes its package with python3's sqlite3 and zipfile"))
+  @Test(Self.needsPython)
   func theReviewLogBecomesTheNewWordsReviews() throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
@@ -137,10 +131,7 @@ import Testing
     #expect(try process.run(db + ["schedule", "Deck", "--all"]).output == schedule)
   }
 
-  @Test(
-    .enabled(
-      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"),
-      "makes its package with python3's sqlite3 and zipfile"))
+  @Test(Self.needsPython)
   func aReviewLogThatCannotBeReadUndoesTheImport() throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
@@ -157,6 +148,11 @@ import Testing
     #expect(!books.contains("Hostile"))
     #expect(try process.run(db + ["words", "Fruit"]).output.isEmpty)
   }
+
+  /// The condition of the tests that make their packages with ``package(_:sql:in:)``.
+  static let needsPython = ConditionTrait.enabled(
+    if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"),
+    "makes its package with python3's sqlite3 and zipfile")
 
   /// A collection whose 2,500 answers of one note are 5,000,000, since 2,000 cards share their
   /// card's ID: reading them passes the step budget, after the words are saved.

@@ -120,7 +120,9 @@ import WordbookTestSupport
 
   /// The words of an Anki package are saved before its review log is read: a signal then
   /// rolls the reviews back and deletes the book the import made.
-  @Test(.enabled(if: DatabaseLock.isAvailable, "needs the sqlite3 shell"))
+  @Test(
+    AnkiPackageImportTests.needsPython,
+    .enabled(if: DatabaseLock.isAvailable, "needs the sqlite3 shell"))
   func aSignalWhileAPackagesReviewsAreReadUndoesItsWords() async throws {
     let runner = try WordbookProcess()
     defer { runner.removeFolder() }
