@@ -11,12 +11,11 @@ import Wordbook
 /// row's ID, milliseconds since 1970, cut to the second; its card (`cid`) names its note
 /// (`cards.nid`), whose answers from all its cards go to the note's word, in time order.
 ///
-/// The log is data from an untrusted source, so it is bounded: a log of more than
-/// ``maximumAnswers`` rows is refused when it is opened, before anything is written; reading
-/// takes no more SQLite steps than the collection's size allows; answers are handed on in
-/// batches, so memory never holds the log; and an answer dated before 2006 (before Anki) or
-/// more than a day after the import is skipped and counted, as is one whose card or note was
-/// not imported.
+/// The log is data from an untrusted source, so it is bounded: a log of more than 10,000,000
+/// rows is refused when it is opened, before anything is written; reading takes no more SQLite
+/// steps than the collection's size allows; answers are handed on in batches, so memory never
+/// holds the log; and an answer dated before 2006 (before Anki) or more than a day after the
+/// import is skipped and counted, as is one whose card or note was not imported.
 ///
 /// ```swift
 /// let log = try package.reviewLog()
@@ -82,8 +81,9 @@ public final class AnkiReviewLog: Sendable {
     ) == ["2"]
   }
 
-  /// The answers skipped so far by ``readReviews(of:now:into:)``; its `imported` count is 0,
-  /// since the service counts the reviews it adds.
+  /// The answers the last ``readReviews(of:now:into:)`` skipped (a service that runs its rows
+  /// again, as on a retry, counts them once); its `imported` count is 0, since the service
+  /// counts the reviews it adds.
   public var skipped: AnkiReviewSummary { state.withLock { $0.skipped } }
 
   /// Reads the answers of the notes in `words` and hands them to `write` as reviews of those
