@@ -29,13 +29,13 @@ extension CommandSession {
 
   /// `wordbook import` of an Anki package: its notes become words, the pictures they show are
   /// stored in the media folder beside the database (`<database>.media`), and the answers of its
-  /// review log become the new words' reviews (see ``importReviews(of:_:_:_:)``).
+  /// review log become the new words' reviews (see ``importReviews(of:_:_:_:madeBook:)``).
   ///
   /// The pictures are written under temporary names and named inside the words' transaction,
   /// just before it commits; when the import fails or is cancelled the words roll back and the
   /// pictures not yet named are deleted, also when a signal ends the process. Pictures named
-  /// before a failure stay, unused: they are
-  /// named by their content, so a later import of them uses the same files.
+  /// before a failure stay, unused: they are named by their content, so a later import of them
+  /// uses the same files.
   func importPackage(_ command: ImportCommand, fileDescriptor: Int32) async throws(CommandFailure) {
     let file = command.file
     let media = MediaFolder.beside(databasePath: databasePath)

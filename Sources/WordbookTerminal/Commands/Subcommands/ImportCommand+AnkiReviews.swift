@@ -10,7 +10,8 @@ extension CommandSession {
   /// answers are counted as skipped. When the reviews fail or are cancelled (SIGINT, SIGTERM,
   /// SIGHUP), they roll back and the words this import added are deleted again, or the book when
   /// the import made it, so the library is left as it was, but for the words
-  /// `--on-duplicate update` changed.
+  /// `--on-duplicate update` changed. After a signal, the words are deleted one by one within
+  /// ``CommandInterruption/gracePeriod``; the ones it leaves no time for stay.
   ///
   /// - Parameter madeBook: Whether the import of the words made their book.
   /// - Returns: What became of the answers.
