@@ -22,18 +22,41 @@ enum AnkiCollection {
     return overflow ? Int.max : product + 10_000_000
   }
 
-  /// The `flds` text of every note, in the order the notes were added.
+  /// The ID and `flds` text of every note, in the order the notes were added.
   ///
   /// - Parameters:
   ///   - file: The collection, written out whole.
   ///   - name: The member it came from, for messages.
   ///   - stepBudget: How many steps reading it may take.
+  /// - Throws: What ``open(_:name:stepBudget:)`` throws, and
+  ///   ``AnkiPackageError/collectionTooComplex(_:steps:)`` when reading takes more than
+  ///   `stepBudget` steps.
+  static func notes(of file: CollectionFile, name: String, stepBudget: Int? = nil)
+    throws(AnkiPackageError) -> [(id: Int64, fields: String)]
+  {
+    let query = try open(file, name: name, stepBudget: stepBudget)
+    defer { query.close() }
+    var notes: [(id: Int64, fields: String)] = []
+    try query.forEachRow("SELECT id, flds FROM notes ORDER BY id") { row in
+      notes.append((sqlite3_column_int64(row, 0), Query.text(row, column: 1)))
+      return true
+    }
+    return notes
+  }
+
+  /// Opens a collection read-only with SQLite's defences on, and checks its tables.
+  ///
+  /// - Parameters:
+  ///   - file: The collection, written out whole.
+  ///   - name: The member it came from, for messages.
+  ///   - stepBudget: How many steps the queries on it may take in all; by default,
+  ///     ``stepBudget(size:)`` of the file.
+  /// - Returns: The open collection; ``Query/close()`` it when done.
   /// - Throws: ``AnkiPackageError/notACollection(_:)`` when the file is not an SQLite database,
   ///   has no ordinary `notes` table with a `flds` column, or `cards` or `revlog` is not an
-  ///   ordinary table; ``AnkiPackageError/collectionTooComplex(_:steps:)`` when reading takes
-  ///   more than `stepBudget` steps.
-  static func noteFields(of file: CollectionFile, name: String, stepBudget: Int? = nil)
-    throws(AnkiPackageError) -> [String]
+  ///   ordinary table.
+  static func open(_ file: CollectionFile, name: String, stepBudget: Int? = nil)
+    throws(AnkiPackageError) -> Query
   {
     guard file.size >= 100, file.header.starts(with: Array("SQLite format 3\0".utf8)) else {
       throw .notACollection("\(name) is not an SQLite database")
@@ -46,15 +69,18 @@ enum AnkiCollection {
       sqlite3_close_v2(database)
       throw .notACollection("SQLite could not open \(name)")
     }
-    defer { sqlite3_close_v2(database) }
     let budget = stepBudget ?? Self.stepBudget(size: file.size)
     let remaining = UnsafeMutablePointer<Int>.allocate(capacity: 1)
     remaining.initialize(to: budget / Int(stepsPerCheck))
-    defer { remaining.deallocate() }
-    try harden(database, size: file.size, remaining: remaining, name: name)
     let query = Query(database: database, name: name, remaining: remaining, budget: budget)
-    try checkTables(with: query)
-    return try query.rows("SELECT flds FROM notes ORDER BY id")
+    do {
+      try harden(database, size: file.size, remaining: remaining, name: name)
+      try checkTables(with: query)
+    } catch {
+      query.close()
+      throw error
+    }
+    return query
   }
 
   /// Turns on SQLite's defences before the schema is first read.

@@ -33,15 +33,16 @@ extension AnkiPackage {
     // One budget for everything read: the collection, its layers of compression, the map and
     // every picture.
     let budget = ExpansionBudget(limit: archive.allowedExpansion)
-    let fields = try noteFields(budget: budget)
+    let notes = try notes(budget: budget)
     let map = try mediaMap(budget: budget)
     var media = AnkiMediaSummary()
     media.isSupported = map.isSupported
     var drafts: [WordDraft] = []
+    var noteIDs: [Int64] = []
     var problems: [AnkiNoteProblem] = []
     var stored: [String: String] = [:]
     var missing: Set<String> = []
-    for (offset, text) in fields.enumerated() {
+    for (offset, (id, text)) in notes.enumerated() {
       switch AnkiNoteReader.note(
         fields: text, number: offset + 1, termField: termField, meaningField: meaningField)
       {
@@ -69,6 +70,7 @@ extension AnkiPackage {
         }
         if draft.imageReference != nil { media.cardsWithPictures += 1 }
         drafts.append(draft)
+        noteIDs.append(id)
       }
     }
     for (name, member) in map.members where stored[name] == nil {
@@ -83,7 +85,8 @@ extension AnkiPackage {
     media.pictures = Set(stored.values).count
     media.missing = missing.count
     return AnkiImportPlan(
-      collection: collection, drafts: drafts, problems: problems, media: media)
+      collection: collection, drafts: drafts, noteIDs: noteIDs, problems: problems,
+      media: media)
   }
 
   /// A media name's extension, lowercased.

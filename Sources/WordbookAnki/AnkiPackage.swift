@@ -65,19 +65,29 @@ public struct AnkiPackage: Sendable {
   /// - Throws: ``AnkiPackageError`` when the archive, the collection or its compression is
   ///   damaged, the collection is not Anki's, or reading it would pass the package's limits.
   public func noteFields() throws(AnkiPackageError) -> [String] {
-    try noteFields(budget: ExpansionBudget(limit: archive.allowedExpansion))
+    try notes(budget: ExpansionBudget(limit: archive.allowedExpansion)).map(\.fields)
   }
 
-  /// The notes' fields, the collection's expansion spent from `budget`.
+  /// The notes' IDs and fields, the collection's expansion spent from `budget`.
+  func notes(budget: ExpansionBudget, stepBudget: Int? = nil) throws(AnkiPackageError)
+    -> [(id: Int64, fields: String)]
+  {
+    let (file, name) = try unpackCollection(budget: budget)
+    defer { file.remove() }
+    return try AnkiCollection.notes(of: file, name: name, stepBudget: stepBudget)
+  }
+
+  /// The collection written out to a temporary file, which the caller removes, and its member's
+  /// name; its expansion is spent from `budget`.
   ///
   /// The collection is streamed from the zip member, through zstd when it is compressed, to a
-  /// temporary file that SQLite reads and that is removed afterwards, whatever happens.
-  func noteFields(budget: ExpansionBudget, stepBudget: Int? = nil) throws(AnkiPackageError)
-    -> [String]
+  /// temporary file that SQLite reads; the file removes itself when it is released, as it is
+  /// when unpacking fails.
+  func unpackCollection(budget: ExpansionBudget) throws(AnkiPackageError)
+    -> (file: CollectionFile, name: String)
   {
     let entry = try collectionEntry()
     let file = try CollectionFile(inside: temporaryFolder)
-    defer { file.remove() }
     var decoder: ZstandardDecoder?
     var isFirstPiece = true
     try archive.stream(entry, budget: budget) { piece throws(AnkiPackageError) in
@@ -101,7 +111,7 @@ public struct AnkiPackage: Sendable {
     }
     try decoder?.finish()
     try file.finish()
-    return try AnkiCollection.noteFields(of: file, name: entry.name, stepBudget: stepBudget)
+    return (file, entry.name)
   }
 
   /// The media map, or ``AnkiMediaMap/empty`` when the package has none.

@@ -34,8 +34,11 @@ public enum AnkiPackageError: Error, Hashable, Sendable, CustomStringConvertible
   case noCollection
   /// The collection is not an Anki collection (not SQLite, or without Anki's notes table).
   case notACollection(String)
-  /// Reading the collection's notes took more SQLite steps than its size allows.
+  /// Reading the collection (its notes or its review log) took more SQLite steps than its size
+  /// allows.
   case collectionTooComplex(String, steps: Int)
+  /// The collection's review log (`revlog`) holds more rows than an import takes (the limit).
+  case tooManyReviews(String, limit: Int)
   /// The collection could not be written to the temporary folder (its path and `errno`).
   case temporaryFileFailed(String, errorNumber: Int32)
   /// A zstd-compressed member was met but `libzstd.so.1` could not be loaded.
@@ -74,8 +77,11 @@ public enum AnkiPackageError: Error, Hashable, Sendable, CustomStringConvertible
     case .notACollection(let detail):
       "the package's collection is not an Anki collection (\(detail))"
     case .collectionTooComplex(let name, let steps):
-      "reading the notes of \(name) took more than \(steps) SQLite steps, far more than a "
-        + "collection of its size needs; the package was refused"
+      "reading \(name) took more than \(steps) SQLite steps, far more than a collection of its "
+        + "size needs; the package was refused"
+    case .tooManyReviews(let name, let limit):
+      "the review log of \(name) holds more than \(limit) answers, far more than a learner "
+        + "gives; the package was refused"
     case .temporaryFileFailed(let path, let number):
       Self.isFullDisk(number)
         ? "cannot unpack the collection in \(path): the disk holding it is full "

@@ -104,7 +104,7 @@ import Wordbook
     #expect(plan.drafts.count == 10_000)
     let budget = ExpansionBudget(limit: .max)
     #expect(throws: AnkiPackageError.collectionTooComplex("collection.anki2", steps: 10_000)) {
-      try package.noteFields(budget: budget, stepBudget: 10_000)
+      try package.notes(budget: budget, stepBudget: 10_000)
     }
     #expect(try Self.unpackedFiles(package).isEmpty)
   }

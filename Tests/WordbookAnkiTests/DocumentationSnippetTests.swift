@@ -77,4 +77,36 @@ import WordbookAnki
     }
     #expect(media?.hasPrefix("{") == true)
   }
+
+  /// `AnkiReviewLog`: a package's answers imported as its words' reviews.
+  @Test func importingAReviewLog() async throws {
+    let (folder, databasePath, _) = try Self.folder(deck: "basic")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let collection = try AnkiCollectionTests.collection(
+      AnkiReviewLogTests.tables + AnkiReviewLogTests.notes
+        + "INSERT INTO revlog VALUES \(AnkiReviewLogTests.answer(0, card: 20, ease: 3, type: 0));",
+      folder: folder)
+    var zip = ZipBuilder()
+    zip.add("collection.anki2", collection)
+    let package = AnkiPackage(archive: try ZipArchive(bytes: zip.bytes()))
+    let plan = try package.importPlan(
+      storingPicturesIn: MediaFolder.beside(databasePath: databasePath))
+    let service = InMemoryWordService()
+    let summary = try await service.importWords(
+      plan.drafts, intoBookTitled: "Deck", onDuplicate: .skip
+    ) { _ in }
+    let words = AnkiPackage.noteWords(
+      of: plan, added: try await service.fetchWords(in: summary.book.id))
+    let now = AnkiReviewLogTests.now
+
+    let log = try package.reviewLog()
+    defer { log.close() }
+    // Save plan.drafts through a WordService and find each note's word, then:
+    let count = try await service.importReviews { write throws(WordServiceError) in
+      try log.readReviews(of: words, now: now, into: write)
+    }
+    print(log.skipped)
+    #expect(count == 1)
+    #expect(log.skipped == AnkiReviewSummary())
+  }
 }

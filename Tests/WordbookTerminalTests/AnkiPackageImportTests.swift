@@ -57,24 +57,127 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: process.databasePath + ".media"))
   }
 
-  @Test(
-    .enabled(
-      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"),
-      "makes its package with python3's sqlite3 and zipfile"))
+  @Test(Self.needsPython)
   func aCollectionWhoseNotesAreAVirtualTableIsRefusedAtOnce() throws {
     // Issue 25's package: notes is an FTS5 table whose content is a recursive view. Without
     // a bound it ran forever and filled the temporary folder; with this one it made 100,000
     // cards of 800 bytes.
     let process = try WordbookProcess()
     defer { process.removeFolder() }
-    let package = process.folder.appendingPathComponent("endless.apkg")
+    let package = try Self.package(
+      "endless",
+      sql: """
+        CREATE VIEW v AS WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL
+          SELECT x + 1 FROM r WHERE x < 100000) SELECT x AS id, 'w' AS flds FROM r;
+        CREATE VIRTUAL TABLE notes USING fts5(id, flds, content='v', content_rowid='id');
+        """, in: process)
+    let temporary = process.folder.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    // Refused with its reason: before, the import ran until the 30 s limit of `run` killed it.
+    let refused = try process.run(
+      ["--db", process.databasePath, "import", package, "--book", "Endless"],
+      environment: ["TMPDIR": temporary.path])
+    #expect(refused.status == 1)
+    #expect(refused.error.contains("\"notes\" is not an ordinary table"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
+  }
+
+  @Test(Self.needsPython)
+  func theReviewLogBecomesTheNewWordsReviews() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    // 2023-11-14 22:13:20 UTC and later; apple has two cards. Left out: a manual reschedule
+    // (ease 0, type 4), an answer of a card the collection lacks, and one dated 2100.
+    let package = try Self.package(
+      "reviews",
+      sql: """
+        CREATE TABLE notes (id INTEGER PRIMARY KEY, flds TEXT);
+        CREATE TABLE cards (id INTEGER PRIMARY KEY, nid INTEGER);
+        CREATE TABLE revlog (id INTEGER PRIMARY KEY, cid INTEGER, usn INTEGER, ease INTEGER,
+          ivl INTEGER, lastIvl INTEGER, factor INTEGER, time INTEGER, type INTEGER);
+        INSERT INTO notes VALUES (1, 'apple' || char(31) || 'fruit'),
+          (2, 'book' || char(31) || 'read');
+        INSERT INTO cards VALUES (10, 1), (11, 1), (20, 2);
+        INSERT INTO revlog VALUES (1700000000000, 10, 0, 3, 0, 0, 0, 4000, 0),
+          (1700000600000, 11, 0, 3, 0, 0, 0, 4000, 0),
+          (1700086400000, 10, 0, 1, 1, 0, 2500, 4000, 1),
+          (1700090000000, 20, 0, 0, 5, 0, 2500, 0, 4),
+          (1700090001000, 99, 0, 3, 1, 0, 2500, 4000, 1),
+          (4102444800000, 20, 0, 3, 1, 0, 2500, 4000, 1);
+        """, in: process)
+    let db = ["--db", process.databasePath]
+    let imported = try process.run(db + ["import", package, "--book", "Deck"])
+    #expect(imported.status == 0)
+    #expect(
+      imported.output.contains(
+        "Reviews: 3 imported, 1 of notes not imported skipped, "
+          + "1 dated before 2006 or in the future skipped."))
+    // Apple's good, good at its second card, then again a day later: a lapse, relearning.
+    let schedule = try process.run(db + ["schedule", "Deck", "--all"]).output
+    let lines = schedule.split(separator: "\n").map {
+      $0.split(separator: "\t", omittingEmptySubsequences: false)
+    }
+    try #require(lines.allSatisfy { $0.count == 8 }, "\(schedule)")
+    #expect(
+      lines.map { [$0[1], $0[2], $0[6], $0[7]] } == [
+        ["apple", "relearning", "3", "1"], ["book", "new", "0", "0"],
+      ])
+
+    // Again into the same book: the notes are duplicates, and their answers are not imported
+    // a second time.
+    let again = try process.run(db + ["import", package, "--book", "Deck"])
+    #expect(again.status == 0)
+    #expect(again.output.contains("Reviews: 0 imported, 4 of notes not imported skipped"))
+    #expect(try process.run(db + ["schedule", "Deck", "--all"]).output == schedule)
+  }
+
+  @Test(Self.needsPython)
+  func aReviewLogThatCannotBeReadUndoesTheImport() throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let package = try Self.package("hostile", sql: Self.multipliedLog, in: process)
+    let db = ["--db", process.databasePath]
+    #expect(try process.run(db + ["new-book", "Fruit"]).status == 0)
+    for book in ["Fruit", "Hostile"] {
+      let refused = try process.run(db + ["import", package, "--book", book])
+      #expect(refused.status == 1)
+      #expect(refused.error.contains("SQLite steps, far more than a collection of its size needs"))
+    }
+    // The book made by the import is gone; the other one is as it was, empty.
+    let books = try process.run(db + ["books"]).output
+    #expect(!books.contains("Hostile"))
+    #expect(try process.run(db + ["words", "Fruit"]).output.isEmpty)
+  }
+
+  /// The condition of the tests that make their packages with ``package(_:sql:in:)``.
+  static let needsPython = ConditionTrait.enabled(
+    if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"),
+    "makes its package with python3's sqlite3 and zipfile")
+
+  /// A collection whose 2,500 answers of one note are 5,000,000, since 2,000 cards share their
+  /// card's ID: reading them passes the step budget, after the words are saved.
+  static let multipliedLog = """
+    CREATE TABLE notes (id INTEGER PRIMARY KEY, flds TEXT);
+    CREATE TABLE cards (id INTEGER, nid INTEGER);
+    CREATE TABLE revlog (id INTEGER PRIMARY KEY, cid INTEGER, ease INTEGER, type INTEGER);
+    INSERT INTO notes VALUES (1, 'apple' || char(31) || 'fruit');
+    WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r WHERE x < 2000)
+    INSERT INTO cards SELECT 10, 1 FROM r;
+    WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r WHERE x < 2500)
+    INSERT INTO revlog SELECT 1700000000000 + x * 1000, 10, 3, 1 FROM r;
+    """
+
+  /// An Anki package at `name.apkg` in the test's folder, its collection made by `sql` with
+  /// python3's sqlite3 and zipped with its zipfile.
+  static func package(_ name: String, sql: String, in process: WordbookProcess) throws
+    -> String
+  {
+    let package = process.folder.appendingPathComponent("\(name).apkg")
     let script = """
       import sqlite3, sys, zipfile
       path = sys.argv[1] + ".sqlite"
       c = sqlite3.connect(path)
-      c.executescript("CREATE VIEW v AS WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL "
-          "SELECT x + 1 FROM r WHERE x < 100000) SELECT x AS id, 'w' AS flds FROM r; "
-          "CREATE VIRTUAL TABLE notes USING fts5(id, flds, content='v', content_rowid='id');")
+      c.executescript(sys.argv[2])
       c.close()
       with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
           z.write(path, "collection.anki2")
@@ -82,19 +185,11 @@ import Testing
       """
     let python = Process()
     python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    python.arguments = ["-c", script, package.path]
+    python.arguments = ["-c", script, package.path, sql]
     try python.run()
     python.waitUntilExit()
     try #require(python.terminationStatus == 0)
-    let temporary = process.folder.appendingPathComponent("tmp")
-    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-    // Refused with its reason: before, the import ran until the 30 s limit of `run` killed it.
-    let refused = try process.run(
-      ["--db", process.databasePath, "import", package.path, "--book", "Endless"],
-      environment: ["TMPDIR": temporary.path])
-    #expect(refused.status == 1)
-    #expect(refused.error.contains("\"notes\" is not an ordinary table"))
-    #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
+    return package.path
   }
 
   /// A zip archive with one stored member.

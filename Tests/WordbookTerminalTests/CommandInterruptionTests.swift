@@ -118,6 +118,40 @@ import WordbookTestSupport
     #expect(!scratch.contains { $0.hasPrefix("wordbook-import-") })
   }
 
+  /// The words of an Anki package are saved before its review log is read: a signal then
+  /// rolls the reviews back and deletes the book the import made.
+  @Test(
+    AnkiPackageImportTests.needsPython,
+    .enabled(if: DatabaseLock.isAvailable, "needs the sqlite3 shell"))
+  func aSignalWhileAPackagesReviewsAreReadUndoesItsWords() async throws {
+    let runner = try WordbookProcess()
+    defer { runner.removeFolder() }
+    let package = try AnkiPackageImportTests.package(
+      "reviews", sql: AnkiPackageImportTests.multipliedLog, in: runner)
+    let process = try start(runner, ["import", package, "--book", "Reviewed"])
+    let ending = try await stop(process, with: SIGINT, once: "its words were saved") {
+      Self.query(runner.databasePath, "SELECT count(*) FROM books WHERE title = 'Reviewed'")
+        == "1"
+    }
+    #expect(ending.status == 128 + SIGINT)
+    #expect(ending.error.contains("stopped by SIGINT (Ctrl-C)"))
+    #expect(try !runner.run(["--db", runner.databasePath, "books"]).output.contains("Reviewed"))
+  }
+
+  /// What the `sqlite3` shell prints for `sql` on the database, read-only.
+  private static func query(_ path: String, _ sql: String) -> String {
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    shell.arguments = ["-readonly", path, sql]
+    let output = Pipe()
+    shell.standardOutput = output
+    shell.standardError = FileHandle.nullDevice
+    guard (try? shell.run()) != nil else { return "" }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    shell.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
   @Test(.enabled(if: DatabaseLock.isAvailable, "needs the sqlite3 shell"))
   func aSignalEndsACommandWaitingForALockedDatabase() async throws {
     let runner = try WordbookProcess()

@@ -181,8 +181,9 @@ import WordbookInterchange
           due: Timestamp(iso8601: "2026-12-01T10:00:00Z"), lastReview: nil, reviewCount: 1,
           lapseCount: 0)),
       .importedReviews(count: 3, file: "marker.csv", Self.book),
+      .ankiReviews(AnkiReviewSummary(imported: 3, ofNotesNotImported: 2, withImpossibleTimes: 1)),
     ]
-    #expect(Set(reports.map(Self.index)) == Set(0..<24))
+    #expect(Set(reports.map(Self.index)) == Set(0..<25))
     for report in reports {
       expectBoth(english.text(report), korean.text(report))
     }
@@ -347,6 +348,7 @@ extension MessageCatalogueTests {
     case .deleteBookQuestion: 21
     case .reviewed: 22
     case .importedReviews: 23
+    case .ankiReviews: 24
     }
   }
 }

@@ -26,6 +26,8 @@ enum CommandReport: Hashable, Sendable {
   case imported(file: String, format: String, ImportSummary, DuplicatePolicy, rejected: Int)
   /// The media of an imported Anki package, and the folder the pictures went to.
   case media(AnkiMediaSummary, folder: String)
+  /// What became of the answers of an imported Anki package's review log.
+  case ankiReviews(AnkiReviewSummary)
   /// The first line was read as a header row with these fields.
   case headerDetected([String])
   /// A rejected line, in the reader's words.

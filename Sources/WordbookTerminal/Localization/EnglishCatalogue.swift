@@ -264,6 +264,13 @@ struct EnglishCatalogue: MessageCatalogue {
           + (media.missing > 0 ? ", \(media.missing) missing from the package" : "") + "."
         : "Media: not imported; this package's media map is in a newer Anki format "
           + "that is not supported."
+    case .ankiReviews(let reviews):
+      "Reviews: \(reviews.imported) imported"
+        + (reviews.ofNotesNotImported > 0
+          ? ", \(reviews.ofNotesNotImported) of notes not imported skipped" : "")
+        + (reviews.withImpossibleTimes > 0
+          ? ", \(reviews.withImpossibleTimes) dated before 2006 or in the future skipped" : "")
+        + "."
     case .headerDetected(let fields):
       "line 1 was read as the header row (\(Self.quoted(fields))); "
         + "pass --no-header to import it as a card"

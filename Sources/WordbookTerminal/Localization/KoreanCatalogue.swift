@@ -232,6 +232,13 @@ struct KoreanCatalogue: MessageCatalogue {
           + ", 소리 \(media.skippedSounds)개와 다른 파일 \(media.skippedOther)개는 건너뜀"
           + (media.missing > 0 ? ", 패키지에 없는 파일 \(media.missing)개" : "") + "."
         : "미디어: 가져오지 않았습니다. 이 패키지의 미디어 목록은 지원하지 않는 새 Anki 형식입니다."
+    case .ankiReviews(let reviews):
+      "복습 기록: \(reviews.imported)개 가져옴"
+        + (reviews.ofNotesNotImported > 0
+          ? ", 가져오지 않은 노트의 기록 \(reviews.ofNotesNotImported)개 건너뜀" : "")
+        + (reviews.withImpossibleTimes > 0
+          ? ", 2006년 이전이나 미래 날짜의 기록 \(reviews.withImpossibleTimes)개 건너뜀" : "")
+        + "."
     case .headerDetected(let fields):
       "1번째 줄을 머리글(\(EnglishCatalogue.quoted(fields)))로 읽었습니다. "
         + "카드로 가져오려면 --no-header를 주세요."

@@ -27,13 +27,15 @@ extension CommandSession {
     return made
   }
 
-  /// `wordbook import` of an Anki package: its notes become words, and the pictures they show
-  /// are stored in the media folder beside the database (`<database>.media`).
+  /// `wordbook import` of an Anki package: its notes become words, the pictures they show are
+  /// stored in the media folder beside the database (`<database>.media`), and the answers of its
+  /// review log become the new words' reviews (see ``importReviews(of:_:_:_:madeBook:)``).
   ///
   /// The pictures are written under temporary names and named inside the words' transaction,
   /// just before it commits; when the import fails or is cancelled the words roll back and the
-  /// pictures not yet named are deleted, also when a signal ends the process. Pictures named before a failure stay, unused: they are
-  /// named by their content, so a later import of them uses the same files.
+  /// pictures not yet named are deleted, also when a signal ends the process. Pictures named
+  /// before a failure stay, unused: they are named by their content, so a later import of them
+  /// uses the same files.
   func importPackage(_ command: ImportCommand, fileDescriptor: Int32) async throws(CommandFailure) {
     let file = command.file
     let media = MediaFolder.beside(databasePath: databasePath)
@@ -50,14 +52,18 @@ extension CommandSession {
       rmdir(scratch)
     }
     let plan: AnkiImportPlan
+    let log: AnkiReviewLog
     do {
       let package = AnkiPackage(
         archive: try ZipArchive(fileDescriptor: fileDescriptor), temporaryFolder: scratch)
       plan = try package.importPlan(storingPicturesIn: media)
+      // Opened before anything is written, so that a review log too large refuses the package.
+      log = try package.reviewLog()
     } catch {
       media.discard()
       throw .runtime(.unreadablePackage(file: file, detail: error.description))
     }
+    defer { log.close() }
     guard !plan.drafts.isEmpty else {
       media.discard()
       throw .runtime(.noNoteToImport(file: file, rejected: plan.problems.count))
@@ -67,7 +73,10 @@ extension CommandSession {
     // import: the folder is never used from two threads at once.
     nonisolated(unsafe) let staged = media
     let result: Result<ImportSummary, any Error>
+    // To tell whether the import made its book, which failed reviews then delete.
+    let booksBefore: [WordBook]
     do {
+      booksBefore = try await books()
       result = try await runImport(command) { write throws(WordServiceError) in
         try write(drafts)
         // The pictures get their names before the words commit: a rename that fails rolls
@@ -93,12 +102,16 @@ extension CommandSession {
       media.discard()
       throw .runtime(.other(String(describing: error)))
     }
+    let reviews = try await importReviews(
+      of: log, plan, summary, command.duplicates,
+      madeBook: !booksBefore.contains { $0.id == summary.book.id })
     try out.writeLine(
       catalogue.text(
         .imported(
           file: file, format: "apkg, \(plan.collection)", summary, command.duplicates,
           rejected: plan.problems.count)))
     try out.writeLine(catalogue.text(.media(plan.media, folder: media.path)))
+    try out.writeLine(catalogue.text(.ankiReviews(reviews)))
     for problem in plan.problems {
       TerminalOutput.standardError.writeLine(catalogue.text(.rejected(problem.description)))
     }
