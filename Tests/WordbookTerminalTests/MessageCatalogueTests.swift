@@ -83,9 +83,10 @@ import WordbookInterchange
       .deleteBookNeedsYes(Self.book.id), .argumentNotUTF8(position: 2), .databaseNeedsUser,
       .unknownSetting("--marker"), .invalidParameter(index: 3, value: "--marker"),
       .invalidRating("--marker"), .invalidTime(option: "marker", value: "--marker"),
+      .chartNeedsBook,
     ]
     problems += SchedulingSetting.allCases.map { .invalidSetting($0, value: "--marker") }
-    #expect(Set(problems.map(Self.index)) == Set(0..<26))
+    #expect(Set(problems.map(Self.index)) == Set(0..<27))
     for problem in problems {
       let error = UsageError(problem, usage: "wordbook add BOOK TERM MEANING")
       expectBoth(english.describe(error), korean.describe(error))
@@ -181,13 +182,33 @@ import WordbookInterchange
           due: Timestamp(iso8601: "2026-12-01T10:00:00Z"), lastReview: nil, reviewCount: 1,
           lapseCount: 0)),
       .importedReviews(count: 3, file: "marker.csv", Self.book),
+      .reviewStatistics(Self.book, Self.reviewStatistics),
+      .chartWritten(Self.book, file: "marker.csv"),
     ]
-    #expect(Set(reports.map(Self.index)) == Set(0..<24))
+    #expect(Set(reports.map(Self.index)) == Set(0..<26))
     for report in reports {
       expectBoth(english.text(report), korean.text(report))
     }
     expectBoth(
       english.text(.media(unsupported, folder: "")), korean.text(.media(unsupported, folder: "")))
+  }
+
+  /// Statistics with 2 words due today, 3 this week, recalled at 87.35% on average.
+  private static var reviewStatistics: ReviewStatistics {
+    var statistics = ReviewStatistics(time: Timestamp(secondsSince1970: 0))
+    statistics.forecast[0] = 2
+    statistics.forecast[6] = 1
+    statistics.averageRetrievability = 0.87349
+    return statistics
+  }
+
+  @Test func reviewStatisticsLinesKeepTheirDataFieldsInEveryLanguage() {
+    let report = CommandReport.reviewStatistics(Self.book, Self.reviewStatistics)
+    for text in [english.text(report), korean.text(report)] {
+      let fields = text.split(separator: "\t")
+      #expect(fields.prefix(2) == ["4242", "Marker Title"])
+      #expect(fields.dropFirst(2).map { $0.split(separator: " ").last } == ["2", "3", "87.3%"])
+    }
   }
 
   @Test func statsLinesKeepTheirDataFieldsInEveryLanguage() {
@@ -279,6 +300,7 @@ extension MessageCatalogueTests {
     case .invalidRating: 23
     case .invalidTime: 24
     case .databaseNeedsUser: 25
+    case .chartNeedsBook: 26
     }
   }
 
@@ -347,6 +369,8 @@ extension MessageCatalogueTests {
     case .deleteBookQuestion: 21
     case .reviewed: 22
     case .importedReviews: 23
+    case .reviewStatistics: 24
+    case .chartWritten: 25
     }
   }
 }
