@@ -11,10 +11,7 @@ struct ReviewChartTests {
   @Test func theOpenBooksChartIsAnSVGForTheSessionAndRefusedWithoutTheToken() async throws {
     try await TestLibrary.with(title: "Verbs <&>", drafts: [WordDraft(term: "가다", meaning: "go")]) {
       library in
-      _ = try await library.service.recordReview(
-        Review(
-          rating: .good, time: Timestamp(secondsSince1970: Int64(Date().timeIntervalSince1970))),
-        of: library.words[0].id)
+      try await Self.rateTheFirstWordNow(in: library)
       let page = try await Page(library)
       defer { page.close() }
       let url = library.base + "/chart?session=\(page.session)"
@@ -47,10 +44,7 @@ struct ReviewChartTests {
     .enabled(if: WebTestEnvironment.browser != nil, WebTestEnvironment.browserReason))
   func thePageShowsTheChartWithItsTitles() async throws {
     try await TestLibrary.with(terms: ["가다"]) { library in
-      _ = try await library.service.recordReview(
-        Review(
-          rating: .good, time: Timestamp(secondsSince1970: Int64(Date().timeIntervalSince1970))),
-        of: library.words[0].id)
+      try await Self.rateTheFirstWordNow(in: library)
       try await WebDriver.with { browser in
         try await browser.openBook(of: library)
         try await browser.click("#show-chart")
@@ -61,5 +55,12 @@ struct ReviewChartTests {
         #expect(try await browser.waitFor("return document.querySelector('#error').hidden"))
       }
     }
+  }
+
+  /// Rates the library's first word good, now: today's cell of the heatmap counts 1.
+  private static func rateTheFirstWordNow(in library: TestLibrary) async throws {
+    let now = Timestamp(secondsSince1970: Int64(Date().timeIntervalSince1970))
+    _ = try await library.service.recordReview(
+      Review(rating: .good, time: now), of: library.words[0].id)
   }
 }
