@@ -100,4 +100,17 @@ import WordbookTerminal
     let folder = process.folder.path
     try process.runOnDatabase(["stats", "Verbs", "--chart", folder]).expectFailure(1, "--chart")
   }
+
+  @Test func aChartThatCannotBeWrittenFailsClearlyAndLeavesTheOldFile() throws {
+    defer { process.removeFolder() }
+    _ = try reviewedBook()
+    try process.runOnDatabase(["stats", "Verbs", "--chart", "/dev/full"]).expectFailure(
+      1, "No space left on device")
+    let file = process.folder.appendingPathComponent("kept.svg").path
+    try Data("old".utf8).write(to: URL(fileURLWithPath: file))
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file)
+    let refused = try process.runOnDatabase(["stats", "Verbs", "--chart", file])
+    refused.expectFailure(1, "--chart")
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == "old")
+  }
 }
