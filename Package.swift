@@ -56,7 +56,7 @@ let package = Package(
       name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     .target(
       name: "WordbookWeb",
-      dependencies: ["CMicroHTTPD", "StoreCore", "Wordbook"],
+      dependencies: ["CMicroHTTPD", "StoreCore", "Wordbook", "WordbookInterchange"],
       // Compiled into the binary: `wordbook` is one file wherever it is copied, and reads its
       // page without Foundation's bundles.
       resources: [

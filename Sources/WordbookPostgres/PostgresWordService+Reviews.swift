@@ -98,6 +98,18 @@ extension PostgresWordService {
     }
   }
 
+  /// Counts a book's reviews day by day in one grouped query over its words' logs.
+  public func fetchDailyReviewCounts(
+    in bookID: WordBook.ID, from start: Timestamp, to end: Timestamp
+  ) async throws(WordServiceError) -> [DailyReviewCount] {
+    try await withLibrary { library throws(WordServiceError) in
+      try library.connection.inTransaction(.loadReviews) { () throws(WordServiceError) in
+        guard try library.bookExists(bookID) else { throw .bookNotFound(bookID) }
+        return try library.dailyReviewCounts(in: bookID, from: start, to: end)
+      }
+    }
+  }
+
   /// Adds a review history in one transaction: the reviews are staged in a temporary table,
   /// appended to the logs in one sorted insert, and the logs of the words they touch replayed.
   public func importReviews(_ rows: ReviewImportRows) async throws(WordServiceError) -> Int {

@@ -157,6 +157,30 @@ extension UserLibrary {
       """, [], .saveReview)
   }
 
+  /// The reviews of a book's words from `start` up to `end`, counted by UTC day. Days are
+  /// counted from the midnight before `start`, so the division never meets a negative time.
+  func dailyReviewCounts(in bookID: WordBook.ID, from start: Timestamp, to end: Timestamp)
+    throws(WordServiceError) -> [DailyReviewCount]
+  {
+    let midnight = start.startOfDay
+    let rows = try query(
+      """
+      SELECT (r.reviewed_at - $3) / 86400 AS day, count(*) FROM words AS w
+      JOIN reviews AS r ON r.word_id = w.id
+      WHERE w.user_id = $1 AND w.book_id = $2 AND r.reviewed_at >= $4 AND r.reviewed_at < $5
+      GROUP BY day ORDER BY day
+      """,
+      [
+        .book(bookID), .integer(midnight.secondsSince1970), .integer(start.secondsSince1970),
+        .integer(end.secondsSince1970),
+      ], .loadReviews)
+    return (0..<rows.count).map { row in
+      DailyReviewCount(
+        day: midnight.advanced(by: rows.integer(row, 0) * 86_400),
+        count: Int(rows.integer(row, 1)))
+    }
+  }
+
   /// A page of a book's words with their memory states: with `time`, those due by then, most
   /// overdue first; otherwise every word in the order added; each time the `limit` lines after
   /// `last`.

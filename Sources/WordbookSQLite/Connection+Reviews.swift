@@ -184,6 +184,34 @@ extension Connection {
     return schedule
   }
 
+  /// The reviews of a book's words from `start` up to `end`, counted by UTC day. Days are
+  /// counted from the midnight before `start`, so the division never meets a negative time.
+  func dailyReviewCounts(in bookID: WordBook.ID, from start: Timestamp, to end: Timestamp)
+    throws(WordServiceError) -> [DailyReviewCount]
+  {
+    let statement = try self.statement(
+      """
+      SELECT (r.reviewed_at - ?2) / 86400 AS day, count(*) FROM words w
+      JOIN reviews r ON r.word_id = w.id
+      WHERE w.book_id = ?1 AND r.reviewed_at >= ?3 AND r.reviewed_at < ?4
+      GROUP BY day ORDER BY day
+      """)
+    defer { statement.reset() }
+    let midnight = start.startOfDay
+    statement.bind(bookID.rawValue, at: 1)
+    statement.bind(midnight.secondsSince1970, at: 2)
+    statement.bind(start.secondsSince1970, at: 3)
+    statement.bind(end.secondsSince1970, at: 4)
+    var counts: [DailyReviewCount] = []
+    while try statement.step(self, .loadReviews) {
+      counts.append(
+        DailyReviewCount(
+          day: midnight.advanced(by: statement.int64(at: 0) * 86_400),
+          count: Int(statement.int64(at: 1))))
+    }
+    return counts
+  }
+
   /// The review settings stored in `settings`, or `nil` when none were set.
   func reviewSettings() throws(WordServiceError) -> String? {
     let statement = try self.statement("SELECT value FROM settings WHERE key = ?1")

@@ -101,6 +101,21 @@ extension SQLiteWordService {
     }
   }
 
+  /// Counts a book's reviews day by day in one grouped query over its words' logs.
+  ///
+  /// - Complexity: O(*r*) for the *r* reviews of the book's words, read through the book's and
+  ///   the log's indexes.
+  public func fetchDailyReviewCounts(
+    in bookID: WordBook.ID, from start: Timestamp, to end: Timestamp
+  ) async throws(WordServiceError) -> [DailyReviewCount] {
+    try await withConnection { connection throws(WordServiceError) in
+      try connection.inReadTransaction(.loadReviews) { () throws(WordServiceError) in
+        guard try connection.bookExists(bookID) else { throw .bookNotFound(bookID) }
+        return try connection.dailyReviewCounts(in: bookID, from: start, to: end)
+      }
+    }
+  }
+
   /// Adds a review history in one transaction: the reviews are staged in a temporary table,
   /// appended to the logs in one sorted insert, and the logs of the words they touch replayed.
   ///

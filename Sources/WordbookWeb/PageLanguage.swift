@@ -1,3 +1,5 @@
+import WordbookInterchange
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -21,5 +23,21 @@ enum PageLanguage: String, Sendable {
       if quality > (best?.quality ?? 0) { best = (language, quality) }
     }
     self = best?.language ?? .english
+  }
+
+  /// The words of the review chart in this language.
+  var chartLabels: ReviewChartLabels {
+    switch self {
+    case .english: .english
+    case .korean: .korean
+    }
+  }
+
+  /// Why the review chart cannot be drawn: no book is open.
+  var noBookForChart: String {
+    switch self {
+    case .english: "Open a wordbook to see its review chart."
+    case .korean: "복습 차트를 보려면 단어장을 여세요."
+    }
   }
 }

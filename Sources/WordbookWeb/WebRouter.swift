@@ -71,9 +71,14 @@ struct WebRouter: Sendable {
         guard let session = sessions.session(for: request) else { return Self.sessionEnded }
         return .json(session.window(from: from, count: count))
       }
+    case ("GET", "/chart"):
+      return Self.onMainActor { [sessions] in
+        guard let session = sessions.session(for: request) else { return Self.sessionEnded }
+        return await Self.chart(of: session)
+      }
     case ("POST", "/actions"):
       return receiveAction(request)
-    case (_, "/"), (_, "/events"), (_, "/cards"), (_, "/actions"):
+    case (_, "/"), (_, "/events"), (_, "/cards"), (_, "/chart"), (_, "/actions"):
       return .text(405, "\(request.method) is not allowed on \(path).")
     default:
       return .text(404, "Not found: \(path).")
@@ -82,6 +87,20 @@ struct WebRouter: Sendable {
 
   private static let sessionEnded = HTTPResponse.text(
     404, "This page's session has ended; reload the page.")
+
+  /// The open book's review chart, now, as an SVG image.
+  @MainActor
+  private static func chart(of session: WebSession) async -> HTTPResponse {
+    let now = Timestamp(secondsSince1970: Int64(Date().timeIntervalSince1970.rounded(.down)))
+    do {
+      guard let svg = try await session.chart(at: now) else {
+        return .text(409, session.language.noBookForChart)
+      }
+      return HTTPResponse(status: 200, contentType: "image/svg+xml", body: Data(svg.utf8))
+    } catch {
+      return .text(500, session.language.describe(.service(error)))
+    }
+  }
 
   private func receiveAction(_ request: HTTPRequest) -> HTTPResponse {
     guard request.headers["Content-Type"]?.hasPrefix("application/json") == true else {
@@ -141,12 +160,14 @@ struct WebRouter: Sendable {
   /// Runs `body` on the main actor and waits for its answer on libmicrohttpd's polling thread,
   /// so no Swift concurrency thread is ever blocked. The loop pauses for that long, which is
   /// short: the main actor's part is work in memory, and the service's reads and writes run in
-  /// effects elsewhere.
-  private static func onMainActor(_ body: @escaping @MainActor @Sendable () -> HTTPResponse)
+  /// effects elsewhere, but for the review chart's, which reads the open book's schedule.
+  private static func onMainActor(
+    _ body: @escaping @MainActor @Sendable () async -> HTTPResponse
+  )
     -> HTTPResponse
   {
     let answer = Answer()
-    Task { @MainActor in answer.give(body()) }
+    Task { @MainActor in answer.give(await body()) }
     return answer.wait()
   }
 

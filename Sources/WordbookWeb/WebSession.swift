@@ -1,5 +1,6 @@
 import StoreCore
 import Wordbook
+import WordbookInterchange
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -18,6 +19,8 @@ final class WebSession {
   let events: EventStream
   /// The language the page's errors are worded in.
   let language: PageLanguage
+  /// The service the store talks to, which the review chart reads too.
+  private let service: any WordService
   private let store: Store<AppState, AppAction>
   private var observers: [StoreObserverToken] = []
   private var cardObservers: [Word.ID: StoreObserverToken] = [:]
@@ -33,6 +36,7 @@ final class WebSession {
     self.id = id
     self.language = language
     self.events = events
+    self.service = service
     store = Store(initialState: AppState(seed: seed), reducer: AppReducer(service: service))
     observers = [
       store.observe([.picker]) { [weak self] in self?.sendPicker() },
@@ -75,6 +79,16 @@ final class WebSession {
       cardObservers[id] = store.observe([.card(id)]) { [weak self] in self?.sendCard(id) }
     }
     return WebEvents.Window(from: lower, count: visible.count, version: cardsVersion, cards: cards)
+  }
+
+  /// The open book's review chart at `time`, as ``ReviewChart`` draws it in the page's
+  /// language; `nil` when no book is open.
+  func chart(at time: Timestamp) async throws(WordServiceError) -> String? {
+    let state = store.state
+    guard let id = state.selectedBookID, let book = state.books.first(where: { $0.id == id })
+    else { return nil }
+    let statistics = try await service.fetchReviewStatistics(of: id, at: time)
+    return ReviewChart.svg(statistics, book: book.title, labels: language.chartLabels)
   }
 
   /// Stops observing the store and ends the stream.

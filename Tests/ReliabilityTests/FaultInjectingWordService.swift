@@ -190,6 +190,13 @@ actor FaultInjectingWordService: WordService {
     return try await base.fetchSchedule(in: bookID, dueBy: time, after: last, limit: limit)
   }
 
+  func fetchDailyReviewCounts(in bookID: WordBook.ID, from start: Timestamp, to end: Timestamp)
+    async throws(WordServiceError) -> [DailyReviewCount]
+  {
+    try await roll("count the reviews")
+    return try await base.fetchDailyReviewCounts(in: bookID, from: start, to: end)
+  }
+
   func importReviews(_ rows: ReviewImportRows) async throws(WordServiceError) -> Int {
     try await roll("import the reviews")
     return try await base.importReviews(rows)

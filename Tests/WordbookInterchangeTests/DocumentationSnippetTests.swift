@@ -86,4 +86,14 @@ import WordbookInterchange
     // "term,meaning,state,image\n사과,apple,success,\n"
     #expect(text == "term,meaning,state,image\n사과,apple,success,\n")
   }
+
+  /// `ReviewChart`.
+  @Test func drawingAReviewChart() async throws {
+    let service = InMemoryWordService(books: [("Verbs", [WordDraft(term: "가다", meaning: "go")])])
+    let book = try await service.fetchBooks()[0]
+    let now = Timestamp(secondsSince1970: 1_764_583_200)
+    let statistics = try await service.fetchReviewStatistics(of: book.id, at: now)
+    let svg = ReviewChart.svg(statistics, book: book.title, labels: .english)
+    #expect(svg.contains("Reviews of “Verbs”"))
+  }
 }

@@ -77,6 +77,40 @@ import WordbookSQLite
   }
 
   @Test(arguments: ServiceKind.allCases, [false, true])
+  func reviewsAreCountedByDayWithinTheRange(kind: ServiceKind, scripted: Bool) async throws {
+    let (service, _) = try await make(kind, scripted: scripted)
+    let (book, water, fire) = try await waterAndFire(in: service)
+    let otherBook = try await service.createBook(title: "Other")
+    let elsewhere = try await service.saveWord(WordDraft(term: "e", meaning: "m"), to: otherBook.id)
+    let day = Int64(86_400)
+    // `start` is 20:26:40 UTC: a review 100 s later is the same day, one a day later the next.
+    for (offset, wordID) in [
+      (-2 * day, water.id), (0, water.id), (100, fire.id), (day, water.id), (3 * day, fire.id),
+      (3 * day + 1, water.id), (4 * day, water.id), (0, elsewhere.id),
+    ] {
+      _ = try await service.recordReview(
+        Review(rating: .good, time: start.advanced(by: offset)), of: wordID)
+    }
+    let midnight = start.startOfDay
+    #expect(midnight == Timestamp(secondsSince1970: 1_779_926_400))
+    let counts = try await service.fetchDailyReviewCounts(
+      in: book.id, from: start, to: start.advanced(by: 4 * day))
+    #expect(
+      counts == [
+        DailyReviewCount(day: midnight, count: 2),
+        DailyReviewCount(day: midnight.advanced(by: day), count: 1),
+        DailyReviewCount(day: midnight.advanced(by: 3 * day), count: 2),
+      ])
+    let empty = try await service.createBook(title: "Empty")
+    #expect(
+      try await service.fetchDailyReviewCounts(in: empty.id, from: start, to: start).isEmpty)
+    await #expect(throws: WordServiceError.self) {
+      _ = try await service.fetchDailyReviewCounts(
+        in: WordBook.ID(999), from: start, to: start.advanced(by: day))
+    }
+  }
+
+  @Test(arguments: ServiceKind.allCases, [false, true])
   func theLogOutlivesEditsAndGoesWithItsWord(kind: ServiceKind, scripted: Bool) async throws {
     let (service, _) = try await make(kind, scripted: scripted)
     let (book, word, fire) = try await waterAndFire(in: service)

@@ -83,9 +83,10 @@ import WordbookInterchange
       .deleteBookNeedsYes(Self.book.id), .argumentNotUTF8(position: 2), .databaseNeedsUser,
       .unknownSetting("--marker"), .invalidParameter(index: 3, value: "--marker"),
       .invalidRating("--marker"), .invalidTime(option: "marker", value: "--marker"),
+      .chartNeedsBook,
     ]
     problems += SchedulingSetting.allCases.map { .invalidSetting($0, value: "--marker") }
-    #expect(Set(problems.map(Self.index)) == Set(0..<26))
+    #expect(Set(problems.map(Self.index)) == Set(0..<27))
     for problem in problems {
       let error = UsageError(problem, usage: "wordbook add BOOK TERM MEANING")
       expectBoth(english.describe(error), korean.describe(error))
@@ -182,13 +183,33 @@ import WordbookInterchange
           lapseCount: 0)),
       .importedReviews(count: 3, file: "marker.csv", Self.book),
       .ankiReviews(AnkiReviewSummary(imported: 3, ofNotesNotImported: 2, withImpossibleTimes: 1)),
+      .reviewStatistics(Self.book, Self.reviewStatistics),
+      .chartWritten(Self.book, file: "marker.csv"),
     ]
-    #expect(Set(reports.map(Self.index)) == Set(0..<25))
+    #expect(Set(reports.map(Self.index)) == Set(0..<27))
     for report in reports {
       expectBoth(english.text(report), korean.text(report))
     }
     expectBoth(
       english.text(.media(unsupported, folder: "")), korean.text(.media(unsupported, folder: "")))
+  }
+
+  /// Statistics with 2 words due today, 3 this week, recalled at 87.35% on average.
+  private static var reviewStatistics: ReviewStatistics {
+    var statistics = ReviewStatistics(time: Timestamp(secondsSince1970: 0))
+    statistics.forecast[0] = 2
+    statistics.forecast[6] = 1
+    statistics.averageRetrievability = 0.87349
+    return statistics
+  }
+
+  @Test func reviewStatisticsLinesKeepTheirDataFieldsInEveryLanguage() {
+    let report = CommandReport.reviewStatistics(Self.book, Self.reviewStatistics)
+    for text in [english.text(report), korean.text(report)] {
+      let fields = text.split(separator: "\t")
+      #expect(fields.prefix(2) == ["4242", "Marker Title"])
+      #expect(fields.dropFirst(2).map { $0.split(separator: " ").last } == ["2", "3", "87.3%"])
+    }
   }
 
   @Test func statsLinesKeepTheirDataFieldsInEveryLanguage() {
@@ -280,6 +301,7 @@ extension MessageCatalogueTests {
     case .invalidRating: 23
     case .invalidTime: 24
     case .databaseNeedsUser: 25
+    case .chartNeedsBook: 26
     }
   }
 
@@ -349,6 +371,8 @@ extension MessageCatalogueTests {
     case .reviewed: 22
     case .importedReviews: 23
     case .ankiReviews: 24
+    case .reviewStatistics: 25
+    case .chartWritten: 26
     }
   }
 }

@@ -44,7 +44,10 @@ import Testing
 
     let usage = try run(["stats", "a", "b"])
     #expect(usage.status == 2)
-    #expect(usage.error == "wordbook: 'stats'의 인자는 1개까지입니다. 사용법: wordbook stats [BOOK]\n")
+    #expect(
+      usage.error
+        == "wordbook: 'stats'의 인자는 1개까지입니다. 사용법: wordbook stats [BOOK] [--at TIME] [--chart FILE]\n"
+    )
   }
 
   @Test func subcommandsSpeakEnglishUnderTheCLocale() throws {
@@ -79,7 +82,9 @@ import Testing
 
     let usage = try run(["stats", "a", "b"])
     #expect(
-      usage.error == "wordbook: 'stats' takes at most 1 arguments. Usage: wordbook stats [BOOK]\n")
+      usage.error
+        == "wordbook: 'stats' takes at most 1 arguments. Usage: wordbook stats [BOOK] [--at TIME] [--chart FILE]\n"
+    )
   }
 
   @Test func lcAllOverridesAKoreanLang() throws {

@@ -478,4 +478,23 @@ import Wordbook
     }
     #expect(state.schedule.nextDue == time.advanced(by: 60))
   }
+
+  /// `WordService.fetchDailyReviewCounts(in:from:to:)`, `Timestamp.startOfDay`,
+  /// `WordService.fetchReviewStatistics(of:at:)` and `ReviewStatistics`.
+  @Test func readingAReviewHistory() async throws {
+    let service = InMemoryWordService(books: nouns)
+    let book = try await service.fetchBooks()[0]
+    let word = try await service.fetchWords(in: book.id)[0]
+    let now = Timestamp(secondsSince1970: 1_764_583_200)
+    _ = try await service.recordReview(
+      Review(rating: .good, time: now.advanced(by: -3600)), of: word.id)
+    let year = try await service.fetchDailyReviewCounts(
+      in: book.id, from: now.advanced(by: -365 * 86_400), to: now)
+    #expect(year == [DailyReviewCount(day: now.startOfDay, count: 1)])
+    #expect(
+      Timestamp(iso8601: "2026-12-01T10:00:00Z")?.startOfDay.iso8601 == "2026-12-01T00:00:00Z")
+    let statistics = try await service.fetchReviewStatistics(of: book.id, at: now)
+    #expect(statistics.dueToday == 1)
+    #expect(statistics.dueThisWeek == 1)
+  }
 }

@@ -47,6 +47,20 @@ extension InMemoryLibrary {
       .sorted { ($0.due, $0.line.word.id) < ($1.due, $1.line.word.id) }.map(\.line)
   }
 
+  /// The reviews of the book at `index` from `start` up to `end`, counted by day, as
+  /// ``WordService/fetchDailyReviewCounts(in:from:to:)`` lists them.
+  func dailyReviewCounts(ofBookAt index: Int, from start: Timestamp, to end: Timestamp)
+    -> [DailyReviewCount]
+  {
+    var counts: [Timestamp: Int] = [:]
+    for id in books[index].wordIDs {
+      for review in reviews[id] ?? [] where start <= review.time && review.time < end {
+        counts[review.time.startOfDay, default: 0] += 1
+      }
+    }
+    return counts.sorted { $0.key < $1.key }.map { DailyReviewCount(day: $0.key, count: $0.value) }
+  }
+
   /// Forgets the logs of words that are gone.
   mutating func forgetReviews(of wordIDs: some Sequence<Word.ID>) {
     for wordID in wordIDs {

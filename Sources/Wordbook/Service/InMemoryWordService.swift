@@ -270,6 +270,14 @@ public actor InMemoryWordService: WordService {
       schedule.lazy.filter { $0.comes(after: last, amongDue: time != nil) }.prefix(limit))
   }
 
+  /// Counts a book's reviews day by day from its words' logs.
+  public func fetchDailyReviewCounts(
+    in bookID: WordBook.ID, from start: Timestamp, to end: Timestamp
+  ) async throws(WordServiceError) -> [DailyReviewCount] {
+    try await simulateNetwork(.loadReviews)
+    return library.dailyReviewCounts(ofBookAt: try library.bookIndex(bookID), from: start, to: end)
+  }
+
   /// Adds a review history to the logs, all or none, batch by batch.
   public func importReviews(_ rows: ReviewImportRows) async throws(WordServiceError) -> Int {
     try await simulateNetwork(.saveReview)

@@ -25,6 +25,8 @@ public actor ScriptedWordService: WordService {
     case deleteWord
     /// ``WordService/fetchBooks()``.
     case fetchBooks
+    /// ``WordService/fetchDailyReviewCounts(in:from:to:)``.
+    case fetchDailyReviewCounts
     /// ``WordService/fetchReviews(of:)``.
     case fetchReviews
     /// ``WordService/fetchSchedule(in:dueBy:after:limit:)``.
@@ -321,6 +323,15 @@ public actor ScriptedWordService: WordService {
   ) async throws(WordServiceError) -> [ScheduledWord] {
     try await script(.fetchSchedule) { () async throws(WordServiceError) in
       try await base.fetchSchedule(in: bookID, dueBy: time, after: last, limit: limit)
+    }
+  }
+
+  /// Counts the call and forwards it to ``base``, unless it is scripted to fail or be held.
+  public func fetchDailyReviewCounts(
+    in bookID: WordBook.ID, from start: Timestamp, to end: Timestamp
+  ) async throws(WordServiceError) -> [DailyReviewCount] {
+    try await script(.fetchDailyReviewCounts) { () async throws(WordServiceError) in
+      try await base.fetchDailyReviewCounts(in: bookID, from: start, to: end)
     }
   }
 

@@ -174,6 +174,23 @@ public protocol WordService: Sendable {
     in bookID: WordBook.ID, dueBy time: Timestamp?, after last: ScheduledWord?, limit: Int
   ) async throws(WordServiceError) -> [ScheduledWord]
 
+  /// Counts a book's reviews day by day (UTC) from `start` up to `end`, for a review heatmap.
+  ///
+  /// ```swift
+  /// let year = try await service.fetchDailyReviewCounts(
+  ///   in: book.id, from: now.advanced(by: -365 * 86_400), to: now)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - bookID: The book.
+  ///   - start: The earliest review time counted.
+  ///   - end: The first review time no longer counted.
+  /// - Returns: One count for each day with at least one review in the range, in day order.
+  /// - Throws: ``WordServiceError/Kind/notFound`` when the book does not exist.
+  /// - Complexity: O(*r*) for the *r* reviews of the book's words.
+  func fetchDailyReviewCounts(in bookID: WordBook.ID, from start: Timestamp, to end: Timestamp)
+    async throws(WordServiceError) -> [DailyReviewCount]
+
   /// Adds a review history to the logs in one transaction, all of it or none, reading it batch
   /// by batch so that memory holds one batch and never the whole history.
   ///

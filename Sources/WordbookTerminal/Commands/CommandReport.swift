@@ -57,4 +57,8 @@ enum CommandReport: Hashable, Sendable {
   case importedReviews(count: Int, file: String, WordBook)
   /// `delete-book`'s question.
   case deleteBookQuestion(WordBook)
+  /// `stats BOOK`'s line of what is due and how well it is remembered.
+  case reviewStatistics(WordBook, ReviewStatistics)
+  /// `stats BOOK --chart FILE` wrote the book's review chart to the file.
+  case chartWritten(WordBook, file: String)
 }

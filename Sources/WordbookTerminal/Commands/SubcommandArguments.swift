@@ -59,6 +59,17 @@ struct SubcommandArguments: Sendable {
     return Word.ID(raw)
   }
 
+  /// The value of an option that names a moment, ISO 8601 with a zone (`Z` or an offset).
+  ///
+  /// - Throws: ``UsageError`` naming the option and the value.
+  func time(_ value: String?, of option: String) throws(UsageError) -> Timestamp? {
+    guard let value else { return nil }
+    guard let time = Timestamp(iso8601: value) else {
+      throw UsageError(.invalidTime(option: option, value: value), usage: usage)
+    }
+    return time
+  }
+
   /// The value of an option that must be one of `Choice`'s raw values.
   ///
   /// - Throws: ``UsageError`` listing the accepted values.

@@ -61,6 +61,8 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidRating(String)
     /// An option's time that is not ISO 8601 with a zone.
     case invalidTime(option: String, value: String)
+    /// `stats --chart` without the book to draw.
+    case chartNeedsBook
   }
 
   /// What is wrong.

@@ -13,6 +13,7 @@ import WordbookInterchange
 /// ``AppError/message``, so the screen and the logs say the same.
 struct EnglishCatalogue: MessageCatalogue {
   let yesAnswers: Set<String> = ["y", "yes"]
+  let chartLabels = ReviewChartLabels.english
 
   func describe(_ error: WordServiceError) -> String { error.message }
 
@@ -53,6 +54,7 @@ struct EnglishCatalogue: MessageCatalogue {
     case .editNeedsChange: "'edit' needs --term, --meaning or both"
     case .conflictingHeaderFlags: "give --header or --no-header, not both"
     case .importNeedsBook: "'import' needs --book TITLE"
+    case .chartNeedsBook: "'stats --chart FILE' needs the BOOK to draw"
     case .invalidPort(let port): "--port must be a number from 0 to 65535, not '\(port.shown)'"
     case .hostNeedsAddress: "--host needs an IP address, such as 0.0.0.0"
     case .studyNeedsTerminal:
@@ -305,7 +307,19 @@ struct EnglishCatalogue: MessageCatalogue {
     case .deleteBookQuestion(let book):
       "Delete wordbook \(book.id) (\(book.title.shown)) and its "
         + "\(Self.words(book.wordCount))? [y/N] "
+    case .reviewStatistics(let book, let statistics):
+      "\(book.id)\t\(book.title.shown)\tdue today \(statistics.dueToday)\t"
+        + "due this week \(statistics.dueThisWeek)\taverage retrievability "
+        + (statistics.averageRetrievability.map(Self.percent) ?? "none")
+    case .chartWritten(let book, let file):
+      "Wrote the review chart of wordbook \(book.id) (\(book.title.shown)) to \(file.shown)."
     }
+  }
+
+  /// A fraction from 0 to 1 as a percentage with one decimal, such as `93.4%`.
+  static func percent(_ fraction: Double) -> String {
+    let tenths = Int((fraction * 1000).rounded())
+    return "\(tenths / 10).\(tenths % 10)%"
   }
 
   /// Header fields in double quotes, separated by commas.

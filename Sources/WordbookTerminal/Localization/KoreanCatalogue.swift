@@ -7,6 +7,7 @@ import WordbookInterchange
 /// names are never translated. English answers to a question are understood too.
 struct KoreanCatalogue: MessageCatalogue {
   let yesAnswers: Set<String> = ["y", "yes", "예", "네", "ㅇ"]
+  let chartLabels = ReviewChartLabels.korean
 
   func describe(_ error: UsageError) -> String {
     let text = explanation(error.problem)
@@ -44,6 +45,7 @@ struct KoreanCatalogue: MessageCatalogue {
     case .editNeedsChange: "'edit'에는 --term이나 --meaning, 또는 둘 다 필요합니다."
     case .conflictingHeaderFlags: "--header와 --no-header 중 하나만 주세요."
     case .importNeedsBook: "'import'에는 --book TITLE이 필요합니다."
+    case .chartNeedsBook: "'stats --chart FILE'에는 그릴 BOOK이 필요합니다."
     case .invalidPort(let port): "--port는 0부터 65535까지의 숫자여야 합니다. '\(port.shown)'은 아닙니다."
     case .hostNeedsAddress: "--host에는 0.0.0.0 같은 IP 주소가 필요합니다."
     case .studyNeedsTerminal:
@@ -268,6 +270,12 @@ struct KoreanCatalogue: MessageCatalogue {
       "\(file.shown)에서 복습 기록 \(count)개를 단어장 \(book.id) (\(book.title.shown))에 가져왔습니다."
     case .deleteBookQuestion(let book):
       "단어장 \(book.id) (\(book.title.shown))과 단어 \(book.wordCount)개를 지울까요? [y/N] "
+    case .reviewStatistics(let book, let statistics):
+      "\(book.id)\t\(book.title.shown)\t오늘 복습 \(statistics.dueToday)\t"
+        + "이번 주 복습 \(statistics.dueThisWeek)\t평균 기억 확률 "
+        + (statistics.averageRetrievability.map(EnglishCatalogue.percent) ?? "없음")
+    case .chartWritten(let book, let file):
+      "단어장 \(book.id) (\(book.title.shown))의 복습 차트를 \(file.shown)에 썼습니다."
     }
   }
 }

@@ -1,4 +1,5 @@
 import Wordbook
+import WordbookInterchange
 
 /// Every sentence the `wordbook` command says, in one language: errors from the domain, the
 /// command line and the subcommands, and the subcommands' summaries.
@@ -19,6 +20,8 @@ protocol MessageCatalogue: Sendable {
   func text(_ report: CommandReport) -> String
   /// The answers, lowercased, that mean yes to a question.
   var yesAnswers: Set<String> { get }
+  /// The words of the review chart `stats --chart` draws.
+  var chartLabels: ReviewChartLabels { get }
 }
 
 extension TerminalLanguage {

@@ -101,6 +101,23 @@ async function send(action) {
   }
 }
 
+// The open book's review chart: an SVG the server draws, every text in it escaped, parsed as
+// XML and adopted (never written as HTML), so that its titles work as tooltips.
+async function loadChart() {
+  if (!page.session) return fail(t.unreachable);
+  try {
+    const response = await fetch(`chart?session=${encodeURIComponent(page.session)}`);
+    // 409: no book is open, and the server says so in the page's language.
+    if (!response.ok) {
+      return fail(response.status === 409 ? await response.text() : describeRefusal(response));
+    }
+    const chart = new DOMParser().parseFromString(await response.text(), 'image/svg+xml');
+    $('chart').replaceChildren(document.importNode(chart.documentElement, true));
+  } catch {
+    fail(t.unreachable);
+  }
+}
+
 function fail(message) {
   showError(message);
   return message;
@@ -402,6 +419,7 @@ function start() {
     // Enter ends the typing: the keys go to the cards again.
     $('search').blur();
   });
+  $('show-chart').addEventListener('click', loadChart);
   $('undo').addEventListener('click', () => send({ kind: 'undo' }));
   $('redo').addEventListener('click', () => send({ kind: 'redo' }));
   $('previous').addEventListener('click', () => {

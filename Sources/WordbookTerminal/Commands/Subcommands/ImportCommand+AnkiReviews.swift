@@ -22,7 +22,7 @@ extension CommandSession {
   ) async throws(CommandFailure) -> AnkiReviewSummary {
     let added = try await addedWords(summary, policy)
     let words = AnkiPackage.noteWords(of: plan, added: added)
-    let now = Self.now()
+    let now = Timestamp.now
     let service = service
     let result: Result<Int, any Error>
     do {

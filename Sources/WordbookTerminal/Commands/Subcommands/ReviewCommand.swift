@@ -33,14 +33,8 @@ extension ReviewCommand {
     guard let rating = Rating(commandLine: values[2]) else {
       throw UsageError(.invalidRating(values[2]), usage: arguments.usage)
     }
-    var time: Timestamp?
-    if let text = split.options["at"] {
-      guard let parsed = Timestamp(iso8601: text) else {
-        throw UsageError(.invalidTime(option: "at", value: text), usage: arguments.usage)
-      }
-      time = parsed
-    }
     self.init(
-      book: values[0], word: try arguments.wordID(values[1]), rating: rating, time: time)
+      book: values[0], word: try arguments.wordID(values[1]), rating: rating,
+      time: try arguments.time(split.options["at"], of: "at"))
   }
 }

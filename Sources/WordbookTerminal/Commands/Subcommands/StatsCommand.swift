@@ -1,34 +1,81 @@
 import Wordbook
+import WordbookInterchange
 
-/// `wordbook stats [BOOK]`: the success, fail and not-studied counts of one wordbook or each,
-/// counted by the database.
+/// `wordbook stats [BOOK] [--at TIME] [--chart FILE]`: the success, fail and not-studied counts
+/// of one wordbook or each, counted by the database.
+///
+/// For one book, a second line tells the words due today and this week and the average
+/// retrievability of the words reviewed, at `--at` or now; `--chart` writes the book's review
+/// heatmap and 30-day forecast as an SVG file, by the rules of ``OutputFile`` (never over the
+/// database, atomically over an existing file).
 struct StatsCommand: Subcommand {
   static let name = "stats"
-  static let arguments = "[BOOK]"
-  static let summary = "count success, fail and not studied words"
+  static let arguments = "[BOOK] [--at TIME] [--chart FILE]"
+  static let summary = "count words by study state, and what is due"
 
   /// The book, by ID or title; `nil` for every book.
   var book: String?
+  /// The moment the statistics of one book describe; `nil` for now.
+  var time: Timestamp? = nil
+  /// The file to write the book's review chart to; `nil` for none.
+  var chart: String? = nil
 
   func run(in session: CommandSession) async throws(CommandFailure) {
-    let books: [WordBook]
-    if let book {
-      books = [try await session.book(book)]
-    } else {
-      books = try await session.books()
+    guard let book else {
+      let tallies = try await tallies(in: session)
+      for book in try await session.books() {
+        try session.out.writeLine(
+          session.catalogue.text(.stats(book, tallies[book.id] ?? StudyTally())))
+      }
+      return
     }
-    let tallies = try await session.call { () async throws(WordServiceError) in
+    // Opened first, so a chart path that names the database is refused before anything is read.
+    let output = try chart.map { path throws(CommandFailure) in
+      try OutputFile.open(path, for: "--chart", protecting: session.protected)
+    }
+    do throws(CommandFailure) {
+      let book = try await session.book(book)
+      let statistics = try await session.call { () async throws(WordServiceError) in
+        try await session.service.fetchReviewStatistics(
+          of: book.id, at: time ?? Timestamp.now)
+      }
+      if let output {
+        var svg = ReviewChart.svg(
+          statistics, book: book.title, labels: session.catalogue.chartLabels)
+        if output.isTerminal { svg = svg.escapedForTerminal(keepingLineBreaks: true) }
+        try output.write(svg)
+        let isStandardOutput = output.isStandardOutput
+        try output.commit()
+        // The chart alone goes to standard output, so that it can be piped on whole.
+        if isStandardOutput { return }
+      }
+      let tally = try await tallies(in: session)[book.id] ?? StudyTally()
+      try session.out.writeLine(session.catalogue.text(.stats(book, tally)))
+      try session.out.writeLine(session.catalogue.text(.reviewStatistics(book, statistics)))
+      if let output {
+        try session.out.writeLine(session.catalogue.text(.chartWritten(book, file: output.name)))
+      }
+    } catch {
+      output?.discard()
+      throw error
+    }
+  }
+
+  private func tallies(in session: CommandSession) async throws(CommandFailure)
+    -> [WordBook.ID: StudyTally]
+  {
+    try await session.call { () async throws(WordServiceError) in
       try await session.service.fetchTallies()
-    }
-    for book in books {
-      try session.out.writeLine(
-        session.catalogue.text(.stats(book, tallies[book.id] ?? StudyTally())))
     }
   }
 }
 
 extension StatsCommand {
   init(parsing arguments: SubcommandArguments) throws(UsageError) {
-    book = try arguments.split(required: 0, optional: 1).values.first
+    let split = try arguments.split(required: 0, optional: 1, options: ["at", "chart"])
+    self.init(
+      book: split.values.first, time: try arguments.time(split.options["at"], of: "at"),
+      chart: split.options["chart"])
+    if book == nil, chart != nil { throw UsageError(.chartNeedsBook, usage: arguments.usage) }
   }
 }

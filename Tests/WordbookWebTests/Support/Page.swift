@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import Wordbook
+
+/// One page as the browser would hold it, without a browser: an event stream on a raw
+/// connection, and its session's actions and windows over plain HTTP.
+@MainActor
+struct Page {
+  let library: TestLibrary
+  let stream: RawConnection
+  let session: String
+  /// How long the server may stay silent on a request or the stream.
+  let patience: Duration
+
+  /// Opens the event stream and waits for the session it names.
+  init(_ library: TestLibrary, patience: Duration = .seconds(10)) async throws {
+    self.library = library
+    self.patience = patience
+    stream = try RawConnection(port: library.server.port)
+    // HTTP/1.0, so the stream comes unchunked and its events can be read as they are.
+    try await stream.send(
+      RawConnection.head("GET", library.prefix + "/events", headers: library.rawHeaders))
+    let pattern = /event: session\ndata: \{"id":"([0-9a-f]+)"\}/
+    #expect(try await stream.read { $0.contains(pattern) })
+    session = try #require(stream.text.firstMatch(of: pattern)).1.description
+  }
+
+  /// Picks `book` and waits until its words are loaded.
+  func open(_ book: WordBook.ID) async throws {
+    #expect(try await send(#"{"kind":"selectBook","book":\#(book)}"#) == 202)
+    #expect(try await stream.read(timeout: patience, untilReceiving: #""status":"loaded""#))
+  }
+
+  /// Sends one action as the page does and returns the status of the answer.
+  func send(_ json: String) async throws -> Int {
+    try await PlainHTTP.send(
+      "POST", library.base + "/actions?session=\(session)", headers: library.pageHeaders,
+      body: Data(json.utf8), timeout: patience.seconds
+    ).status
+  }
+
+  /// The head of a POST of an action of `length` bytes to this page's session.
+  func actionHead(length: Int) -> String {
+    RawConnection.head(
+      "POST", library.prefix + "/actions?session=\(session)",
+      headers: library.rawHeaders + [
+        ("Origin", library.origin), ("Content-Type", "application/json"),
+        ("Content-Length", "\(length)"),
+      ])
+  }
+
+  /// The `data-state` the page would give the card of `id`, from its session's window.
+  func shownState(of id: Word.ID) async throws -> String? {
+    let answer = try await PlainHTTP.send(
+      "GET", library.base + "/cards?session=\(session)&from=0&count=200",
+      headers: ["Cookie": library.cookie], timeout: patience.seconds)
+    let window = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
+    let cards = window?["cards"] as? [[String: Any]] ?? []
+    return cards.first { ($0["id"] as? Int).map(Int64.init) == id.rawValue }?["state"] as? String
+  }
+
+  func close() {
+    stream.close()
+  }
+}
+
+extension TestLibrary {
+  /// The headers every raw request carries: the server's own Host and the token's cookie.
+  var rawHeaders: [(String, String)] {
+    [("Host", "127.0.0.1:\(server.port)"), ("Cookie", cookie)]
+  }
+}
+
+extension Duration {
+  /// The duration in seconds, as URLRequest takes a timeout.
+  var seconds: TimeInterval {
+    let (seconds, attoseconds) = components
+    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+  }
+}
