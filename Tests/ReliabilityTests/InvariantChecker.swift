@@ -127,10 +127,12 @@ struct InvariantChecker {
     if words.order.sorted() != Array(0..<Int32(words.count)) {
       return "the study order \(words.order) is not a permutation of the \(words.count) words"
     }
-    var orderIndex = words.order.startIndex
+    // Due mode shows its words in their own order, most overdue first.
+    let shownOrder = words.mode == .due ? words.duePositions : words.order
+    var orderIndex = shownOrder.startIndex
     for position in words.visible {
-      guard let found = words.order[orderIndex...].firstIndex(of: position) else {
-        return "the visible words \(words.visible) are not in study order \(words.order)"
+      guard let found = shownOrder[orderIndex...].firstIndex(of: position) else {
+        return "the visible words \(words.visible) are not in the order \(shownOrder)"
       }
       orderIndex = found + 1
     }
