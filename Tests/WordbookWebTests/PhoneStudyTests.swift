@@ -103,6 +103,51 @@ struct PhoneStudyTests {
     }
   }
 
+  /// A learner's day: Due mode shows the overdue card first, then the one due since, then the
+  /// new one; the word reviewed yesterday as easy waits. Each thumb button is a rating the
+  /// server records. With `WORDBOOK_SCREENSHOTS` set, writes `phone-due.png`.
+  @Test func aLearnersDayStartsWithTheDueCardsAndEachButtonRatesOne() async throws {
+    let drafts = ["물", "불", "산", "강"].map { WordDraft(term: $0, meaning: "meaning of \($0)") }
+    try await TestLibrary.with(title: "Korean nouns", drafts: drafts) { library in
+      let ids = library.words.map(\.id)
+      let now = Timestamp.now
+      // 물 was forgotten two hours ago (due a minute after), 불 started yesterday (due ten
+      // minutes after), 산 was easy an hour ago (due in days), 강 is new.
+      _ = try await library.service.recordReview(
+        Review(rating: .again, time: now.advanced(by: -7200)), of: ids[0])
+      _ = try await library.service.recordReview(
+        Review(rating: .good, time: now.advanced(by: -3600)), of: ids[1])
+      _ = try await library.service.recordReview(
+        Review(rating: .easy, time: now.advanced(by: -3600)), of: ids[2])
+      try await WebDriver.with(width: 390, height: 844, touch: true) { browser in
+        try await browser.open(library.server.url)
+        #expect(try await browser.waitFor(Self.exists("[data-book-id]"), timeout: Self.patience))
+        try await browser.tap("[data-book-id='\(library.book.id)']")
+        #expect(try await browser.waitFor(Self.shows("Card 1 of 4"), timeout: Self.patience))
+        _ = try await browser.run(
+          "const mode = document.getElementById('mode'); mode.value = 'due';"
+            + " mode.dispatchEvent(new Event('change'));")
+        #expect(try await browser.waitFor(Self.shows("Card 1 of 3"), timeout: Self.patience))
+        #expect(
+          try await browser.waitFor(
+            Self.text(of: "due-summary", is: "2 due, 20 new"), timeout: Self.patience))
+        #expect(try await browser.focusCard() == "\(ids[0].rawValue) front")
+        try await Self.record(browser, "phone-due")
+        try await browser.tap("#easy")
+        #expect(try await browser.waitFor(Self.shows("Card 2 of 3"), timeout: Self.patience))
+        #expect(try await browser.focusCard() == "\(ids[1].rawValue) front")
+        try await browser.tap("#hard")
+        #expect(try await browser.waitFor(Self.shows("Card 3 of 3"), timeout: Self.patience))
+        #expect(try await browser.focusCard() == "\(ids[3].rawValue) front")
+        try await browser.tap("#didnt-know")
+        #expect(try await browser.waitFor(Self.summaryShown, timeout: Self.patience))
+      }
+      var ratings: [[Rating]] = []
+      for id in ids { ratings.append(try await library.service.fetchReviews(of: id).map(\.rating)) }
+      #expect(ratings == [[.again, .easy], [.good, .hard], [.easy], [.again]])
+    }
+  }
+
   @Test func theBookManagerRefusesAsTheTerminalDoesThenRenamesAndDeletes() async throws {
     try await TestLibrary.with(title: "First", drafts: [WordDraft(term: "a", meaning: "b")]) {
       library in
