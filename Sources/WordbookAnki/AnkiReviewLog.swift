@@ -93,9 +93,9 @@ public final class AnkiReviewLog: Sendable {
   ///   - words: The word each imported note became, by the note's Anki ID; the answers of
   ///     other notes are skipped and counted.
   ///   - now: The time of the import: an answer dated more than a day after it is skipped.
-  ///   - write: Takes a batch of reviews, as a ``ReviewImportRows`` closure's `write` does.
-  /// - Throws: What `write` throws; ``WordServiceError/cancelled`` when the calling task is
-  ///   cancelled; ``WordServiceError/Kind/invalidInput`` with the package's error when the log
+  ///   - write: Takes a batch of reviews, as a `ReviewImportRows` closure's `write` does.
+  /// - Throws: What `write` throws; `WordServiceError.cancelled` when the calling task is
+  ///   cancelled; `WordServiceError.Kind.invalidInput` with the package's error when the log
   ///   cannot be read (it takes more SQLite steps than its size allows, or more than 10,000,000
   ///   answers come out), or when the log was closed.
   public func readReviews(

@@ -52,6 +52,10 @@ public struct FlashcardReadOptions: Hashable, Sendable {
   /// ``FlashcardRow/fields``, for a reader of columns other than a card's (a review history).
   /// `false` unless set.
   public var keepsFields: Bool
+  /// Whether reading stops at the first problem, for a reader that refuses the whole file for
+  /// one bad line (a review history): a record that never ends is then not read to its end.
+  /// `false` unless set.
+  public var stopsAtFirstProblem: Bool
 
   /// Creates options.
   public init(
@@ -64,7 +68,8 @@ public struct FlashcardReadOptions: Hashable, Sendable {
     studyStateColumn: FlashcardColumn? = nil,
     maximumRecordLength: Int = 1 << 20,
     maximumProblemCount: Int = 10_000,
-    keepsFields: Bool = false
+    keepsFields: Bool = false,
+    stopsAtFirstProblem: Bool = false
   ) {
     self.separator = separator
     self.cardSeparator = cardSeparator
@@ -76,6 +81,7 @@ public struct FlashcardReadOptions: Hashable, Sendable {
     self.maximumRecordLength = maximumRecordLength
     self.maximumProblemCount = maximumProblemCount
     self.keepsFields = keepsFields
+    self.stopsAtFirstProblem = stopsAtFirstProblem
   }
 
   /// The separator text for a name as Anki's `#separator:` header and the `--separator` option

@@ -177,7 +177,8 @@ public enum FlashcardReader {
       var parser = AnkiParser(options: options)
       return try read(
         &input, with: &parser, into: ParseResult(format: format, separator: "\t"),
-        window: window, problemLimit: options.maximumProblemCount, onRows: onRows)
+        window: window, problemLimit: options.maximumProblemCount,
+        stopsAtFirstProblem: options.stopsAtFirstProblem, onRows: onRows)
     case .quizlet:
       let separator = options.separator ?? quizletSeparator
       let cardSeparator = options.cardSeparator ?? "\n"
@@ -188,7 +189,8 @@ public enum FlashcardReader {
         termSeparator: Array(separator.utf8), cardSeparator: Array(cardSeparator.utf8))
       return try read(
         &input, with: &parser, into: ParseResult(format: format, separator: separator),
-        window: window, problemLimit: options.maximumProblemCount, onRows: onRows)
+        window: window, problemLimit: options.maximumProblemCount,
+        stopsAtFirstProblem: options.stopsAtFirstProblem, onRows: onRows)
     case .csv, .tsv:
       let separator =
         options.separator
@@ -204,7 +206,8 @@ public enum FlashcardReader {
       var parser = TableParser(format: format, separator: byte, options: options)
       return try read(
         &input, with: &parser, into: ParseResult(format: format, separator: separator),
-        window: window, problemLimit: options.maximumProblemCount, onRows: onRows)
+        window: window, problemLimit: options.maximumProblemCount,
+        stopsAtFirstProblem: options.stopsAtFirstProblem, onRows: onRows)
     }
   }
 
@@ -217,6 +220,7 @@ public enum FlashcardReader {
     into empty: ParseResult,
     window: Int,
     problemLimit: Int,
+    stopsAtFirstProblem: Bool,
     onRows: ([FlashcardRow]) throws(FlashcardReadError) -> Void
   ) throws(FlashcardReadError) -> ParseResult {
     var result = empty
@@ -238,7 +242,7 @@ public enum FlashcardReader {
         result.omittedProblemCount += excess
         result.problems.removeLast(excess)
       }
-      if isFinal { return result }
+      if isFinal || (stopsAtFirstProblem && !result.problems.isEmpty) { return result }
       if next.position > 0 {
         input.advance(to: start + next.position, line: next.line)
       } else {
@@ -247,6 +251,9 @@ public enum FlashcardReader {
         } else {
           result.omittedProblemCount += 1
         }
+        // A record that never ends (`/dev/zero`) is not read to its end when one problem is
+        // enough to refuse the file.
+        if stopsAtFirstProblem { return result }
         switch parser.recordEnd {
         case .separator(let separator):
           try input.skip(

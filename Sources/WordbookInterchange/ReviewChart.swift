@@ -1,6 +1,6 @@
 import Wordbook
 
-/// A book's ``ReviewStatistics`` drawn as one self-contained SVG image: a heatmap of a year of
+/// A book's `ReviewStatistics` drawn as one self-contained SVG image: a heatmap of a year of
 /// reviews (53 weeks of 7 days, Monday on top, darker for more reviews) with a legend of its
 /// shades, and a bar for each of the next 30 days' due words, labelled with the day of the
 /// month.
@@ -59,7 +59,7 @@ public enum ReviewChart {
     return svg
   }
 
-  /// The heatmap: one column a week, from ``ReviewStatistics/historyStart`` to today.
+  /// The heatmap: one column a week, from `ReviewStatistics.historyStart` to today.
   private static func history(_ statistics: ReviewStatistics, labels: ReviewChartLabels)
     -> String
   {

@@ -100,6 +100,15 @@ import Wordbook
     korean.expectFailure(1, "3번째 줄: 단어장에 '없다' 단어가 없습니다")
   }
 
+  /// A line that never ends refuses the file at its first megabyte instead of being read to
+  /// the end of an endless file.
+  @Test func anEndlessLineIsRefusedAtOnce() throws {
+    defer { process.removeFolder() }
+    _ = try process.makeBook("Verbs", terms: ["가다"])
+    try process.runOnDatabase(["import-reviews", "/dev/zero", "--book", "Verbs"]).expectFailure(
+      1, "/dev/zero, line 1: longer than 1 MiB")
+  }
+
   @Test func theBookAndTheFileMustExist() throws {
     defer { process.removeFolder() }
     _ = try process.makeBook("Verbs", terms: [])

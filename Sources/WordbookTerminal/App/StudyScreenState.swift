@@ -72,7 +72,7 @@ public struct StudyScreenState: Hashable, Sendable {
   /// The sentence shown in the status line until the next key, if any.
   public var notice: Notice?
   /// How many cards PgUp and PgDn move: the rows of the word list as drawn when the last key
-  /// was pressed (``StudyScreenAction/key(_:pageSize:)``).
+  /// was pressed (``StudyScreenAction/key(_:pageSize:at:)``).
   public var pageSize = 10
   /// Whether the learner asked to quit while marks were not yet saved: the screen waits for
   /// them, or asks whether to try again.

@@ -65,7 +65,8 @@ final class ReviewHistoryReading: Sendable {
     var columns: Columns?
     var refused: (line: Int, problem: ReviewLineProblem)?
     let options = FlashcardReadOptions(
-      header: .absent, termColumn: 1, meaningColumn: 2, keepsFields: true)
+      header: .absent, termColumn: 1, meaningColumn: 2, keepsFields: true,
+      stopsAtFirstProblem: true)
     let read = Result { () throws(FlashcardReadError) -> ParseResult in
       try FlashcardReader.read(
         fileDescriptor: descriptor, format: Self.format(of: descriptor), options: options
