@@ -100,6 +100,38 @@ import Wordbook
     korean.expectFailure(1, "3번째 줄: 단어장에 '없다' 단어가 없습니다")
   }
 
+  /// A term two words share (배: a pear, a boat) needs a meaning column to tell which; a
+  /// unique term is matched whatever meaning the line gives.
+  @Test func homonymsAreToldApartByMeaning() throws {
+    defer { process.removeFolder() }
+    _ = try process.makeBook("Nouns", terms: [])
+    for (term, meaning) in [("배", "pear"), ("배", "boat"), ("물", "water")] {
+      #expect(try process.runOnDatabase(["add", "Nouns", term, meaning]).status == 0)
+    }
+    let ids = try process.runOnDatabase(["words", "Nouns"]).output.split(separator: "\n")
+      .map { String($0.split(separator: "\t")[0]) }
+    let plain = try file("plain.csv", "term,rating,reviewed_at\n배,good,2026-01-01T00:00:00Z\n")
+    try process.runOnDatabase(["import-reviews", plain, "--book", "Nouns"]).expectFailure(
+      1, "line 2: 2 words of the wordbook are '배'; add a meaning column to tell which")
+    let wrong = try file(
+      "wrong.csv", "term,meaning,rating,reviewed_at\n배,belly,good,2026-01-01T00:00:00Z\n")
+    try process.runOnDatabase(["import-reviews", wrong, "--book", "Nouns"]).expectFailure(
+      1, "line 2: no word '배' of the wordbook means 'belly'")
+    let told = try file(
+      "told.csv",
+      "term,meaning,rating,reviewed_at\n배,boat,easy,2026-01-01T00:00:00Z\n"
+        + "물,not what the book says,again,2026-01-01T00:00:00Z\n")
+    #expect(try process.runOnDatabase(["import-reviews", told, "--book", "Nouns"]).status == 0)
+    let lines = try process.runOnDatabase(["schedule", "Nouns", "--all"]).output.split(
+      separator: "\n")
+    // The review counts: the pear none, the boat and the water one each.
+    #expect(
+      lines.map { $0.split(separator: "\t", omittingEmptySubsequences: false)[6] } == [
+        "0", "1", "1",
+      ])
+    #expect(lines.map { String($0.split(separator: "\t")[0]) } == ids)
+  }
+
   /// A line that never ends refuses the file at its first megabyte instead of being read to
   /// the end of an endless file.
   @Test func anEndlessLineIsRefusedAtOnce() throws {

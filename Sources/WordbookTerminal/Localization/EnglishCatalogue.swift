@@ -184,6 +184,10 @@ struct EnglishCatalogue: MessageCatalogue {
     case .missingColumn(let name):
       "the header row has no \(name) column (it needs term, rating and reviewed_at)"
     case .unknownTerm(let term): "the wordbook has no word '\(term.shown)'"
+    case .ambiguousTerm(let term, let count):
+      "\(count) words of the wordbook are '\(term.shown)'; add a meaning column to tell which"
+    case .unknownMeaning(let term, let meaning):
+      "no word '\(term.shown)' of the wordbook means '\(meaning.shown)'"
     case .invalidRating(let rating):
       "the rating must be again, hard, good or easy (or 1 to 4), not '\(rating.shown)'"
     case .invalidTime(let time):

@@ -17,10 +17,10 @@ final class ReviewHistoryReading: Sendable {
   let refusal = Mutex<(line: Int, problem: ReviewLineProblem)?>(nil)
   /// Why the file could not be read at all.
   let failure = Mutex<FlashcardReadError?>(nil)
-  /// The book's words by term: the first word with each term.
-  private let words: [String: Word.ID]
+  /// The book's words by term, and by meaning where words share a term.
+  private let words: ReviewedWordIndex
 
-  init(words: [String: Word.ID]) {
+  init(words: ReviewedWordIndex) {
     self.words = words
   }
 
@@ -29,6 +29,8 @@ final class ReviewHistoryReading: Sendable {
     var term: Int
     var rating: Int
     var time: Int
+    /// The optional `meaning` column, which tells homonyms apart.
+    var meaning: Int?
     /// How many fields the header row has, and so every row.
     var width: Int
 
@@ -46,7 +48,9 @@ final class ReviewHistoryReading: Sendable {
         indices.append(index)
       }
       return .success(
-        Columns(term: indices[0], rating: indices[1], time: indices[2], width: fields.count))
+        Columns(
+          term: indices[0], rating: indices[1], time: indices[2],
+          meaning: names.firstIndex(of: "meaning"), width: fields.count))
     }
   }
 
@@ -122,8 +126,10 @@ final class ReviewHistoryReading: Sendable {
     guard fields.count == columns.width else {
       return .failure(.fieldCount(found: fields.count, expected: columns.width))
     }
-    guard let wordID = words[fields[columns.term]] else {
-      return .failure(.unknownTerm(fields[columns.term]))
+    let wordID: Word.ID
+    switch words.wordID(term: fields[columns.term], meaning: columns.meaning.map { fields[$0] }) {
+    case .success(let found): wordID = found
+    case .failure(let problem): return .failure(problem)
     }
     guard let rating = Rating(commandLine: fields[columns.rating]) else {
       return .failure(.invalidRating(fields[columns.rating]))

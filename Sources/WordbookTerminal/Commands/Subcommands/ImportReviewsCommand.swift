@@ -21,9 +21,9 @@ struct ImportReviewsCommand: Subcommand {
 
   func run(in session: CommandSession) async throws(CommandFailure) {
     let book = try await session.book(book)
-    var words: [String: Word.ID] = [:]
+    var words = ReviewedWordIndex()
     try await session.forEachPage(of: book) { page throws(CommandFailure) in
-      for word in page where words[word.term] == nil { words[word.term] = word.id }
+      for word in page { words.add(word) }
     }
     let descriptor = open(file, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw .runtime(.cannotReadFile(file)) }
