@@ -125,7 +125,8 @@ import WordbookInterchange
       .missingColumn("rating"), .unknownTerm("Marker Title"), .invalidRating("--marker"),
       .invalidTime("--marker"), .unreadable("too few fields"),
       .fieldCount(found: 4242, expected: 3), .emptyField,
-      .ambiguousTerm("Marker Title", count: 4242), .unknownMeaning("Marker Title", meaning: "--marker"),
+      .ambiguousTerm("Marker Title", count: 4242),
+      .unknownMeaning("Marker Title", meaning: "--marker"),
     ]
     problems += refusals.map { .reviewLineRefused(file: "marker.csv", line: 4242, $0) }
     #expect(Set(problems.map(Self.index)) == Set(0..<33))
