@@ -11,8 +11,10 @@
 //   saved <word id> <term>       a saveWord call succeeded
 //   marked <word id> <state>     an updateStudyStates call succeeded (state's raw value)
 //   deleted <word id>            a deleteWord call succeeded
+//   reviewed <word id>           a recordReview call succeeded (rating good)
 //   imported <book id> <count>   an importWords call into a new book succeeded
-// Word i of a run is marked when i % 3 == 0 and deleted when i % 7 == 0; imports hold
+// Word i of a run is marked when i % 3 == 0, reviewed when i % 2 == 1, and deleted when
+// i % 7 == 0; imports hold
 // `CrashWorkerPlan.importSize` words. Any failure prints "error <message>" and exits 1.
 
 import Wordbook
@@ -69,6 +71,11 @@ do throws(WordServiceError) {
       let state: StudyState = index % 2 == 0 ? .success : .fail
       try await service.updateStudyStates([StudyStateChange(wordID: word.id, state: state)])
       emit("marked \(word.id) \(state.rawValue)")
+    }
+    if index % 2 == 1 {
+      _ = try await service.recordReview(
+        Review(rating: .good, time: Timestamp(secondsSince1970: 1_800_000_000)), of: word.id)
+      emit("reviewed \(word.id)")
     }
     if index % 7 == 0 {
       try await service.deleteWord(word.id)

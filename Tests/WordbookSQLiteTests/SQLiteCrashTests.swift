@@ -35,8 +35,9 @@ import WordbookSQLite
     let integrity = try RawDatabase(path: path).text("PRAGMA integrity_check")
     print(
       "crash test: \(kills) kills, \(log.acknowledged) acknowledged writes checked "
-        + "(\(log.saved.count) saves, \(log.marked.count) marks, \(log.deleted.count) deletes, "
-        + "\(log.imported.count) imports), \(lost.count) writes lost, integrity \(integrity)")
+        + "(\(log.saved.count) saves, \(log.marked.count) marks, \(log.reviewed.count) reviews, "
+        + "\(log.deleted.count) deletes, \(log.imported.count) imports), \(lost.count) writes "
+        + "lost, integrity \(integrity)")
     #expect(lost == [])
     #expect(integrity == "ok")
     #expect(log.acknowledged >= kills)
@@ -48,6 +49,7 @@ struct CrashLog {
   var saved: [Word.ID: String] = [:]
   var marked: [Word.ID: StudyState] = [:]
   var deleted: Set<Word.ID> = []
+  var reviewed: Set<Word.ID> = []
   var imported: [WordBook.ID: Int] = [:]
   var acknowledged = 0
 
@@ -63,6 +65,7 @@ struct CrashLog {
       case "saved": saved[Word.ID(number)] = fields.dropFirst(2).joined(separator: " ")
       case "marked": marked[Word.ID(number)] = StudyState(rawValue: UInt8(fields[2]) ?? 9)
       case "deleted": deleted.insert(Word.ID(number))
+      case "reviewed": reviewed.insert(Word.ID(number))
       case "imported": imported[WordBook.ID(number)] = Int(fields[2])
       default: Issue.record("unexpected worker output: \(line)")
       }
@@ -74,8 +77,12 @@ struct CrashLog {
     var lost: [String] = []
     let books = try await service.fetchBooks()
     var words: [Word.ID: Word] = [:]
+    var memories: [Word.ID: MemoryState] = [:]
     for book in books {
       for word in try await service.fetchWords(in: book.id) { words[word.id] = word }
+      for line in try await service.fetchSchedule(in: book.id, dueBy: nil) {
+        memories[line.word.id] = line.memory
+      }
       // An import is all or none, acknowledged or not.
       if book.title.hasPrefix("Crash import"), book.wordCount != 20 {
         lost.append("import \(book.id) has \(book.wordCount) of 20 words")
@@ -95,6 +102,12 @@ struct CrashLog {
       }
       if word.term != term { lost.append("term of \(id): \(word.term) != \(term)") }
       if let state = marked[id], word.studyState != state { lost.append("mark of \(id)") }
+      // One review at most was ever recorded; an acknowledged one is there, and the stored
+      // state is what the log replays to.
+      let log = try await service.fetchReviews(of: id)
+      if reviewed.contains(id), log.count != 1 { lost.append("review of \(id)") }
+      let replayed = WordMemory.replaying(log, of: id, with: ReviewScheduler(settings: .standard))
+      if memories[id] != replayed.state { lost.append("memory state of \(id)") }
     }
     return lost
   }
