@@ -45,6 +45,8 @@ struct WordbookBenchmarks {
   static let scenarios: [any Scenario] = [
     ShuffleScenario(),
     MarkSuccessScenario(),
+    RateScenario(),
+    NextDueScenario(),
     PartObservationScenario(),
     ToggleStudyModeScenario(),
     NoOpScenario(),
