@@ -18,8 +18,25 @@ import WordbookSQLite
 /// are ``CommandFixture/cases()``. The binary is the one built beside this executable
 /// (`swift build -c release --product wordbook`); without it the run stops with that advice.
 /// `study` is measured by ``StudyScreenScenario``, in a pseudo-terminal.
+///
+/// The scenario comes twice: `commands` measures ``CommandFixture/cases()``, and `reviewLog`
+/// measures ``CommandFixture/reviewCases()``, which first gives the book a review log.
 struct CommandScenario: Scenario {
-  let name = "commands"
+  /// The commands a scenario measures.
+  enum Commands: String, Sendable {
+    /// ``CommandFixture/cases()``.
+    case commands
+    /// ``CommandFixture/reviewCases()``.
+    case reviewLog
+  }
+
+  let commands: Commands
+  var name: String { commands.rawValue }
+
+  /// The scenario that measures `commands`.
+  nonisolated init(_ commands: Commands) {
+    self.commands = commands
+  }
 
   func run(size: Int, runs: Int, into results: Results) async throws {
     guard let shell = SQLiteShell.find(results) else { return }
@@ -27,7 +44,11 @@ struct CommandScenario: Scenario {
     defer { folder.remove() }
     let fixture = try CommandFixture(
       size: size, wordbook: try Self.wordbookBinary(), shell: shell, folder: folder)
-    let cases = try fixture.cases()
+    let cases =
+      switch commands {
+      case .commands: try fixture.cases()
+      case .reviewLog: try fixture.reviewCases()
+      }
 
     _ = ResidentMemory.resetPeak()
     let peaks =
@@ -35,7 +56,7 @@ struct CommandScenario: Scenario {
       ?? "peaks from wait4, at least the \(ResidentMemory.current >> 20) MiB this process holds "
       + "when it starts the children (install GNU time for the children's own)"
     results.note(
-      "commands at \(sizeLabel(size)): \(peaks); the TSV file is \(fixture.tsvBytes >> 20) MiB")
+      "\(name) at \(sizeLabel(size)): \(peaks); the TSV file is \(fixture.tsvBytes >> 20) MiB")
     var ours = Array(repeating: [MeasuredRun](), count: cases.count)
     var baselines = ours
     for round in 0...runs {
@@ -134,6 +155,40 @@ struct CommandScenario: Scenario {
       block.append(0x09)
       block += state.name.utf8
       block.append(0x0A)
+      if block.count >= 1 << 20 || index == count - 1 {
+        failed = failed || fwrite(block, 1, block.count, file) != block.count
+        block.removeAll(keepingCapacity: true)
+      }
+    }
+    guard fclose(file) == 0, !failed else { throw WriteError(path: path) }
+  }
+  /// Writes a TSV file with a `term rating reviewed_at` header and `perWord` reviews for each
+  /// of the first `count` words of ``FixtureText``: ratings 1-4 and ISO 8601 times three days
+  /// apart, all before `start`.
+  @MainActor
+  static func writeReviews(
+    to path: String, count: Int, perWord: Int, before start: Timestamp
+  ) throws(WriteError) {
+    guard let file = fopen(path, "w") else { throw WriteError(path: path) }
+    let text = FixtureText.shared
+    var block = Array("term\trating\treviewed_at\n".utf8)
+    block.reserveCapacity(1 << 20 + 4096)
+    var term: [UInt8] = []
+    var meaning: [UInt8] = []
+    var failed = false
+    for index in 0..<count {
+      term.removeAll(keepingCapacity: true)
+      meaning.removeAll(keepingCapacity: true)
+      text.append(at: index, term: &term, meaning: &meaning)
+      for review in 0..<perWord {
+        let seconds = Int64(7_776_000 + (perWord - review) * 259_200 + index % 86_400)
+        block += term
+        block.append(0x09)
+        block.append(UInt8(ascii: "1") + UInt8((index * 7 + review * 13) % 4))
+        block.append(0x09)
+        block += start.advanced(by: -seconds).iso8601.utf8
+        block.append(0x0A)
+      }
       if block.count >= 1 << 20 || index == count - 1 {
         failed = failed || fwrite(block, 1, block.count, file) != block.count
         block.removeAll(keepingCapacity: true)

@@ -12,9 +12,10 @@ struct Options: Sendable {
                                                    [--clock cpu|wall]
 
       --filter NAMES  run only the scenarios whose name contains one of the comma-separated
-                      NAMES (shuffle, markSuccess, partObservation, toggleStudyMode,
-                      noOp, memory, sqliteLoad, sqliteImport, untrustedInput, commands,
-                      studyScreen, studyScreenKeys, webPage)
+                      NAMES (shuffle, markSuccess, rate, nextDue, partObservation,
+                      toggleStudyMode, noOp, memory, sqliteLoad, sqliteImport,
+                      untrustedInput, commands, reviewLog, studyScreen, studyScreenKeys,
+                      webPage)
       --sizes LIST    book sizes, such as 10k,100k,1M (default: 10k,100k,1M)
       --runs N        timed runs per measurement after one warm-up run (default: 5)
       --json FILE     also write the results as JSON to FILE

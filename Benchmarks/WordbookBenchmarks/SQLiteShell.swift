@@ -47,6 +47,26 @@ enum SQLiteShell {
 
     """
   }
+
+  /// The shell's plain fastest way to import the review file at `tsv` (a `term rating
+  /// reviewed_at` header, then rows with ratings 1-4 and ISO 8601 times) into the logs of the
+  /// words of book `book`: in one transaction, `.import` into a temporary table, then one
+  /// `INSERT … SELECT` that finds each term's word through the `(book_id, term)` index and
+  /// appends each word's reviews in time order, as `wordbook import-reviews` does. The shell
+  /// cannot replay FSRS, so it writes no memory states: it does less than the command.
+  static func importReviewsScript(tsv: String, book: String) -> String {
+    """
+    .mode tabs
+    BEGIN IMMEDIATE;
+    .import --schema temp '\(tsv)' import_reviews
+    INSERT INTO reviews (word_id, reviewed_at, rating)
+      SELECT (SELECT min(id) FROM words WHERE book_id = \(book) AND term = r.term) AS word_id,
+        unixepoch(r.reviewed_at) AS time, CAST(r.rating AS INTEGER)
+      FROM temp.import_reviews r ORDER BY word_id, time;
+    COMMIT;
+
+    """
+  }
 }
 
 /// A temporary folder for databases and files, removed with everything in it.

@@ -45,6 +45,8 @@ struct WordbookBenchmarks {
   static let scenarios: [any Scenario] = [
     ShuffleScenario(),
     MarkSuccessScenario(),
+    RateScenario(),
+    NextDueScenario(),
     PartObservationScenario(),
     ToggleStudyModeScenario(),
     NoOpScenario(),
@@ -52,7 +54,8 @@ struct WordbookBenchmarks {
     SQLiteLoadScenario(),
     SQLiteImportScenario(),
     UntrustedInputScenario(),
-    CommandScenario(),
+    CommandScenario(.commands),
+    CommandScenario(.reviewLog),
     StudyScreenScenario(),
     StudyScreenKeysScenario(),
     WebPageScenario(),

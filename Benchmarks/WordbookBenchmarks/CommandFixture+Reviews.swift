@@ -1,0 +1,131 @@
+import Wordbook
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension CommandFixture {
+  /// How many reviews each word has in the log, and how many the imported file holds per word.
+  static let reviewsPerWord = 10
+
+  /// The commands of issue 27's review log, each beside the shell doing the same SQL work:
+  /// `schedule BOOK` and `schedule BOOK --all`, and `import-reviews` of a file of
+  /// ``reviewsPerWord`` reviews per word.
+  ///
+  /// The book first gets a log of ``reviewsPerWord`` reviews a word and a memory state per
+  /// word, written by SQL inserts (see ``fillReviewLog(at:)``); the import goes into a copy of
+  /// the book taken before, which has no reviews.
+  func reviewCases() throws -> [Case] {
+    let wordsOnly = folder.file("words-only.sqlite")
+    _ = try sql(database, "PRAGMA wal_checkpoint(TRUNCATE)")
+    _ = try ChildProcess.run("/bin/cp", [database, wordsOnly])
+    let start = Timestamp(secondsSince1970: Int64(time(nil)))
+    try fillReviewLog(at: start)
+    let dueCount =
+      Int(
+        try sql(
+          database,
+          "SELECT count(*) FROM memory_states m JOIN words w ON w.id = m.word_id "
+            + "WHERE m.due <= \(start.secondsSince1970) AND w.book_id = \(book)"
+        ).filter(\.isNumber)) ?? 0
+    let columns =
+      "w.id, w.term, m.phase, m.due, m.stability, m.difficulty, m.review_count, m.lapse_count"
+    let tabs = ["-separator", "\t"]
+    return [
+      Case(
+        ours: "schedule", baseline: "selectDue", limit: 1.5,
+        runOurs: ours(["schedule", book], lines: dueCount),
+        runBaseline: baseline(
+          "SELECT \(columns) FROM memory_states m JOIN words w ON w.id = m.word_id "
+            + "WHERE m.due <= \(start.secondsSince1970) AND w.book_id = \(book) "
+            + "ORDER BY m.due, m.word_id",
+          options: tabs, lines: dueCount)),
+      Case(
+        ours: "scheduleAll", baseline: "selectSchedule", limit: 1.5,
+        runOurs: ours(["schedule", book, "--all"], lines: size),
+        runBaseline: baseline(
+          "SELECT \(columns) FROM words w LEFT JOIN memory_states m ON m.word_id = w.id "
+            + "WHERE w.book_id = \(book) ORDER BY w.id",
+          options: tabs, lines: size)),
+      try importReviewsCase(into: wordsOnly, before: start),
+    ]
+  }
+
+  /// Gives every word of the book ``reviewsPerWord`` reviews, three days apart and ending
+  /// before `start`, and a memory state: two thirds of the words fell due in the 60 days before
+  /// `start` (an hour before it at the latest), the others fall due from a day after it, so the
+  /// due words are the same all through the run.
+  private func fillReviewLog(at start: Timestamp) throws {
+    let now = start.secondsSince1970
+    let spread = "((w.id * 2654435761) % 7776000)"
+    _ = try sql(
+      database,
+      """
+      BEGIN;
+      INSERT INTO reviews (word_id, reviewed_at, rating)
+        WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < \
+      \(Self.reviewsPerWord))
+        SELECT w.id, \(now) - 7776000 - (\(Self.reviewsPerWord) - n.k) * 259200 - w.id % 86400,
+          1 + (w.id * 7 + n.k * 13) % 4
+        FROM words w, n WHERE w.book_id = \(book) ORDER BY w.id, n.k;
+      INSERT INTO memory_states (word_id, phase, step, stability, difficulty, due, last_review,
+          review_count, lapse_count, generator)
+        SELECT w.id, CASE w.id % 10 WHEN 0 THEN 3 WHEN 1 THEN 1 ELSE 2 END, 0,
+          1 + (w.id % 1000) / 10.0, 1 + (w.id % 90) / 10.0,
+          CASE WHEN \(spread) < 5184000 THEN \(now) - 3600 - \(spread)
+            ELSE \(now) + 86400 + \(spread) - 5184000 END,
+          \(now) - 7776000 - w.id % 86400, \(Self.reviewsPerWord), w.id % 3, w.id
+        FROM words w WHERE w.book_id = \(book);
+      COMMIT;
+      """)
+    let count = try sql(database, "SELECT count(*) FROM reviews").filter(\.isNumber)
+    guard count == "\(size * Self.reviewsPerWord)" else {
+      throw ChildProcessError(description: "the review log holds \(count) reviews")
+    }
+  }
+
+  /// `wordbook import-reviews` of a TSV file of ``reviewsPerWord`` reviews for every word
+  /// beside the shell's plain fastest import of it
+  /// (``SQLiteShell/importReviewsScript(tsv:book:)``), each into a new copy of `wordsOnly`.
+  private func importReviewsCase(into wordsOnly: String, before start: Timestamp) throws -> Case {
+    let reviews = folder.file("reviews.tsv")
+    try CommandScenario.writeReviews(
+      to: reviews, count: size, perWord: Self.reviewsPerWord, before: start)
+    let script = folder.file("import-reviews.sql")
+    try writeTextFile(script, SQLiteShell.importReviewsScript(tsv: reviews, book: book))
+    let rows = size * Self.reviewsPerWord
+    let megabyte = 1_048_576.0
+    var imports = 0
+    /// Runs `program` with the arguments for the path of a new copy of the book, checks that
+    /// its log holds every row, and deletes it.
+    func importing(
+      _ program: String, input: String = "/dev/null", _ what: String,
+      arguments: @escaping (String) -> [String]
+    ) -> () throws -> MeasuredRun {
+      {
+        imports += 1
+        let path = folder.file("reviews\(imports).sqlite")
+        _ = try ChildProcess.run("/bin/cp", [wordsOnly, path])
+        sync()
+        let run = try MeasuredRun.run(program, arguments(path), input: input, errorFile: errors)
+        try run.expect(what)
+        let count = try sql(path, "SELECT count(*) FROM reviews")
+        for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+        guard count == "\(rows)\n" else {
+          throw ChildProcessError(description: "\(what) added \(count) reviews, not \(rows)")
+        }
+        return run
+      }
+    }
+    return Case(
+      ours: "importReviews", baseline: "importReviews", limit: 2, memoryLimit: 64 * megabyte,
+      runOurs: importing(wordbook, "wordbook import-reviews") { [book] in
+        ["--db", $0, "import-reviews", reviews, "--book", book]
+      },
+      runBaseline: importing(shell, input: script, "sqlite3 .import") {
+        CommandScenario.shellSettings + [$0]
+      })
+  }
+}
