@@ -9,22 +9,26 @@ import WordbookWeb
 @Suite(.enabled(if: WebTestEnvironment.hasLibrary, WebTestEnvironment.libraryReason))
 @MainActor
 struct PageRatingTests {
+  /// Long enough for CI's full suite, where the main actor, which the server needs, is held by
+  /// the store suites for minutes; each wait ends as soon as its condition holds.
+  static let patience = Duration.seconds(300)
+
   @Test func aRatingIsRecordedAtTheServersTimeAndABadOneIsRefused() async throws {
     try await TestLibrary.with { library in
-      let page = try await Page(library, patience: .seconds(120))
+      let page = try await Page(library, patience: Self.patience)
       defer { page.close() }
       try await page.open(library.book.id)
       let word = library.words[0].id
       // A page that claims 1970 for its review.
+      let sent = Timestamp.now
       #expect(try await page.send(#"{"kind":"rate","id":\#(word),"rating":2,"time":0}"#) == 202)
-      let before = Timestamp.now
-      let recorded = try await WebTestEnvironment.waitUntil(timeout: .seconds(120)) {
+      let recorded = try await WebTestEnvironment.waitUntil(timeout: Self.patience) {
         try await !library.service.fetchReviews(of: word).isEmpty
       }
       #expect(recorded)
       let reviews = try await library.service.fetchReviews(of: word)
       #expect(reviews.map(\.rating) == [.hard])
-      #expect(try #require(reviews.first).time.distance(to: before) < 120)
+      #expect((sent...Timestamp.now).contains(try #require(reviews.first).time))
       #expect(try await page.shownState(of: word) == "success")
       // Ratings are 1 to 4; anything else is not an action.
       for rating in ["0", "5", "\"good\"", "null"] {
@@ -35,14 +39,14 @@ struct PageRatingTests {
       #expect(try await library.service.fetchReviews(of: word).count == 1)
       // Undo removes the review with the mark.
       #expect(try await page.send(#"{"kind":"undo"}"#) == 202)
-      let undone = try await WebTestEnvironment.waitUntil(timeout: .seconds(120)) {
+      let undone = try await WebTestEnvironment.waitUntil(timeout: Self.patience) {
         try await library.service.fetchReviews(of: word).isEmpty
       }
       #expect(undone)
       // Due mode: nothing is due and the day's twenty new words are left (the undone rating
       // gave its word back), which the status says.
       #expect(try await page.send(#"{"kind":"setStudyMode","mode":"due"}"#) == 202)
-      let dueShown = try await page.stream.read(timeout: .seconds(120)) { text in
+      let dueShown = try await page.stream.read(timeout: Self.patience) { text in
         let due = Self.lastStatus(in: text)?["due"] as? [String: Any]
         return due?["status"] as? String == "loaded" && due?["count"] as? Int == 0
           && due?["newWords"] as? Int == 20
