@@ -1,3 +1,4 @@
+import Foundation
 import StoreCore
 import StoreTesting
 import Testing
@@ -155,6 +156,20 @@ import Wordbook
     #expect(store.state.words[ids[0]]?.studyState == .fail)
     #expect(store.state.words[ids[1]]?.studyState == .success)
     #expect(store.state.tally.fail == 1 && store.state.tally.success == 1)
+  }
+
+  /// A rating as a page or a log writes it: the rating is FSRS's number, 1 to 4; any other
+  /// value is not an action, which the page's server answers with 400.
+  @Test func aRatingDecodesOnlyFromOneToFour() throws {
+    let rate = AppAction.rate(Word.ID(7), .hard, at: Self.start)
+    let json = try JSONEncoder().encode(rate)
+    #expect(try JSONDecoder().decode(AppAction.self, from: json) == rate)
+    for rating in ["0", "5", "\"good\"", "null"] {
+      let text = #"{"kind":"rate","id":7,"rating":\#(rating),"time":0}"#
+      #expect(throws: DecodingError.self) {
+        try JSONDecoder().decode(AppAction.self, from: Data(text.utf8))
+      }
+    }
   }
 
   /// Random ratings, undos and redos: at the end each word's due time in the state is what
