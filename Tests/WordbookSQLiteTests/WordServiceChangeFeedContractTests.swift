@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 import Testing
 import Wordbook
 import WordbookSQLite
@@ -41,20 +41,24 @@ import WordbookSQLite
 }
 
 /// Collects what a change feed reports, on a task of its own, for a test to wait for.
-final class ChangeCollector: Sendable {
-  private let received = Mutex<[WordChange]>([])
-  private let task = Mutex<Task<Void, Never>?>(nil)
+///
+/// Its state is behind an `NSLock`, a pthread mutex the thread sanitizer sees, where it
+/// reported `Synchronization.Mutex`'s guarded accesses as races.
+final class ChangeCollector: @unchecked Sendable {
+  private let lock = NSLock()
+  private var changes: [WordChange] = []
+  private var task: Task<Void, Never>?
 
   init(_ stream: AsyncStream<[WordChange]>) {
     let listening = Task { [self] in
-      for await changes in stream { received.withLock { $0 += changes } }
+      for await changes in stream { lock.withLock { self.changes += changes } }
     }
-    task.withLock { $0 = listening }
+    lock.withLock { task = listening }
   }
 
   /// Stops listening.
   func stop() {
-    task.withLock { $0?.cancel() }
+    lock.withLock { task?.cancel() }
   }
 
   /// Waits, for at most 120 seconds, until as many changes as `expected` have arrived, then
@@ -65,12 +69,12 @@ final class ChangeCollector: Sendable {
     _ expected: [WordChange], sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
     let deadline = ContinuousClock.now + .seconds(120)
-    while received.withLock({ $0.count }) < expected.count, ContinuousClock.now < deadline {
+    while lock.withLock({ changes.count }) < expected.count, ContinuousClock.now < deadline {
       try await Task.sleep(for: .milliseconds(10))
     }
-    let got = received.withLock { received in
-      defer { received.removeAll() }
-      return received
+    let got = lock.withLock {
+      defer { changes.removeAll() }
+      return changes
     }
     #expect(got == expected, sourceLocation: sourceLocation)
   }

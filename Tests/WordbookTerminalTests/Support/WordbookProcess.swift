@@ -43,11 +43,13 @@ struct WordbookProcess {
 
   /// Runs `wordbook` with `arguments` and waits for it, with a bounded wait.
   ///
-  /// - Parameter standardOutput: A file to write standard output to instead of capturing it,
-  ///   such as `/dev/full`; the outcome's output is then empty.
+  /// - Parameters:
+  ///   - standardOutput: A file to write standard output to instead of capturing it, such as
+  ///     `/dev/full`; the outcome's output is then empty.
+  ///   - timeout: How long the process may run before it is sent SIGTERM.
   func run(
     _ arguments: [String], environment extra: [String: String] = [:], input: String = "",
-    standardOutput: String? = nil
+    standardOutput: String? = nil, timeout: TimeInterval = 30
   ) throws -> Outcome {
     let process = Process()
     process.executableURL = Self.executable
@@ -73,7 +75,7 @@ struct WordbookProcess {
     process.standardError = errorHandle
     process.standardInput = inputHandle
     try process.run()
-    let deadline = Date().addingTimeInterval(30)
+    let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning, Date() < deadline { usleep(2_000) }
     if process.isRunning {
       process.terminate()
