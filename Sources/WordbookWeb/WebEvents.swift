@@ -70,7 +70,7 @@ enum WebEvents {
         status = WebEvents.status(of: schedule.status, language: language).0
         count = schedule.dueCount
         newWords = schedule.newWordsLeft
-        next = schedule.nextDue.flatMap { $0 > (schedule.time ?? $0) ? $0.secondsSince1970 : nil }
+        next = schedule.upcomingDue?.secondsSince1970
       }
     }
 

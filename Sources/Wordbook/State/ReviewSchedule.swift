@@ -38,6 +38,13 @@ public struct ReviewSchedule: Equatable, Sendable {
   /// - Complexity: O(1).
   public var nextDue: Timestamp? { queue.first?.due }
 
+  /// When the next word falls due once none is due by ``time``: what a front end shows after
+  /// the due words are done. `nil` while words are due, or when none has been reviewed.
+  public var upcomingDue: Timestamp? {
+    guard let next = nextDue, let time, next > time else { return nil }
+    return next
+  }
+
   /// How many new words Due mode still shows today: the day's allowance less the new words
   /// this session has reviewed that day.
   public var newWordsLeft: Int {

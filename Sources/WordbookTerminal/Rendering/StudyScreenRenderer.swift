@@ -101,7 +101,7 @@ public struct StudyScreenRenderer: Sendable {
     case .loaded:
       messages.dueCounts(
         schedule.dueCount, schedule.newWordsLeft,
-        schedule.nextDue.flatMap { $0 > (schedule.time ?? $0) ? $0.iso8601 : nil })
+        schedule.upcomingDue?.iso8601)
     }
   }
 
