@@ -91,7 +91,7 @@ let package = Package(
     ),
     .testTarget(
       name: "WordbookTests",
-      dependencies: ["StoreCore", "StoreTesting", "Wordbook"],
+      dependencies: ["StoreCore", "StoreTesting", "Wordbook", "WordbookTestSupport"],
       exclude: ["Logs", "Scheduling/fsrs-oracle.py", "__Snapshots__"]
     ),
     .testTarget(
@@ -100,7 +100,7 @@ let package = Package(
     ),
     .testTarget(
       name: "WordbookAnkiTests",
-      dependencies: ["CSQLite", "CZlib", "Wordbook", "WordbookAnki"],
+      dependencies: ["CSQLite", "CZlib", "Wordbook", "WordbookAnki", "WordbookTestSupport"],
       exclude: ["Decks"]
     ),
     .testTarget(

@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import Testing
 import Wordbook
+import WordbookTestSupport
 
 @testable import WordbookAnki
 
@@ -165,7 +166,7 @@ import Wordbook
 
   @Test(
     .enabled(if: canMakeAnki21b, "needs libzstd.so.1 and the zstd command (apt-get install zstd)"))
-  func prefersAZstdCompressedAnki21bCollection() throws {
+  func prefersAZstdCompressedAnki21bCollection() async throws {
     let (media, folder) = try Self.temporaryMedia()
     defer { try? FileManager.default.removeItem(at: folder) }
     let korean = try ZipArchive(bytes: try Self.deck("korean"))
@@ -177,8 +178,7 @@ import Wordbook
     zstd.executableURL = URL(fileURLWithPath: try #require(Self.zstdPath))
     zstd.arguments = ["-q", "-19", collection.path]
     try zstd.run()
-    zstd.waitUntilExit()
-    try #require(zstd.terminationStatus == 0)
+    try #require(await zstd.exit(within: .seconds(120)) && zstd.terminationStatus == 0)
     var zip = ZipBuilder()
     // As a new Anki writes it: the real deck in anki21b, a stand-in deck in anki2.
     zip.add(

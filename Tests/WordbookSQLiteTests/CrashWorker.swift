@@ -1,4 +1,5 @@
 import Foundation
+import WordbookTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -32,7 +33,7 @@ enum CrashWorker {
   /// microseconds more, kills it with SIGKILL and returns every line it printed.
   static func runAndKill(
     _ executable: URL, arguments: [String], afterLines lines: Int, jitter: useconds_t
-  ) throws -> [String] {
+  ) async throws -> [String] {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -48,14 +49,14 @@ enum CrashWorker {
         process.terminate()
         throw Failure(description: "worker printed no acknowledgement for 20 s")
       }
-      finished = readAvailable(reader, into: &output, waitingMilliseconds: 5)
+      finished = await readAvailable(reader, into: &output, waitingMilliseconds: 5)
     }
-    usleep(jitter)
+    try await Task.sleep(for: .microseconds(jitter))
     kill(process.processIdentifier, SIGKILL)
     while !finished, ContinuousClock.now < deadline {
-      finished = readAvailable(reader, into: &output, waitingMilliseconds: 5)
+      finished = await readAvailable(reader, into: &output, waitingMilliseconds: 5)
     }
-    process.waitUntilExit()
+    await process.exit(within: .seconds(20))
     let text = String(decoding: output, as: UTF8.self)
     if let error = text.split(separator: "\n").first(where: { $0.hasPrefix("error") }) {
       throw Failure(description: "worker failed: \(error)")
@@ -74,7 +75,9 @@ enum CrashWorker {
 
   /// Starts `count` workers in `--open` mode on `path`, releases them together once all are
   /// running, and waits (up to 60 s in all) for every one to finish.
-  static func openAtOnce(_ executable: URL, path: String, count: Int) throws -> [Opening] {
+  static func openAtOnce(_ executable: URL, path: String, count: Int) async throws
+    -> [Opening]
+  {
     var started: [(process: Process, input: Pipe, output: Pipe)] = []
     defer {
       for worker in started where worker.process.isRunning { worker.process.terminate() }
@@ -99,12 +102,12 @@ enum CrashWorker {
     for worker in started {
       let reader = worker.output.fileHandleForReading.fileDescriptor
       var output: [UInt8] = []
-      while !readAvailable(reader, into: &output, waitingMilliseconds: 5) {
+      while await !readAvailable(reader, into: &output, waitingMilliseconds: 5) {
         guard ContinuousClock.now < deadline else {
           throw Failure(description: "an opening worker did not finish within 60 s")
         }
       }
-      worker.process.waitUntilExit()
+      await worker.process.exit(within: .seconds(20))
       openings.append(
         Opening(
           output: String(decoding: output, as: UTF8.self), status: worker.process.terminationStatus)
@@ -113,12 +116,16 @@ enum CrashWorker {
     return openings
   }
 
-  /// Reads what is available within the wait; `true` at end of file.
+  /// Reads what is available, first waiting (suspended, so no thread of the pool is held) when
+  /// nothing is; `true` at end of file.
   private static func readAvailable(
-    _ descriptor: Int32, into output: inout [UInt8], waitingMilliseconds: Int32
-  ) -> Bool {
+    _ descriptor: Int32, into output: inout [UInt8], waitingMilliseconds: Int
+  ) async -> Bool {
     var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-    guard poll(&poller, 1, waitingMilliseconds) > 0 else { return false }
+    if poll(&poller, 1, 0) <= 0 {
+      try? await Task.sleep(for: .milliseconds(waitingMilliseconds))
+      guard poll(&poller, 1, 0) > 0 else { return false }
+    }
     var buffer = [UInt8](repeating: 0, count: 65_536)
     let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
     guard count > 0 else { return true }

@@ -26,7 +26,7 @@ import WordbookSQLite
     for run in 0..<kills {
       let wanted = Int(generator.next(below: 60)) + 1
       let jitter = useconds_t(generator.next(below: 3000))
-      let lines = try CrashWorker.runAndKill(
+      let lines = try await CrashWorker.runAndKill(
         worker, arguments: [path, String(run)], afterLines: wanted, jitter: jitter)
       try log.record(lines)
     }

@@ -22,9 +22,9 @@ import WordbookSQLite
 
   /// Releases `workers` processes on `path` at once and checks that every one opened it;
   /// returns how many of them created the database.
-  func openAtOnce(_ path: String, expectingBooks books: Int) throws -> Int {
+  func openAtOnce(_ path: String, expectingBooks books: Int) async throws -> Int {
     let worker = try #require(CrashWorker.executable(), "SQLiteCrashWorker was not built")
-    let openings = try CrashWorker.openAtOnce(worker, path: path, count: Self.workers)
+    let openings = try await CrashWorker.openAtOnce(worker, path: path, count: Self.workers)
     var created = 0
     for opening in openings {
       let fields = opening.output.split(whereSeparator: \.isWhitespace)
@@ -43,7 +43,7 @@ import WordbookSQLite
     for round in 0..<5 {
       let path = folder.file("new-\(round).sqlite")
       if fileExistsEmpty { #expect(FileManager.default.createFile(atPath: path, contents: nil)) }
-      #expect(try openAtOnce(path, expectingBooks: 1) == 1, "round \(round)")
+      #expect(try await openAtOnce(path, expectingBooks: 1) == 1, "round \(round)")
       let books = try await SQLiteWordService(path: path).fetchBooks()
       #expect(books.map(\.title) == [SampleWordbook.title], "round \(round)")
       #expect(books.map(\.wordCount) == [SampleWordbook.words.count], "round \(round)")
@@ -54,7 +54,7 @@ import WordbookSQLite
   @Test func processesOpeningAnExistingDatabaseAtOnceAllSucceedAndChangeNothing() async throws {
     let path = folder.file("existing.sqlite")
     let book = try await SQLiteWordService(path: path).createBook(title: "Mine")
-    #expect(try openAtOnce(path, expectingBooks: 1) == 0)
+    #expect(try await openAtOnce(path, expectingBooks: 1) == 0)
     let service = try SQLiteWordService(path: path)
     #expect(try await service.fetchBooks() == [WordBook(id: book.id, title: "Mine")])
     #expect(try RawDatabase(path: path).text("PRAGMA integrity_check") == "ok")
@@ -67,7 +67,7 @@ import WordbookSQLite
         + Schema.migrations.prefix(4).joined().joined(separator: ";\n") + ";"
         + "INSERT INTO books (title, title_key) VALUES ('Mine', 'mine');"
         + "INSERT INTO words (book_id, term, meaning) VALUES (1, '물', 'water')")
-    #expect(try openAtOnce(path, expectingBooks: 1) == 0)
+    #expect(try await openAtOnce(path, expectingBooks: 1) == 0)
     let raw = try RawDatabase(path: path)
     #expect(try raw.text("PRAGMA user_version") == String(Schema.migrations.count))
     #expect(try raw.text("SELECT count(*) FROM sqlite_schema WHERE name = 'reviews'") == "1")

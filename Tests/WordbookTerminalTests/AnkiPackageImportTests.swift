@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WordbookTestSupport
 
 /// `wordbook import` of Anki packages, run as a script would.
 @Suite struct AnkiPackageImportTests {
@@ -7,12 +8,12 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("WordbookAnkiTests/Decks")
 
-  @Test func importsPicturesIntoTheMediaFolderAndListsThem() throws {
+  @Test func importsPicturesIntoTheMediaFolderAndListsThem() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let db = ["--db", process.databasePath]
     let deck = Self.decks.appendingPathComponent("pictures.apkg").path
-    let imported = try process.run(db + ["import", deck, "--book", "Colours"])
+    let imported = try await process.run(db + ["import", deck, "--book", "Colours"])
     #expect(imported.status == 0)
     #expect(
       imported.output.contains(
@@ -23,7 +24,7 @@ import Testing
     let files = try FileManager.default.contentsOfDirectory(atPath: media).sorted()
     #expect(files.count == 2 && files.allSatisfy { $0.hasSuffix(".png") })
 
-    let words = try process.run(db + ["words", "Colours"])
+    let words = try await process.run(db + ["words", "Colours"])
     let lines = words.output.split(separator: "\n")
     #expect(lines.count == 4)
     let red = try #require(files.first { lines[0].hasSuffix("\t" + $0) })
@@ -31,12 +32,13 @@ import Testing
     #expect(lines[3].hasSuffix("\tnot-studied\tblue\t"))
 
     // The same package again, by content and without --format: the pictures are stored once.
-    let again = try process.run(db + ["import", deck, "--book", "Colours 2", "--format", "apkg"])
+    let again = try await process.run(
+      db + ["import", deck, "--book", "Colours 2", "--format", "apkg"])
     #expect(again.status == 0)
     #expect(try FileManager.default.contentsOfDirectory(atPath: media).sorted() == files)
   }
 
-  @Test func aFailedImportLeavesNoBookAndNoPictures() throws {
+  @Test func aFailedImportLeavesNoBookAndNoPictures() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let db = ["--db", process.databasePath]
@@ -44,27 +46,28 @@ import Testing
     let bad = process.folder.appendingPathComponent("bad.apkg")
     try Data(Self.storedZip(name: "collection.anki2", content: Array("not sqlite".utf8)))
       .write(to: bad)
-    let refused = try process.run(db + ["import", bad.path, "--book", "Bad"])
+    let refused = try await process.run(db + ["import", bad.path, "--book", "Bad"])
     #expect(refused.status == 1)
     #expect(refused.error.contains("is not an Anki collection"))
     let text = process.folder.appendingPathComponent("words.csv")
     try Data("a,b\n".utf8).write(to: text)
-    let notZip = try process.run(db + ["import", text.path, "--book", "Bad", "--format", "apkg"])
+    let notZip = try await process.run(
+      db + ["import", text.path, "--book", "Bad", "--format", "apkg"])
     #expect(notZip.status == 1)
     #expect(notZip.error.contains("not a readable zip archive"))
-    let books = try process.run(db + ["books"])
+    let books = try await process.run(db + ["books"])
     #expect(!books.output.contains("Bad"))
     #expect(!FileManager.default.fileExists(atPath: process.databasePath + ".media"))
   }
 
   @Test(Self.needsPython)
-  func aCollectionWhoseNotesAreAVirtualTableIsRefusedAtOnce() throws {
+  func aCollectionWhoseNotesAreAVirtualTableIsRefusedAtOnce() async throws {
     // Issue 25's package: notes is an FTS5 table whose content is a recursive view. Without
     // a bound it ran forever and filled the temporary folder; with this one it made 100,000
     // cards of 800 bytes.
     let process = try WordbookProcess()
     defer { process.removeFolder() }
-    let package = try Self.package(
+    let package = try await Self.package(
       "endless",
       sql: """
         CREATE VIEW v AS WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL
@@ -74,7 +77,7 @@ import Testing
     let temporary = process.folder.appendingPathComponent("tmp")
     try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
     // Refused with its reason: before, the import ran until the 30 s limit of `run` killed it.
-    let refused = try process.run(
+    let refused = try await process.run(
       ["--db", process.databasePath, "import", package, "--book", "Endless"],
       environment: ["TMPDIR": temporary.path])
     #expect(refused.status == 1)
@@ -83,12 +86,12 @@ import Testing
   }
 
   @Test(Self.needsPython)
-  func theReviewLogBecomesTheNewWordsReviews() throws {
+  func theReviewLogBecomesTheNewWordsReviews() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     // 2023-11-14 22:13:20 UTC and later; apple has two cards. Left out: a manual reschedule
     // (ease 0, type 4), an answer of a card the collection lacks, and one dated 2100.
-    let package = try Self.package(
+    let package = try await Self.package(
       "reviews",
       sql: """
         CREATE TABLE notes (id INTEGER PRIMARY KEY, flds TEXT);
@@ -106,14 +109,14 @@ import Testing
           (4102444800000, 20, 0, 3, 1, 0, 2500, 4000, 1);
         """, in: process)
     let db = ["--db", process.databasePath]
-    let imported = try process.run(db + ["import", package, "--book", "Deck"])
+    let imported = try await process.run(db + ["import", package, "--book", "Deck"])
     #expect(imported.status == 0)
     #expect(
       imported.output.contains(
         "Reviews: 3 imported, 1 of notes not imported skipped, "
           + "1 dated before 2006 or in the future skipped."))
     // Apple's good, good at its second card, then again a day later: a lapse, relearning.
-    let schedule = try process.run(db + ["schedule", "Deck", "--all"]).output
+    let schedule = try await process.run(db + ["schedule", "Deck", "--all"]).output
     let lines = schedule.split(separator: "\n").map {
       $0.split(separator: "\t", omittingEmptySubsequences: false)
     }
@@ -125,28 +128,28 @@ import Testing
 
     // Again into the same book: the notes are duplicates, and their answers are not imported
     // a second time.
-    let again = try process.run(db + ["import", package, "--book", "Deck"])
+    let again = try await process.run(db + ["import", package, "--book", "Deck"])
     #expect(again.status == 0)
     #expect(again.output.contains("Reviews: 0 imported, 4 of notes not imported skipped"))
-    #expect(try process.run(db + ["schedule", "Deck", "--all"]).output == schedule)
+    #expect(try await process.run(db + ["schedule", "Deck", "--all"]).output == schedule)
   }
 
   @Test(Self.needsPython)
-  func aReviewLogThatCannotBeReadUndoesTheImport() throws {
+  func aReviewLogThatCannotBeReadUndoesTheImport() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
-    let package = try Self.package("hostile", sql: Self.multipliedLog, in: process)
+    let package = try await Self.package("hostile", sql: Self.multipliedLog, in: process)
     let db = ["--db", process.databasePath]
-    #expect(try process.run(db + ["new-book", "Fruit"]).status == 0)
+    #expect(try await process.run(db + ["new-book", "Fruit"]).status == 0)
     for book in ["Fruit", "Hostile"] {
-      let refused = try process.run(db + ["import", package, "--book", book])
+      let refused = try await process.run(db + ["import", package, "--book", book])
       #expect(refused.status == 1)
       #expect(refused.error.contains("SQLite steps, far more than a collection of its size needs"))
     }
     // The book made by the import is gone; the other one is as it was, empty.
-    let books = try process.run(db + ["books"]).output
+    let books = try await process.run(db + ["books"]).output
     #expect(!books.contains("Hostile"))
-    #expect(try process.run(db + ["words", "Fruit"]).output.isEmpty)
+    #expect(try await process.run(db + ["words", "Fruit"]).output.isEmpty)
   }
 
   /// The condition of the tests that make their packages with ``package(_:sql:in:)``.
@@ -169,7 +172,7 @@ import Testing
 
   /// An Anki package at `name.apkg` in the test's folder, its collection made by `sql` with
   /// python3's sqlite3 and zipped with its zipfile.
-  static func package(_ name: String, sql: String, in process: WordbookProcess) throws
+  static func package(_ name: String, sql: String, in process: WordbookProcess) async throws
     -> String
   {
     let package = process.folder.appendingPathComponent("\(name).apkg")
@@ -187,8 +190,7 @@ import Testing
     python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
     python.arguments = ["-c", script, package.path, sql]
     try python.run()
-    python.waitUntilExit()
-    try #require(python.terminationStatus == 0)
+    try #require(await python.exit(within: .seconds(120)) && python.terminationStatus == 0)
     return package.path
   }
 

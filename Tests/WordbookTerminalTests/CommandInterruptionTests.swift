@@ -31,7 +31,7 @@ import WordbookTestSupport
     #expect(ending.status == 128 + SIGTERM)
     #expect(
       ending.error == "wordbook: stopped by SIGTERM; what it had not finished was not saved.\n")
-    #expect(try !runner.run(["--db", runner.databasePath, "books"]).output.contains("Piped"))
+    #expect(try await !runner.run(["--db", runner.databasePath, "books"]).output.contains("Piped"))
   }
 
   @Test func aSignalEndsAnImportParsingAFileOfNoCard() async throws {
@@ -46,7 +46,7 @@ import WordbookTestSupport
     #expect(
       ending.error.hasSuffix(
         "stopped by SIGINT (Ctrl-C); what it had not finished was not saved.\n"))
-    #expect(try !runner.run(["--db", runner.databasePath, "books"]).output.contains("Zeros"))
+    #expect(try await !runner.run(["--db", runner.databasePath, "books"]).output.contains("Zeros"))
   }
 
   /// `yes abcdefgh | wordbook import /dev/stdin --format csv`: every line is rejected, so no
@@ -87,7 +87,8 @@ import WordbookTestSupport
     let ending = try await stop(
       process, with: number, once: "it read 2 MiB", when: { bytesRead(by: process) > 2 << 20 },
       meanwhile: feed)
-    #expect(try !runner.run(["--db", runner.databasePath, "books"]).output.contains("Endless"))
+    #expect(
+      try await !runner.run(["--db", runner.databasePath, "books"]).output.contains("Endless"))
     return ending
   }
 
@@ -97,7 +98,7 @@ import WordbookTestSupport
     let runner = try WordbookProcess()
     defer { runner.removeFolder() }
     let package = runner.folder.appendingPathComponent("pictures.apkg").path
-    try Self.writePackage(at: package, pictures: 3000)
+    try await Self.writePackage(at: package, pictures: 3000)
     let process = try start(runner, ["import", package, "--book", "Pictures"])
     let media = runner.databasePath + ".media"
     let ending = try await stop(process, with: SIGTERM, once: "it stored 20 pictures") {
@@ -108,11 +109,12 @@ import WordbookTestSupport
     let left = Self.files(under: media)
     #expect(left.allSatisfy { $0.hasPrefix(".staging-") && $0.contains(".deleting/") })
     let one = runner.folder.appendingPathComponent("one.apkg").path
-    try Self.writePackage(at: one, pictures: 1)
+    try await Self.writePackage(at: one, pictures: 1)
     #expect(
-      try runner.run(["--db", runner.databasePath, "import", one, "--book", "One"]).status == 0)
+      try await runner.run(["--db", runner.databasePath, "import", one, "--book", "One"]).status
+        == 0)
     #expect(try FileManager.default.contentsOfDirectory(atPath: media).count == 1)
-    let books = try runner.run(["--db", runner.databasePath, "books"]).output
+    let books = try await runner.run(["--db", runner.databasePath, "books"]).output
     #expect(!books.contains("Pictures") && books.contains("One"))
     let scratch = try FileManager.default.contentsOfDirectory(atPath: runner.folder.path)
     #expect(!scratch.contains { $0.hasPrefix("wordbook-import-") })
@@ -126,7 +128,7 @@ import WordbookTestSupport
   func aSignalWhileAPackagesReviewsAreReadUndoesItsWords() async throws {
     let runner = try WordbookProcess()
     defer { runner.removeFolder() }
-    let package = try AnkiPackageImportTests.package(
+    let package = try await AnkiPackageImportTests.package(
       "reviews", sql: AnkiPackageImportTests.multipliedLog, in: runner)
     let process = try start(runner, ["import", package, "--book", "Reviewed"])
     let ending = try await stop(process, with: SIGINT, once: "its words were saved") {
@@ -135,7 +137,8 @@ import WordbookTestSupport
     }
     #expect(ending.status == 128 + SIGINT)
     #expect(ending.error.contains("stopped by SIGINT (Ctrl-C)"))
-    #expect(try !runner.run(["--db", runner.databasePath, "books"]).output.contains("Reviewed"))
+    #expect(
+      try await !runner.run(["--db", runner.databasePath, "books"]).output.contains("Reviewed"))
   }
 
   /// What the `sqlite3` shell prints for `sql` on the database, read-only.
@@ -156,16 +159,16 @@ import WordbookTestSupport
   func aSignalEndsACommandWaitingForALockedDatabase() async throws {
     let runner = try WordbookProcess()
     defer { runner.removeFolder() }
-    _ = try runner.run(["--db", runner.databasePath, "books"])
+    _ = try await runner.run(["--db", runner.databasePath, "books"])
     let lock = try DatabaseLock(path: runner.databasePath)
     let process = try start(runner, ["add", "1", "사과", "apple"])
     // The add waits up to 5 s for the lock; the signal comes while it does.
     let ending = try await stop(process, with: SIGTERM, once: "it opened the database") {
       Self.openFiles(of: process).contains(runner.databasePath)
     }
-    try lock.release()
+    try await lock.release()
     #expect(ending.status == 128 + SIGTERM)
-    let words = try runner.run(["--db", runner.databasePath, "words", "1"])
+    let words = try await runner.run(["--db", runner.databasePath, "words", "1"])
     #expect(!words.output.contains("사과"))
   }
 
@@ -176,7 +179,7 @@ import WordbookTestSupport
     let lines = (1...20_000).map { "term \($0)\tmeaning \($0)\n" }
     try Data(lines.joined().utf8).write(to: cards)
     let db = ["--db", runner.databasePath]
-    #expect(try runner.run(db + ["import", cards.path, "--book", "Big"]).status == 0)
+    #expect(try await runner.run(db + ["import", cards.path, "--book", "Big"]).status == 0)
     let fifo = runner.folder.appendingPathComponent("out.csv").path
     #expect(mkfifo(fifo, 0o600) == 0)
     // A reader that never reads: once the pipe is full, the export waits in write(2).
@@ -332,7 +335,7 @@ import WordbookTestSupport
 
   /// An Anki package of `pictures` notes, each showing a picture of its own, written by
   /// Python's standard library (zipfile and sqlite3).
-  private static func writePackage(at path: String, pictures: Int) throws {
+  private static func writePackage(at path: String, pictures: Int) async throws {
     let script = """
       import json, sqlite3, sys, tempfile, zipfile, os
       path, count = sys.argv[1], int(sys.argv[2])
@@ -354,7 +357,8 @@ import WordbookTestSupport
     python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     python.arguments = ["python3", "-c", script, path, String(pictures)]
     try python.run()
-    python.waitUntilExit()
-    try #require(python.terminationStatus == 0, "python3 could not write the package")
+    try #require(
+      await python.exit(within: .seconds(120)) && python.terminationStatus == 0,
+      "python3 could not write the package")
   }
 }

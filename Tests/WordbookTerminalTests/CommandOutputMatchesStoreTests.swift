@@ -86,7 +86,7 @@ import WordbookSQLite
     for (book, state) in loaded {
       let words = state.words.allWords.sorted { $0.id.rawValue < $1.id.rawValue }
       #expect(Set(words.map(\.studyState)).count == 3)
-      let listing = try process.run(["--db", path, "words", "\(book.id)"])
+      let listing = try await process.run(["--db", path, "words", "\(book.id)"])
       #expect(listing.status == 0)
       #expect(listing.error.isEmpty)
       let expectedListing = words.map { word in
@@ -94,7 +94,7 @@ import WordbookSQLite
       }.joined()
       #expect(listing.output == expectedListing)
 
-      let export = try process.run(["--db", path, "export", "\(book.id)"])
+      let export = try await process.run(["--db", path, "export", "\(book.id)"])
       #expect(export.status == 0)
       let expectedExport =
         "term,meaning,state,image\n"
@@ -110,7 +110,7 @@ import WordbookSQLite
         "\(book.id)\t\(book.title)\ttotal \(tally.total)\tsuccess \(tally.success)\t"
         + "fail \(tally.fail)\tnot studied \(tally.notStudied)\n"
     }
-    let statsRun = try process.run(["--db", path, "stats"])
+    let statsRun = try await process.run(["--db", path, "stats"])
     #expect(statsRun.status == 0)
     #expect(statsRun.output == stats)
   }

@@ -18,9 +18,9 @@ import Wordbook
     return path
   }
 
-  @Test func aHistoryInAnyOrderIsReplayedInTimeOrder() throws {
+  @Test func aHistoryInAnyOrderIsReplayedInTimeOrder() async throws {
     defer { process.removeFolder() }
-    let ids = try process.makeBook("Verbs", terms: ["가다", "오다", "보다"])
+    let ids = try await process.makeBook("Verbs", terms: ["가다", "오다", "보다"])
     let history = try file(
       "history.tsv",
       """
@@ -31,7 +31,7 @@ import Wordbook
       2026-01-03T00:00:00Z\t가다\tGood
 
       """)
-    let outcome = try process.runOnDatabase(["import-reviews", history, "--book", "Verbs"])
+    let outcome = try await process.runOnDatabase(["import-reviews", history, "--book", "Verbs"])
     #expect(outcome.status == 0)
     #expect(outcome.output == "Imported 4 reviews from \(history) into wordbook 2 (Verbs).\n")
     let scheduler = ReviewScheduler(settings: .standard)
@@ -41,7 +41,7 @@ import Wordbook
       Review(rating: .good, time: try #require(Timestamp(iso8601: "2026-01-05T00:00:00Z"))),
     ]
     let state = WordMemory.replaying(log, of: Word.ID(ids[0]), with: scheduler).state
-    let lines = try process.runOnDatabase(["schedule", "Verbs", "--all"]).output.split(
+    let lines = try await process.runOnDatabase(["schedule", "Verbs", "--all"]).output.split(
       separator: "\n")
     #expect(
       lines[0]
@@ -52,13 +52,13 @@ import Wordbook
     #expect(lines[2] == "\(ids[2])\t보다\tnew\t\t0.000000\t0.000000\t0\t0")
   }
 
-  @Test func aBadLineRefusesTheWholeFileWithItsNumber() throws {
+  @Test func aBadLineRefusesTheWholeFileWithItsNumber() async throws {
     defer { process.removeFolder() }
-    let ids = try process.makeBook("Verbs", terms: ["가다"])
-    _ = try process.runOnDatabase([
+    let ids = try await process.makeBook("Verbs", terms: ["가다"])
+    _ = try await process.runOnDatabase([
       "review", "Verbs", "\(ids[0])", "good", "--at", "2026-01-01T00:00:00Z",
     ])
-    let before = try process.runOnDatabase(["schedule", "Verbs", "--all"]).output
+    let before = try await process.runOnDatabase(["schedule", "Verbs", "--all"]).output
     let good = "가다,good,2026-01-02T00:00:00Z\n"
     let cases: [(String, String)] = [
       (
@@ -90,11 +90,11 @@ import Wordbook
     ]
     for (index, (text, fragment)) in cases.enumerated() {
       let path = try file("bad\(index).csv", text)
-      try process.runOnDatabase(["import-reviews", path, "--book", "Verbs"]).expectFailure(
+      try await process.runOnDatabase(["import-reviews", path, "--book", "Verbs"]).expectFailure(
         1, fragment)
     }
-    #expect(try process.runOnDatabase(["schedule", "Verbs", "--all"]).output == before)
-    let korean = try process.runOnDatabase(
+    #expect(try await process.runOnDatabase(["schedule", "Verbs", "--all"]).output == before)
+    let korean = try await process.runOnDatabase(
       ["import-reviews", try file("bad0.csv", cases[0].0), "--book", "Verbs"],
       language: "ko_KR.UTF-8")
     korean.expectFailure(1, "3번째 줄: 단어장에 '없다' 단어가 없습니다")
@@ -102,27 +102,28 @@ import Wordbook
 
   /// A term two words share (배: a pear, a boat) needs a meaning column to tell which; a
   /// unique term is matched whatever meaning the line gives.
-  @Test func homonymsAreToldApartByMeaning() throws {
+  @Test func homonymsAreToldApartByMeaning() async throws {
     defer { process.removeFolder() }
-    _ = try process.makeBook("Nouns", terms: [])
+    _ = try await process.makeBook("Nouns", terms: [])
     for (term, meaning) in [("배", "pear"), ("배", "boat"), ("물", "water")] {
-      #expect(try process.runOnDatabase(["add", "Nouns", term, meaning]).status == 0)
+      #expect(try await process.runOnDatabase(["add", "Nouns", term, meaning]).status == 0)
     }
-    let ids = try process.runOnDatabase(["words", "Nouns"]).output.split(separator: "\n")
+    let ids = try await process.runOnDatabase(["words", "Nouns"]).output.split(separator: "\n")
       .map { String($0.split(separator: "\t")[0]) }
     let plain = try file("plain.csv", "term,rating,reviewed_at\n배,good,2026-01-01T00:00:00Z\n")
-    try process.runOnDatabase(["import-reviews", plain, "--book", "Nouns"]).expectFailure(
+    try await process.runOnDatabase(["import-reviews", plain, "--book", "Nouns"]).expectFailure(
       1, "line 2: 2 words of the wordbook are '배'; add a meaning column to tell which")
     let wrong = try file(
       "wrong.csv", "term,meaning,rating,reviewed_at\n배,belly,good,2026-01-01T00:00:00Z\n")
-    try process.runOnDatabase(["import-reviews", wrong, "--book", "Nouns"]).expectFailure(
+    try await process.runOnDatabase(["import-reviews", wrong, "--book", "Nouns"]).expectFailure(
       1, "line 2: no word '배' of the wordbook means 'belly'")
     let told = try file(
       "told.csv",
       "term,meaning,rating,reviewed_at\n배,boat,easy,2026-01-01T00:00:00Z\n"
         + "물,not what the book says,again,2026-01-01T00:00:00Z\n")
-    #expect(try process.runOnDatabase(["import-reviews", told, "--book", "Nouns"]).status == 0)
-    let lines = try process.runOnDatabase(["schedule", "Nouns", "--all"]).output.split(
+    #expect(
+      try await process.runOnDatabase(["import-reviews", told, "--book", "Nouns"]).status == 0)
+    let lines = try await process.runOnDatabase(["schedule", "Nouns", "--all"]).output.split(
       separator: "\n")
     // The review counts: the pear none, the boat and the water one each.
     #expect(
@@ -134,27 +135,29 @@ import Wordbook
 
   /// A line that never ends refuses the file at its first megabyte instead of being read to
   /// the end of an endless file.
-  @Test func anEndlessLineIsRefusedAtOnce() throws {
+  @Test func anEndlessLineIsRefusedAtOnce() async throws {
     defer { process.removeFolder() }
-    _ = try process.makeBook("Verbs", terms: ["가다"])
-    try process.runOnDatabase(["import-reviews", "/dev/zero", "--book", "Verbs"]).expectFailure(
-      1, "/dev/zero, line 1: longer than 1 MiB")
+    _ = try await process.makeBook("Verbs", terms: ["가다"])
+    try await process.runOnDatabase(["import-reviews", "/dev/zero", "--book", "Verbs"])
+      .expectFailure(
+        1, "/dev/zero, line 1: longer than 1 MiB")
   }
 
-  @Test func theBookAndTheFileMustExist() throws {
+  @Test func theBookAndTheFileMustExist() async throws {
     defer { process.removeFolder() }
-    _ = try process.makeBook("Verbs", terms: [])
+    _ = try await process.makeBook("Verbs", terms: [])
     let history = try file("history.csv", "term,rating,reviewed_at\n")
-    try process.runOnDatabase(["import-reviews", history, "--book", "Nouns"]).expectFailure(
+    try await process.runOnDatabase(["import-reviews", history, "--book", "Nouns"]).expectFailure(
       1, "no wordbook has the title 'Nouns'")
-    try process.runOnDatabase(["import-reviews", history + ".missing", "--book", "Verbs"])
+    try await process.runOnDatabase(["import-reviews", history + ".missing", "--book", "Verbs"])
       .expectFailure(1, "cannot read")
-    let usage = try process.runOnDatabase(["import-reviews", history])
+    let usage = try await process.runOnDatabase(["import-reviews", history])
     #expect(usage.status == 2)
     #expect(usage.error.contains("Usage: wordbook import-reviews FILE --book BOOK"))
     #expect(
-      try process.runOnDatabase(["import-reviews", history, "--book", "Verbs"]).output.hasPrefix(
-        "Imported 0 reviews")
+      try await process.runOnDatabase(["import-reviews", history, "--book", "Verbs"]).output
+        .hasPrefix(
+          "Imported 0 reviews")
     )
   }
 }

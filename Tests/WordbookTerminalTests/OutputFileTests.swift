@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WordbookTestSupport
 
 @testable import WordbookTerminal
 
@@ -26,12 +27,12 @@ import Testing
     #expect(outcome.error.filter { $0 == "\n" }.count == 1, sourceLocation: sourceLocation)
   }
 
-  @Test func theDatabaseIsRefusedUnderEveryName() throws {
+  @Test func theDatabaseIsRefusedUnderEveryName() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let folder = process.folder.path
     let database = process.databasePath
-    #expect(try process.run(["--db", database, "books"]).status == 0)
+    #expect(try await process.run(["--db", database, "books"]).status == 0)
     try FileManager.default.createSymbolicLink(
       atPath: folder + "/link.sqlite", withDestinationPath: database)
     let before = try #require(bytes(database))
@@ -42,39 +43,39 @@ import Testing
     ]
     for name in names {
       expectRefused(
-        try process.run(["--db", database, "export", "1", "--output", name]), "not written")
+        try await process.run(["--db", database, "export", "1", "--output", name]), "not written")
       expectRefused(
-        try process.run(["--db", database, "--record", name, "study"]), "not written")
+        try await process.run(["--db", database, "--record", name, "study"]), "not written")
     }
     // A second hard link makes the database refuse to open at all, for its own safety:
     // either way nothing is written.
     try FileManager.default.linkItem(atPath: database, toPath: folder + "/hard.sqlite")
     expectRefused(
-      try process.run(["--db", database, "export", "1", "--output", folder + "/hard.sqlite"]),
+      try await process.run(["--db", database, "export", "1", "--output", folder + "/hard.sqlite"]),
       nil)
     #expect(bytes(database) == before)
     #expect(FileManager.default.fileExists(atPath: database + "-wal") == false)
   }
 
-  @Test func standardOutputOntoTheDatabaseIsRefused() throws {
+  @Test func standardOutputOntoTheDatabaseIsRefused() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let database = process.databasePath
-    #expect(try process.run(["--db", database, "books"]).status == 0)
+    #expect(try await process.run(["--db", database, "books"]).status == 0)
     let before = try #require(bytes(database))
     expectRefused(
-      try process.run(["--db", database, "words", "1"], standardOutput: database),
+      try await process.run(["--db", database, "words", "1"], standardOutput: database),
       "standard output")
     #expect(bytes(database) == before)
   }
 
-  @Test func onlyAStudySessionIsRecordedSoAnImportKeepsItsFile() throws {
+  @Test func onlyAStudySessionIsRecordedSoAnImportKeepsItsFile() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let deck = process.folder.appendingPathComponent("deck.tsv").path
     try Data("가다\tto go\n".utf8).write(to: URL(fileURLWithPath: deck))
     let before = try #require(bytes(deck))
-    let outcome = try process.run(
+    let outcome = try await process.run(
       ["--db", process.databasePath, "--record", deck, "import", deck, "--book", "D"])
     #expect(outcome.status == 2)
     #expect(outcome.error.contains("--record records a study session"))
@@ -83,7 +84,7 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: process.databasePath) == false)
   }
 
-  @Test func anExistingFileIsReplacedKeepingItsModeAndItsSymlink() throws {
+  @Test func anExistingFileIsReplacedKeepingItsModeAndItsSymlink() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let folder = process.folder.path
@@ -92,7 +93,7 @@ import Testing
     chmod(target, 0o600)
     try FileManager.default.createSymbolicLink(
       atPath: folder + "/export.csv", withDestinationPath: "private.csv")
-    let outcome = try process.run(
+    let outcome = try await process.run(
       ["--db", process.databasePath, "export", "1", "--output", folder + "/export.csv"])
     #expect(outcome.status == 0)
     let link = try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/export.csv")
@@ -106,7 +107,7 @@ import Testing
     #expect(!names.contains { $0.hasSuffix(".tmp") })
   }
 
-  @Test func aFIFOIsWrittenInPlaceAndAFolderIsRefused() throws {
+  @Test func aFIFOIsWrittenInPlaceAndAFolderIsRefused() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let fifo = process.folder.appendingPathComponent("pipe").path
@@ -126,48 +127,53 @@ import Testing
       received.set(data)
     }
     reader.start()
-    let outcome = try process.run(["--db", process.databasePath, "export", "1", "--output", fifo])
+    let outcome = try await process.run([
+      "--db", process.databasePath, "export", "1", "--output", fifo,
+    ])
     #expect(outcome.status == 0)
-    let deadline = Date().addingTimeInterval(10)
-    while received.value == nil, Date() < deadline { usleep(2_000) }
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(10)
+    while received.value == nil, clock.now < deadline {
+      try await Task.sleep(for: .milliseconds(2))
+    }
     let text = String(decoding: try #require(received.value), as: UTF8.self)
     #expect(text.hasPrefix("term,meaning,state,image\n"))
     var info = stat()
     #expect(lstat(fifo, &info) == 0)
     #expect(info.st_mode & S_IFMT == S_IFIFO)
     expectRefused(
-      try process.run(
+      try await process.run(
         ["--db", process.databasePath, "export", "1", "--output", process.folder.path]),
       "is a folder")
   }
 
   @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full"))
-  func aFullDiskEndsWithExitOne() throws {
+  func aFullDiskEndsWithExitOne() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let database = process.databasePath
-    #expect(try process.run(["--db", database, "books"]).status == 0)
+    #expect(try await process.run(["--db", database, "books"]).status == 0)
     expectRefused(
-      try process.run(["--db", database, "export", "1", "--output", "/dev/full"]),
+      try await process.run(["--db", database, "export", "1", "--output", "/dev/full"]),
       "No space left on device")
     expectRefused(
-      try process.run(["--db", database, "export", "1"], standardOutput: "/dev/full"),
+      try await process.run(["--db", database, "export", "1"], standardOutput: "/dev/full"),
       "cannot write to standard output")
     expectRefused(
-      try process.run(["--db", database, "words", "1"], standardOutput: "/dev/full"),
+      try await process.run(["--db", database, "words", "1"], standardOutput: "/dev/full"),
       "cannot write to standard output")
     var info = stat()
     #expect(stat("/dev/full", &info) == 0)
     #expect(info.st_mode & S_IFMT == S_IFCHR)
   }
 
-  @Test func aClosedPipeEndsQuietly() throws {
+  @Test func aClosedPipeEndsQuietly() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     for index in 0..<3 {
       let meaning = String(repeating: "m", count: 40_000)
       #expect(
-        try process.run(["--db", process.databasePath, "add", "1", "word \(index)", meaning])
+        try await process.run(["--db", process.databasePath, "add", "1", "word \(index)", meaning])
           .status == 0)
     }
     let child = Process()
@@ -180,19 +186,13 @@ import Testing
     child.standardError = errors
     try pipe.fileHandleForReading.close()
     try child.run()
-    let deadline = Date().addingTimeInterval(30)
-    while child.isRunning, Date() < deadline { usleep(2_000) }
-    #expect(!child.isRunning)
-    if child.isRunning {
-      child.terminate()
-      child.waitUntilExit()
-    }
+    #expect(await child.exit(within: .seconds(30)))
     #expect(child.terminationReason == .exit)
     #expect(child.terminationStatus == 0)
     #expect(errors.fileHandleForReading.readDataToEndOfFile().isEmpty)
   }
 
-  @Test func aFailedOutputLeavesNothingBehind() throws {
+  @Test func aFailedOutputLeavesNothingBehind() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let folder = process.folder.path
@@ -209,30 +209,30 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["kept.csv"])
   }
 
-  @Test func exportEscapesControlsOnATerminalAndKeepsExactBytesElsewhere() throws {
+  @Test func exportEscapesControlsOnATerminalAndKeepsExactBytesElsewhere() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let hostile = "title\u{1B}]0;pwned\u{7}\u{1B}]52;c;aGk=\u{7}\u{1B}[2J"
     let database = process.databasePath
-    #expect(try process.run(["--db", database, "add", "1", hostile, "meaning"]).status == 0)
+    #expect(try await process.run(["--db", database, "add", "1", hostile, "meaning"]).status == 0)
     let file = process.folder.appendingPathComponent("out.tsv").path
-    #expect(try process.run(["--db", database, "export", "1", "--output", file]).status == 0)
+    #expect(try await process.run(["--db", database, "export", "1", "--output", file]).status == 0)
     let exported = String(decoding: try #require(bytes(file)), as: UTF8.self)
     #expect(exported.contains(hostile))
 
     let terminal = try PseudoTerminalSession(
       arguments: ["--db", process.databasePath, "export", "1"],
       environment: process.environment)
-    #expect(try terminal.waitForExit() == 0)
+    #expect(try await terminal.waitForExit() == 0)
     #expect(terminal.text.contains("title^[]0;pwned^G^[]52;c;aGk=^G^[[2J"))
     #expect(!terminal.text.contains("\u{1B}"))
   }
 
-  @Test func pathsInMessagesAreEscaped() throws {
+  @Test func pathsInMessagesAreEscaped() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let path = process.folder.path + "/missing\u{1B}[2J\u{1B}]0;x\u{7}/out.csv"
-    let outcome = try process.run(["export", "1", "--output", path])
+    let outcome = try await process.run(["export", "1", "--output", path])
     expectRefused(outcome, "missing^[[2J^[]0;x^G/out.csv")
     #expect(!outcome.error.contains("\u{1B}"))
   }

@@ -5,17 +5,10 @@ import WordbookTestSupport
 /// Runs the built `wordbook` binary on a PostgreSQL database with `--user`, as a script would:
 /// each user sees their own wordbooks only.
 @Suite struct PostgresCommandTests {
-  /// Runs `wordbook` on a thread of its own: the run waits for the process, which must not tie
-  /// up a thread of the cooperative pool.
   private func run(
     _ process: WordbookProcess, _ arguments: [String], environment: [String: String] = [:]
   ) async throws -> WordbookProcess.Outcome {
-    try await withCheckedThrowingContinuation { continuation in
-      Thread.detachNewThread {
-        continuation.resume(
-          with: Result { try process.run(arguments, environment: environment) })
-      }
-    }
+    try await process.run(arguments, environment: environment)
   }
 
   @Test func subcommandsWorkForEachUserApart() async throws {

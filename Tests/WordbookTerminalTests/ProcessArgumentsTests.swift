@@ -12,7 +12,7 @@ import Testing
   private static let watermelon: [UInt8] = [188, 246, 185, 218]
   private static let grapes: [UInt8] = [198, 247, 181, 181]
 
-  @Test func anArgumentThatIsNotUTF8IsAUsageErrorNamingItsPosition() throws {
+  @Test func anArgumentThatIsNotUTF8IsAUsageErrorNamingItsPosition() async throws {
     let runner = try WordbookProcess()
     defer { runner.removeFolder() }
     let db = Array("--db".utf8)
@@ -27,11 +27,11 @@ import Testing
       runner, [db, path, Array("delete-book".utf8), Self.grapes, Array("--yes".utf8)])
     #expect(deleted.status == 2)
     #expect(deleted.error.contains("argument 4 is not UTF-8 text"))
-    let books = try runner.run(["--db", runner.databasePath, "books"])
+    let books = try await runner.run(["--db", runner.databasePath, "books"])
     #expect(books.output == "1\tKorean basics\t12\n")
   }
 
-  @Test func theKoreanMessageNamesThePositionToo() throws {
+  @Test func theKoreanMessageNamesThePositionToo() async throws {
     let runner = try WordbookProcess()
     defer { runner.removeFolder() }
     let outcome = try run(

@@ -56,15 +56,15 @@ import Testing
   @Test(
     .enabled(if: hasData, "../shared/data is absent; the real-file imports are skipped"),
     arguments: files)
-  func importsTheCountsItsSourceDescribes(_ file: Expectation) throws {
+  func importsTheCountsItsSourceDescribes(_ file: Expectation) async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let path = Self.data.appendingPathComponent(file.path).path
     // Tens of thousands of rows: under the thread sanitizer, beside the whole suite, an import
     // of the largest took longer than the usual 30 s.
-    let result = try process.run(
+    let result = try await process.run(
       ["--db", process.databasePath, "import", path, "--book", "Real", "--on-duplicate", "keep"],
-      timeout: 300)
+      timeout: .seconds(300))
     #expect(result.status == 0, "\(result.error)")
     let lines = result.output.split(separator: "\n")
     #expect(lines.first?.contains("(\(file.format)) into wordbook 2 (Real)") == true)
@@ -78,29 +78,29 @@ import Testing
         ? line.split(separator: ":").first?.split(separator: " ").last.flatMap { Int($0) } : nil
     }
     #expect(rejected == file.rejectedLines)
-    let books = try process.run(["--db", process.databasePath, "books"]).output
+    let books = try await process.run(["--db", process.databasePath, "books"]).output
     #expect(books.hasSuffix("2\tReal\t\(file.added)\n"))
   }
 
   @Test(.enabled(if: hasData, "../shared/data is absent; the real-file imports are skipped"))
-  func keepsTheHomonymsOfTheSpanishMasterSetAndAddsNothingTheSecondTime() throws {
+  func keepsTheHomonymsOfTheSpanishMasterSetAndAddsNothingTheSecondTime() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let path = Self.data.appendingPathComponent("quizlet-pipe-sets/spanish__aqa__master-set.txt")
     let arguments = ["--db", process.databasePath, "import", path.path, "--book", "S"]
-    let first = try process.run(arguments)
+    let first = try await process.run(arguments)
     // SOURCE.md: 4,779 cards, 4,385 distinct terms; 20 of the repeated terms come with another
     // meaning (kept), the other 374 repeat a card exactly.
     #expect(
       first.output.contains(
         ": 4385 added, 20 homonyms added, 0 updated, 0 unchanged, 374 duplicates skipped, "
           + "0 rejected."), "\(first.output)")
-    let second = try process.run(arguments)
+    let second = try await process.run(arguments)
     #expect(
       second.output.contains(
         ": 0 added, 0 homonyms added, 0 updated, 0 unchanged, 4779 duplicates skipped, "
           + "0 rejected."), "\(second.output)")
-    let books = try process.run(["--db", process.databasePath, "books"]).output
+    let books = try await process.run(["--db", process.databasePath, "books"]).output
     #expect(books.hasSuffix("2\tS\t4405\n"))
   }
 

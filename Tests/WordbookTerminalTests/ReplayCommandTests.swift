@@ -2,6 +2,7 @@ import Foundation
 import StoreCore
 import Testing
 import Wordbook
+import WordbookTestSupport
 
 @testable import WordbookTerminal
 
@@ -29,7 +30,7 @@ import Wordbook
     }
   }
 
-  @Test func replayMatchesALiveStoreFromTheRecordingSeed() throws {
+  @Test func replayMatchesALiveStoreFromTheRecordingSeed() async throws {
     let store = Store(
       initialState: AppState(seed: ReplayCommand.recordingSeed),
       reducer: Reduce<AppState, AppAction> { state, action in
@@ -42,7 +43,7 @@ import Wordbook
     #expect(summary.contains("tally: success 1, fail 0, not studied 1"))
   }
 
-  @Test func aCheckpointThatDiffersStopsTheReplay() throws {
+  @Test func aCheckpointThatDiffersStopsTheReplay() async throws {
     let good = try ReplayCommand.replay(entries(checkpointAt: 0, nil))
     #expect(try ReplayCommand.replay(entries(checkpointAt: 6, good)) == good)
     #expect(throws: CommandFailure.self) {
@@ -59,7 +60,7 @@ import Wordbook
     }.joined()
   }
 
-  @Test func aDivergenceIsPrintedAsAnEscapedDiff() throws {
+  @Test func aDivergenceIsPrintedAsAnEscapedDiff() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let log = process.folder.appendingPathComponent("tampered.jsonl")
@@ -72,7 +73,7 @@ import Wordbook
       String(decoding: try encoder.encode(entry), as: UTF8.self) + "\n"
     }.joined()
     try Data(text.utf8).write(to: log)
-    let replay = try process.run(["replay", log.path])
+    let replay = try await process.run(["replay", log.path])
     #expect(replay.status == 1)
     #expect(
       replay.error
@@ -84,7 +85,7 @@ import Wordbook
     #expect(!replay.output.contains("\u{1B}"))
   }
 
-  @Test func theSeedInTheHeaderIsTheReplaysSeed() throws {
+  @Test func theSeedInTheHeaderIsTheReplaysSeed() async throws {
     let seeded = AppState(seed: 77)
     var state = seeded
     let reducer = AppReducer(service: InMemoryWordService())
@@ -105,19 +106,19 @@ import Wordbook
       String(decoding: try encoder.encode(entry), as: UTF8.self) + "\n"
     }.joined()
     try Data((#"{"formatVersion":2,"seed":77}"# + "\n" + text).utf8).write(to: log)
-    let replay = try process.run(["replay", log.path])
+    let replay = try await process.run(["replay", log.path])
     #expect(replay.status == 0, "\(replay.error)")
     #expect(replay.output.hasSuffix(state.checkpointSummary + "\n"))
   }
 
-  @Test func junkAfterAValidLogIsAnErrorNamingItsFirstLine() throws {
+  @Test func junkAfterAValidLogIsAnErrorNamingItsFirstLine() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let log = process.folder.appendingPathComponent("junk.jsonl")
     let junk = "\u{1B}]52;c;aGVsbG8=\u{7}\u{1B}[2J not an entry\n"
     try Data((try logText() + junk + String(repeating: "junk\n", count: 200_000)).utf8)
       .write(to: log)
-    let replay = try process.run(["replay", log.path])
+    let replay = try await process.run(["replay", log.path])
     #expect(replay.status == 1)
     #expect(replay.output.isEmpty)
     #expect(replay.error.hasPrefix("wordbook: \(log.path) is not a wordbook action log (line 7: "))
@@ -125,13 +126,13 @@ import Wordbook
     #expect(!replay.error.contains("\u{1B}") && !replay.error.contains("\u{7}"))
   }
 
-  @Test func aLineLongerThanOneMebibyteIsAnErrorNamingIt() throws {
+  @Test func aLineLongerThanOneMebibyteIsAnErrorNamingIt() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let log = process.folder.appendingPathComponent("long.jsonl")
     let long = "{\"sequence\":" + String(repeating: "1", count: 1_100_000) + "}\n"
     try Data((try logText() + long + (try logText())).utf8).write(to: log)
-    let replay = try process.run(["replay", log.path])
+    let replay = try await process.run(["replay", log.path])
     #expect(replay.status == 1)
     #expect(
       replay.error
@@ -139,12 +140,12 @@ import Wordbook
         + "than 1048576 bytes, so it cannot be an entry).\n")
   }
 
-  @Test func pathsAndLogTextAreEscapedInTheSummary() throws {
+  @Test func pathsAndLogTextAreEscapedInTheSummary() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let log = process.folder.appendingPathComponent("log\u{1B}]0;owned\u{7}.jsonl")
     try Data((try logText() + "{\"cut\":").utf8).write(to: log)
-    let replay = try process.run(["replay", log.path])
+    let replay = try await process.run(["replay", log.path])
     #expect(replay.status == 0, "\(replay.error)")
     let folder = process.folder.path
     #expect(
@@ -154,17 +155,17 @@ import Wordbook
     #expect(replay.output.contains("tally: success 1, fail 0, not studied 1\n"))
     #expect(!replay.output.contains("\u{1B}"))
 
-    let missing = try process.run(["replay", folder + "/no\u{1B}[2J"])
+    let missing = try await process.run(["replay", folder + "/no\u{1B}[2J"])
     #expect(missing.status == 1)
     #expect(
       missing.error == "wordbook: cannot read the action log \(folder)/no^[[2J. Check the path.\n")
-    let directory = try process.run(["replay", folder])
+    let directory = try await process.run(["replay", folder])
     #expect(directory.status == 1)
     #expect(directory.error.contains("it is a folder"))
   }
 
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time")))
-  func twentyMegabytesOfJunkAfterALogAreNotReadIntoMemory() throws {
+  func twentyMegabytesOfJunkAfterALogAreNotReadIntoMemory() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let log = process.folder.appendingPathComponent("junk.jsonl")
@@ -178,8 +179,9 @@ import Wordbook
     timed.standardError = errors
     timed.standardOutput = FileHandle.nullDevice
     try timed.run()
+    // GNU time's few lines fit in the pipe, so they are read once it has exited.
+    await timed.exit(within: .seconds(120))
     let report = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    timed.waitUntilExit()
     #expect(report.contains("(line 7: "))
     let peak = try #require(
       report.split(separator: "\n").last.flatMap { Int($0.dropFirst("peak ".count)) })

@@ -12,9 +12,9 @@ import WordbookTerminal
     process = try WordbookProcess()
   }
 
-  @Test func settingsAreShownAndSetOneByOne() throws {
+  @Test func settingsAreShownAndSetOneByOne() async throws {
     defer { process.removeFolder() }
-    let defaults = try process.runOnDatabase(["settings"])
+    let defaults = try await process.runOnDatabase(["settings"])
     #expect(defaults.status == 0)
     #expect(
       defaults.output == """
@@ -28,60 +28,66 @@ import WordbookTerminal
 
         """)
     #expect(
-      try process.runOnDatabase(["settings", "retention", "0.85"]).output == "retention\t0.85\n")
-    #expect(try process.runOnDatabase(["settings", "retention"]).output == "retention\t0.85\n")
-    #expect(try process.runOnDatabase(["settings", "fuzz", "OFF"]).output == "fuzz\toff\n")
-    let steps = try process.runOnDatabase(["settings", "learning-steps", "30s,120m,1d"])
+      try await process.runOnDatabase(["settings", "retention", "0.85"]).output
+        == "retention\t0.85\n")
+    #expect(
+      try await process.runOnDatabase(["settings", "retention"]).output == "retention\t0.85\n")
+    #expect(try await process.runOnDatabase(["settings", "fuzz", "OFF"]).output == "fuzz\toff\n")
+    let steps = try await process.runOnDatabase(["settings", "learning-steps", "30s,120m,1d"])
     #expect(steps.output == "learning-steps\t30s,2h,1d\n")
     #expect(
-      try process.runOnDatabase(["settings", "relearning-steps", "none"]).output
+      try await process.runOnDatabase(["settings", "relearning-steps", "none"]).output
         == "relearning-steps\tnone\n")
     #expect(
-      try process.runOnDatabase(["settings", "new-per-day", "0"]).output == "new-per-day\t0\n")
+      try await process.runOnDatabase(["settings", "new-per-day", "0"]).output == "new-per-day\t0\n"
+    )
     let parameters = SchedulerSettings.defaultParameters.enumerated().map { index, value in
       String(index == 0 ? 0.5 : value)
     }.joined(separator: ",")
     #expect(
-      try process.runOnDatabase(["settings", "parameters", parameters]).output
+      try await process.runOnDatabase(["settings", "parameters", parameters]).output
         == "parameters\t\(parameters)\n")
   }
 
-  @Test func aValueOutOfRangeIsAUsageErrorAndChangesNothing() throws {
+  @Test func aValueOutOfRangeIsAUsageErrorAndChangesNothing() async throws {
     defer { process.removeFolder() }
-    let before = try process.runOnDatabase(["settings"]).output
-    try process.runOnDatabase(["settings", "retention", "0.5"]).expectFailure(2, "from 0.7 to 0.99")
-    try process.runOnDatabase(["settings", "maximum-interval", "0"]).expectFailure(
+    let before = try await process.runOnDatabase(["settings"]).output
+    try await process.runOnDatabase(["settings", "retention", "0.5"]).expectFailure(
+      2, "from 0.7 to 0.99")
+    try await process.runOnDatabase(["settings", "maximum-interval", "0"]).expectFailure(
       2, "from 1 to 36500")
-    try process.runOnDatabase(["settings", "new-per-day", "10001"]).expectFailure(
+    try await process.runOnDatabase(["settings", "new-per-day", "10001"]).expectFailure(
       2, "from 0 to 10000")
-    try process.runOnDatabase(["settings", "fuzz", "maybe"]).expectFailure(2, "on or off")
-    try process.runOnDatabase(["settings", "learning-steps", "10x"]).expectFailure(
+    try await process.runOnDatabase(["settings", "fuzz", "maybe"]).expectFailure(2, "on or off")
+    try await process.runOnDatabase(["settings", "learning-steps", "10x"]).expectFailure(
       2, "s, m, h or d")
-    try process.runOnDatabase(["settings", "learning-steps", "0m"]).expectFailure(2, "s, m, h or d")
-    try process.runOnDatabase(["settings", "parameters", "1,2"]).expectFailure(2, "21 numbers")
+    try await process.runOnDatabase(["settings", "learning-steps", "0m"]).expectFailure(
+      2, "s, m, h or d")
+    try await process.runOnDatabase(["settings", "parameters", "1,2"]).expectFailure(
+      2, "21 numbers")
     let outOfBounds = Array(repeating: "0.5", count: 21).joined(separator: ",")
-    try process.runOnDatabase(["settings", "parameters", outOfBounds]).expectFailure(
+    try await process.runOnDatabase(["settings", "parameters", outOfBounds]).expectFailure(
       2, "parameter 5 of 21")
-    try process.runOnDatabase(["settings", "tempo", "1"]).expectFailure(
+    try await process.runOnDatabase(["settings", "tempo", "1"]).expectFailure(
       2, "unknown setting 'tempo'")
-    try process.runOnDatabase(["settings", "retention", "1.5"], language: "ko_KR.UTF-8")
+    try await process.runOnDatabase(["settings", "retention", "1.5"], language: "ko_KR.UTF-8")
       .expectFailure(2, "0.99까지의 수")
-    #expect(try process.runOnDatabase(["settings"]).output == before)
+    #expect(try await process.runOnDatabase(["settings"]).output == before)
   }
 
-  @Test func aReviewIsLoggedAndTheDueWordsComeMostOverdueFirst() throws {
+  @Test func aReviewIsLoggedAndTheDueWordsComeMostOverdueFirst() async throws {
     defer { process.removeFolder() }
-    let ids = try process.makeBook("Verbs", terms: ["가다", "오다\tcome", "보다"])
-    let good = try process.runOnDatabase([
+    let ids = try await process.makeBook("Verbs", terms: ["가다", "오다\tcome", "보다"])
+    let good = try await process.runOnDatabase([
       "review", "Verbs", "\(ids[0])", "good", "--at", "2026-01-01T09:00:00+09:00",
     ])
     #expect(good.status == 0)
     #expect(good.output == "Rated word \(ids[0]) (가다) good; next review 2026-01-01T00:10:00Z.\n")
-    let again = try process.runOnDatabase([
+    let again = try await process.runOnDatabase([
       "review", "Verbs", "\(ids[1])", "1", "--at", "2026-01-01T00:00:00Z",
     ])
     #expect(again.output.contains("next review 2026-01-01T00:01:00Z"))
-    let korean = try process.runOnDatabase(
+    let korean = try await process.runOnDatabase(
       ["review", "Verbs", "\(ids[2])", "easy"], language: "ko_KR.UTF-8")
     #expect(korean.status == 0)
     #expect(korean.output.hasPrefix("단어 \(ids[2]) (보다)을(를) easy(으)로 평가했습니다."))
@@ -93,7 +99,7 @@ import WordbookTerminal
     let time = Timestamp(secondsSince1970: 0)
     let afterGood = scheduler.review(.new, rating: .good, at: time, using: &generator)
     let afterAgain = scheduler.review(.new, rating: .again, at: time, using: &generator)
-    let due = try process.runOnDatabase(["schedule", "Verbs"])
+    let due = try await process.runOnDatabase(["schedule", "Verbs"])
     #expect(due.status == 0)
     #expect(
       due.output == """
@@ -103,24 +109,25 @@ import WordbookTerminal
         \(String(format: "%.6f", afterGood.difficulty))\t1\t0
 
         """)
-    let all = try process.runOnDatabase(["schedule", "Verbs", "--all"]).output.split(
+    let all = try await process.runOnDatabase(["schedule", "Verbs", "--all"]).output.split(
       separator: "\n")
     #expect(all.count == 3)
     #expect(all[2].hasPrefix("\(ids[2])\t보다\treview\t"))
     #expect(all[2].hasSuffix("\t1\t0"))
   }
 
-  @Test func theLogOutlivesAnEditAndANeverReviewedWordIsNew() throws {
+  @Test func theLogOutlivesAnEditAndANeverReviewedWordIsNew() async throws {
     defer { process.removeFolder() }
-    let ids = try process.makeBook("Nouns", terms: ["물", "불"])
-    _ = try process.runOnDatabase([
+    let ids = try await process.makeBook("Nouns", terms: ["물", "불"])
+    _ = try await process.runOnDatabase([
       "review", "Nouns", "\(ids[0])", "hard", "--at", "2026-01-01T00:00:00Z",
     ])
-    _ = try process.runOnDatabase([
+    _ = try await process.runOnDatabase([
       "review", "Nouns", "\(ids[0])", "good", "--at", "2026-01-01T00:10:00Z",
     ])
-    #expect(try process.runOnDatabase(["edit", "Nouns", "\(ids[0])", "--term", "물건"]).status == 0)
-    let all = try process.runOnDatabase(["schedule", "Nouns", "--all"]).output.split(
+    #expect(
+      try await process.runOnDatabase(["edit", "Nouns", "\(ids[0])", "--term", "물건"]).status == 0)
+    let all = try await process.runOnDatabase(["schedule", "Nouns", "--all"]).output.split(
       separator: "\n")
     #expect(all.count == 2)
     #expect(all[0].hasPrefix("\(ids[0])\t물건\t"))
@@ -128,37 +135,37 @@ import WordbookTerminal
     #expect(all[1] == "\(ids[1])\t불\tnew\t\t0.000000\t0.000000\t0\t0")
   }
 
-  @Test func newStepsRescheduleTheWordsAlreadyReviewed() throws {
+  @Test func newStepsRescheduleTheWordsAlreadyReviewed() async throws {
     defer { process.removeFolder() }
-    let ids = try process.makeBook("Verbs", terms: ["가다"])
-    _ = try process.runOnDatabase([
+    let ids = try await process.makeBook("Verbs", terms: ["가다"])
+    _ = try await process.runOnDatabase([
       "review", "Verbs", "\(ids[0])", "good", "--at", "2026-01-01T00:00:00Z",
     ])
-    #expect(try process.runOnDatabase(["settings", "learning-steps", "2m,20m"]).status == 0)
-    let all = try process.runOnDatabase(["schedule", "Verbs", "--all"]).output
+    #expect(try await process.runOnDatabase(["settings", "learning-steps", "2m,20m"]).status == 0)
+    let all = try await process.runOnDatabase(["schedule", "Verbs", "--all"]).output
     #expect(all.hasPrefix("\(ids[0])\t가다\tlearning\t2026-01-01T00:20:00Z\t"))
   }
 
-  @Test func wrongReviewsAreRefused() throws {
+  @Test func wrongReviewsAreRefused() async throws {
     defer { process.removeFolder() }
-    let ids = try process.makeBook("Verbs", terms: ["가다"])
-    _ = try process.makeBook("Other", terms: [])
-    try process.runOnDatabase(["review", "Verbs", "\(ids[0])", "great"]).expectFailure(
+    let ids = try await process.makeBook("Verbs", terms: ["가다"])
+    _ = try await process.makeBook("Other", terms: [])
+    try await process.runOnDatabase(["review", "Verbs", "\(ids[0])", "great"]).expectFailure(
       2, "again, hard, good")
-    try process.runOnDatabase([
+    try await process.runOnDatabase([
       "review", "Verbs", "\(ids[0])", "good", "--at", "2026-02-30T00:00:00Z",
     ]).expectFailure(2, "ISO 8601")
-    try process.runOnDatabase([
+    try await process.runOnDatabase([
       "review", "Verbs", "\(ids[0])", "good", "--at", "2026-01-01T00:00:00",
     ]).expectFailure(2, "ISO 8601")
-    let elsewhere = try process.runOnDatabase(["review", "Other", "\(ids[0])", "good"])
+    let elsewhere = try await process.runOnDatabase(["review", "Other", "\(ids[0])", "good"])
     #expect(elsewhere.status == 1)
     #expect(elsewhere.error.contains("has no word with ID \(ids[0])"))
-    let missing = try process.runOnDatabase(["schedule", "Nowhere"])
+    let missing = try await process.runOnDatabase(["schedule", "Nowhere"])
     #expect(missing.status == 1)
     #expect(missing.error.contains("no wordbook has the title 'Nowhere'"))
     #expect(
-      try process.runOnDatabase(["schedule", "Verbs", "--all"]).output.hasSuffix(
+      try await process.runOnDatabase(["schedule", "Verbs", "--all"]).output.hasSuffix(
         "\tnew\t\t0.000000\t0.000000\t0\t0\n"))
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WordbookTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -21,7 +22,7 @@ struct ServeCommandTests {
     let serving = try await Serving(["--host", host])
     let printed = serving.printed
     let errors = serving.errors
-    let status = serving.stop()
+    let status = await serving.stop()
     #expect(
       printed.contains(
         /Study in a browser: http:\/\/127\.0\.0\.1:\d+\/[0-9a-f]{32}\/\?token=[0-9a-f]{64}\n/))
@@ -36,7 +37,7 @@ struct ServeCommandTests {
     let serving = try await Serving(["--host", host])
     let printed = serving.printed
     let errors = serving.errors
-    #expect(serving.stop() == 0)
+    #expect(await serving.stop() == 0)
     #expect(
       printed.contains(/Study in a browser: http:\/\/(127\.0\.0\.1|\[::1\]):\d+\//), "\(printed)")
     #expect(printed.contains("From another device"), "\(printed)")
@@ -70,7 +71,7 @@ struct ServeCommandTests {
     var folder = stat()
     let found =
       stat(page, &file) == 0 && stat((page as NSString).deletingLastPathComponent, &folder) == 0
-    #expect(serving.stop() == 0)
+    #expect(await serving.stop() == 0)
     #expect(opened)
     #expect(!argv.contains(token), "\(argv)")
     #expect(found)
@@ -103,7 +104,7 @@ struct ServeCommandTests {
       serving.openSockets <= before
     }
     let errors = serving.errors
-    #expect(serving.stop() == 0)
+    #expect(await serving.stop() == 0)
     #expect(curlEnded)
     #expect(noticed)
     #expect(!errors.contains("Failed to send"), "\(errors)")
@@ -173,9 +174,9 @@ private struct Serving {
 
   /// Stops the server with SIGINT, removes its folder (and so what it printed: read that
   /// first) and returns its exit status.
-  func stop() -> Int32 {
+  func stop() async -> Int32 {
     if process.isRunning { kill(process.processIdentifier, SIGINT) }
-    process.waitUntilExit()
+    await process.exit(within: .seconds(60))
     try? FileManager.default.removeItem(at: runner.folder)
     return process.terminationStatus
   }

@@ -6,10 +6,10 @@ import Testing
 @Suite struct ServeWithoutLibraryTests {
   private static let missingLibrary = ["WORDBOOK_LIBMICROHTTPD": "libwordbook-absent.so.12"]
 
-  @Test func serveSaysWhichPackageToInstallAndExitsWithStatus1() throws {
+  @Test func serveSaysWhichPackageToInstallAndExitsWithStatus1() async throws {
     let runner = try WordbookProcess()
     defer { try? FileManager.default.removeItem(at: runner.folder) }
-    let outcome = try runner.run(
+    let outcome = try await runner.run(
       ["--db", runner.databasePath, "serve", "--port", "0"], environment: Self.missingLibrary)
     #expect(outcome.status == 1)
     #expect(outcome.output.isEmpty)
@@ -20,17 +20,17 @@ import Testing
     #expect(outcome.error.contains("libwordbook-absent.so.12"))
   }
 
-  @Test func everyOtherCommandStillWorks() throws {
+  @Test func everyOtherCommandStillWorks() async throws {
     let runner = try WordbookProcess()
     defer { try? FileManager.default.removeItem(at: runner.folder) }
     let database = ["--db", runner.databasePath]
-    let created = try runner.run(
+    let created = try await runner.run(
       database + ["new-book", "Without a server"], environment: Self.missingLibrary)
     #expect(created.status == 0, "\(created.error)")
-    let added = try runner.run(
+    let added = try await runner.run(
       database + ["add", "Without a server", "term", "meaning"], environment: Self.missingLibrary)
     #expect(added.status == 0, "\(added.error)")
-    let words = try runner.run(
+    let words = try await runner.run(
       database + ["words", "Without a server"], environment: Self.missingLibrary)
     #expect(words.status == 0, "\(words.error)")
     #expect(words.output.contains("term"))

@@ -14,11 +14,11 @@ import WordbookTerminal
 
   /// A book of three words: one rated good and one rated easy on 2026-01-01 at midnight UTC,
   /// one never reviewed; fuzz is off, so the due times are the scheduler's own.
-  private func reviewedBook() throws -> [Int64] {
-    let ids = try process.makeBook("Verbs", terms: ["가다", "오다", "보다"])
-    #expect(try process.runOnDatabase(["settings", "fuzz", "off"]).status == 0)
+  private func reviewedBook() async throws -> [Int64] {
+    let ids = try await process.makeBook("Verbs", terms: ["가다", "오다", "보다"])
+    #expect(try await process.runOnDatabase(["settings", "fuzz", "off"]).status == 0)
     for (id, rating) in [(ids[0], "good"), (ids[1], "easy")] {
-      let rated = try process.runOnDatabase([
+      let rated = try await process.runOnDatabase([
         "review", "Verbs", "\(id)", rating, "--at", "2026-01-01T00:00:00Z",
       ])
       #expect(rated.status == 0)
@@ -26,9 +26,9 @@ import WordbookTerminal
     return ids
   }
 
-  @Test func aBookLineTellsWhatIsDueAndHowWellItIsRemembered() throws {
+  @Test func aBookLineTellsWhatIsDueAndHowWellItIsRemembered() async throws {
     defer { process.removeFolder() }
-    _ = try reviewedBook()
+    _ = try await reviewedBook()
     let at = try #require(Timestamp(iso8601: "2026-01-03T12:00:00Z"))
     // What the scheduler itself gives the two reviewed words.
     let scheduler = ReviewScheduler(settings: try SchedulerSettings(isFuzzEnabled: false))
@@ -44,7 +44,7 @@ import WordbookTerminal
         + scheduler.retrievability(of: easy, at: at)) / 2
     let tenths = Int((mean * 1000).rounded())
 
-    let stats = try process.runOnDatabase(["stats", "Verbs", "--at", "2026-01-03T12:00:00Z"])
+    let stats = try await process.runOnDatabase(["stats", "Verbs", "--at", "2026-01-03T12:00:00Z"])
     #expect(stats.status == 0)
     #expect(
       stats.output == """
@@ -53,22 +53,22 @@ import WordbookTerminal
 
         """)
     // A book never reviewed has nothing due and nothing remembered yet.
-    _ = try process.makeBook("Empty", terms: ["하나"])
-    let empty = try process.runOnDatabase(["stats", "Empty", "--at", "2026-01-03T12:00:00Z"])
+    _ = try await process.makeBook("Empty", terms: ["하나"])
+    let empty = try await process.runOnDatabase(["stats", "Empty", "--at", "2026-01-03T12:00:00Z"])
     #expect(
       empty.output.hasSuffix("\tdue today 0\tdue this week 0\taverage retrievability none\n"))
-    let korean = try process.runOnDatabase(
+    let korean = try await process.runOnDatabase(
       ["stats", "Verbs", "--at", "2026-01-03T12:00:00Z"], language: "ko_KR.UTF-8")
     #expect(korean.output.contains("\t오늘 복습 1\t이번 주 복습 2\t평균 기억 확률 "))
     // Every book at once, the sample book included, keeps its one line a book.
-    #expect(try process.runOnDatabase(["stats"]).output.split(separator: "\n").count == 3)
+    #expect(try await process.runOnDatabase(["stats"]).output.split(separator: "\n").count == 3)
   }
 
-  @Test func theChartIsWrittenAsAnSVGWithTheDaysCounts() throws {
+  @Test func theChartIsWrittenAsAnSVGWithTheDaysCounts() async throws {
     defer { process.removeFolder() }
-    _ = try reviewedBook()
+    _ = try await reviewedBook()
     let file = process.folder.appendingPathComponent("chart.svg").path
-    let written = try process.runOnDatabase([
+    let written = try await process.runOnDatabase([
       "stats", "Verbs", "--at", "2026-01-03T12:00:00Z", "--chart", file,
     ])
     #expect(written.status == 0)
@@ -79,37 +79,38 @@ import WordbookTerminal
     #expect(svg.contains("<title>2026-01-03: 1 word due</title>"))
     #expect(svg.hasSuffix("</svg>\n"))
     // To standard output, the chart comes alone.
-    let piped = try process.runOnDatabase(["stats", "Verbs", "--chart", "-"])
+    let piped = try await process.runOnDatabase(["stats", "Verbs", "--chart", "-"])
     #expect(piped.output.hasPrefix("<?xml "))
     #expect(!piped.output.contains("due today"))
   }
 
-  @Test func theChartNeverOverwritesTheDatabaseAndNeedsABook() throws {
+  @Test func theChartNeverOverwritesTheDatabaseAndNeedsABook() async throws {
     defer { process.removeFolder() }
-    _ = try reviewedBook()
+    _ = try await reviewedBook()
     let before = try Data(contentsOf: URL(fileURLWithPath: process.databasePath))
-    try process.runOnDatabase(["stats", "Verbs", "--chart", process.databasePath])
+    try await process.runOnDatabase(["stats", "Verbs", "--chart", process.databasePath])
       .expectFailure(1, "is the open database; it is not written. Give --chart another file.")
-    try process.runOnDatabase(["stats", "Verbs", "--chart", process.databasePath + "-wal"])
+    try await process.runOnDatabase(["stats", "Verbs", "--chart", process.databasePath + "-wal"])
       .expectFailure(1, "it is not written")
     #expect(try Data(contentsOf: URL(fileURLWithPath: process.databasePath)) == before)
-    try process.runOnDatabase(["stats", "--chart", "chart.svg"]).expectFailure(
+    try await process.runOnDatabase(["stats", "--chart", "chart.svg"]).expectFailure(
       2, "'stats --chart FILE' needs the BOOK to draw")
-    try process.runOnDatabase(["stats", "Verbs", "--at", "yesterday"]).expectFailure(
+    try await process.runOnDatabase(["stats", "Verbs", "--at", "yesterday"]).expectFailure(
       2, "yesterday")
     let folder = process.folder.path
-    try process.runOnDatabase(["stats", "Verbs", "--chart", folder]).expectFailure(1, "--chart")
+    try await process.runOnDatabase(["stats", "Verbs", "--chart", folder]).expectFailure(
+      1, "--chart")
   }
 
-  @Test func aChartThatCannotBeWrittenFailsClearlyAndLeavesTheOldFile() throws {
+  @Test func aChartThatCannotBeWrittenFailsClearlyAndLeavesTheOldFile() async throws {
     defer { process.removeFolder() }
-    _ = try reviewedBook()
-    try process.runOnDatabase(["stats", "Verbs", "--chart", "/dev/full"]).expectFailure(
+    _ = try await reviewedBook()
+    try await process.runOnDatabase(["stats", "Verbs", "--chart", "/dev/full"]).expectFailure(
       1, "No space left on device")
     let file = process.folder.appendingPathComponent("kept.svg").path
     try Data("old".utf8).write(to: URL(fileURLWithPath: file))
     try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file)
-    let refused = try process.runOnDatabase(["stats", "Verbs", "--chart", file])
+    let refused = try await process.runOnDatabase(["stats", "Verbs", "--chart", file])
     refused.expectFailure(1, "--chart")
     #expect(try String(contentsOfFile: file, encoding: .utf8) == "old")
   }

@@ -16,12 +16,16 @@ struct StudyScreenLiveTests {
       [WordbookProcess.executable.path, "--db", process.databasePath, "study", "\(book.id)"],
       environment: process.environment.merging(["TERM": "screen"]) { $1 },
       columns: 80, rows: 24)
-    _ = try tmux.waitForScreen("the word list") { $0.contains { $0.contains("가다") } }
-    let added = try process.run(["--db", process.databasePath, "add", "Verbs", "오다", "to come"])
+    _ = try await tmux.waitForScreen("the word list") { $0.contains { $0.contains("가다") } }
+    let added = try await process.run([
+      "--db", process.databasePath, "add", "Verbs", "오다", "to come",
+    ])
     #expect(added.status == 0)
-    _ = try tmux.waitForScreen("the word added elsewhere") { $0.contains { $0.contains("오다") } }
+    _ = try await tmux.waitForScreen("the word added elsewhere") {
+      $0.contains { $0.contains("오다") }
+    }
     try await service.updateStudyStates([StudyStateChange(wordID: word.id, state: .success)])
-    _ = try tmux.waitForScreen("the mark made elsewhere") {
+    _ = try await tmux.waitForScreen("the mark made elsewhere") {
       $0.contains { $0.contains("가다") && $0.contains("✓") }
     }
   }

@@ -54,20 +54,20 @@ struct StudyScreenTmuxTests {
     let count = Self.clusters.count + 1
     try expectNoWrappedLine(
       tmux, "the terms", title: title,
-      shown: try tmux.waitForScreen("the word list") {
+      shown: try await tmux.waitForScreen("the word list") {
         $0.last == "? help   q quit" && $0.dropLast().last?.hasPrefix("Card 1/\(count)") == true
       }, wordRows: count)
 
     try tmux.type(String(repeating: " j", count: count))
     try expectNoWrappedLine(
       tmux, "every meaning", title: title,
-      shown: try tmux.waitForScreen("every card flipped") {
+      shown: try await tmux.waitForScreen("every card flipped") {
         $0.last == "? help   q quit" && $0.dropLast().last?.hasPrefix("Card \(count)/") == true
       }, wordRows: count)
     try tmux.type("b")
     try expectNoWrappedLine(
       tmux, "the wordbook picker", title: title,
-      shown: try tmux.waitForScreen("the picker") { $0.contains { $0.hasPrefix("› #1") } })
+      shown: try await tmux.waitForScreen("the picker") { $0.contains { $0.hasPrefix("› #1") } })
   }
 
   /// Checks that the screen shows the header on its first row, each of the first `wordRows`

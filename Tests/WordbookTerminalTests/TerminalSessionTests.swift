@@ -22,27 +22,27 @@ import Testing
     return count
   }
 
-  @Test func aKeyThatChangesTheStateSeveralTimesDrawsOneFrame() throws {
+  @Test func aKeyThatChangesTheStateSeveralTimesDrawsOneFrame() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let session = try PseudoTerminalSession(
       arguments: ["--db", process.databasePath], environment: process.environment)
-    try session.waitForFrame("the sample wordbook") { $0.contains("Card 1/12") }
+    try await session.waitForFrame("the sample wordbook") { $0.contains("Card 1/12") }
     let start = session.output.count
 
     // A shuffle changes the words' order, the cards' faces and the cursor, in several actions'
     // worth of parts: one frame.
     try session.press("s")
-    try session.waitForFrame("the shuffled words") { _ in
+    try await session.waitForFrame("the shuffled words") { _ in
       Self.frames(in: session.output[start...]) >= 1
     }
     // The help screen draws after every frame the shuffle asked for, so counting up to it
     // counts them all.
     try session.press("?")
-    try session.waitForFrame("the help screen") { $0.contains("Keys") }
+    try await session.waitForFrame("the help screen") { $0.contains("Keys") }
     #expect(Self.frames(in: session.output[start...]) == 2)
 
     try session.press("q")
-    #expect(try session.waitForExit() == 0)
+    #expect(try await session.waitForExit() == 0)
   }
 }

@@ -12,12 +12,12 @@ import Testing
   private static let enterScreen = "\u{1B}[?1049h"
 
   @Test(arguments: ["\u{1A}", "SIGTSTP"])
-  func suspendRestoresTheTerminalAndContinuingTakesItBack(_ how: String) throws {
+  func suspendRestoresTheTerminalAndContinuingTakesItBack(_ how: String) async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let session = try PseudoTerminalSession(
       arguments: ["--db", process.databasePath], environment: process.environment)
-    try session.waitForFrame("the screen") { $0.contains("Card 1/12") }
+    try await session.waitForFrame("the screen") { $0.contains("Card 1/12") }
     #expect(try !session.isInLineMode())
     if how == "SIGTSTP" {
       // The dispatch source is armed asynchronously after the first frame: under load a
@@ -27,39 +27,39 @@ import Testing
         session.signal(SIGTSTP)
         attempts += 1
         do {
-          try session.waitUntilStopped(timeout: 2)
+          try await session.waitUntilStopped(timeout: 2)
           break
         } catch  where attempts < 10 {}
       }
     } else {
       try session.press(how)
-      try session.waitUntilStopped()
+      try await session.waitUntilStopped()
     }
-    try session.waitForOutput(containing: Self.leaveScreen)
+    try await session.waitForOutput(containing: Self.leaveScreen)
     #expect(try session.isInLineMode())
 
     let before = session.text.count
     session.signal(SIGCONT)
-    try session.waitForFrame("the screen drawn again") {
+    try await session.waitForFrame("the screen drawn again") {
       $0.contains("Card 1/12") && session.text.count > before
     }
     #expect(session.text.dropFirst(before).contains(Self.enterScreen))
     #expect(try !session.isInLineMode())
     try session.press("l")
-    try session.waitForFrame("a mark after coming back") { $0.contains("Known 1") }
+    try await session.waitForFrame("a mark after coming back") { $0.contains("Known 1") }
     try session.press("q")
-    #expect(try session.waitForExit() == 0)
+    #expect(try await session.waitForExit() == 0)
     #expect(try session.isInLineMode())
   }
 
-  @Test func sigquitRestoresTheTerminalBeforeTheProcessEnds() throws {
+  @Test func sigquitRestoresTheTerminalBeforeTheProcessEnds() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let session = try PseudoTerminalSession(
       arguments: ["--db", process.databasePath], environment: process.environment)
-    try session.waitForFrame("the screen") { $0.contains("Card 1/12") }
+    try await session.waitForFrame("the screen") { $0.contains("Card 1/12") }
     session.signal(SIGQUIT)
-    #expect(try session.waitForExit() == 128 + SIGQUIT)
+    #expect(try await session.waitForExit() == 128 + SIGQUIT)
     #expect(session.text.contains(Self.leaveScreen))
     #expect(try session.isInLineMode())
     #expect(!session.text.contains("Backtrace") && !session.text.contains("Crash"))

@@ -26,74 +26,75 @@ import Testing
     #expect(outcome.error.filter { $0 == "\n" }.count == 1, sourceLocation: sourceLocation)
   }
 
-  @Test func helpAndVersion() throws {
+  @Test func helpAndVersion() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
-    let help = try process.run(["--help"])
+    let help = try await process.run(["--help"])
     #expect(help.status == 0)
     #expect(help.output.contains("\n  add BOOK TERM MEANING "))
     #expect(help.error.isEmpty)
-    let version = try process.run(["--version"])
+    let version = try await process.run(["--version"])
     #expect(version.status == 0)
     #expect(version.output == "wordbook 1.0.0\n")
   }
 
-  @Test func usageErrorsExitWithTwoAndOneLine() throws {
+  @Test func usageErrorsExitWithTwoAndOneLine() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
-    expectUsageError(try process.run(["frobnicate"]), "Run 'wordbook --help'")
-    expectUsageError(try process.run(["--frob"]), "unknown option '--frob'")
-    expectUsageError(try process.run(["add", "1", "term"]), "Usage: wordbook add BOOK TERM")
-    expectUsageError(try process.run(["words"]), "Usage: wordbook words BOOK")
-    expectUsageError(try process.run(["books", "--db"]), "--db needs a file path")
-    expectUsageError(try process.run(["stats", "a", "b"]), "takes at most 1")
+    expectUsageError(try await process.run(["frobnicate"]), "Run 'wordbook --help'")
+    expectUsageError(try await process.run(["--frob"]), "unknown option '--frob'")
+    expectUsageError(try await process.run(["add", "1", "term"]), "Usage: wordbook add BOOK TERM")
+    expectUsageError(try await process.run(["words"]), "Usage: wordbook words BOOK")
+    expectUsageError(try await process.run(["books", "--db"]), "--db needs a file path")
+    expectUsageError(try await process.run(["stats", "a", "b"]), "takes at most 1")
     expectUsageError(
-      try process.run(["--db", process.databasePath, "study"]), "'study' needs a terminal")
+      try await process.run(["--db", process.databasePath, "study"]), "'study' needs a terminal")
     #expect(!FileManager.default.fileExists(atPath: process.databasePath + "-never"))
   }
 
-  @Test func firstRunCreatesTheDatabaseWithTheSampleWordbook() throws {
+  @Test func firstRunCreatesTheDatabaseWithTheSampleWordbook() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
-    let books = try process.run(["--db", process.databasePath, "books"])
+    let books = try await process.run(["--db", process.databasePath, "books"])
     #expect(books.status == 0)
     #expect(books.output == sample)
     #expect(FileManager.default.fileExists(atPath: process.databasePath))
   }
 
-  @Test func defaultDatabaseComesFromTheEnvironment() throws {
+  @Test func defaultDatabaseComesFromTheEnvironment() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let fromVariable = process.folder.appendingPathComponent("env.sqlite").path
-    #expect(try process.run(["books"], environment: ["WORDBOOK_DB": fromVariable]).output == sample)
+    #expect(
+      try await process.run(["books"], environment: ["WORDBOOK_DB": fromVariable]).output == sample)
     #expect(FileManager.default.fileExists(atPath: fromVariable))
-    #expect(try process.run(["books"]).status == 0)
+    #expect(try await process.run(["books"]).status == 0)
     let xdg = process.folder.appendingPathComponent("data/wordbook/wordbook.sqlite").path
     #expect(FileManager.default.fileExists(atPath: xdg))
   }
 
-  @Test func withoutATerminalNoArgumentsListsTheBooksAndAHint() throws {
+  @Test func withoutATerminalNoArgumentsListsTheBooksAndAHint() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
-    let outcome = try process.run(["--db", process.databasePath])
+    let outcome = try await process.run(["--db", process.databasePath])
     #expect(outcome.status == 0)
     #expect(outcome.output.hasPrefix(sample))
     #expect(outcome.output.contains("'wordbook --help'"))
   }
 
-  @Test func newBookAddWordsAndStats() throws {
+  @Test func newBookAddWordsAndStats() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let db = ["--db", process.databasePath]
-    let created = try process.run(db + ["new-book", "Verbs 動詞"])
+    let created = try await process.run(db + ["new-book", "Verbs 動詞"])
     #expect(created.status == 0)
     #expect(created.output == "Created wordbook 2: Verbs 動詞\n")
-    #expect(try process.run(db + ["books"]).output == sample + "2\tVerbs 動詞\t0\n")
+    #expect(try await process.run(db + ["books"]).output == sample + "2\tVerbs 動詞\t0\n")
 
-    #expect(try process.run(db + ["add", "Verbs 動詞", "가다", "to go"]).status == 0)
-    #expect(try process.run(db + ["add", "2", "--", "-ing", "suffix"]).status == 0)
-    #expect(try process.run(db + ["add", "verbs 動詞", "오다", "to come"]).status == 0)
-    let words = try process.run(db + ["words", "2"])
+    #expect(try await process.run(db + ["add", "Verbs 動詞", "가다", "to go"]).status == 0)
+    #expect(try await process.run(db + ["add", "2", "--", "-ing", "suffix"]).status == 0)
+    #expect(try await process.run(db + ["add", "verbs 動詞", "오다", "to come"]).status == 0)
+    let words = try await process.run(db + ["words", "2"])
     #expect(words.status == 0)
     let lines = words.output.split(separator: "\n").map { $0.split(separator: "\t").dropFirst() }
     #expect(
@@ -102,102 +103,107 @@ import Testing
         ["not-studied", "오다", "to come"],
       ])
 
-    let stats = try process.run(db + ["stats"])
+    let stats = try await process.run(db + ["stats"])
     #expect(
       stats.output == """
         1\tKorean basics\ttotal 12\tsuccess 0\tfail 0\tnot studied 12
         2\tVerbs 動詞\ttotal 3\tsuccess 0\tfail 0\tnot studied 3
 
         """)
-    #expect(try process.run(db + ["stats", "Verbs 動詞"]).output.hasPrefix("2\tVerbs 動詞\ttotal 3"))
+    #expect(
+      try await process.run(db + ["stats", "Verbs 動詞"]).output.hasPrefix("2\tVerbs 動詞\ttotal 3"))
   }
 
-  @Test func runtimeErrorsExitWithOne() throws {
+  @Test func runtimeErrorsExitWithOne() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let db = ["--db", process.databasePath]
-    expectRuntimeError(try process.run(db + ["words", "Nope"]), "Run 'wordbook books'")
-    expectRuntimeError(try process.run(db + ["add", "99", "a", "b"]), "no wordbook has")
-    expectRuntimeError(try process.run(db + ["stats", "Nope"]), "no wordbook has")
-    expectRuntimeError(try process.run(db + ["new-book", "   "]), "needs a title")
-    expectRuntimeError(try process.run(db + ["add", "1", " ", "blank"]), "needs a term")
-    expectRuntimeError(try process.run(db + ["replay", "/nonexistent/log"]), "cannot read")
-    #expect(try process.run(db + ["books"]).output == sample)
+    expectRuntimeError(try await process.run(db + ["words", "Nope"]), "Run 'wordbook books'")
+    expectRuntimeError(try await process.run(db + ["add", "99", "a", "b"]), "no wordbook has")
+    expectRuntimeError(try await process.run(db + ["stats", "Nope"]), "no wordbook has")
+    expectRuntimeError(try await process.run(db + ["new-book", "   "]), "needs a title")
+    expectRuntimeError(try await process.run(db + ["add", "1", " ", "blank"]), "needs a term")
+    expectRuntimeError(try await process.run(db + ["replay", "/nonexistent/log"]), "cannot read")
+    #expect(try await process.run(db + ["books"]).output == sample)
   }
 
-  @Test func unusableDatabasesAreRuntimeErrors() throws {
+  @Test func unusableDatabasesAreRuntimeErrors() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let notADatabase = process.folder.appendingPathComponent("notes.txt")
     try Data("these are my notes, not a database\n".utf8).write(to: notADatabase)
-    expectRuntimeError(try process.run(["--db", notADatabase.path, "books"]), notADatabase.path)
+    expectRuntimeError(
+      try await process.run(["--db", notADatabase.path, "books"]), notADatabase.path)
     let unchanged = try String(contentsOf: notADatabase, encoding: .utf8)
     #expect(unchanged == "these are my notes, not a database\n")
     expectRuntimeError(
-      try process.run(["--db", process.folder.path, "books"]), process.folder.path)
+      try await process.run(["--db", process.folder.path, "books"]), process.folder.path)
   }
 
-  @Test func userTextIsEscapedInOutput() throws {
+  @Test func userTextIsEscapedInOutput() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let db = ["--db", process.databasePath]
-    #expect(try process.run(db + ["add", "1", "\u{1B}]0;pwned\u{7}", "x\ty"]).status == 0)
-    let words = try process.run(db + ["words", "1"])
+    #expect(try await process.run(db + ["add", "1", "\u{1B}]0;pwned\u{7}", "x\ty"]).status == 0)
+    let words = try await process.run(db + ["words", "1"])
     #expect(words.output.hasSuffix("\tnot-studied\t^[]0;pwned^G\tx^Iy\n"))
     #expect(!words.output.contains("\u{1B}"))
   }
 
-  @Test func wordsAndExportReadABookOfSeveralPagesInOrder() throws {
+  @Test func wordsAndExportReadABookOfSeveralPagesInOrder() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let count = 9_000
     let deck = process.folder.appendingPathComponent("deck.tsv")
     try Data((0..<count).map { "term \($0)\tmeaning \($0)\n" }.joined().utf8).write(to: deck)
     let db = ["--db", process.databasePath]
-    #expect(try process.run(db + ["import", deck.path, "--book", "Big"]).status == 0)
+    #expect(try await process.run(db + ["import", deck.path, "--book", "Big"]).status == 0)
 
-    let words = try process.run(db + ["words", "Big"])
+    let words = try await process.run(db + ["words", "Big"])
     #expect(words.status == 0)
     let terms = words.output.split(separator: "\n").map { String($0.split(separator: "\t")[2]) }
     #expect(terms == (0..<count).map { "term \($0)" })
 
     for format in ["anki", "csv", "quizlet"] {
       let file = process.folder.appendingPathComponent("big.\(format)").path
-      let export = try process.run(db + ["export", "Big", "--format", format, "--output", file])
+      let export = try await process.run(
+        db + ["export", "Big", "--format", format, "--output", file])
       #expect(export.status == 0)
       #expect(export.output.contains("Exported \(count) words"))
       let text = try String(contentsOfFile: file, encoding: .utf8)
       #expect(text.components(separatedBy: "#separator:").count == (format == "anki" ? 2 : 1))
       #expect(text.components(separatedBy: "term,meaning").count == (format == "csv" ? 2 : 1))
       #expect(text.contains("term 4095") && text.contains("term 4096"))
-      let reimport = try process.run(db + ["import", file, "--book", "Again \(format)"])
+      let reimport = try await process.run(db + ["import", file, "--book", "Again \(format)"])
       #expect(reimport.output.contains("\(count) added"))
     }
   }
 
-  @Test func recordingIsForStudySessions() throws {
+  @Test func recordingIsForStudySessions() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let log = process.folder.appendingPathComponent("session.jsonl").path
     expectUsageError(
-      try process.run(["--db", process.databasePath, "--record", log, "add", "1", "가다", "to go"]),
+      try await process.run([
+        "--db", process.databasePath, "--record", log, "add", "1", "가다", "to go",
+      ]),
       "--record records a study session")
     #expect(!FileManager.default.fileExists(atPath: log))
   }
 
-  @Test func replaySkipsALastLineCutOffByAKill() throws {
+  @Test func replaySkipsALastLineCutOffByAKill() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let log = process.folder.appendingPathComponent("killed.jsonl")
     let complete = "{\"sequence\":1,\"origin\":\"caller\",\"action\":{\"kind\":\"loadBooks\"}}\n"
     try Data((complete + "{\"sequence\":2,\"orig").utf8).write(to: log)
-    let replay = try process.run(["replay", log.path])
+    let replay = try await process.run(["replay", log.path])
     #expect(replay.status == 0)
     #expect(replay.output.hasPrefix("Replayed 1 action from \(log.path) (its cut-off last line"))
     #expect(replay.output.contains("books: 0 loading"))
   }
 
-  @Test func replayRejectsALogItCannotRead() throws {
+  @Test func replayRejectsALogItCannotRead() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let log = process.folder.appendingPathComponent("broken.jsonl")
@@ -205,6 +211,6 @@ import Testing
       "{\"sequence\":1,\"origin\":\"caller\",\"action\":{\"kind\":\"loadBooks\"}}\nnot json\n".utf8
     )
     .write(to: log)
-    expectRuntimeError(try process.run(["replay", log.path]), "line 2")
+    expectRuntimeError(try await process.run(["replay", log.path]), "line 2")
   }
 }

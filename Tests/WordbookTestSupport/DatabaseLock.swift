@@ -44,15 +44,13 @@ public final class DatabaseLock {
   }
 
   /// Ends the empty transaction, which lets writers in, and waits up to 20 seconds for the
-  /// shell to exit.
+  /// shell to exit, suspended rather than holding a thread.
   ///
   /// - Throws: ``LockFailure`` when the shell is still running after that.
-  public func release() throws {
+  public func release() async throws {
     try input.fileHandleForWriting.write(contentsOf: Data("COMMIT;\n.quit\n".utf8))
-    let deadline = Date().addingTimeInterval(20)
-    while shell.isRunning {
-      guard Date() < deadline else { throw LockFailure(message: "sqlite3 did not exit") }
-      usleep(2_000)
+    guard await shell.exit(within: .seconds(20)) else {
+      throw LockFailure(message: "sqlite3 did not exit")
     }
   }
 

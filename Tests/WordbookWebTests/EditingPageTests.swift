@@ -39,7 +39,7 @@ struct EditingPageTests {
           try await browser.run("return document.getElementById('edit-save').disabled") as? Bool
             == true)
         #expect(try await browser.shownText(ofCard: word.id.rawValue) == word.term)
-        try lock.release()
+        try await lock.release()
         #expect(try await browser.waitFor("return !document.getElementById('editor').open"))
         #expect(
           try await browser.waitFor(

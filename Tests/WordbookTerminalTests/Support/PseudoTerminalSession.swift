@@ -6,7 +6,9 @@ import Foundation
 
 /// The `wordbook` binary running on a pseudo-terminal, driven like a person at a keyboard.
 ///
-/// Every wait is a bounded poll on the terminal's output; nothing sleeps a fixed time.
+/// Every wait is a bounded poll on the terminal's output that suspends between looks, so no
+/// thread of the cooperative pool is held (see `Process.exit(within:)`); nothing sleeps a fixed
+/// time.
 final class PseudoTerminalSession {
   struct Failure: Error, CustomStringConvertible {
     var description: String
@@ -88,38 +90,38 @@ final class PseudoTerminalSession {
   /// Reads output until the last frame satisfies `condition`, for at most `timeout` seconds.
   func waitForFrame(
     timeout: TimeInterval = 20, _ what: String, until condition: (String) -> Bool
-  ) throws {
+  ) async throws {
     let deadline = Date().addingTimeInterval(timeout)
     while true {
       if frameIsComplete, condition(lastFrame) { return }
       guard Date() < deadline else {
         throw Failure(description: "timed out waiting for \(what); last frame:\n\(lastFrame)")
       }
-      readAvailable(waitMilliseconds: 20)
+      await readAvailable(waitingAtMost: .milliseconds(20))
     }
   }
 
   /// Reads output until everything written so far contains `needle`.
-  func waitForOutput(containing needle: String, timeout: TimeInterval = 20) throws {
+  func waitForOutput(containing needle: String, timeout: TimeInterval = 20) async throws {
     let deadline = Date().addingTimeInterval(timeout)
     while !text.contains(needle) {
       guard Date() < deadline else {
         throw Failure(
           description: "timed out waiting for \(needle.debugDescription); got:\n\(text)")
       }
-      readAvailable(waitMilliseconds: 20)
+      await readAvailable(waitingAtMost: .milliseconds(20))
     }
   }
 
   /// Waits for the program to exit and returns its status, for at most `timeout` seconds.
-  func waitForExit(timeout: TimeInterval = 20) throws -> Int32 {
+  func waitForExit(timeout: TimeInterval = 20) async throws -> Int32 {
     let deadline = Date().addingTimeInterval(timeout)
     while exitStatus == nil {
-      readAvailable(waitMilliseconds: 5)
+      await readAvailable(waitingAtMost: .milliseconds(5))
       var status: Int32 = 0
       if waitpid(pid, &status, WNOHANG) == pid {
         exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        readAvailable(waitMilliseconds: 0)
+        await readAvailable(waitingAtMost: .milliseconds(0))
         break
       }
       guard Date() < deadline else { throw Failure(description: "the program did not exit") }
@@ -145,13 +147,13 @@ final class PseudoTerminalSession {
   }
 
   /// Waits until the program is stopped (as by Ctrl-Z), for at most `timeout` seconds.
-  func waitUntilStopped(timeout: TimeInterval = 20) throws {
+  func waitUntilStopped(timeout: TimeInterval = 20) async throws {
     let deadline = Date().addingTimeInterval(timeout)
     while processState != "T" {
       guard Date() < deadline else {
         throw Failure(description: "the program did not stop; state \(processState ?? "gone")")
       }
-      readAvailable(waitMilliseconds: 5)
+      await readAvailable(waitingAtMost: .milliseconds(5))
     }
   }
 
@@ -184,9 +186,15 @@ final class PseudoTerminalSession {
   /// The program starts each frame with cursor-home and ends it with erase-below.
   private var frameIsComplete: Bool { lastFrame.contains("\u{1B}[J") }
 
-  private func readAvailable(waitMilliseconds: Int32) {
+  /// Reads what the program has written, first waiting up to `wait` when it has written
+  /// nothing yet.
+  private func readAvailable(waitingAtMost wait: Duration) async {
     var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-    guard poll(&descriptor, 1, waitMilliseconds) > 0 else { return }
+    if poll(&descriptor, 1, 0) <= 0 {
+      guard wait > .zero else { return }
+      try? await Task.sleep(for: wait)
+      guard poll(&descriptor, 1, 0) > 0 else { return }
+    }
     var buffer = [UInt8](repeating: 0, count: 65_536)
     let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
     if count > 0 { output.append(contentsOf: buffer[0..<count]) }

@@ -9,7 +9,8 @@ import Foundation
 ///
 /// Each session has its own tmux server, whose socket lives in a folder the session owns, so
 /// the server is killed when the value is released even when the test has already removed its
-/// own folder. Every wait is a bounded poll.
+/// own folder. Every wait is a bounded poll; the waits for the screen suspend between looks,
+/// so they hold no thread of the cooperative pool (see `Process.exit(within:)`).
 final class TmuxSession {
   struct Failure: Error, CustomStringConvertible {
     var description: String
@@ -69,7 +70,7 @@ final class TmuxSession {
   /// Captures the screen until `condition` holds, for at most `timeout` seconds.
   func waitForScreen(
     _ what: String, timeout: Duration = .seconds(20), until condition: ([String]) -> Bool
-  ) throws -> [String] {
+  ) async throws -> [String] {
     let deadline = ContinuousClock.now + timeout
     while true {
       let screen = try screen()
@@ -78,7 +79,7 @@ final class TmuxSession {
         throw Failure(
           description: "timed out waiting for \(what); screen:\n" + screen.joined(separator: "\n"))
       }
-      usleep(20_000)
+      try await Task.sleep(for: .milliseconds(20))
     }
   }
 

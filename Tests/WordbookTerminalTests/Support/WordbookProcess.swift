@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import WordbookTestSupport
 
 /// Runs the built `wordbook` binary, as a user or a script would.
 struct WordbookProcess {
@@ -41,7 +38,8 @@ struct WordbookProcess {
     ]
   }
 
-  /// Runs `wordbook` with `arguments` and waits for it, with a bounded wait.
+  /// Runs `wordbook` with `arguments` in one of the ``ProcessSlots`` and waits for it, with a
+  /// bounded wait that suspends rather than holds a thread (see `Process.exit(within:)`).
   ///
   /// - Parameters:
   ///   - standardOutput: A file to write standard output to instead of capturing it, such as
@@ -49,8 +47,8 @@ struct WordbookProcess {
   ///   - timeout: How long the process may run before it is sent SIGTERM.
   func run(
     _ arguments: [String], environment extra: [String: String] = [:], input: String = "",
-    standardOutput: String? = nil, timeout: TimeInterval = 30
-  ) throws -> Outcome {
+    standardOutput: String? = nil, timeout: Duration = .seconds(30)
+  ) async throws -> Outcome {
     let process = Process()
     process.executableURL = Self.executable
     process.arguments = arguments
@@ -74,13 +72,10 @@ struct WordbookProcess {
     process.standardOutput = outputHandle
     process.standardError = errorHandle
     process.standardInput = inputHandle
+    let slot = await ProcessSlots.shared.take()
     try process.run()
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning, Date() < deadline { usleep(2_000) }
-    if process.isRunning {
-      process.terminate()
-      process.waitUntilExit()
-    }
+    await process.exit(within: timeout)
+    withExtendedLifetime(slot) {}
     return Outcome(
       status: process.terminationStatus,
       output: try String(contentsOf: outputURL, encoding: .utf8),
@@ -93,19 +88,21 @@ struct WordbookProcess {
   }
 
   /// Runs `wordbook --db` on the test's database, with messages in `language`.
-  func runOnDatabase(_ arguments: [String], language: String = "C.UTF-8") throws -> Outcome {
-    try run(["--db", databasePath] + arguments, environment: ["LANG": language])
+  func runOnDatabase(_ arguments: [String], language: String = "C.UTF-8") async throws
+    -> Outcome
+  {
+    try await run(["--db", databasePath] + arguments, environment: ["LANG": language])
   }
 
   /// Creates a wordbook on the test's database with a word for each term.
   ///
   /// - Returns: The words' IDs, in the order of `terms`.
-  func makeBook(_ title: String, terms: [String]) throws -> [Int64] {
+  func makeBook(_ title: String, terms: [String]) async throws -> [Int64] {
     for arguments in [["new-book", title]] + terms.map({ ["add", title, $0, "meaning"] }) {
-      let outcome = try runOnDatabase(arguments)
+      let outcome = try await runOnDatabase(arguments)
       guard outcome.status == 0 else { throw UnexpectedFailure(description: outcome.error) }
     }
-    return try runOnDatabase(["words", title]).output.split(separator: "\n").compactMap {
+    return try await runOnDatabase(["words", title]).output.split(separator: "\n").compactMap {
       Int64($0.split(separator: "\t")[0])
     }
   }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Wordbook
+import WordbookTestSupport
 
 /// py-fsrs 6.3.2 run as a subprocess: replays review histories and reads back its card after
 /// every review (`fsrs-oracle.py` beside this file).
@@ -75,15 +76,16 @@ enum FSRSOracle {
   }
 
   /// py-fsrs's card after every review of every case, with fuzz off.
-  static func replay(_ cases: [Case]) throws -> [[Card]] {
+  static func replay(_ cases: [Case]) async throws -> [[Card]] {
     let input = FileManager.default.temporaryDirectory
       .appendingPathComponent("fsrs-oracle-\(UUID().uuidString).json")
     try JSONEncoder().encode(Input(cases: cases)).write(to: input)
     defer { try? FileManager.default.removeItem(at: input) }
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("fsrs-oracle.py")
+    // The replay takes seconds, so it is waited for without holding a thread of the pool.
     let output = try JSONDecoder().decode(
-      Output.self, from: python([script.path, input.path]))
+      Output.self, from: try await runScript([script.path, input.path]))
     guard output.version == version else { throw OracleError.wrongVersion(output.version) }
     return output.cases
   }
@@ -93,6 +95,8 @@ enum FSRSOracle {
     case wrongVersion(String)
   }
 
+  /// Runs python3 on `arguments` and returns what it printed, blocking: only for the quick
+  /// version check, a trait's condition, which cannot suspend.
   private static func python(_ arguments: [String]) throws -> Data {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -111,5 +115,35 @@ enum FSRSOracle {
         status: process.terminationStatus, message: String(decoding: message, as: UTF8.self))
     }
     return data
+  }
+
+  /// Runs python3 on `arguments`, waiting without holding a thread, and returns what it printed.
+  private static func runScript(_ arguments: [String]) async throws -> Data {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("fsrs-oracle-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let outputURL = folder.appendingPathComponent("out")
+    let errorURL = folder.appendingPathComponent("err")
+    try Data().write(to: outputURL)
+    try Data().write(to: errorURL)
+    let output = try FileHandle(forWritingTo: outputURL)
+    let errors = try FileHandle(forWritingTo: errorURL)
+    defer {
+      try? output.close()
+      try? errors.close()
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3"] + arguments
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    guard await process.exit(within: .seconds(600)), process.terminationStatus == 0 else {
+      throw OracleError.failed(
+        status: process.terminationStatus,
+        message: (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "")
+    }
+    return try Data(contentsOf: outputURL)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WordbookTestSupport
 
 /// A headless Chromium driven through chromedriver's WebDriver HTTP API (W3C WebDriver).
 @MainActor
@@ -290,38 +291,37 @@ final class WebDriver {
   }
 
   /// Sends one command with curl: chromedriver writes headers without a space after the
-  /// colon, which FoundationNetworking's URLSession on Linux refuses. It runs off the main
-  /// actor, which the server under test needs while the browser loads a page.
+  /// colon, which FoundationNetworking's URLSession on Linux refuses. Its wait suspends, so the
+  /// main actor, which the server under test needs while the browser loads a page, stays free.
   private static func call(_ base: String, _ method: String, _ path: String, _ body: [String: Any]?)
     async throws -> JSON
   {
     let input = try body.map { try JSONSerialization.data(withJSONObject: $0) } ?? Data()
     let url = base + path
-    let (output, exitStatus) = try await withCheckedThrowingContinuation {
-      (done: CheckedContinuation<(Data, Int32), any Error>) in
-      DispatchQueue.global().async {
-        let curl = Process()
-        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        curl.arguments = [
-          "-s", "-X", method, "-H", "Content-Type: application/json", "--data-binary", "@-",
-          "-w", "\n%{http_code}", url,
-        ]
-        let stdin = Pipe()
-        let stdout = Pipe()
-        curl.standardInput = stdin
-        curl.standardOutput = stdout
-        do {
-          try curl.run()
-          stdin.fileHandleForWriting.write(method == "GET" || method == "DELETE" ? Data() : input)
-          try stdin.fileHandleForWriting.close()
-          let data = stdout.fileHandleForReading.readDataToEndOfFile()
-          curl.waitUntilExit()
-          done.resume(returning: (data, curl.terminationStatus))
-        } catch {
-          done.resume(throwing: error)
-        }
-      }
-    }
+    // Files rather than pipes, so the wait for curl suspends instead of holding a thread of
+    // the cooperative pool (see `Process.exit(within:)`) and no pipe fills meanwhile.
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("webdriver-call-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let inputURL = folder.appendingPathComponent("in")
+    let outputURL = folder.appendingPathComponent("out")
+    try (method == "GET" || method == "DELETE" ? Data() : input).write(to: inputURL)
+    let curl = Process()
+    curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+    curl.arguments = [
+      "-s", "-X", method, "-H", "Content-Type: application/json",
+      "--data-binary", "@" + inputURL.path, "-o", outputURL.path, "-w", "\n%{http_code}", url,
+    ]
+    let written = Pipe()
+    curl.standardOutput = written
+    try curl.run()
+    // A command waits for the page at most the driver's own page-load limit, 300 s.
+    await curl.exit(within: .seconds(360))
+    let exitStatus = curl.terminationStatus
+    let output =
+      ((try? Data(contentsOf: outputURL)) ?? Data())
+      + written.fileHandleForReading.readDataToEndOfFile()
     let text = String(decoding: output, as: UTF8.self)
     guard exitStatus == 0, let split = text.lastIndex(of: "\n") else {
       throw DriverError(message: "curl \(method) \(url) failed (\(exitStatus)): \(text)")
