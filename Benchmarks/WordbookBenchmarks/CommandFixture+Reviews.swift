@@ -30,27 +30,56 @@ extension CommandFixture {
           "SELECT count(*) FROM memory_states m JOIN words w ON w.id = m.word_id "
             + "WHERE m.due <= \(start.secondsSince1970) AND w.book_id = \(book)"
         ).filter(\.isNumber)) ?? 0
-    let columns =
-      "w.id, w.term, m.phase, m.due, m.stability, m.difficulty, m.review_count, m.lapse_count"
+    // The shell writes what `schedule` writes, byte for byte (checked below): the phase by
+    // name, the due time in ISO 8601 and the two numbers with six decimals, as a shell user
+    // would ask for them.
+    let columns = """
+      w.id, w.term, CASE m.phase WHEN 1 THEN 'learning' WHEN 2 THEN 'review' \
+      WHEN 3 THEN 'relearning' ELSE 'new' END, \
+      coalesce(strftime('%Y-%m-%dT%H:%M:%SZ', m.due, 'unixepoch'), ''), \
+      printf('%.6f', coalesce(m.stability, 0)), printf('%.6f', coalesce(m.difficulty, 0)), \
+      coalesce(m.review_count, 0), coalesce(m.lapse_count, 0)
+      """
     let tabs = ["-separator", "\t"]
+    let selectDue =
+      "SELECT \(columns) FROM memory_states m JOIN words w ON w.id = m.word_id "
+      + "WHERE m.due <= \(start.secondsSince1970) AND w.book_id = \(book) "
+      + "ORDER BY m.due, m.word_id"
+    let selectSchedule =
+      "SELECT \(columns) FROM words w LEFT JOIN memory_states m ON m.word_id = w.id "
+      + "WHERE w.book_id = \(book) ORDER BY w.id"
+    try expectSameOutput(["schedule", book], as: selectDue, options: tabs)
+    try expectSameOutput(["schedule", book, "--all"], as: selectSchedule, options: tabs)
     return [
       Case(
         ours: "schedule", baseline: "selectDue", limit: 1.5,
         runOurs: ours(["schedule", book], lines: dueCount),
-        runBaseline: baseline(
-          "SELECT \(columns) FROM memory_states m JOIN words w ON w.id = m.word_id "
-            + "WHERE m.due <= \(start.secondsSince1970) AND w.book_id = \(book) "
-            + "ORDER BY m.due, m.word_id",
-          options: tabs, lines: dueCount)),
+        runBaseline: baseline(selectDue, options: tabs, lines: dueCount)),
       Case(
         ours: "scheduleAll", baseline: "selectSchedule", limit: 1.5,
         runOurs: ours(["schedule", book, "--all"], lines: size),
-        runBaseline: baseline(
-          "SELECT \(columns) FROM words w LEFT JOIN memory_states m ON m.word_id = w.id "
-            + "WHERE w.book_id = \(book) ORDER BY w.id",
-          options: tabs, lines: size)),
+        runBaseline: baseline(selectSchedule, options: tabs, lines: size)),
       try importReviewsCase(into: wordsOnly, before: start),
     ]
+  }
+
+  /// Checks, untimed, that `wordbook` with `arguments` writes exactly what the shell writes
+  /// for `statement`, so that the two sides of a case do the same work.
+  private func expectSameOutput(_ arguments: [String], as statement: String, options: [String])
+    throws
+  {
+    let ours = try MeasuredRun.run(
+      wordbook, ["--db", database] + arguments, errorFile: errors, keepsOutput: true)
+    let theirs = try MeasuredRun.run(
+      shell, CommandScenario.shellSettings + options + [database, statement], errorFile: errors,
+      keepsOutput: true)
+    guard ours.output == theirs.output else {
+      let first = zip(ours.text.split(separator: "\n"), theirs.text.split(separator: "\n"))
+        .first { $0 != $1 }
+      throw ChildProcessError(
+        description: "wordbook \(arguments.joined(separator: " ")) and the shell differ: "
+          + "\(first.map { "\($0.0) | \($0.1)" } ?? "in length")")
+    }
   }
 
   /// Gives every word of the book ``reviewsPerWord`` reviews, three days apart and ending

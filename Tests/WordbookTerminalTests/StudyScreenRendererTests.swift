@@ -96,6 +96,18 @@ import Wordbook
       screen(StateBuilder.open().state, StudyScreenState(overlay: .help)), named: "help")
   }
 
+  @Test(arguments: [Messages.english, .korean])
+  func theHelpOfAFullWindowListsEveryKeyAndThoseOfTheTextFields(messages: Messages) {
+    let help = screen(
+      StateBuilder.open().state, StudyScreenState(overlay: .help),
+      renderer: StudyScreenRenderer(messages: messages, color: false),
+      size: TerminalSize(columns: 100, rows: 30))
+    for line in messages.helpLines {
+      #expect(help.contains(line.keys) && help.contains(line.action), "\(line.keys)")
+    }
+    #expect(help.contains("Ctrl-U"))
+  }
+
   @Test func meaningPromptAndErrorLine() {
     var builder = StateBuilder.open()
     let prompt = StudyScreenState(prompt: .meaning(term: "가다", text: "to g"))

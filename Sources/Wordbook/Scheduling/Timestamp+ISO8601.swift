@@ -4,9 +4,31 @@ extension Timestamp {
   public var iso8601: String {
     let (days, seconds) = Self.daysAndSeconds(secondsSince1970)
     let (year, month, day) = Self.civilDate(fromDays: days)
-    return "\(Self.digits(year, 4))-\(Self.digits(month, 2))-\(Self.digits(day, 2))T"
-      + "\(Self.digits(seconds / 3600, 2)):\(Self.digits(seconds / 60 % 60, 2)):"
-      + "\(Self.digits(seconds % 60, 2))Z"
+    guard (0...9999).contains(year) else {
+      return "\(Self.digits(year, 4))-\(Self.digits(month, 2))-\(Self.digits(day, 2))T"
+        + "\(Self.digits(seconds / 3600, 2)):\(Self.digits(seconds / 60 % 60, 2)):"
+        + "\(Self.digits(seconds % 60, 2))Z"
+    }
+    // The usual years byte by byte into the string's own storage: `schedule` writes one time
+    // per line, and the pieces of an interpolation cost most of that line (`reviewLog`
+    // benchmark).
+    return String(unsafeUninitializedCapacity: 20) { text in
+      func put(_ value: Int64, width: Int, at start: Int, then separator: UInt8) {
+        var rest = value
+        for index in (start..<start + width).reversed() {
+          text[index] = UInt8(truncatingIfNeeded: 48 + rest % 10)
+          rest /= 10
+        }
+        text[start + width] = separator
+      }
+      put(year, width: 4, at: 0, then: UInt8(ascii: "-"))
+      put(month, width: 2, at: 5, then: UInt8(ascii: "-"))
+      put(day, width: 2, at: 8, then: UInt8(ascii: "T"))
+      put(seconds / 3600, width: 2, at: 11, then: UInt8(ascii: ":"))
+      put(seconds / 60 % 60, width: 2, at: 14, then: UInt8(ascii: ":"))
+      put(seconds % 60, width: 2, at: 17, then: UInt8(ascii: "Z"))
+      return 20
+    }
   }
 
   /// Reads a time in ISO 8601 with a zone: `Z` or an offset such as `+09:00` (or `+0900`),

@@ -16,6 +16,11 @@ import Wordbook
     }
   }
 
+  @Test func yearsPastFourDigitsAreWrittenInFull() {
+    #expect(Timestamp(secondsSince1970: 253_402_300_800).iso8601 == "10000-01-01T00:00:00Z")
+    #expect(Timestamp(secondsSince1970: -62_167_219_201).iso8601 == "-0001-12-31T23:59:59Z")
+  }
+
   @Test func zonesAndFractionsAreRead() {
     let moment = Timestamp(secondsSince1970: 1_796_119_200)
     for text in [

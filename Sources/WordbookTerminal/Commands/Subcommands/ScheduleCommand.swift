@@ -25,22 +25,32 @@ struct ScheduleCommand: Subcommand {
         try await session.service.fetchSchedule(
           in: book.id, dueBy: time, after: last, limit: CommandSession.pageSize)
       }
-      for line in page { try session.out.writeLine(Self.line(line)) }
+      for line in page { try Self.write(line, to: session.out) }
       try session.out.flush()
       guard page.count == CommandSession.pageSize else { return }
       last = page.last
     }
   }
 
-  /// The tab-separated line of one word.
-  static func line(_ line: ScheduledWord) -> String {
+  /// Writes the tab-separated line of one word, field by field into the output's buffer,
+  /// with no array of fields and no joined line per word.
+  static func write(_ line: ScheduledWord, to out: OutputFile) throws(CommandFailure) {
     let memory = line.memory
-    return [
-      String(line.word.id.rawValue), line.word.term.escapedForTerminal, phaseName(memory.phase),
-      memory.due?.iso8601 ?? "", sixDecimals(memory.stability), sixDecimals(memory.difficulty),
-      String(memory.reviewCount),
-      String(memory.lapseCount),
-    ].joined(separator: "\t")
+    try out.write(String(line.word.id.rawValue))
+    try out.write("\t")
+    try out.write(line.word.term.escapedForTerminal)
+    try out.write("\t")
+    try out.write(phaseName(memory.phase))
+    try out.write("\t")
+    if let due = memory.due { try out.write(due.iso8601) }
+    try out.write("\t")
+    try out.write(sixDecimals(memory.stability))
+    try out.write("\t")
+    try out.write(sixDecimals(memory.difficulty))
+    try out.write("\t")
+    try out.write(String(memory.reviewCount))
+    try out.write("\t")
+    try out.writeLine(String(memory.lapseCount))
   }
 
   /// `value` with six decimals, as C's `%.6f` writes it: `vsnprintf` itself, since
