@@ -86,7 +86,7 @@ extension CommandFixture {
   /// before `start`, and a memory state: two thirds of the words fell due in the 60 days before
   /// `start` (an hour before it at the latest), the others fall due from a day after it, so the
   /// due words are the same all through the run.
-  private func fillReviewLog(at start: Timestamp) throws {
+  func fillReviewLog(at start: Timestamp) throws {
     let now = start.secondsSince1970
     let spread = "((w.id * 2654435761) % 7776000)"
     _ = try sql(

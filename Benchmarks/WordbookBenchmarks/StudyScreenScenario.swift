@@ -65,10 +65,14 @@ struct StudyScreenScenario: Scenario {
   /// Starts `path` on a new pseudo-terminal of 80 × 24 and returns the nanoseconds until its
   /// output holds `text`; then types `q` and waits for it to end (killing it after 10 s).
   ///
+  /// With `keys`, these are typed once `text` shows, and the time runs on until the output
+  /// after them holds every one of `texts`, as a learner's first keys and the screen they bring.
+  ///
   /// - Throws: ``ChildProcessError`` when it cannot start, ends first, or shows nothing like
-  ///   `text` within 60 s.
-  private static func timeFirstScreen(
-    _ path: String, _ arguments: [String], showing text: String
+  ///   `text` (or `texts`) within 60 s.
+  static func timeFirstScreen(
+    _ path: String, _ arguments: [String], showing text: String,
+    thenTyping keys: String? = nil, showing texts: [String] = []
   ) throws(ChildProcessError) -> Double {
     var terminal: Int32 = -1
     var device: Int32 = -1
@@ -107,7 +111,8 @@ struct StudyScreenScenario: Scenario {
     }
     defer { Self.end(pid, terminal: terminal) }
 
-    let wanted = Array(text.utf8)
+    var wanted = [Array(text.utf8)]
+    var next = keys.map { ($0, texts.map { Array($0.utf8) }) }
     var seen: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65_536)
     let deadline = start + 60_000_000_000
@@ -118,10 +123,14 @@ struct StudyScreenScenario: Scenario {
       if count < 0, errno == EINTR { continue }
       guard count > 0 else { break }
       seen.append(contentsOf: buffer[0..<count])
-      if Self.contains(seen, wanted) { return Double(wallNow() - start) }
+      guard wanted.allSatisfy({ Self.contains(seen, $0) }) else { continue }
+      guard let (keys, texts) = next else { return Double(wallNow() - start) }
+      _ = write(terminal, keys, keys.utf8.count)
+      (wanted, next, seen) = (texts, nil, [])
     }
     throw ChildProcessError(
-      description: "\(path) \(arguments.joined(separator: " ")) never showed \(text): "
+      description: "\(path) \(arguments.joined(separator: " ")) never showed "
+        + "\(([text] + texts).joined(separator: ", ")): "
         + String(decoding: seen.suffix(400), as: UTF8.self))
   }
 

@@ -57,6 +57,7 @@ struct WordbookBenchmarks {
     CommandScenario(.commands),
     CommandScenario(.reviewLog),
     StudyScreenScenario(),
+    DueScreenScenario(),
     StudyScreenKeysScenario(),
     WebPageScenario(),
   ]

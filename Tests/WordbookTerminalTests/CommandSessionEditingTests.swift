@@ -85,7 +85,7 @@ import Testing
     expectFailure(
       try await process.run(db + ["delete-book", "Verbs"], input: "y\n"), status: 2, "add --yes")
 
-    let declined = try PseudoTerminalSession(
+    let declined = try await PseudoTerminalSession(
       arguments: db + ["delete-book", "Verbs"], environment: process.environment)
     try await declined.waitForOutput(containing: "Delete wordbook 2 (Verbs) and its 1 word? [y/N]")
     try declined.press("n\r")
@@ -93,7 +93,7 @@ import Testing
     #expect(declined.text.contains("wordbook 2 was not deleted."))
     #expect(try await process.run(db + ["books"]).output == sample + "2\tVerbs\t1\n")
 
-    let korean = try PseudoTerminalSession(
+    let korean = try await PseudoTerminalSession(
       arguments: db + ["delete-book", "2"],
       environment: process.environment.merging(["LANG": "ko_KR.UTF-8"]) { $1 })
     try await korean.waitForOutput(containing: "지울까요? [y/N]")

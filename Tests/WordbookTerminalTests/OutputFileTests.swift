@@ -220,7 +220,7 @@ import WordbookTestSupport
     let exported = String(decoding: try #require(bytes(file)), as: UTF8.self)
     #expect(exported.contains(hostile))
 
-    let terminal = try PseudoTerminalSession(
+    let terminal = try await PseudoTerminalSession(
       arguments: ["--db", process.databasePath, "export", "1"],
       environment: process.environment)
     #expect(try await terminal.waitForExit() == 0)

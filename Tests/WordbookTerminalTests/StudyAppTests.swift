@@ -10,7 +10,7 @@ import Testing
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let environment = process.environment.merging(["TERM": "xterm-256color"]) { $1 }
-    let session = try PseudoTerminalSession(
+    let session = try await PseudoTerminalSession(
       arguments: ["--db", process.databasePath], environment: environment)
 
     try await session.waitForFrame("the sample wordbook") { $0.contains("안녕하세요") }
@@ -65,7 +65,7 @@ import Testing
     let db = ["--db", process.databasePath]
     #expect(try await process.run(db + ["new-book", "Verbs"]).status == 0)
     #expect(try await process.run(db + ["add", "Verbs", "가다", "to go"]).status == 0)
-    let session = try PseudoTerminalSession(arguments: db, environment: process.environment)
+    let session = try await PseudoTerminalSession(arguments: db, environment: process.environment)
     try await session.waitForFrame("the first wordbook") { $0.contains("Korean basics") }
 
     try session.press("b")
@@ -95,7 +95,7 @@ import Testing
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let db = ["--db", process.databasePath]
-    let session = try PseudoTerminalSession(arguments: db, environment: process.environment)
+    let session = try await PseudoTerminalSession(arguments: db, environment: process.environment)
     try await session.waitForFrame("the sample wordbook") { $0.contains("Card 1/12") }
 
     try session.press("/감사\r")
@@ -130,7 +130,7 @@ import Testing
   @Test func resizingRedrawsAtTheNewWidth() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
-    let session = try PseudoTerminalSession(
+    let session = try await PseudoTerminalSession(
       arguments: ["--db", process.databasePath], environment: process.environment)
     try await session.waitForFrame("the screen") {
       $0.contains("Card 1/12") && $0.contains(String(repeating: "─", count: 80))
@@ -147,7 +147,7 @@ import Testing
     let process = try WordbookProcess()
     defer { process.removeFolder() }
     let log = process.folder.appendingPathComponent("study.jsonl").path
-    let session = try PseudoTerminalSession(
+    let session = try await PseudoTerminalSession(
       arguments: ["--db", process.databasePath, "--record", log],
       environment: process.environment)
     try await session.waitForFrame("the screen") { $0.contains("Card 1/12") }
@@ -166,7 +166,7 @@ import Testing
   @Test func marksAreKeptAfterQuittingAndStartingAgain() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
-    let first = try PseudoTerminalSession(
+    let first = try await PseudoTerminalSession(
       arguments: ["--db", process.databasePath], environment: process.environment)
     try await first.waitForFrame("the sample wordbook") { $0.contains("Card 1/12") }
     try first.press("lh")
@@ -183,14 +183,14 @@ import Testing
   @Test func ctrlCAndSigtermRestoreTheTerminal() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
-    let interrupted = try PseudoTerminalSession(
+    let interrupted = try await PseudoTerminalSession(
       arguments: ["--db", process.databasePath], environment: process.environment)
     try await interrupted.waitForFrame("the screen") { $0.contains("Card 1/12") }
     try interrupted.press("\u{3}")
     #expect(try await interrupted.waitForExit() == 0)
     #expect(interrupted.text.contains("\u{1B}[?25h\u{1B}[?1049l"))
 
-    let terminated = try PseudoTerminalSession(
+    let terminated = try await PseudoTerminalSession(
       arguments: ["--db", process.databasePath], environment: process.environment)
     try await terminated.waitForFrame("the screen") { $0.contains("Card 1/12") }
     terminated.signal(SIGTERM)
@@ -204,7 +204,7 @@ import Testing
     let environment = process.environment.merging(["NO_COLOR": "1", "LANG": "ko_KR.UTF-8"]) {
       $1
     }
-    let session = try PseudoTerminalSession(
+    let session = try await PseudoTerminalSession(
       arguments: ["--db", process.databasePath], environment: environment)
     try await session.waitForFrame("the Korean screen") { $0.contains("카드 1/12") }
     try session.press("l")
@@ -218,7 +218,7 @@ import Testing
   @Test func addsAWordThroughThePrompts() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
-    let session = try PseudoTerminalSession(
+    let session = try await PseudoTerminalSession(
       arguments: ["--db", process.databasePath], environment: process.environment)
     try await session.waitForFrame("the screen") { $0.contains("Card 1/12") }
     try session.press("a")

@@ -12,7 +12,7 @@ struct StudyScreenLiveTests {
     let service = try SQLiteWordService(path: process.databasePath)
     let book = try await service.createBook(title: "Verbs")
     let word = try await service.saveWord(WordDraft(term: "가다", meaning: "to go"), to: book.id)
-    let tmux = try TmuxSession(
+    let tmux = try await TmuxSession(
       [WordbookProcess.executable.path, "--db", process.databasePath, "study", "\(book.id)"],
       environment: process.environment.merging(["TERM": "screen"]) { $1 },
       columns: 80, rows: 24)

@@ -47,7 +47,7 @@ struct StudyScreenTmuxTests {
       WordDraft(term: Self.clusters.joined(), meaning: Self.clusters.reversed().joined()),
       to: book.id)
 
-    let tmux = try TmuxSession(
+    let tmux = try await TmuxSession(
       [WordbookProcess.executable.path, "--db", process.databasePath, "study", "\(book.id)"],
       environment: process.environment.merging(["TERM": "screen"]) { $1 },
       columns: Self.columns, rows: Self.rows)

@@ -25,7 +25,7 @@ import Testing
   @Test func aKeyThatChangesTheStateSeveralTimesDrawsOneFrame() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
-    let session = try PseudoTerminalSession(
+    let session = try await PseudoTerminalSession(
       arguments: ["--db", process.databasePath], environment: process.environment)
     try await session.waitForFrame("the sample wordbook") { $0.contains("Card 1/12") }
     let start = session.output.count

@@ -15,7 +15,7 @@ import Testing
   func suspendRestoresTheTerminalAndContinuingTakesItBack(_ how: String) async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
-    let session = try PseudoTerminalSession(
+    let session = try await PseudoTerminalSession(
       arguments: ["--db", process.databasePath], environment: process.environment)
     try await session.waitForFrame("the screen") { $0.contains("Card 1/12") }
     #expect(try !session.isInLineMode())
@@ -55,7 +55,7 @@ import Testing
   @Test func sigquitRestoresTheTerminalBeforeTheProcessEnds() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
-    let session = try PseudoTerminalSession(
+    let session = try await PseudoTerminalSession(
       arguments: ["--db", process.databasePath], environment: process.environment)
     try await session.waitForFrame("the screen") { $0.contains("Card 1/12") }
     session.signal(SIGQUIT)

@@ -13,7 +13,7 @@ struct UnsavedMarksOnQuitTests {
   @Test func quittingWaitsThenRetriesOnceTheLockIsGone() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
-    let session = try PseudoTerminalSession(
+    let session = try await PseudoTerminalSession(
       arguments: ["--db", process.databasePath], environment: process.environment)
     try await session.waitForFrame("the screen") { $0.contains("Card 1/12") }
     let lock = try DatabaseLock(path: process.databasePath)
@@ -33,7 +33,7 @@ struct UnsavedMarksOnQuitTests {
   @Test func quittingAnywaySaysHowManyMarksAreLost() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
-    let session = try PseudoTerminalSession(
+    let session = try await PseudoTerminalSession(
       arguments: ["--db", process.databasePath], environment: process.environment)
     try await session.waitForFrame("the screen") { $0.contains("Card 1/12") }
     let lock = try DatabaseLock(path: process.databasePath)
@@ -53,7 +53,7 @@ struct UnsavedMarksOnQuitTests {
   @Test func sigtermTriesOnceMoreThenCountsTheLostMarks() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
-    let session = try PseudoTerminalSession(
+    let session = try await PseudoTerminalSession(
       arguments: ["--db", process.databasePath], environment: process.environment)
     try await session.waitForFrame("the screen") { $0.contains("Card 1/12") }
     let lock = try DatabaseLock(path: process.databasePath)
@@ -69,7 +69,7 @@ struct UnsavedMarksOnQuitTests {
   @Test func sighupSavesWhatTheDatabaseAccepts() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
-    let session = try PseudoTerminalSession(
+    let session = try await PseudoTerminalSession(
       arguments: ["--db", process.databasePath], environment: process.environment)
     try await session.waitForFrame("the screen") { $0.contains("Card 1/12") }
     try session.press("lh")

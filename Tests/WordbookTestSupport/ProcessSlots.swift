@@ -1,16 +1,24 @@
 import Foundation
 
-/// The short-lived child processes the tests may run at once, one per core: a test waits for a
+/// The child processes the tests may run at once, one per core for each kind: a test waits for a
 /// slot by suspending, so the limit holds no thread, and the children do not crowd the cores
 /// past the time limits the tests give them.
 ///
 /// Before the waits suspended, the cooperative pool's one thread per core was the limit; the
 /// waits now leave the pool free for the tests that need it (see `Process.exit(within:)`).
-/// A slot is held only while one command runs: a test that holds one while it waits for
-/// another (an interactive session beside a command) would deadlock with one that does the same.
+/// A test holds at most one slot of each kind at a time: two tests that each held one and
+/// waited for another of the same kind would wait for each other forever.
 public final class ProcessSlots: @unchecked Sendable {
-  /// The slots every test in the process shares.
-  public static let shared = ProcessSlots(count: ProcessInfo.processInfo.activeProcessorCount)
+  /// The slots of the commands that run to their end by themselves, one per core.
+  public static let commands = ProcessSlots(count: ProcessInfo.processInfo.activeProcessorCount)
+
+  /// The slots of the programs a test drives on a terminal, one per core, apart from the
+  /// commands': a test that holds a session's slot while it runs a command never waits for a
+  /// slot of the kind it holds, so no two such tests can wait for each other.
+  public static let sessions = ProcessSlots(count: ProcessInfo.processInfo.activeProcessorCount)
+
+  /// The slots of the browsers the page's tests drive, one per core.
+  public static let browsers = ProcessSlots(count: ProcessInfo.processInfo.activeProcessorCount)
 
   // NSLock rather than Mutex: the thread sanitizer sees NSLock's ordering.
   private let lock = NSLock()

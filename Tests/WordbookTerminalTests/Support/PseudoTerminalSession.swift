@@ -1,4 +1,5 @@
 import Foundation
+import WordbookTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -18,11 +19,15 @@ final class PseudoTerminalSession {
   private let pid: pid_t
   private(set) var output: [UInt8] = []
   private var exitStatus: Int32?
+  /// The session's place among the ``ProcessSlots/sessions``, given back once the program has
+  /// exited, so a test may start its next session after waiting for the last one.
+  private var slot: ProcessSlots.Slot?
 
   /// Starts `wordbook` with `arguments` on a new pseudo-terminal of `columns` × `rows`.
   init(
     arguments: [String], environment: [String: String], columns: UInt16 = 80, rows: UInt16 = 24
-  ) throws {
+  ) async throws {
+    let slot = await ProcessSlots.sessions.take()
     var master: Int32 = -1
     var slave: Int32 = -1
     var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
@@ -59,6 +64,7 @@ final class PseudoTerminalSession {
     }
     self.master = master
     self.pid = pid
+    self.slot = slot
   }
 
   deinit {
@@ -121,6 +127,7 @@ final class PseudoTerminalSession {
       var status: Int32 = 0
       if waitpid(pid, &status, WNOHANG) == pid {
         exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        slot = nil
         await readAvailable(waitingAtMost: .milliseconds(0))
         break
       }

@@ -1,4 +1,5 @@
 import Foundation
+import WordbookTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -24,9 +25,12 @@ final class TmuxSession {
   private let tmux: String
   private let folder: URL
   private let socket: String
+  /// The session's place among the ``ProcessSlots/sessions``, held until it is released.
+  private let slot: ProcessSlots.Slot
 
   /// Starts `command` in a new `columns` × `rows` window, with exactly `environment`.
-  init(_ command: [String], environment: [String: String], columns: Int, rows: Int) throws {
+  init(_ command: [String], environment: [String: String], columns: Int, rows: Int) async throws {
+    slot = await ProcessSlots.sessions.take()
     guard let tmux = Self.executable else { throw Failure(description: "tmux is not installed") }
     self.tmux = tmux
     folder = FileManager.default.temporaryDirectory

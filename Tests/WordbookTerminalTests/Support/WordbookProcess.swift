@@ -72,7 +72,7 @@ struct WordbookProcess {
     process.standardOutput = outputHandle
     process.standardError = errorHandle
     process.standardInput = inputHandle
-    let slot = await ProcessSlots.shared.take()
+    let slot = await ProcessSlots.commands.take()
     try process.run()
     await process.exit(within: timeout)
     withExtendedLifetime(slot) {}

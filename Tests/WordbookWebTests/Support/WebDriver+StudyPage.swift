@@ -1,12 +1,16 @@
 import Foundation
 import Testing
+import WordbookTestSupport
 
 extension WebDriver {
-  /// Runs `body` with a fresh browser, quitting it afterwards whatever happens.
+  /// Runs `body` with a fresh browser in one of the ``ProcessSlots/browsers``, quitting it
+  /// afterwards whatever happens.
   static func with(
     width: Int = 360, height: Int = 800, language: String = "en-US", touch: Bool = false,
     _ body: (WebDriver) async throws -> Void
   ) async throws {
+    let slot = await ProcessSlots.browsers.take()
+    defer { withExtendedLifetime(slot) {} }
     let driver = try await WebDriver(
       width: width, height: height, language: language, touch: touch)
     do {
