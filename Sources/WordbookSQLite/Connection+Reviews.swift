@@ -187,6 +187,23 @@ extension Connection {
     return schedule
   }
 
+  /// The due time of each of a book's words that has a memory state.
+  func dueTimes(in bookID: WordBook.ID) throws(WordServiceError) -> [Word.ID: Timestamp] {
+    let statement = try self.statement(
+      """
+      SELECT m.word_id, m.due FROM words w JOIN memory_states m ON m.word_id = w.id
+      WHERE w.book_id = ?1
+      """)
+    defer { statement.reset() }
+    statement.bind(bookID.rawValue, at: 1)
+    var dueTimes: [Word.ID: Timestamp] = [:]
+    while try statement.step(self, .loadReviews) {
+      dueTimes[Word.ID(statement.int64(at: 0))] = Timestamp(
+        secondsSince1970: statement.int64(at: 1))
+    }
+    return dueTimes
+  }
+
   /// The reviews of a book's words from `start` up to `end`, counted by UTC day. Days are
   /// counted from the midnight before `start`, so the division never meets a negative time.
   func dailyReviewCounts(in bookID: WordBook.ID, from start: Timestamp, to end: Timestamp)

@@ -101,6 +101,19 @@ extension SQLiteWordService {
     }
   }
 
+  /// Reads the due times of a book's reviewed words alone, in one query over the book's index
+  /// and the memory states by word, with no text read and no sort.
+  public func fetchDueTimes(in bookID: WordBook.ID) async throws(WordServiceError)
+    -> [Word.ID: Timestamp]
+  {
+    try await withConnection { connection throws(WordServiceError) in
+      try connection.inReadTransaction(.loadReviews) { () throws(WordServiceError) in
+        guard try connection.bookExists(bookID) else { throw .bookNotFound(bookID) }
+        return try connection.dueTimes(in: bookID)
+      }
+    }
+  }
+
   /// Counts a book's reviews day by day in one grouped query over its words' logs.
   ///
   /// - Complexity: O(*r*) for the *r* reviews of the book's words, read through the book's and

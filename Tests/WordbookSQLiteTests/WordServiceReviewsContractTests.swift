@@ -144,8 +144,40 @@ import WordbookSQLite
       await #expect(throws: WordServiceError.self) {
         try await service.fetchSchedule(in: WordBook.ID(99), dueBy: nil)
       },
+      await #expect(throws: WordServiceError.self) {
+        try await service.fetchDueTimes(in: WordBook.ID(99))
+      },
     ]
-    #expect(errors.map { $0?.kind } == Array(repeating: .notFound, count: 4))
+    #expect(errors.map { $0?.kind } == Array(repeating: .notFound, count: 5))
+  }
+
+  @Test(arguments: ServiceKind.allCases, [false, true])
+  func theDueTimesAreThoseOfTheBooksReviewedWordsAlone(kind: ServiceKind, scripted: Bool)
+    async throws
+  {
+    let (service, _) = try await make(kind, scripted: scripted)
+    let book = try await service.createBook(title: "Book")
+    let otherBook = try await service.createBook(title: "Other")
+    var words: [Word] = []
+    for term in ["a", "b", "never reviewed"] {
+      words.append(try await service.saveWord(WordDraft(term: term, meaning: "m"), to: book.id))
+    }
+    let elsewhere = try await service.saveWord(WordDraft(term: "e", meaning: "m"), to: otherBook.id)
+    #expect(try await service.fetchDueTimes(in: book.id).isEmpty)
+    let first = try await service.recordReview(Review(rating: .good, time: start), of: words[0].id)
+    let second = try await service.recordReview(Review(rating: .easy, time: start), of: words[1].id)
+    _ = try await service.recordReview(Review(rating: .again, time: start), of: elsewhere.id)
+    let dueTimes = try await service.fetchDueTimes(in: book.id)
+    #expect(
+      dueTimes == [words[0].id: try #require(first.due), words[1].id: try #require(second.due)])
+    // The same as the whole schedule says, for any book.
+    let schedule = try await service.fetchSchedule(in: book.id, dueBy: nil)
+    #expect(
+      dueTimes
+        == Dictionary(
+          uniqueKeysWithValues: schedule.compactMap { line in
+            line.memory.due.map { (line.word.id, $0) }
+          }))
   }
 
   @Test(arguments: ServiceKind.allCases, [false, true])

@@ -125,17 +125,7 @@ public struct AppReducer: Reducer {
           await result { () async throws(WordServiceError) in
             let time = clock()
             let settings = try await service.reviewSettings()
-            var dueTimes: [Word.ID: Timestamp] = [:]
-            var last: ScheduledWord?
-            let pageSize = 4096
-            while true {
-              let page = try await service.fetchSchedule(
-                in: bookID, dueBy: .endOfTime, after: last, limit: pageSize)
-              for line in page { dueTimes[line.word.id] = line.memory.due }
-              guard page.count == pageSize else { break }
-              guard !Task.isCancelled else { throw .cancelled }
-              last = page.last
-            }
+            let dueTimes = try await service.fetchDueTimes(in: bookID)
             return BookSchedule(
               time: time, newWordsPerDay: settings.newWordsPerDay, dueTimes: dueTimes)
           }))

@@ -174,6 +174,19 @@ public protocol WordService: Sendable {
     in bookID: WordBook.ID, dueBy time: Timestamp?, after last: ScheduledWord?, limit: Int
   ) async throws(WordServiceError) -> [ScheduledWord]
 
+  /// Returns when each of a book's reviewed words falls due, without the words' text: what Due
+  /// mode needs of the whole book's schedule.
+  ///
+  /// A word never reviewed has no due time and is left out. The extension's implementation
+  /// reads ``fetchSchedule(in:dueBy:after:limit:)`` page by page; a service can read the due
+  /// times alone, as `SQLiteWordService` does from its index of them.
+  ///
+  /// - Parameter bookID: The book.
+  /// - Returns: The due time of every word of the book that has one.
+  /// - Throws: ``WordServiceError/Kind/notFound`` when the book does not exist.
+  func fetchDueTimes(in bookID: WordBook.ID) async throws(WordServiceError)
+    -> [Word.ID: Timestamp]
+
   /// Counts a book's reviews day by day (UTC) from `start` up to `end`, for a review heatmap.
   ///
   /// ```swift
@@ -283,6 +296,26 @@ extension WordService {
         in: bookID, dueBy: time, after: schedule.last, limit: 4096)
       schedule += page
       if page.count < 4096 { return schedule }
+    }
+  }
+
+  /// Returns when each of a book's reviewed words falls due, from
+  /// ``fetchSchedule(in:dueBy:after:limit:)`` page by page.
+  ///
+  /// - Parameter bookID: The book.
+  /// - Returns: The due time of every word of the book that has one.
+  /// - Throws: ``WordServiceError/Kind/notFound`` when the book does not exist.
+  public func fetchDueTimes(in bookID: WordBook.ID) async throws(WordServiceError)
+    -> [Word.ID: Timestamp]
+  {
+    var dueTimes: [Word.ID: Timestamp] = [:]
+    var last: ScheduledWord?
+    while true {
+      let page = try await fetchSchedule(in: bookID, dueBy: .endOfTime, after: last, limit: 4096)
+      for line in page { dueTimes[line.word.id] = line.memory.due }
+      guard page.count == 4096 else { return dueTimes }
+      guard !Task.isCancelled else { throw .cancelled }
+      last = page.last
     }
   }
 
