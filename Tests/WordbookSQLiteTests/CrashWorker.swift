@@ -34,6 +34,8 @@ enum CrashWorker {
   static func runAndKill(
     _ executable: URL, arguments: [String], afterLines lines: Int, jitter: useconds_t
   ) async throws -> [String] {
+    let slot = await ProcessSlots.commands.take()
+    defer { withExtendedLifetime(slot) {} }
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -78,6 +80,10 @@ enum CrashWorker {
   static func openAtOnce(_ executable: URL, path: String, count: Int) async throws
     -> [Opening]
   {
+    // One slot for the whole batch: the workers must start together, and the batches of
+    // several tests at once (each of a TSAN-built worker) left some unfinished after 60 s.
+    let slot = await ProcessSlots.commands.take()
+    defer { withExtendedLifetime(slot) {} }
     var started: [(process: Process, input: Pipe, output: Pipe)] = []
     defer {
       for worker in started where worker.process.isRunning { worker.process.terminate() }
