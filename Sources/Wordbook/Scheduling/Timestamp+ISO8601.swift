@@ -9,9 +9,8 @@ extension Timestamp {
         + "\(Self.digits(seconds / 3600, 2)):\(Self.digits(seconds / 60 % 60, 2)):"
         + "\(Self.digits(seconds % 60, 2))Z"
     }
-    // The usual years byte by byte into the string's own storage: `schedule` writes one time
-    // per line, and the pieces of an interpolation cost most of that line (`reviewLog`
-    // benchmark).
+    // The usual years byte by byte into the string's own storage, one allocation, where the
+    // interpolation made a string for each padded part: `schedule` writes a time per line.
     return String(unsafeUninitializedCapacity: 20) { text in
       func put(_ value: Int64, width: Int, at start: Int, then separator: UInt8) {
         var rest = value

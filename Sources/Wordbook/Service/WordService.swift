@@ -179,7 +179,7 @@ public protocol WordService: Sendable {
   ///
   /// A word never reviewed has no due time and is left out. The extension's implementation
   /// reads ``fetchSchedule(in:dueBy:after:limit:)`` page by page; a service can read the due
-  /// times alone, as `SQLiteWordService` does from its index of them.
+  /// times alone, as `SQLiteWordService` does in one query.
   ///
   /// - Parameter bookID: The book.
   /// - Returns: The due time of every word of the book that has one.
