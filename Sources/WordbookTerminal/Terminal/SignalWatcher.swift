@@ -14,8 +14,12 @@ final class SignalWatcher {
   private let signals: [Int32]
 
   /// Starts watching `signals`; each delivery calls `handler` on `queue` with the signal.
+  ///
+  /// - Parameter registered: Called on `queue` once each source is registered with the system:
+  ///   a signal that comes before is lost, since the default action is already ignored.
   init(
     signals: [Int32], queue: DispatchQueue = .main,
+    registered: (@Sendable () -> Void)? = nil,
     handler: @escaping @Sendable (Int32) -> Void
   ) {
     self.signals = signals
@@ -26,6 +30,7 @@ final class SignalWatcher {
       // Sendable, so not isolated to the main actor: it runs on `queue`, which may be another.
       let deliver: @Sendable () -> Void = { handler(number) }
       source.setEventHandler(handler: deliver)
+      if let registered { source.setRegistrationHandler(handler: registered) }
       source.resume()
       return source
     }
