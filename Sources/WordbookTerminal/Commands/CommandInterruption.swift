@@ -67,10 +67,8 @@ final class CommandInterruption: Sendable {
     let registrations = DispatchGroup()
     for _ in Self.signals { registrations.enter() }
     let started = SignalWatcher(
-      signals: Self.signals, queue: queue, registered: { registrations.leave() }
-    ) { [self] number in
-      received(number, message: message)
-    }
+      signals: Self.signals, queue: queue, registered: { registrations.leave() },
+      handler: { [self] number in received(number, message: message) })
     _ = registrations.wait(timeout: .now() + 1)
     watcher.withLock { watcher in
       watcher?.cancel()
