@@ -7,9 +7,9 @@ import WordbookTestSupport
 
 /// The `wordbook` binary running on a pseudo-terminal, driven like a person at a keyboard.
 ///
-/// Every wait is a bounded poll on the terminal's output that suspends between looks, so no
-/// thread of the cooperative pool is held (see `Process.exit(within:)`); nothing sleeps a fixed
-/// time.
+/// A thread of the session's own reads the terminal as the program writes; every wait is a
+/// bounded poll of what it read that suspends between looks, so no thread of the cooperative
+/// pool is held (see `Process.exit(within:)`); nothing sleeps a fixed time.
 final class PseudoTerminalSession {
   struct Failure: Error, CustomStringConvertible {
     var description: String
@@ -17,7 +17,9 @@ final class PseudoTerminalSession {
 
   private let master: Int32
   private let pid: pid_t
-  private(set) var output: [UInt8] = []
+  /// What the reader thread has read, and whether it has seen the terminal's end.
+  private let received = Received()
+  private let readerDone = DispatchSemaphore(value: 0)
   private var exitStatus: Int32?
   /// The session's place among the ``ProcessSlots/sessions``, given back once the program has
   /// exited, so a test may start its next session after waiting for the last one.
@@ -65,6 +67,8 @@ final class PseudoTerminalSession {
     self.master = master
     self.pid = pid
     self.slot = slot
+    let (terminal, received, done) = (master, received, readerDone)
+    Thread.detachNewThread { Self.read(terminal, into: received, done: done) }
   }
 
   deinit {
@@ -73,8 +77,13 @@ final class PseudoTerminalSession {
       var status: Int32 = 0
       waitpid(pid, &status, 0)
     }
+    received.stop()
+    readerDone.wait()
     close(master)
   }
+
+  /// Everything the program wrote so far.
+  var output: [UInt8] { received.bytes }
 
   /// Everything the program wrote, as text.
   var text: String { String(decoding: output, as: UTF8.self) }
@@ -103,7 +112,7 @@ final class PseudoTerminalSession {
       guard Date() < deadline else {
         throw Failure(description: "timed out waiting for \(what); last frame:\n\(lastFrame)")
       }
-      await readAvailable(waitingAtMost: .milliseconds(20))
+      try? await Task.sleep(for: .milliseconds(20))
     }
   }
 
@@ -115,7 +124,7 @@ final class PseudoTerminalSession {
         throw Failure(
           description: "timed out waiting for \(needle.debugDescription); got:\n\(text)")
       }
-      await readAvailable(waitingAtMost: .milliseconds(20))
+      try? await Task.sleep(for: .milliseconds(20))
     }
   }
 
@@ -123,12 +132,17 @@ final class PseudoTerminalSession {
   func waitForExit(timeout: TimeInterval = 20) async throws -> Int32 {
     let deadline = Date().addingTimeInterval(timeout)
     while exitStatus == nil {
-      await readAvailable(waitingAtMost: .milliseconds(5))
+      try? await Task.sleep(for: .milliseconds(5))
       var status: Int32 = 0
       if waitpid(pid, &status, WNOHANG) == pid {
         exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         slot = nil
-        await readAvailable(waitingAtMost: .milliseconds(0))
+        // What the program wrote last is read once the terminal ends.
+        let clock = ContinuousClock()
+        let drained = clock.now + .seconds(5)
+        while !received.isAtEnd, clock.now < drained {
+          try? await Task.sleep(for: .milliseconds(2))
+        }
         break
       }
       guard Date() < deadline else { throw Failure(description: "the program did not exit") }
@@ -160,7 +174,7 @@ final class PseudoTerminalSession {
       guard Date() < deadline else {
         throw Failure(description: "the program did not stop; state \(processState ?? "gone")")
       }
-      await readAvailable(waitingAtMost: .milliseconds(5))
+      try? await Task.sleep(for: .milliseconds(5))
     }
   }
 
@@ -193,17 +207,40 @@ final class PseudoTerminalSession {
   /// The program starts each frame with cursor-home and ends it with erase-below.
   private var frameIsComplete: Bool { lastFrame.contains("\u{1B}[J") }
 
-  /// Reads what the program has written, first waiting up to `wait` when it has written
-  /// nothing yet.
-  private func readAvailable(waitingAtMost wait: Duration) async {
-    var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-    if poll(&descriptor, 1, 0) <= 0 {
-      guard wait > .zero else { return }
-      try? await Task.sleep(for: wait)
-      guard poll(&descriptor, 1, 0) > 0 else { return }
-    }
+  /// Reads the terminal until it ends or `received` is stopped, on a thread of its own: the
+  /// program never waits on a full terminal for the test's task, which a busy cooperative pool
+  /// may leave unscheduled for seconds, and a frame is whole when the test looks.
+  private static func read(_ master: Int32, into received: Received, done: DispatchSemaphore) {
+    defer { done.signal() }
     var buffer = [UInt8](repeating: 0, count: 65_536)
-    let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
-    if count > 0 { output.append(contentsOf: buffer[0..<count]) }
+    while !received.isStopped {
+      var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+      guard poll(&descriptor, 1, 50) > 0 else { continue }
+      let count = buffer.withUnsafeMutableBytes { Glibc.read(master, $0.baseAddress, $0.count) }
+      if count > 0 {
+        received.append(buffer[0..<count])
+      } else if count == 0 || errno != EINTR {
+        // EIO once the program and its children have closed the terminal.
+        received.end()
+        return
+      }
+    }
+  }
+
+  /// The bytes read from the terminal, shared by the reader thread and the test.
+  private final class Received: @unchecked Sendable {
+    // NSLock rather than Mutex: the thread sanitizer sees NSLock's ordering.
+    private let lock = NSLock()
+    private var storage: [UInt8] = []
+    private var ended = false
+    private var stopped = false
+
+    var bytes: [UInt8] { lock.withLock { storage } }
+    var isAtEnd: Bool { lock.withLock { ended } }
+    var isStopped: Bool { lock.withLock { stopped } }
+
+    func append(_ chunk: ArraySlice<UInt8>) { lock.withLock { storage += chunk } }
+    func end() { lock.withLock { ended = true } }
+    func stop() { lock.withLock { stopped = true } }
   }
 }
