@@ -28,6 +28,14 @@ enum WebTestEnvironment {
     return (chromium, driver)
   }()
 
+  /// Whether the tests run under the thread sanitizer (`swift test --sanitize=thread`), whose
+  /// runtime defines `__tsan_init`.
+  static let isUnderThreadSanitizer: Bool = {
+    guard let process = dlopen(nil, RTLD_NOW) else { return false }
+    defer { dlclose(process) }
+    return dlsym(process, "__tsan_init") != nil
+  }()
+
   static let libraryReason: Comment =
     "libmicrohttpd is not installed (apt-get install libmicrohttpd12)"
   static let browserReason: Comment =
