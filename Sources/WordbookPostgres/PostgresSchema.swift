@@ -106,6 +106,11 @@ enum PostgresSchema {
       // Settings that are text, such as the review settings' JSON.
       "ALTER TABLE settings ADD COLUMN text_value text",
     ],
+    [
+      // Accounts: an Argon2id hash in libsodium's string form, or NULL for a user who cannot
+      // sign in (one `--user` created).
+      "ALTER TABLE users ADD COLUMN password_hash text"
+    ],
   ]
 
   /// The schema version this build writes and understands.

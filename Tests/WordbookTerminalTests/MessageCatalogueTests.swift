@@ -2,6 +2,7 @@ import Testing
 import Wordbook
 import WordbookAnki
 import WordbookInterchange
+import WordbookPostgres
 
 @testable import WordbookTerminal
 
@@ -83,10 +84,11 @@ import WordbookInterchange
       .deleteBookNeedsYes(Self.book.id), .argumentNotUTF8(position: 2), .databaseNeedsUser,
       .unknownSetting("--marker"), .invalidParameter(index: 3, value: "--marker"),
       .invalidRating("--marker"), .invalidTime(option: "marker", value: "--marker"),
-      .chartNeedsBook,
+      .chartNeedsBook, .usersNeedServer, .unknownUsersAction("--marker"),
+      .deleteUserNeedsYes("Marker Title"),
     ]
     problems += SchedulingSetting.allCases.map { .invalidSetting($0, value: "--marker") }
-    #expect(Set(problems.map(Self.index)) == Set(0..<27))
+    #expect(Set(problems.map(Self.index)) == Set(0..<30))
     for problem in problems {
       let error = UsageError(problem, usage: "wordbook add BOOK TERM MEANING")
       expectBoth(english.describe(error), korean.describe(error))
@@ -120,7 +122,14 @@ import WordbookInterchange
       .cannotWrite(name: "marker.csv", detail: "No space left on device"),
       .cannotWriteStandardOutput(detail: "No space left on device"),
       .separatorInQuizletCard(row: 4242, separator: "tab", option: "--separator"),
+      .passwordsDiffer, .noPassword, .passwordNotUTF8, .userNotDeleted("Marker Title"),
     ]
+    let accountErrors: [AccountError] = [
+      .blankName, .nameTaken("Marker Title"), .unknownUser("Marker Title"),
+      .passwordTooShort(minimumCharacters: 4242), .passwordTooLong(maximumBytes: 4242),
+      .hashingUnavailable, .hashingFailed, .service(.bookNotFound(Self.book.id)),
+    ]
+    problems += accountErrors.map { .account($0) }
     let refusals: [ReviewLineProblem] = [
       .missingColumn("rating"), .unknownTerm("Marker Title"), .invalidRating("--marker"),
       .invalidTime("--marker"), .unreadable("too few fields"),
@@ -129,7 +138,7 @@ import WordbookInterchange
       .unknownMeaning("Marker Title", meaning: "--marker"),
     ]
     problems += refusals.map { .reviewLineRefused(file: "marker.csv", line: 4242, $0) }
-    #expect(Set(problems.map(Self.index)) == Set(0..<33))
+    #expect(Set(problems.map(Self.index)) == Set(0..<33).union(34...38))
     for problem in problems {
       expectBoth(english.describe(problem), korean.describe(problem))
     }
@@ -186,9 +195,12 @@ import WordbookInterchange
       .importedReviews(count: 3, file: "marker.csv", Self.book),
       .ankiReviews(AnkiReviewSummary(imported: 3, ofNotesNotImported: 2, withImpossibleTimes: 1)),
       .reviewStatistics(Self.book, Self.reviewStatistics),
-      .chartWritten(Self.book, file: "marker.csv"),
+      .chartWritten(Self.book, file: "marker.csv"), .addedUser("Marker Title"),
+      .changedPassword(user: "Marker Title"), .deletedUser("Marker Title"),
+      .passwordPrompt(user: "Marker Title"), .passwordAgainPrompt,
+      .deleteUserQuestion("Marker Title"),
     ]
-    #expect(Set(reports.map(Self.index)) == Set(0..<27))
+    #expect(Set(reports.map(Self.index)) == Set(0..<33))
     for report in reports {
       expectBoth(english.text(report), korean.text(report))
     }
@@ -304,6 +316,9 @@ extension MessageCatalogueTests {
     case .invalidTime: 24
     case .databaseNeedsUser: 25
     case .chartNeedsBook: 26
+    case .usersNeedServer: 27
+    case .unknownUsersAction: 28
+    case .deleteUserNeedsYes: 29
     }
   }
 
@@ -343,6 +358,11 @@ extension MessageCatalogueTests {
     case .separatorInQuizletCard: 31
     case .reviewLineRefused: 32
     case .other: 33
+    case .account: 34
+    case .passwordsDiffer: 35
+    case .noPassword: 36
+    case .passwordNotUTF8: 37
+    case .userNotDeleted: 38
     }
   }
 
@@ -375,6 +395,12 @@ extension MessageCatalogueTests {
     case .ankiReviews: 24
     case .reviewStatistics: 25
     case .chartWritten: 26
+    case .addedUser: 27
+    case .changedPassword: 28
+    case .deletedUser: 29
+    case .passwordPrompt: 30
+    case .passwordAgainPrompt: 31
+    case .deleteUserQuestion: 32
     }
   }
 }

@@ -45,13 +45,13 @@ import WordbookTestSupport
     try await PostgresTestServer.execute(
       """
       DROP TABLE memory_states; DROP TABLE reviews; ALTER TABLE settings DROP COLUMN text_value;
-      UPDATE schema_version SET version = 1
+      ALTER TABLE users DROP COLUMN password_hash; UPDATE schema_version SET version = 1
       """, in: url)
     let upgraded = try await run(process, mina + ["books"])
     #expect(upgraded.error == "")
     #expect(upgraded.output == "1\tKorean basics\t12\n")
     #expect(
-      try await PostgresTestServer.execute("SELECT version FROM schema_version", in: url) == "2")
+      try await PostgresTestServer.execute("SELECT version FROM schema_version", in: url) == "3")
   }
 
   @Test func aDatabaseURLWithoutUserIsAUsageError() async throws {

@@ -74,6 +74,10 @@ extension WordServiceError {
     case readChanges = "read the changes"
     /// Recording a change for other sessions.
     case saveChanges = "save the changes"
+    /// Reading the users of a shared database.
+    case loadUsers = "load the users"
+    /// Adding, changing or deleting a user of a shared database.
+    case saveUser = "save the user"
   }
 
   /// A storage failure: what went wrong, during which operation, on which file.

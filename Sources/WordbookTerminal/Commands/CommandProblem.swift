@@ -1,5 +1,6 @@
 import Wordbook
 import WordbookInterchange
+import WordbookPostgres
 
 /// Why a subcommand failed, with the values its message names; the catalogue words it.
 enum CommandProblem: Hashable, Sendable {
@@ -17,6 +18,16 @@ enum CommandProblem: Hashable, Sendable {
   case wordNotInBook(Word.ID, WordBook)
   /// The answer to `delete-book`'s question was not yes.
   case bookNotDeleted(WordBook.ID)
+  /// The accounts of a PostgreSQL database refused or failed.
+  case account(AccountError)
+  /// The password typed the second time was not the first.
+  case passwordsDiffer
+  /// Standard input held no line to read a password from.
+  case noPassword
+  /// The password's line was not UTF-8.
+  case passwordNotUTF8
+  /// The answer to `users delete`'s question was not yes.
+  case userNotDeleted(String)
   /// The file to import cannot be opened.
   case cannotReadFile(String)
   /// The file to import cannot be read as flashcards.

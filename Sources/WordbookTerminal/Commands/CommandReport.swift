@@ -57,6 +57,18 @@ enum CommandReport: Hashable, Sendable {
   case importedReviews(count: Int, file: String, WordBook)
   /// `delete-book`'s question.
   case deleteBookQuestion(WordBook)
+  /// `users add` added the user.
+  case addedUser(String)
+  /// `users passwd` gave the user a new password.
+  case changedPassword(user: String)
+  /// `users delete` deleted the user and what was theirs.
+  case deletedUser(String)
+  /// What a terminal shows before a new password is typed.
+  case passwordPrompt(user: String)
+  /// What it shows before the password is typed again.
+  case passwordAgainPrompt
+  /// `users delete`'s question.
+  case deleteUserQuestion(String)
   /// `stats BOOK`'s line of what is due and how well it is remembered.
   case reviewStatistics(WordBook, ReviewStatistics)
   /// `stats BOOK --chart FILE` wrote the book's review chart to the file.

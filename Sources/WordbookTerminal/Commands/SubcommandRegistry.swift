@@ -8,6 +8,7 @@ enum SubcommandRegistry {
       DeleteBookCommand.self, StatsCommand.self, ReviewCommand.self, ScheduleCommand.self,
       SettingsCommand.self, StudyCommand.self, ReplayCommand.self,
       ImportCommand.self, ImportReviewsCommand.self, ExportCommand.self, ServeCommand.self,
+      UsersCommand.self,
       HelpCommand.self,
     ]
   }

@@ -51,6 +51,12 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     case deleteBookNeedsYes(WordBook.ID)
     /// A PostgreSQL database without `--user`: its wordbooks belong to users.
     case databaseNeedsUser
+    /// `users` on a SQLite file, which has one learner and no accounts.
+    case usersNeedServer
+    /// `users` with a first argument other than add, list, delete or passwd.
+    case unknownUsersAction(String)
+    /// `users delete` without a terminal to ask on and without `--yes`.
+    case deleteUserNeedsYes(String)
     /// `settings` with a key it does not know.
     case unknownSetting(String)
     /// A value `settings` refuses for the key: out of range or malformed.

@@ -109,6 +109,14 @@ public enum WordbookCommand {
       try command.run(output: .standardOutput, catalogue: catalogue)
       return
     }
+    if let command = invocation.command as? UsersCommand {
+      let path = WordbookDatabase.path(option: invocation.databasePath, environment: environment)
+      guard WordbookDatabase.isServer(path) else { throw .usage(.usersNeedServer) }
+      let out = try OutputFile.standardOutput(protecting: ProtectedFiles())
+      try await command.run(onServer: path, catalogue: catalogue, out: out)
+      try out.flush()
+      return
+    }
     let session = try await CommandSession(invocation: invocation, environment: environment)
     try await session.run(invocation.command)
   }

@@ -1,5 +1,6 @@
 import Wordbook
 import WordbookInterchange
+import WordbookPostgres
 
 #if canImport(Glibc)
   import Glibc
@@ -18,6 +19,26 @@ struct EnglishCatalogue: MessageCatalogue {
   func describe(_ error: WordServiceError) -> String { error.message }
 
   func describe(_ error: AppError) -> String { error.message }
+
+  private func describe(_ error: AccountError) -> String {
+    switch error {
+    case .blankName: "a user's name cannot be blank"
+    case .nameTaken(let name):
+      "a user is named \(name.shown) already; give them a new password with "
+        + "'wordbook users passwd \(name.shown)'"
+    case .unknownUser(let name):
+      "no user is named \(name.shown). Run 'wordbook users list' to see them."
+    case .passwordTooShort(let minimum):
+      "a password needs \(minimum) characters or more; nothing was changed."
+    case .passwordTooLong(let maximum):
+      "a password may have \(maximum) bytes at most, and no zero byte; nothing was changed."
+    case .hashingUnavailable:
+      "passwords need libsodium, which is not installed: install the libsodium23 package "
+        + "(apt-get install libsodium23)."
+    case .hashingFailed: "the password could not be hashed: the system is out of memory."
+    case .service(let error): describe(error)
+    }
+  }
 
   func describe(_ error: UsageError) -> String {
     let text = explanation(error.problem)
@@ -64,6 +85,14 @@ struct EnglishCatalogue: MessageCatalogue {
     case .deleteBookNeedsYes(let id):
       "'delete-book' asks before deleting, and standard input is not a terminal: "
         + "add --yes to delete wordbook \(id) and its words."
+    case .usersNeedServer:
+      "'users' manages the accounts of a PostgreSQL database: give --db postgresql://… "
+        + "(or $WORDBOOK_DB); a SQLite file has one learner and no accounts"
+    case .unknownUsersAction(let action):
+      "'users' takes add, list, delete or passwd, not '\(action.shown)'"
+    case .deleteUserNeedsYes(let name):
+      "'users delete' asks before deleting, and standard input is not a terminal: "
+        + "add --yes to delete user \(name.shown) and their wordbooks."
     case .databaseNeedsUser:
       "a PostgreSQL database keeps the wordbooks of many users: choose one with --user NAME "
         + "(a new name creates the user)"
@@ -119,6 +148,12 @@ struct EnglishCatalogue: MessageCatalogue {
       "wordbook \(book.id) (\(book.title.shown)) has no word with ID \(word). "
         + "Run 'wordbook words \(book.id)' to see its words."
     case .bookNotDeleted(let id): "wordbook \(id) was not deleted."
+    case .account(let error): describe(error)
+    case .passwordsDiffer: "the two passwords differ; nothing was changed."
+    case .noPassword:
+      "no password: type it on a terminal, or give it as the first line of standard input."
+    case .passwordNotUTF8: "the password is not UTF-8 text; nothing was changed."
+    case .userNotDeleted(let name): "user \(name.shown) was not deleted."
     case .cannotReadFile(let file): "cannot read \(file.shown). Check the path and its permissions."
     case .unreadableFlashcards(let file, let error):
       "\(file.shown): \(error.description.shown)" + Self.columnAdvice(error) + "."
@@ -308,6 +343,13 @@ struct EnglishCatalogue: MessageCatalogue {
     case .importedReviews(let count, let file, let book):
       "Imported \(count == 1 ? "1 review" : "\(count) reviews") from \(file.shown) into "
         + "wordbook \(book.id) (\(book.title.shown))."
+    case .addedUser(let name): "Added user \(name.shown)."
+    case .changedPassword(let name): "Changed the password of user \(name.shown)."
+    case .deletedUser(let name): "Deleted user \(name.shown) and their wordbooks."
+    case .passwordPrompt(let name): "New password for \(name.shown): "
+    case .passwordAgainPrompt: "Type it again: "
+    case .deleteUserQuestion(let name):
+      "Delete user \(name.shown) and all their wordbooks, words and reviews? [y/N] "
     case .deleteBookQuestion(let book):
       "Delete wordbook \(book.id) (\(book.title.shown)) and its "
         + "\(Self.words(book.wordCount))? [y/N] "

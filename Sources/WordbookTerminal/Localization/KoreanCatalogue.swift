@@ -1,5 +1,6 @@
 import Wordbook
 import WordbookInterchange
+import WordbookPostgres
 
 /// The Korean sentences of the `wordbook` command (한국어).
 ///
@@ -56,6 +57,14 @@ struct KoreanCatalogue: MessageCatalogue {
     case .deleteBookNeedsYes(let id):
       "'delete-book'은 지우기 전에 묻는데, 표준 입력이 터미널이 아닙니다. "
         + "단어장 \(id)과 그 단어를 지우려면 --yes를 붙이세요."
+    case .usersNeedServer:
+      "'users'는 PostgreSQL 데이터베이스의 계정을 관리합니다. --db postgresql://…(또는 "
+        + "$WORDBOOK_DB)를 주세요. SQLite 파일에는 학습자가 한 명뿐이라 계정이 없습니다"
+    case .unknownUsersAction(let action):
+      "'users'에는 add, list, delete, passwd만 쓸 수 있습니다. '\(action.shown)'은 아닙니다"
+    case .deleteUserNeedsYes(let name):
+      "'users delete'는 지우기 전에 묻는데, 표준 입력이 터미널이 아닙니다. "
+        + "사용자 \(name.shown)와 그 단어장을 지우려면 --yes를 붙이세요."
     case .databaseNeedsUser:
       "PostgreSQL 데이터베이스에는 여러 사용자의 단어장이 있습니다. --user NAME으로 사용자를 고르세요"
         + "(새 이름이면 사용자를 만듭니다)"
@@ -111,6 +120,11 @@ struct KoreanCatalogue: MessageCatalogue {
       "단어장 \(book.id) (\(book.title.shown))에 ID가 \(word)인 단어가 없습니다. "
         + "'wordbook words \(book.id)'로 단어를 확인하세요."
     case .bookNotDeleted(let id): "단어장 \(id)을 지우지 않았습니다."
+    case .account(let error): describe(error)
+    case .passwordsDiffer: "두 비밀번호가 다릅니다. 아무것도 바꾸지 않았습니다."
+    case .noPassword: "비밀번호가 없습니다. 터미널에서 입력하거나 표준 입력의 첫 줄로 주세요."
+    case .passwordNotUTF8: "비밀번호가 UTF-8 텍스트가 아닙니다. 아무것도 바꾸지 않았습니다."
+    case .userNotDeleted(let name): "사용자 \(name.shown)를 지우지 않았습니다."
     case .cannotReadFile(let file): "\(file.shown)을 읽을 수 없습니다. 경로와 권한을 확인하세요."
     case .unreadableFlashcards(let file, let error):
       "\(file.shown): 읽을 수 없습니다 (\(error.description.shown))."
@@ -272,6 +286,13 @@ struct KoreanCatalogue: MessageCatalogue {
         + "다음 복습: \(state.due?.iso8601 ?? "없음")."
     case .importedReviews(let count, let file, let book):
       "\(file.shown)에서 복습 기록 \(count)개를 단어장 \(book.id) (\(book.title.shown))에 가져왔습니다."
+    case .addedUser(let name): "사용자 \(name.shown)를 추가했습니다."
+    case .changedPassword(let name): "사용자 \(name.shown)의 비밀번호를 바꿨습니다."
+    case .deletedUser(let name): "사용자 \(name.shown)와 그 단어장을 지웠습니다."
+    case .passwordPrompt(let name): "\(name.shown)의 새 비밀번호: "
+    case .passwordAgainPrompt: "한 번 더 입력하세요: "
+    case .deleteUserQuestion(let name):
+      "사용자 \(name.shown)와 그 단어장, 단어, 복습 기록을 모두 지울까요? [y/N] "
     case .deleteBookQuestion(let book):
       "단어장 \(book.id) (\(book.title.shown))과 단어 \(book.wordCount)개를 지울까요? [y/N] "
     case .reviewStatistics(let book, let statistics):

@@ -1,0 +1,169 @@
+import Wordbook
+
+/// The users of a PostgreSQL database and their passwords: what `wordbook users` manages and
+/// the page's sign-in checks.
+///
+/// ```swift
+/// let accounts = try await PostgresAccounts(url: url)
+/// try await accounts.add("mina", password: "correct horse")
+/// let signedIn = try await accounts.signIn("mina", password: "correct horse")  // true
+/// ```
+///
+/// Passwords are kept as Argon2id hashes made by libsodium (``PasswordHashing``, loaded at run
+/// time; without the `libsodium23` package every call that hashes throws
+/// ``AccountError/hashingUnavailable``). A password has 8 characters or more and at most 1,024
+/// bytes. Deleting a user deletes their books, words, reviews and settings with them.
+public final class PostgresAccounts: Sendable {
+  /// The connection on its queue.
+  private let database: PostgresDatabase
+
+  /// The database's URL without its password.
+  public var location: String { database.location }
+
+  /// Whether libsodium could be loaded, so that passwords can be hashed and checked.
+  public static var isHashingAvailable: Bool {
+    if case .success = PasswordHashing.library { return true }
+    return false
+  }
+
+  /// Connects to the database at `url` and creates or upgrades its schema, as
+  /// `PostgresWordService` does.
+  ///
+  /// - Parameter url: A `postgresql://` or `postgres://` URL (or any libpq connection string).
+  /// - Throws: ``AccountError/service(_:)`` when the server cannot be reached or a newer
+  ///   Wordbook wrote the schema.
+  public init(url: String) async throws(AccountError) {
+    database = PostgresDatabase(url: url)
+    try await Self.calling { () async throws(WordServiceError) in
+      try await database.open(url: url) { connection throws(WordServiceError) in
+        try PostgresSchema.migrate(connection)
+      }
+    }
+  }
+
+  /// Every user, by name, with how many books and words they have and whether they can sign in.
+  public func accounts() async throws(AccountError) -> [Account] {
+    try await run { connection throws(WordServiceError) in
+      let rows = try connection.query(
+        """
+        SELECT u.name, (SELECT count(*) FROM books AS b WHERE b.user_id = u.id),
+          (SELECT count(*) FROM words AS w WHERE w.user_id = u.id), u.password_hash IS NOT NULL
+        FROM users AS u ORDER BY u.name
+        """, [], .loadUsers)
+      return (0..<rows.count).map { row in
+        Account(
+          name: rows.text(row, 0), bookCount: Int(rows.integer(row, 1)),
+          wordCount: Int(rows.integer(row, 2)), hasPassword: rows.text(row, 3) == "t")
+      }
+    }
+  }
+
+  /// Adds a user with a password; they start with no wordbook.
+  ///
+  /// - Throws: ``AccountError/nameTaken(_:)`` when a user has the name, also one without a
+  ///   password (give them one with ``setPassword(_:of:)``); ``AccountError/blankName``; and a
+  ///   password's refusals.
+  public func add(_ name: String, password: String) async throws(AccountError) {
+    let name = try Self.validName(name)
+    let hash = try await PasswordHashing.hash(password)
+    let added = try await run { connection throws(WordServiceError) in
+      try connection.query(
+        """
+        INSERT INTO users (name, password_hash) VALUES ($1, $2)
+        ON CONFLICT (name) DO NOTHING RETURNING id
+        """, [.text(name), .text(hash)], .saveUser
+      ).count == 1
+    }
+    guard added else { throw .nameTaken(name) }
+  }
+
+  /// Gives a user a new password; the old one no longer signs in.
+  ///
+  /// - Throws: ``AccountError/unknownUser(_:)`` when no user has the name, and a password's
+  ///   refusals.
+  public func setPassword(_ password: String, of name: String) async throws(AccountError) {
+    let name = try Self.validName(name)
+    let hash = try await PasswordHashing.hash(password)
+    guard try await store(hash, of: name) else { throw .unknownUser(name) }
+  }
+
+  /// Deletes a user and everything that is theirs: books, words, reviews and settings.
+  ///
+  /// - Throws: ``AccountError/unknownUser(_:)`` when no user has the name.
+  public func delete(_ name: String) async throws(AccountError) {
+    let name = try Self.validName(name)
+    let deleted = try await run { connection throws(WordServiceError) in
+      try connection.query("DELETE FROM users WHERE name = $1", [.text(name)], .saveUser)
+        .changed == 1
+    }
+    guard deleted else { throw .unknownUser(name) }
+  }
+
+  /// Whether `password` is the password of the user named `name`.
+  ///
+  /// An unknown name, or a user without a password, takes as long as a wrong password (the
+  /// password is checked against a decoy hash), so the time taken never tells whether a name
+  /// exists. A right password whose hash was made with older settings is hashed again.
+  ///
+  /// - Throws: ``AccountError/hashingUnavailable`` without libsodium, and
+  ///   ``AccountError/service(_:)`` when the database fails.
+  public func signIn(_ name: String, password: String) async throws(AccountError) -> Bool {
+    let name = name.trimmingWhitespace()
+    let stored = try await run { connection throws(WordServiceError) in
+      let rows = try connection.query(
+        "SELECT password_hash FROM users WHERE name = $1", [.text(name)], .loadUsers)
+      return rows.count == 1 ? rows.optionalText(0, 0) : nil
+    }
+    let matches = try await PasswordHashing.verify(password, against: stored ?? Self.decoyHash)
+    guard matches, let stored else { return false }
+    if PasswordHashing.needsRehash(stored) {
+      _ = try await store(try await PasswordHashing.hash(password), of: name)
+    }
+    return true
+  }
+
+  /// Closes the connection, after the calls queued now have finished.
+  public func close() async {
+    await database.close()
+  }
+
+  /// A hash of a password no one has, with today's settings: what an unknown name's sign-in is
+  /// checked against.
+  private static let decoyHash =
+    "$argon2id$v=19$m=65536,t=2,p=1$J2lT2eOS4vKFMI/mB7IkCQ$xEy1UA8z4oXxQ67iWb1NNAiajfVK9ZXM2IQQ2jxfCrk"
+
+  /// Sets the user's hash; `false` when no user has the name.
+  private func store(_ hash: String, of name: String) async throws(AccountError) -> Bool {
+    try await run { connection throws(WordServiceError) in
+      try connection.query(
+        "UPDATE users SET password_hash = $2 WHERE name = $1", [.text(name), .text(hash)],
+        .saveUser
+      ).changed == 1
+    }
+  }
+
+  /// The name without its surrounding spaces, as `--user` takes it.
+  private static func validName(_ name: String) throws(AccountError) -> String {
+    let name = name.trimmingWhitespace()
+    guard !name.isEmpty else { throw .blankName }
+    return name
+  }
+
+  /// Runs `body` with the connection, its error wrapped.
+  private func run<Result: Sendable>(
+    _ body: @escaping @Sendable (PostgresConnection) throws(WordServiceError) -> Result
+  ) async throws(AccountError) -> Result {
+    try await Self.calling { () async throws(WordServiceError) in try await database.run(body) }
+  }
+
+  /// Calls the database, turning its error into ``AccountError/service(_:)``.
+  private static func calling<Result>(_ body: () async throws(WordServiceError) -> Result)
+    async throws(AccountError) -> Result
+  {
+    do {
+      return try await body()
+    } catch {
+      throw .service(error)
+    }
+  }
+}
