@@ -38,7 +38,6 @@ struct UsersCommand: Subcommand {
     let accounts = try await Self.calling { () async throws(AccountError) in
       try await PostgresAccounts(url: url)
     }
-    defer { Task { await accounts.close() } }
     switch action {
     case .list:
       for account in try await Self.calling({ () async throws(AccountError) in
