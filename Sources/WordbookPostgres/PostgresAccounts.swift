@@ -9,7 +9,7 @@ import Wordbook
 /// let signedIn = try await accounts.signIn("mina", password: "correct horse")  // true
 /// ```
 ///
-/// Passwords are kept as Argon2id hashes made by libsodium (``PasswordHashing``, loaded at run
+/// Passwords are kept as Argon2id hashes made by libsodium (`crypto_pwhash_str`, loaded at run
 /// time; without the `libsodium23` package every call that hashes throws
 /// ``AccountError/hashingUnavailable``). A password has 8 characters or more and at most 1,024
 /// bytes. Deleting a user deletes their books, words, reviews and settings with them.
