@@ -134,15 +134,31 @@ final class CommandSession {
     of book: WordBook, _ body: ([Word]) throws(CommandFailure) -> Void
   ) async throws(CommandFailure) {
     let service = service
-    let pageSize = Self.pageSize
+    try await forEachPage(
+      of: book,
+      reading: { (last: Word?) async throws in
+        try await service.fetchWords(in: book.id, after: last?.id, limit: Self.pageSize)
+      }, body)
+  }
+
+  /// Reads `book` page by page with `read`, which is given the last item of the page before
+  /// (`nil` at first) and returns at most ``pageSize`` items, and hands each page to `body`.
+  /// The next page is read while `body` writes this one.
+  ///
+  /// - Throws: ``CommandFailure`` from `body`, or when the book is deleted meanwhile.
+  func forEachPage<Item: Sendable>(
+    of book: WordBook,
+    reading read: @escaping @Sendable (Item?) async throws -> [Item],
+    _ body: ([Item]) throws(CommandFailure) -> Void
+  ) async throws(CommandFailure) {
     // Detached, so the read starts at once instead of waiting for the main actor to finish
     // writing the page before.
-    func read(after last: Word.ID?) -> Task<[Word], any Error> {
-      Task.detached { try await service.fetchWords(in: book.id, after: last, limit: pageSize) }
+    func readPage(after last: Item?) -> Task<[Item], any Error> {
+      Task.detached { try await read(last) }
     }
-    var next = read(after: nil)
+    var next = readPage(after: nil)
     while true {
-      let page: [Word]
+      let page: [Item]
       do {
         page = try await next.value
       } catch let error as WordServiceError where error.kind == .notFound {
@@ -152,8 +168,8 @@ final class CommandSession {
       } catch {
         throw .runtime(.other(String(describing: error)))
       }
-      let isLast = page.count < pageSize
-      if !isLast, let last = page.last?.id { next = read(after: last) }
+      let isLast = page.count < Self.pageSize
+      if !isLast, let last = page.last { next = readPage(after: last) }
       do {
         try body(page)
         try out.flush()

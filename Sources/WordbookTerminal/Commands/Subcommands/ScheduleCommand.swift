@@ -18,17 +18,15 @@ struct ScheduleCommand: Subcommand {
   func run(in session: CommandSession) async throws(CommandFailure) {
     let book = try await session.book(book)
     let time = listsAll ? nil : Timestamp.now
-    // Page by page, so the first lines show at once and memory stays flat at any book size.
-    var last: ScheduledWord?
-    while true {
-      let page = try await session.call { [last] () async throws(WordServiceError) in
-        try await session.service.fetchSchedule(
-          in: book.id, dueBy: time, after: last, limit: CommandSession.pageSize)
-      }
+    let service = session.service
+    // Page by page, so the first lines show at once and memory stays flat at any book size;
+    // the next page is read while this one is written.
+    let read = { @Sendable (last: ScheduledWord?) async throws in
+      try await service.fetchSchedule(
+        in: book.id, dueBy: time, after: last, limit: CommandSession.pageSize)
+    }
+    try await session.forEachPage(of: book, reading: read) { page throws(CommandFailure) in
       for line in page { try Self.write(line, to: session.out) }
-      try session.out.flush()
-      guard page.count == CommandSession.pageSize else { return }
-      last = page.last
     }
   }
 
@@ -53,9 +51,52 @@ struct ScheduleCommand: Subcommand {
     try out.writeLine(String(memory.lapseCount))
   }
 
-  /// `value` with six decimals, as C's `%.6f` writes it: `vsnprintf` itself, since
-  /// Foundation's `String(format:)` cost most of a line's time (`reviewLog` benchmark).
+  /// `value` with six decimals, exactly as C's `%.6f` writes it (the exact binary value
+  /// rounded half to even).
+  ///
+  /// Values below 2^52 / 10^6 (every stability and difficulty) are rounded in integers, with
+  /// the product's rounding error from a fused multiply-add deciding the halfway cases; the
+  /// rest go through `vsnprintf`, whose argument boxing and conformance lookups cost a quarter
+  /// of a `schedule --all` line (`reviewLog` benchmark).
   static func sixDecimals(_ value: Double) -> String {
+    let magnitude = value.magnitude
+    guard magnitude < 4_503_599_627 else { return printed(value) }
+    let scaled = magnitude * 1_000_000
+    // magnitude × 10^6 − scaled, exactly: a product's rounding error is itself a double.
+    let error = (-scaled).addingProduct(magnitude, 1_000_000)
+    var units = scaled.rounded(.toNearestOrEven)
+    let distance = scaled - units
+    if distance == 0.5 && error > 0 {
+      units += 1
+    } else if distance == -0.5 && error < 0 {
+      units -= 1
+    }
+    let micros = UInt64(units)
+    let whole = String(micros / 1_000_000)
+    let fraction = micros % 1_000_000
+    let sign = value.sign == .minus ? 1 : 0
+    return String(unsafeUninitializedCapacity: sign + whole.utf8.count + 7) { bytes in
+      var end = 0
+      if sign == 1 {
+        bytes[0] = UInt8(ascii: "-")
+        end = 1
+      }
+      for byte in whole.utf8 {
+        bytes[end] = byte
+        end += 1
+      }
+      bytes[end] = UInt8(ascii: ".")
+      var rest = fraction
+      for position in stride(from: end + 6, to: end, by: -1) {
+        bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+      }
+      return end + 7
+    }
+  }
+
+  /// `value` as C's `%.6f` writes it, from `vsnprintf` itself.
+  private static func printed(_ value: Double) -> String {
     // The largest double takes 309 digits before the point, 317 characters in all.
     let capacity = 320
     return withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
