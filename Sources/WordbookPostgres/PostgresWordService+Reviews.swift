@@ -113,13 +113,42 @@ extension PostgresWordService {
   /// Adds a review history in one transaction: the reviews are staged in a temporary table,
   /// appended to the logs in one sorted insert, and the logs of the words they touch replayed.
   public func importReviews(_ rows: ReviewImportRows) async throws(WordServiceError) -> Int {
+    try await importingReviews { _, stage throws(WordServiceError) in
+      // `stage` may not be passed on as it is to `rows`, whose own argument cannot escape.
+      try withoutActuallyEscaping(stage) { stage throws(WordServiceError) in try rows(stage) }
+    }
+  }
+
+  /// Adds a review history that names its words by term to a book's logs in one transaction,
+  /// as ``importReviews(_:)`` does: each batch's new terms are looked up in one query on the
+  /// (book, term key) index, so memory holds a batch and a bounded number of terms' words.
+  public func importReviews(into bookID: WordBook.ID, byTerm rows: TermReviewImportRows)
+    async throws(WordServiceError) -> Int
+  {
+    try await importingReviews { library, stage throws(WordServiceError) in
+      guard try library.bookExists(bookID) else { throw .bookNotFound(bookID) }
+      var matcher = ReviewedTermMatcher()
+      try matcher.match(rows, into: stage) { keys throws(WordServiceError) in
+        try library.words(withTermKeys: keys, in: bookID)
+      }
+    }
+  }
+
+  /// A review import: `stageAll`, run on the queue inside the import's transaction, writes the
+  /// reviews to stage; the call returns how many were added.
+  private func importingReviews(
+    _ stageAll:
+      @Sendable (
+        UserLibrary, _ stage: ([WordReview]) throws(WordServiceError) -> Void
+      ) throws(WordServiceError) -> Void
+  ) async throws(WordServiceError) -> Int {
     if Task.isCancelled { throw .cancelled }
     let cancelled = CancellationFlag()
     let outcome = await withTaskCancellationHandler {
       // The rows run on the queue while this task waits, so they never outlive the call.
-      await withoutActuallyEscaping(rows) { rows async -> Result<Int, WordServiceError> in
+      await withoutActuallyEscaping(stageAll) { stageAll async -> Result<Int, WordServiceError> in
         do throws(WordServiceError) {
-          return .success(try await importReviewsOnQueue(rows, cancelled))
+          return .success(try await importReviewsOnQueue(stageAll, cancelled))
         } catch {
           return .failure(error)
         }
@@ -132,13 +161,17 @@ extension PostgresWordService {
 
   /// The review import's transaction, on the service's queue.
   private func importReviewsOnQueue(
-    _ rows: @escaping ReviewImportRows, _ cancelled: CancellationFlag
+    _ stageAll:
+      @escaping @Sendable (
+        UserLibrary, _ stage: ([WordReview]) throws(WordServiceError) -> Void
+      ) throws(WordServiceError) -> Void,
+    _ cancelled: CancellationFlag
   ) async throws(WordServiceError) -> Int {
     try await withLibrary { library throws(WordServiceError) in
       try library.inTransaction(.saveReview) { () throws(WordServiceError) in
         try library.clearImportedReviews()
         var count = 0
-        try rows { batch throws(WordServiceError) in
+        try stageAll(library) { batch throws(WordServiceError) in
           for row in batch { try library.stageImportedReview(row) }
           count += batch.count
           if cancelled.isSet { throw .cancelled }

@@ -246,3 +246,26 @@ extension PostgresRows {
       time: Timestamp(secondsSince1970: integer(row, start)))
   }
 }
+
+extension UserLibrary {
+  /// The words of a book whose term, in Normalization Form C, is one of `keys`.
+  func words(withTermKeys keys: [String], in bookID: WordBook.ID) throws(WordServiceError)
+    -> [Word]
+  {
+    var words: [Word] = []
+    // A statement takes at most 65,535 parameters; a thousand keys a query is plenty.
+    var start = keys.startIndex
+    while start < keys.endIndex {
+      let chunk = keys[start..<min(start + 1000, keys.endIndex)]
+      let placeholders = (0..<chunk.count).map { "$\($0 + 3)" }.joined(separator: ", ")
+      words += try query(
+        """
+        SELECT \(Self.wordColumns) FROM words
+        WHERE user_id = $1 AND book_id = $2 AND term_key IN (\(placeholders))
+        """, [.book(bookID)] + chunk.map { .text($0) }, .saveReview
+      ).words
+      start = chunk.endIndex
+    }
+    return words
+  }
+}

@@ -56,7 +56,7 @@ extension SQLiteWordService {
         try connection.summarizeChanges()
         var writer = try ImportWriter(
           connection, book: bookID,
-          uncanonical: try connection.wordIDsOfUncanonicalTerms(in: bookID))
+          terms: try TermLookup(connection, book: bookID, during: .importWords))
         var processed = 0
         try rows { batch throws(WordServiceError) in
           for draft in batch {
@@ -101,27 +101,21 @@ private struct ImportWriter {
 
   let connection: Connection
   let bookID: WordBook.ID
-  let lookup: Statement
   let insertOne: Statement
   let insertChunk: Statement
-  /// For each term stored in the book not in canonical form, its cards, by the canonical form.
-  var uncanonical: [String: [Word.ID]]
+  /// The stored cards by term.
+  var terms: TermLookup
   /// The new cards not written yet, in order, with their canonical terms.
   private var pending: [(draft: WordDraft, term: String)] = []
   /// The positions in `pending` of each canonical term.
   private var pendingByTerm: [String: [Int]] = [:]
 
-  init(_ connection: Connection, book bookID: WordBook.ID, uncanonical: [String: [Word.ID]])
+  init(_ connection: Connection, book bookID: WordBook.ID, terms: TermLookup)
     throws(WordServiceError)
   {
     self.connection = connection
     self.bookID = bookID
-    self.uncanonical = uncanonical
-    lookup = try connection.statement(
-      """
-      SELECT id, term, meaning, image_reference, study_state
-      FROM words INDEXED BY words_by_book_and_term WHERE book_id = ?1 AND term = ?2
-      """)
+    self.terms = terms
     let columns = "INSERT INTO words (book_id, term, meaning, image_reference, study_state) VALUES "
     insertOne = try connection.statement(columns + "(?1, ?2, ?3, ?4, ?5)")
     insertChunk = try connection.statement(
@@ -129,7 +123,7 @@ private struct ImportWriter {
         + (0..<Self.chunkSize).map { row in
           "(?1, " + (2...5).map { "?\(row * 4 + $0)" }.joined(separator: ", ") + ")"
         }.joined(separator: ", "))
-    for statement in [lookup, insertOne, insertChunk] { statement.bind(bookID.rawValue, at: 1) }
+    for statement in [insertOne, insertChunk] { statement.bind(bookID.rawValue, at: 1) }
   }
 
   /// The ID standing for the card at `position` of `pending` until it is written: above every
@@ -145,21 +139,9 @@ private struct ImportWriter {
   }
 
   /// The cards of the book whose term is `term` in canonical form, oldest first: the stored
-  /// ones, found by their bytes in the (book, term) index or in `uncanonical`, then the ones
-  /// not written yet.
+  /// ones (see ``TermLookup``), then the ones not written yet.
   func cards(withTerm term: String) throws(WordServiceError) -> [Word] {
-    var words: [Word] = []
-    do {
-      defer { lookup.rewind() }
-      lookup.bind(term, at: 2)
-      while try lookup.step(connection, .importWords) { words.append(lookup.word()) }
-    }
-    if !uncanonical.isEmpty, let ids = uncanonical[term] {
-      for id in ids {
-        if let word = try connection.importCandidate(id) { words.append(word) }
-      }
-    }
-    if words.count > 1 { words.sort { $0.id < $1.id } }
+    var words = try terms.words(withTerm: term)
     for position in pendingByTerm[term] ?? [] {
       let draft = pending[position].draft
       words.append(
@@ -204,7 +186,7 @@ private struct ImportWriter {
     let first = connection.lastInsertedRowID - Int64(pending.count) + 1
     for (row, card) in pending.enumerated()
     where !card.term.utf8.elementsEqual(card.draft.term.utf8) {
-      uncanonical[card.term, default: []].append(Word.ID(first + Int64(row)))
+      terms.addUncanonical(Word.ID(first + Int64(row)), key: card.term)
     }
     pending.removeAll(keepingCapacity: true)
     pendingByTerm.removeAll(keepingCapacity: true)
@@ -230,36 +212,6 @@ private struct ImportWriter {
 
 /// The SQL of an import.
 extension Connection {
-  /// The card with this ID, or `nil` when there is none.
-  fileprivate func importCandidate(_ wordID: Word.ID) throws(WordServiceError) -> Word? {
-    let statement = try self.statement(
-      "SELECT id, term, meaning, image_reference, study_state FROM words WHERE id = ?1")
-    defer { statement.reset() }
-    statement.bind(wordID.rawValue, at: 1)
-    return try statement.step(self, .importWords) ? statement.word() : nil
-  }
-
-  /// For each term in the book that is not stored in its canonical form, the cards with a term
-  /// equal to it, keyed by the canonical form.
-  ///
-  /// Read from the covering index on (book, term) without touching the table. Almost every
-  /// stored term is already canonical (all ASCII text is) and is found by its bytes; only the
-  /// others are kept, so the map is empty or small whatever the size of the book.
-  fileprivate func wordIDsOfUncanonicalTerms(in bookID: WordBook.ID)
-    throws(WordServiceError) -> [String: [Word.ID]]
-  {
-    let statement = try self.statement(
-      "SELECT id, term FROM words INDEXED BY words_by_book_and_term WHERE book_id = ?1")
-    defer { statement.reset() }
-    statement.bind(bookID.rawValue, at: 1)
-    var wordIDs: [String: [Word.ID]] = [:]
-    while try statement.step(self, .importWords) {
-      guard let key = statement.uncanonicalTermKey(at: 1) else { continue }
-      wordIDs[key, default: []].append(Word.ID(statement.int64(at: 0)))
-    }
-    return wordIDs
-  }
-
   /// Saves the study state and image of a card an import updated.
   fileprivate func overwriteImportedWord(_ word: Word) throws(WordServiceError) {
     let statement = try self.statement(

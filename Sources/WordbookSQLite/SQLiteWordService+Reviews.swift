@@ -137,21 +137,69 @@ extension SQLiteWordService {
   public func importReviews(_ rows: ReviewImportRows) async throws(WordServiceError) -> Int {
     if Task.isCancelled { throw .cancelled }
     return try await withConnection { connection throws(WordServiceError) in
-      try connection.inTransaction(.saveReview) { () throws(WordServiceError) in
-        try connection.clearImportedReviews()
-        var count = 0
-        try rows { batch throws(WordServiceError) in
-          for row in batch { try connection.stageImportedReview(row) }
-          count += batch.count
-          if Task.isCancelled { throw .cancelled }
+      try Self.importReviews(connection, staging: rows)
+    }
+  }
+
+  /// Adds a review history that names its words by term to a book's logs in one transaction,
+  /// as ``importReviews(_:)`` does. Each review's term is looked up in the (book, term) index
+  /// (see `TermLookup`) as it comes: one read that builds no word when the term names one word,
+  /// the shared rules of `ReviewedTermMatcher` otherwise. Memory holds a batch and a bounded
+  /// number of terms' words.
+  public func importReviews(into bookID: WordBook.ID, byTerm rows: TermReviewImportRows)
+    async throws(WordServiceError) -> Int
+  {
+    if Task.isCancelled { throw .cancelled }
+    return try await withConnection { connection throws(WordServiceError) in
+      try Self.importReviews(connection) { stage throws(WordServiceError) in
+        guard try connection.bookExists(bookID) else { throw .bookNotFound(bookID) }
+        let terms = try TermLookup(connection, book: bookID, during: .saveReview)
+        var matcher = ReviewedTermMatcher()
+        // `stage` may not be captured as it is by the batches' closure, which `rows` takes.
+        try withoutActuallyEscaping(stage) { stage throws(WordServiceError) in
+          try rows { batch throws(WordServiceError) in
+            var reviews: [WordReview] = []
+            reviews.reserveCapacity(batch.count)
+            for row in batch {
+              if let id = try terms.onlyWord(withTerm: row.term.canonicalTerm) {
+                reviews.append(WordReview(wordID: id, review: row.review))
+              } else {
+                reviews += try matcher.wordReviews([row]) { keys throws(WordServiceError) in
+                  var words: [Word] = []
+                  for key in keys { words += try terms.words(withTerm: key) }
+                  return words
+                }
+              }
+            }
+            try stage(reviews)
+          }
         }
-        if let unknown = try connection.unknownImportedWord() { throw .wordNotFound(unknown) }
-        try connection.appendImportedReviews()
-        let scheduler = ReviewScheduler(settings: try Self.reviewSettings(connection).scheduler)
-        try connection.replayLogs(with: scheduler, onlyImported: true)
-        try connection.clearImportedReviews()
-        return count
       }
+    }
+  }
+
+  /// A review import's transaction: the reviews `stageAll` writes are staged in a temporary
+  /// table, appended to the logs in one sorted insert, and the logs of the words they touch
+  /// replayed.
+  private static func importReviews(
+    _ connection: Connection,
+    staging stageAll: (_ stage: ([WordReview]) throws(WordServiceError) -> Void)
+      throws(WordServiceError) -> Void
+  ) throws(WordServiceError) -> Int {
+    try connection.inTransaction(.saveReview) { () throws(WordServiceError) in
+      try connection.clearImportedReviews()
+      var count = 0
+      try stageAll { batch throws(WordServiceError) in
+        for row in batch { try connection.stageImportedReview(row) }
+        count += batch.count
+        if Task.isCancelled { throw .cancelled }
+      }
+      if let unknown = try connection.unknownImportedWord() { throw .wordNotFound(unknown) }
+      try connection.appendImportedReviews()
+      let scheduler = ReviewScheduler(settings: try reviewSettings(connection).scheduler)
+      try connection.replayLogs(with: scheduler, onlyImported: true)
+      try connection.clearImportedReviews()
+      return count
     }
   }
 

@@ -34,6 +34,8 @@ extension PageLanguage {
     case .blankTitle: "단어장 제목을 입력한 뒤 다시 시도하세요."
     case .blankTerm: "단어를 입력한 뒤 다시 시도하세요."
     case .cancelled: "작업을 취소했습니다. 바뀐 것은 없습니다."
+    case .reviewedTermNotMatched(let line, _):
+      "복습 기록 \(line)번째 줄이 단어장의 어느 단어도 가리키지 않습니다. 복습을 하나도 가져오지 않았습니다."
     case .unreachable: "서비스에 연결할 수 없습니다. 다시 시도하세요."
     case .storage(let failure): korean(failure.problem)
     case .described(let message): message

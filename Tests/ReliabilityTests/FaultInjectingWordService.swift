@@ -201,4 +201,11 @@ actor FaultInjectingWordService: WordService {
     try await roll("import the reviews")
     return try await base.importReviews(rows)
   }
+
+  func importReviews(into bookID: WordBook.ID, byTerm rows: TermReviewImportRows)
+    async throws(WordServiceError) -> Int
+  {
+    try await roll("import the reviews")
+    return try await base.importReviews(into: bookID, byTerm: rows)
+  }
 }

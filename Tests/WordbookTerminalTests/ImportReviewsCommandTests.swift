@@ -87,6 +87,15 @@ import Wordbook
         "term,rating,reviewed_at\n" + good + "가다,good," + String(repeating: "9", count: 1 << 20)
           + "\n", "line 3:"
       ),
+      // The first bad line is refused, whether the service or the reader finds the later one.
+      (
+        "term,rating,reviewed_at\n" + good + "없다,good,2026-01-02T00:00:00Z\n"
+          + "가다,great,2026-01-02T00:00:00Z\n", "line 3: the wordbook has no word '없다'"
+      ),
+      (
+        "term,rating,reviewed_at\n" + good + "없다,good,2026-01-02T00:00:00Z\n가다\n",
+        "line 3: the wordbook has no word '없다'"
+      ),
     ]
     for (index, (text, fragment)) in cases.enumerated() {
       let path = try file("bad\(index).csv", text)

@@ -36,6 +36,7 @@ import WordbookPostgres
       .blankTitle, .blankTerm, .cancelled,
     ]
     reasons += WordServiceError.Operation.allCases.map { .unreachable($0) }
+    reasons += Self.unmatchedTerms.map { .reviewedTermNotMatched(line: 4242, $0) }
     let problems: [WordServiceError.StorageProblem] = [
       .busy, .full, .readOnly, .notADatabase, .damaged(detail: "disk image is malformed"),
       .cannotOpen(detail: "unable to open"), .inputOutput(detail: "disk I/O error"),
@@ -49,7 +50,7 @@ import WordbookPostgres
         .storage(WordServiceError.StorageFailure($0, during: operation, path: Self.path))
       }
     }
-    #expect(Set(reasons.map(Self.index)) == Set(0..<8))
+    #expect(Set(reasons.map(Self.index)) == Set(0..<8).union([9]))
     for reason in reasons {
       let error = WordServiceError(.other, reason: reason)
       expectBoth(english.describe(error), korean.describe(error))
@@ -130,13 +131,12 @@ import WordbookPostgres
       .hashingUnavailable, .hashingFailed, .service(.bookNotFound(Self.book.id)),
     ]
     problems += accountErrors.map { .account($0) }
-    let refusals: [ReviewLineProblem] = [
-      .missingColumn("rating"), .unknownTerm("Marker Title"), .invalidRating("--marker"),
+    var refusals: [ReviewLineProblem] = [
+      .missingColumn("rating"), .invalidRating("--marker"),
       .invalidTime("--marker"), .unreadable("too few fields"),
       .fieldCount(found: 4242, expected: 3), .emptyField,
-      .ambiguousTerm("Marker Title", count: 4242),
-      .unknownMeaning("Marker Title", meaning: "--marker"),
     ]
+    refusals += Self.unmatchedTerms.map { .unmatched($0) }
     problems += refusals.map { .reviewLineRefused(file: "marker.csv", line: 4242, $0) }
     #expect(Set(problems.map(Self.index)) == Set(0..<33).union(34...38))
     for problem in problems {
@@ -251,8 +251,15 @@ extension MessageCatalogueTests {
     case .unreachable: 6
     case .storage: 7
     case .described: 8
+    case .reviewedTermNotMatched: 9
     }
   }
+
+  /// Every way a review can name no word, with the markers in its values.
+  private static let unmatchedTerms: [ReviewedTermProblem] = [
+    .unknownTerm("Marker Title"), .ambiguousTerm("Marker Title", count: 4242),
+    .unknownMeaning("Marker Title", meaning: "--marker"),
+  ]
 
   private static func index(_ problem: WordServiceError.StorageProblem) -> Int {
     switch problem {

@@ -459,6 +459,19 @@ import Wordbook
     #expect(state.phase != .new)
   }
 
+  /// `WordService.importReviews(into:byTerm:)`.
+  @Test func importingReviewsByTerm() async throws {
+    let service = InMemoryWordService(books: [("Korean", [WordDraft(term: "사랑", meaning: "love")])])
+    let book = try await service.fetchBooks()[0]
+    let then = Timestamp(secondsSince1970: 1_764_500_000)
+    let count = try await service.importReviews(into: book.id) { write throws(WordServiceError) in
+      try write([TermReview(line: 2, term: "사랑", review: Review(rating: .good, time: then))])
+    }
+    #expect(count == 1)
+    let word = try await service.fetchWords(in: book.id)[0]
+    #expect(try await service.fetchReviews(of: word.id) == [Review(rating: .good, time: then)])
+  }
+
   /// `ReviewSchedule`'s overview: what Due mode shows, once a word has been rated.
   @Test func readingTheSchedule() async {
     let time = Timestamp(secondsSince1970: 1_800_000_000)

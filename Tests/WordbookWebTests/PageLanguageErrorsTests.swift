@@ -33,6 +33,7 @@ import Wordbook
     var reasons: [WordServiceError.Reason] = [
       .bookNotFound(Self.book.id), .wordNotFound(Word.ID(1)), .titleTaken(Self.book),
       .blankTitle, .blankTerm, .cancelled, .unreachable(.loadBooks),
+      .reviewedTermNotMatched(line: 2, .unknownTerm("배")),
     ]
     let problems: [WordServiceError.StorageProblem] = [
       .busy, .full, .readOnly, .notADatabase, .damaged(detail: "malformed"),

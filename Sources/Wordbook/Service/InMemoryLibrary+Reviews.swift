@@ -70,7 +70,10 @@ extension InMemoryLibrary {
   }
 
   /// Appends each word's imported reviews to its log in time order, then replays the log.
-  mutating func importReviews(_ rows: ReviewImportRows) throws(WordServiceError) -> Int {
+  mutating func importReviews(
+    _ rows: (_ write: ([WordReview]) throws(WordServiceError) -> Void) throws(WordServiceError)
+      -> Void
+  ) throws(WordServiceError) -> Int {
     var imported: [Word.ID: [Review]] = [:]
     var count = 0
     try rows { batch throws(WordServiceError) in

@@ -288,6 +288,28 @@ public actor InMemoryWordService: WordService {
     return count
   }
 
+  /// Adds a review history that names its words by term to a book's logs, all or none, batch
+  /// by batch.
+  public func importReviews(into bookID: WordBook.ID, byTerm rows: TermReviewImportRows)
+    async throws(WordServiceError) -> Int
+  {
+    try await simulateNetwork(.saveReview)
+    if Task.isCancelled { throw .cancelled }
+    var staged = library
+    var wordsByTerm: [String: [Word]] = [:]
+    for id in staged.books[try staged.bookIndex(bookID)].wordIDs {
+      if let word = staged.words[id] {
+        wordsByTerm[word.term.canonicalTerm, default: []].append(word)
+      }
+    }
+    var matcher = ReviewedTermMatcher()
+    let count = try staged.importReviews { write throws(WordServiceError) in
+      try matcher.match(rows, into: write) { $0.flatMap { wordsByTerm[$0] ?? [] } }
+    }
+    library = staged
+    return count
+  }
+
   /// Adds many words to a book, all or none, batch by batch.
   ///
   /// - Complexity: O(*m* + *n*) for *n* rows into a book of *m* words, with the book's terms

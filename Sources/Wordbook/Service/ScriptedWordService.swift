@@ -39,6 +39,8 @@ public actor ScriptedWordService: WordService {
     case fetchWordsPage
     /// ``WordService/importReviews(_:)``.
     case importReviews
+    /// ``WordService/importReviews(into:byTerm:)``.
+    case importReviewsByTerm
     /// ``WordService/importWords(intoBookTitled:onDuplicate:progress:rows:)``.
     case importWords
     /// ``WordService/recordReview(_:of:)``.
@@ -339,6 +341,15 @@ public actor ScriptedWordService: WordService {
   public func importReviews(_ rows: ReviewImportRows) async throws(WordServiceError) -> Int {
     try await script(.importReviews) { () async throws(WordServiceError) in
       try await base.importReviews(rows)
+    }
+  }
+
+  /// Counts the call and forwards it to ``base``, unless it is scripted to fail or be held.
+  public func importReviews(into bookID: WordBook.ID, byTerm rows: TermReviewImportRows)
+    async throws(WordServiceError) -> Int
+  {
+    try await script(.importReviewsByTerm) { () async throws(WordServiceError) in
+      try await base.importReviews(into: bookID, byTerm: rows)
     }
   }
 }

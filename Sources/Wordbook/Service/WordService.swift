@@ -225,6 +225,31 @@ public protocol WordService: Sendable {
   ///   ``WordServiceError/cancelled``.
   func importReviews(_ rows: ReviewImportRows) async throws(WordServiceError) -> Int
 
+  /// Adds a review history that names its words by term to the logs of a book's words, in one
+  /// transaction, all of it or none, batch by batch, as ``importReviews(_:)`` does.
+  ///
+  /// Each review names the book's word with its term, or with its term and meaning where words
+  /// share the term (see ``TermReview``). The service looks the terms up as the batches come,
+  /// so memory holds a batch and a bounded number of terms' words, never the book.
+  ///
+  /// ```swift
+  /// let count = try await service.importReviews(into: book.id) { write throws(WordServiceError) in
+  ///   try write([TermReview(line: 2, term: "사랑", review: Review(rating: .good, time: then))])
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - bookID: The book whose words the reviews name.
+  ///   - rows: Supplies the reviews; an error it throws rolls the import back and is rethrown.
+  /// - Returns: How many reviews were added.
+  /// - Throws: ``WordServiceError/Kind/notFound`` when the book does not exist;
+  ///   ``WordServiceError/Kind/invalidInput`` with the reason
+  ///   ``WordServiceError/Reason/reviewedTermNotMatched(line:_:)`` for the first review, in the
+  ///   order written, that names no word; ``WordServiceError/cancelled`` when the calling task
+  ///   is cancelled. Each rolls the import back.
+  func importReviews(into bookID: WordBook.ID, byTerm rows: TermReviewImportRows)
+    async throws(WordServiceError) -> Int
+
   /// The changes made to what the service stores from now on, through this service or, where
   /// the storage can tell, by another process: each element lists the changes found since the
   /// previous one, in the order they were made.

@@ -11,6 +11,8 @@ extension WordServiceError {
     case .blankTitle: "A wordbook needs a title. Type one and try again."
     case .blankTerm: "A word needs a term. Type one and try again."
     case .cancelled: "The operation was cancelled; nothing was changed."
+    case .reviewedTermNotMatched(let line, let problem):
+      "Line \(line) of the review history: \(problem.clause); no review was imported."
     case .unreachable(let operation):
       "Could not \(operation.rawValue): the service is unavailable. Try again."
     case .storage(let failure): failure.message
@@ -66,6 +68,19 @@ extension WordServiceError.StorageFailure {
         + "Choose another location with WORDBOOK_DB."
     case .system(let detail):
       "Could not \(what) \(operation == .createFolder ? "" : "in ")\(path): \(detail)."
+    }
+  }
+}
+
+extension ReviewedTermProblem {
+  /// The problem in an English clause.
+  var clause: String {
+    switch self {
+    case .unknownTerm(let term): "the wordbook has no word \"\(term)\""
+    case .ambiguousTerm(let term, let count):
+      "\(count) words of the wordbook are \"\(term)\"; add a meaning column to tell which"
+    case .unknownMeaning(let term, let meaning):
+      "no word \"\(term)\" of the wordbook means \"\(meaning)\""
     }
   }
 }

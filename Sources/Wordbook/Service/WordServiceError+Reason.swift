@@ -13,6 +13,9 @@ extension WordServiceError {
     case blankTerm
     /// The work was cancelled; nothing was changed.
     case cancelled
+    /// A review of an imported history, from the given line, names no word of the book; the
+    /// import was rolled back.
+    case reviewedTermNotMatched(line: Int, ReviewedTermProblem)
     /// The service could not be reached for the operation.
     case unreachable(Operation)
     /// The storage failed.

@@ -218,11 +218,7 @@ struct EnglishCatalogue: MessageCatalogue {
     switch problem {
     case .missingColumn(let name):
       "the header row has no \(name) column (it needs term, rating and reviewed_at)"
-    case .unknownTerm(let term): "the wordbook has no word '\(term.shown)'"
-    case .ambiguousTerm(let term, let count):
-      "\(count) words of the wordbook are '\(term.shown)'; add a meaning column to tell which"
-    case .unknownMeaning(let term, let meaning):
-      "no word '\(term.shown)' of the wordbook means '\(meaning.shown)'"
+    case .unmatched(let problem): unmatched(problem)
     case .invalidRating(let rating):
       "the rating must be again, hard, good or easy (or 1 to 4), not '\(rating.shown)'"
     case .invalidTime(let time):
@@ -232,6 +228,17 @@ struct EnglishCatalogue: MessageCatalogue {
         + "\(expected)"
     case .emptyField: "a field is empty (each line needs a term, a rating and a time)"
     case .unreadable(let detail): detail.shown
+    }
+  }
+
+  /// Why a review names no word of the book, as a clause.
+  static func unmatched(_ problem: ReviewedTermProblem) -> String {
+    switch problem {
+    case .unknownTerm(let term): "the wordbook has no word '\(term.shown)'"
+    case .ambiguousTerm(let term, let count):
+      "\(count) words of the wordbook are '\(term.shown)'; add a meaning column to tell which"
+    case .unknownMeaning(let term, let meaning):
+      "no word '\(term.shown)' of the wordbook means '\(meaning.shown)'"
     }
   }
 

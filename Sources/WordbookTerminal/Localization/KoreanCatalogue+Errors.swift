@@ -45,6 +45,8 @@ extension KoreanCatalogue {
     case .blankTitle: "단어장 제목을 입력한 뒤 다시 시도하세요."
     case .blankTerm: "단어를 입력한 뒤 다시 시도하세요."
     case .cancelled: "작업을 취소했습니다. 바뀐 것은 없습니다."
+    case .reviewedTermNotMatched(let line, let problem):
+      "복습 기록 \(line)번째 줄: \(Self.unmatched(problem)). 복습을 하나도 가져오지 않았습니다."
     case .unreachable(let operation):
       "\(Self.cannot(operation)): 서비스에 연결할 수 없습니다. 다시 시도하세요."
     case .storage(let failure): describe(failure)

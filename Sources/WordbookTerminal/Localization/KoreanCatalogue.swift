@@ -183,17 +183,23 @@ struct KoreanCatalogue: MessageCatalogue {
     }
   }
 
-  /// The options that resolve a read error about columns, as a sentence; empty for others.
-  /// 복습 기록의 줄을 거부한 까닭.
-  private static func refusal(_ problem: ReviewLineProblem) -> String {
+  /// 복습이 단어장의 어느 단어도 가리키지 않는 까닭.
+  static func unmatched(_ problem: ReviewedTermProblem) -> String {
     switch problem {
-    case .missingColumn(let name):
-      "머리 줄에 \(name) 열이 없습니다(term, rating, reviewed_at가 필요합니다)"
     case .unknownTerm(let term): "단어장에 '\(term.shown)' 단어가 없습니다"
     case .ambiguousTerm(let term, let count):
       "단어장에 '\(term.shown)' 단어가 \(count)개 있습니다. 어느 것인지 meaning 열을 더하세요"
     case .unknownMeaning(let term, let meaning):
       "단어장에 뜻이 '\(meaning.shown)'인 '\(term.shown)' 단어가 없습니다"
+    }
+  }
+
+  /// 복습 기록의 줄을 거부한 까닭.
+  private static func refusal(_ problem: ReviewLineProblem) -> String {
+    switch problem {
+    case .missingColumn(let name):
+      "머리 줄에 \(name) 열이 없습니다(term, rating, reviewed_at가 필요합니다)"
+    case .unmatched(let problem): unmatched(problem)
     case .invalidRating(let rating):
       "평가는 again, hard, good, easy (또는 1부터 4) 중 하나여야 합니다. '\(rating.shown)'은 아닙니다"
     case .invalidTime(let time):

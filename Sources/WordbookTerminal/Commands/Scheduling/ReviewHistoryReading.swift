@@ -9,20 +9,15 @@ import WordbookInterchange
 #endif
 
 /// Reads a review history (CSV or TSV with the columns `term`, `rating` and `reviewed_at`, in
-/// any order) inside the import's transaction, a chunk at a time, and hands each chunk's
-/// reviews to the service as one batch; the first bad line stops the reading and rolls the
-/// import back, and is kept for the command to report.
+/// any order, and `meaning` for homonyms) inside the import's transaction, a chunk at a time,
+/// and hands each chunk's reviews to the service as one batch, which finds their words by term;
+/// the first bad line stops the reading and rolls the import back, and is kept for the command
+/// to report.
 final class ReviewHistoryReading: Sendable {
   /// The first line refused, with why.
   let refusal = Mutex<(line: Int, problem: ReviewLineProblem)?>(nil)
   /// Why the file could not be read at all.
   let failure = Mutex<FlashcardReadError?>(nil)
-  /// The book's words by term, and by meaning where words share a term.
-  private let words: ReviewedWordIndex
-
-  init(words: ReviewedWordIndex) {
-    self.words = words
-  }
 
   /// The columns of the header row.
   private struct Columns {
@@ -63,7 +58,7 @@ final class ReviewHistoryReading: Sendable {
   /// - Throws: What `write` throws, or ``WordServiceError/Kind/invalidInput`` once a line is
   ///   refused or the file cannot be read, which rolls the import back.
   func read(
-    _ descriptor: Int32, into write: ([WordReview]) throws(WordServiceError) -> Void
+    _ descriptor: Int32, into write: ([TermReview]) throws(WordServiceError) -> Void
   ) throws(WordServiceError) {
     var serviceFailure: WordServiceError?
     var columns: Columns?
@@ -75,7 +70,8 @@ final class ReviewHistoryReading: Sendable {
       try FlashcardReader.read(
         fileDescriptor: descriptor, format: Self.format(of: descriptor), options: options
       ) { rows throws(FlashcardReadError) in
-        var batch: [WordReview] = []
+        var batch: [TermReview] = []
+        var problem: (line: Int, problem: ReviewLineProblem)?
         for row in rows {
           guard let known = columns else {
             switch Columns.named(row.fields) {
@@ -88,15 +84,20 @@ final class ReviewHistoryReading: Sendable {
           }
           switch review(in: row, columns: known) {
           case .success(let review): batch.append(review)
-          case .failure(let problem):
-            refused = (row.line, problem)
-            throw .stopped
+          case .failure(let found): problem = (row.line, found)
           }
+          if problem != nil { break }
         }
+        // The lines before a bad one go to the service first: a term among them that names no
+        // word is the first line refused.
         do throws(WordServiceError) {
           try write(batch)
         } catch {
           serviceFailure = error
+          throw .stopped
+        }
+        if let problem {
+          refused = problem
           throw .stopped
         }
       }
@@ -120,16 +121,11 @@ final class ReviewHistoryReading: Sendable {
 
   /// The review of a row, or why the row is refused.
   private func review(in row: FlashcardRow, columns: Columns)
-    -> Result<WordReview, ReviewLineProblem>
+    -> Result<TermReview, ReviewLineProblem>
   {
     let fields = row.fields
     guard fields.count == columns.width else {
       return .failure(.fieldCount(found: fields.count, expected: columns.width))
-    }
-    let wordID: Word.ID
-    switch words.wordID(term: fields[columns.term], meaning: columns.meaning.map { fields[$0] }) {
-    case .success(let found): wordID = found
-    case .failure(let problem): return .failure(problem)
     }
     guard let rating = Rating(commandLine: fields[columns.rating]) else {
       return .failure(.invalidRating(fields[columns.rating]))
@@ -137,7 +133,10 @@ final class ReviewHistoryReading: Sendable {
     guard let time = Timestamp(iso8601: fields[columns.time]) else {
       return .failure(.invalidTime(fields[columns.time]))
     }
-    return .success(WordReview(wordID: wordID, review: Review(rating: rating, time: time)))
+    return .success(
+      TermReview(
+        line: row.line, term: fields[columns.term], meaning: columns.meaning.map { fields[$0] },
+        review: Review(rating: rating, time: time)))
   }
 
   /// The refusal of a line the table reader rejected, whose columns it read as a card's.

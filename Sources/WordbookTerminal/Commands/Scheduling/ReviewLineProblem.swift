@@ -1,14 +1,11 @@
+import Wordbook
+
 /// Why `import-reviews` refused a line of a review history; the whole file is refused with it.
 enum ReviewLineProblem: Error, Hashable, Sendable {
   /// The header row lacks the column (`term`, `rating` or `reviewed_at`).
   case missingColumn(String)
-  /// The book has no word with the term.
-  case unknownTerm(String)
-  /// The term names several words of the book and the history has no `meaning` column to
-  /// tell which.
-  case ambiguousTerm(String, count: Int)
-  /// The term names several words of the book, none with the meaning.
-  case unknownMeaning(String, meaning: String)
+  /// The line names no word of the book.
+  case unmatched(ReviewedTermProblem)
   /// The rating is not again, hard, good, easy or 1 to 4.
   case invalidRating(String)
   /// The time is not ISO 8601 with a zone.

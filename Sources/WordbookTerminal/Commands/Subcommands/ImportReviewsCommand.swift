@@ -7,9 +7,11 @@ import Wordbook
 #endif
 
 /// `wordbook import-reviews FILE --book BOOK`: brings a review history from another app, a CSV
-/// or TSV with the columns `term`, `rating` and `reviewed_at`, lines in any order. Each word's
-/// reviews join its log in time order and its state is replayed. A term the book lacks, a bad
-/// rating or a bad time refuses the whole file with its line, and nothing is written.
+/// or TSV with the columns `term`, `rating` and `reviewed_at` (and `meaning` for homonyms),
+/// lines in any order. Each word's reviews join its log in time order and its state is
+/// replayed. A term the book lacks, a bad rating or a bad time refuses the whole file with its
+/// line, and nothing is written. The service finds the words by term as the lines come, so
+/// memory stays flat at any size of book or history.
 struct ImportReviewsCommand: Subcommand {
   static let name = "import-reviews"
   static let arguments = "FILE --book BOOK"
@@ -21,17 +23,13 @@ struct ImportReviewsCommand: Subcommand {
 
   func run(in session: CommandSession) async throws(CommandFailure) {
     let book = try await session.book(book)
-    var words = ReviewedWordIndex()
-    try await session.forEachPage(of: book) { page throws(CommandFailure) in
-      for word in page { words.add(word) }
-    }
     let descriptor = open(file, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw .runtime(.cannotReadFile(file)) }
     defer { close(descriptor) }
-    let reading = ReviewHistoryReading(words: words)
+    let reading = ReviewHistoryReading()
     let service = session.service
     let result = try await CommandInterruption.shared.runCancellable {
-      try await service.importReviews { write throws(WordServiceError) in
+      try await service.importReviews(into: book.id) { write throws(WordServiceError) in
         try reading.read(descriptor, into: write)
       }
     }
@@ -46,6 +44,9 @@ struct ImportReviewsCommand: Subcommand {
       try session.out.writeLine(
         session.catalogue.text(.importedReviews(count: count, file: file, book)))
     case .failure(let error as WordServiceError):
+      if case .reviewedTermNotMatched(let line, let problem) = error.reason {
+        throw .runtime(.reviewLineRefused(file: file, line: line, .unmatched(problem)))
+      }
       throw .service(error)
     case .failure(let error):
       throw .runtime(.other(String(describing: error)))
