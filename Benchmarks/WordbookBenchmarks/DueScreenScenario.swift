@@ -7,15 +7,11 @@ import WordbookTerminal
   import Darwin
 #endif
 
-/// Due mode's first screen (issue 27): `wordbook study BOOK` on a book of N words, each with a
-/// log of ``CommandFixture/reviewsPerWord`` reviews and a memory state, two thirds of them due
-/// (see ``CommandFixture/fillReviewLog(at:)``). The time runs from the spawn through the first
-/// screen and the three `m` presses that reach Due mode (all words, not yet known, failed only,
-/// due) until the screen shows the due count and the most overdue word, beside the `sqlite3`
-/// shell reading the due rows, most overdue first, to a pipe.
-///
-/// The study screen has no option that opens it in Due mode, so a learner gets there with
-/// these keys; the time includes the first screen of all words.
+/// Due mode's first screen (issue 27): `wordbook study BOOK --mode due` on a book of N words,
+/// each with a log of ``CommandFixture/reviewsPerWord`` reviews and a memory state, two thirds
+/// of them due (see ``CommandFixture/fillReviewLog(at:)``). The time runs from the spawn until
+/// the screen shows the due count and the most overdue word, beside the `sqlite3` shell reading
+/// the due rows, most overdue first, to a pipe.
 struct DueScreenScenario: Scenario {
   let name = "dueScreen"
 
@@ -44,8 +40,7 @@ struct DueScreenScenario: Scenario {
     var theirs: [Double] = []
     for round in 0...runs {
       let screen = try StudyScreenScenario.timeFirstScreen(
-        wordbook, ["--db", fixture.database, "study", fixture.book],
-        showing: FixtureText.shared.entry(at: 0).term, thenTyping: "mmm",
+        wordbook, ["--db", fixture.database, "study", fixture.book, "--mode", "due"],
         showing: [String(header), mostOverdue])
       let rows = try MeasuredRun.run(
         shell,

@@ -37,7 +37,8 @@ struct StudyScreenScenario: Scenario {
     var theirs: [Double] = []
     for round in 0...runs {
       let screen = try Self.timeFirstScreen(
-        wordbook, ["--db", database, "study", book], showing: FixtureText.shared.entry(at: 0).term)
+        wordbook, ["--db", database, "study", book], showing: [FixtureText.shared.entry(at: 0).term]
+      )
       let rows = try MeasuredRun.run(
         shell,
         CommandScenario.shellSettings + [
@@ -63,15 +64,16 @@ struct StudyScreenScenario: Scenario {
   }
 
   /// Starts `path` on a new pseudo-terminal of 80 × 24 and returns the nanoseconds until its
-  /// output holds `text`; then types `q` and waits for it to end (killing it after 10 s).
+  /// output holds every one of `first`; then types `q` and waits for it to end (killing it
+  /// after 10 s).
   ///
-  /// With `keys`, these are typed once `text` shows, and the time runs on until the output
+  /// With `keys`, these are typed once `first` shows, and the time runs on until the output
   /// after them holds every one of `texts`, as a learner's first keys and the screen they bring.
   ///
   /// - Throws: ``ChildProcessError`` when it cannot start, ends first, or shows nothing like
-  ///   `text` (or `texts`) within 60 s.
+  ///   `first` (or `texts`) within 60 s.
   static func timeFirstScreen(
-    _ path: String, _ arguments: [String], showing text: String,
+    _ path: String, _ arguments: [String], showing first: [String],
     thenTyping keys: String? = nil, showing texts: [String] = []
   ) throws(ChildProcessError) -> Double {
     var terminal: Int32 = -1
@@ -111,7 +113,7 @@ struct StudyScreenScenario: Scenario {
     }
     defer { Self.end(pid, terminal: terminal) }
 
-    var wanted = [Array(text.utf8)]
+    var wanted = first.map { Array($0.utf8) }
     var next = keys.map { ($0, texts.map { Array($0.utf8) }) }
     var seen: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -130,7 +132,7 @@ struct StudyScreenScenario: Scenario {
     }
     throw ChildProcessError(
       description: "\(path) \(arguments.joined(separator: " ")) never showed "
-        + "\(([text] + texts).joined(separator: ", ")): "
+        + "\((first + texts).joined(separator: ", ")): "
         + String(decoding: seen.suffix(400), as: UTF8.self))
   }
 

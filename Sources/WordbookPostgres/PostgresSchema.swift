@@ -111,6 +111,10 @@ enum PostgresSchema {
       // sign in (one `--user` created).
       "ALTER TABLE users ADD COLUMN password_hash text"
     ],
+    [
+      // The words reviewed since a time (the new words begun today) without reading the book.
+      "CREATE INDEX memory_states_by_last_review ON memory_states(user_id, last_review)"
+    ],
   ]
 
   /// The schema version this build writes and understands.

@@ -110,6 +110,19 @@ extension PostgresWordService {
     }
   }
 
+  /// Counts a book's words first reviewed at or after `start`, from the index of the user's
+  /// last review times: only the words reviewed since are read.
+  public func fetchNewWordCount(in bookID: WordBook.ID, since start: Timestamp)
+    async throws(WordServiceError) -> Int
+  {
+    try await withLibrary { library throws(WordServiceError) in
+      try library.connection.inTransaction(.loadReviews) { () throws(WordServiceError) in
+        guard try library.bookExists(bookID) else { throw .bookNotFound(bookID) }
+        return try library.newWordCount(in: bookID, since: start)
+      }
+    }
+  }
+
   /// Adds a review history in one transaction: the reviews are staged in a temporary table,
   /// appended to the logs in one sorted insert, and the logs of the words they touch replayed.
   public func importReviews(_ rows: ReviewImportRows) async throws(WordServiceError) -> Int {

@@ -181,6 +181,20 @@ extension UserLibrary {
     }
   }
 
+  /// How many of a book's words have reviews at or after `start` and none before.
+  func newWordCount(in bookID: WordBook.ID, since start: Timestamp) throws(WordServiceError)
+    -> Int
+  {
+    let rows = try query(
+      """
+      SELECT count(*) FROM memory_states AS m JOIN words AS w ON w.id = m.word_id
+      WHERE m.user_id = $1 AND m.last_review >= $3 AND w.book_id = $2
+        AND NOT EXISTS (
+          SELECT 1 FROM reviews AS r WHERE r.word_id = m.word_id AND r.reviewed_at < $3)
+      """, [.book(bookID), .integer(start.secondsSince1970)], .loadReviews)
+    return Int(rows.integer(0, 0))
+  }
+
   /// A page of a book's words with their memory states: with `time`, those due by then, most
   /// overdue first; otherwise every word in the order added; each time the `limit` lines after
   /// `last`.

@@ -108,8 +108,23 @@ extension SQLiteWordService {
   {
     try await withConnection { connection throws(WordServiceError) in
       try connection.inReadTransaction(.loadReviews) { () throws(WordServiceError) in
+        guard let count = try connection.wordCount(of: bookID) else {
+          throw .bookNotFound(bookID)
+        }
+        return try connection.dueTimes(in: bookID, reserving: count)
+      }
+    }
+  }
+
+  /// Counts a book's words first reviewed at or after `start`, from the index of last review
+  /// times: only the words reviewed since are read.
+  public func fetchNewWordCount(in bookID: WordBook.ID, since start: Timestamp)
+    async throws(WordServiceError) -> Int
+  {
+    try await withConnection { connection throws(WordServiceError) in
+      try connection.inReadTransaction(.loadReviews) { () throws(WordServiceError) in
         guard try connection.bookExists(bookID) else { throw .bookNotFound(bookID) }
-        return try connection.dueTimes(in: bookID)
+        return try connection.newWordCount(in: bookID, since: start)
       }
     }
   }

@@ -186,6 +186,10 @@ package enum Schema {
       """,
       "CREATE INDEX memory_states_by_due ON memory_states(due)",
     ],
+    [
+      // The words reviewed since a time (the new words begun today) without reading the book.
+      "CREATE INDEX memory_states_by_last_review ON memory_states(last_review)"
+    ],
   ]
 
   /// Work a migration needs beyond SQL, run right after the SQL of the migration with the same

@@ -197,6 +197,13 @@ actor FaultInjectingWordService: WordService {
     return try await base.fetchDailyReviewCounts(in: bookID, from: start, to: end)
   }
 
+  func fetchNewWordCount(in bookID: WordBook.ID, since start: Timestamp)
+    async throws(WordServiceError) -> Int
+  {
+    try await roll("count the new words")
+    return try await base.fetchNewWordCount(in: bookID, since: start)
+  }
+
   func importReviews(_ rows: ReviewImportRows) async throws(WordServiceError) -> Int {
     try await roll("import the reviews")
     return try await base.importReviews(rows)

@@ -147,8 +147,38 @@ import WordbookSQLite
       await #expect(throws: WordServiceError.self) {
         try await service.fetchDueTimes(in: WordBook.ID(99))
       },
+      await #expect(throws: WordServiceError.self) {
+        try await service.fetchNewWordCount(in: WordBook.ID(99), since: start)
+      },
     ]
-    #expect(errors.map { $0?.kind } == Array(repeating: .notFound, count: 5))
+    #expect(errors.map { $0?.kind } == Array(repeating: .notFound, count: 6))
+  }
+
+  /// The new words begun since a time are the book's words whose whole log lies after it,
+  /// whoever recorded or imported their reviews.
+  @Test(arguments: ServiceKind.allCases, [false, true])
+  func theNewWordsBegunSinceATimeAreThoseFirstReviewedSince(kind: ServiceKind, scripted: Bool)
+    async throws
+  {
+    let (service, _) = try await make(kind, scripted: scripted)
+    let (book, water, fire) = try await waterAndFire(in: service)
+    let other = try await service.createBook(title: "Other")
+    let elsewhere = try await service.saveWord(WordDraft(term: "e", meaning: "m"), to: other.id)
+    let day = Int64(86_400)
+    #expect(try await service.fetchNewWordCount(in: book.id, since: start) == 0)
+    _ = try await service.recordReview(Review(rating: .good, time: start), of: water.id)
+    _ = try await service.recordReview(Review(rating: .good, time: start), of: elsewhere.id)
+    #expect(try await service.fetchNewWordCount(in: book.id, since: start) == 1)
+    #expect(try await service.fetchNewWordCount(in: book.id, since: start.advanced(by: 1)) == 0)
+    // An older review imported after a newer one: the word was begun before.
+    _ = try await service.recordReview(
+      Review(rating: .good, time: start.advanced(by: day)), of: fire.id)
+    #expect(try await service.fetchNewWordCount(in: book.id, since: start.advanced(by: day)) == 1)
+    _ = try await service.importReviews { write throws(WordServiceError) in
+      try write([WordReview(wordID: fire.id, review: Review(rating: .again, time: start))])
+    }
+    #expect(try await service.fetchNewWordCount(in: book.id, since: start.advanced(by: day)) == 0)
+    #expect(try await service.fetchNewWordCount(in: book.id, since: start) == 2)
   }
 
   @Test(arguments: ServiceKind.allCases, [false, true])

@@ -6,6 +6,26 @@ import Testing
   private static let green = "\u{1B}[32m"
   private static let yellow = "\u{1B}[33m"
 
+  /// `study --mode due` opens straight in Due mode, whose allowance of new words counts the
+  /// ones begun today by any session (here, two `review` commands).
+  @Test func studyOpensInTheModeAskedWithTheDaysNewWordsOfEverySession() async throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    #expect(try await process.runOnDatabase(["review", "1", "1", "good"]).status == 0)
+    #expect(try await process.runOnDatabase(["review", "1", "2", "again"]).status == 0)
+    let environment = process.environment.merging(["TERM": "xterm-256color"]) { $1 }
+    let session = try await PseudoTerminalSession(
+      arguments: ["--db", process.databasePath, "study", "1", "--mode", "due"],
+      environment: environment)
+    try await session.waitForFrame("Due mode at once") {
+      $0.contains("Mode: due · 0 due, 18 new, next ") && $0.contains("Card 1/10")
+    }
+    try session.press("q")
+    #expect(try await session.waitForExit() == 0)
+    try await process.runOnDatabase(["study", "--mode", "soon"]).expectFailure(
+      2, "--mode must be one of all, not-known, failed, due")
+  }
+
   @Test func studyKeysFlipRateShuffleSwitchModeAndQuit() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }

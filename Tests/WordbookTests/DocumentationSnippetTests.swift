@@ -472,6 +472,17 @@ import Wordbook
     #expect(try await service.fetchReviews(of: word.id) == [Review(rating: .good, time: then)])
   }
 
+  /// `WordService.fetchNewWordCount(in:since:)`.
+  @Test func countingTheNewWordsBegunToday() async throws {
+    let service = InMemoryWordService(books: nouns)
+    let book = try await service.fetchBooks()[0]
+    let word = try await service.fetchWords(in: book.id)[0]
+    let now = Timestamp(secondsSince1970: 1_764_583_200)
+    _ = try await service.recordReview(Review(rating: .good, time: now), of: word.id)
+    let begunToday = try await service.fetchNewWordCount(in: book.id, since: now.startOfDay)
+    #expect(begunToday == 1)
+  }
+
   /// `ReviewSchedule`'s overview: what Due mode shows, once a word has been rated.
   @Test func readingTheSchedule() async {
     let time = Timestamp(secondsSince1970: 1_800_000_000)

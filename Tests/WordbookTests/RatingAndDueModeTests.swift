@@ -108,11 +108,13 @@ import Wordbook
     try await service.setReviewSettings(ReviewSettings(newWordsPerDay: 2))
     let ids = try await service.fetchWords(in: service.fetchBooks()[0].id).map(\.id)
     let day: Int64 = 86_400
-    // Word 2 is due in 10 minutes, word 4 in 1 minute: an hour on, both are due, 4 first.
-    _ = try await service.recordReview(Review(rating: .good, time: Self.start), of: ids[1])
-    _ = try await service.recordReview(Review(rating: .again, time: Self.start), of: ids[3])
-    // Word 5 graduates to days: not due an hour on.
-    _ = try await service.recordReview(Review(rating: .easy, time: Self.start), of: ids[4])
+    let yesterday = Self.start.advanced(by: -day)
+    // Reviewed yesterday, so today's allowance of new words is whole. Word 2 was due 10 minutes
+    // after, word 4 a minute after: both are due, 4 first.
+    _ = try await service.recordReview(Review(rating: .good, time: yesterday), of: ids[1])
+    _ = try await service.recordReview(Review(rating: .again, time: yesterday), of: ids[3])
+    // Word 5 graduates to days: not due today.
+    _ = try await service.recordReview(Review(rating: .easy, time: yesterday), of: ids[4])
     let store = await openedStore(service, at: Self.start.advanced(by: 3600))
     store.send(.setStudyMode(.due))
     #expect(store.state.schedule.status == .loading)
@@ -121,9 +123,9 @@ import Wordbook
     #expect(schedule.status == .loaded)
     #expect(schedule.dueCount == 2)
     #expect(schedule.newWordsLeft == 2)
-    #expect(schedule.nextDue == Self.memory([.again], of: ids[3]).due)
+    #expect(schedule.nextDue == Self.memory([.again], of: ids[3], at: yesterday).due)
     #expect(store.state.visibleWords.ids == [ids[3], ids[1], ids[0], ids[2]])
-    #expect(try #require(Self.memory([.easy], of: ids[4]).due) > Self.start.advanced(by: day))
+    #expect(try #require(Self.memory([.easy], of: ids[4], at: yesterday).due) > Self.start)
 
     // Rating a new word counts against the day's allowance at the next reading.
     store.send(.rate(ids[0], .good, at: Self.start.advanced(by: 3600)))
@@ -135,6 +137,60 @@ import Wordbook
     await store.settle()
     // Word 1 and word 4 are due in 10 minutes now; word 2 is still due; one new word is left.
     #expect(store.state.visibleWords.ids == [ids[1], ids[2]])
+  }
+
+  /// The day's allowance of new words is the learner's, not a session's: a session opened
+  /// after another began new words today shows that many fewer.
+  @Test func newWordsBegunInAnotherSessionTodayCountAgainstTheAllowance() async throws {
+    let service = InMemoryWordService(books: [("Verbs", Self.words)])
+    try await service.setReviewSettings(ReviewSettings(newWordsPerDay: 3))
+    let first = await openedStore(service)
+    let ids = first.state.visibleWords.ids
+    first.send(.rate(ids[0], .good, at: Self.start))
+    first.send(.rate(ids[1], .again, at: Self.start))
+    await first.settle()
+    let second = await openedStore(service, at: Self.start.advanced(by: 60))
+    second.send(.setStudyMode(.due))
+    await second.settle()
+    #expect(second.state.schedule.newWordsLeft == 1)
+    // The word failed a minute before is due again, then comes the one new word left.
+    #expect(second.state.visibleWords.ids == [ids[1], ids[2]])
+    // The next day's allowance is whole again.
+    let tomorrow = await openedStore(service, at: Self.start.advanced(by: 86_400))
+    tomorrow.send(.setStudyMode(.due))
+    await tomorrow.settle()
+    #expect(tomorrow.state.schedule.newWordsLeft == 3)
+  }
+
+  /// A book chosen in Due mode reads its schedule beside its words, not after them: the
+  /// schedule may come first, and the words show it once they are in.
+  @Test func aBookOpenedInDueModeReadsItsScheduleBesideItsWords() async throws {
+    let memory = InMemoryWordService(books: [("Verbs", Self.words)])
+    let book = try await memory.fetchBooks()[0]
+    let ids = try await memory.fetchWords(in: book.id).map(\.id)
+    _ = try await memory.recordReview(
+      Review(rating: .again, time: Self.start.advanced(by: -86_400)), of: ids[4])
+    let service = ScriptedWordService(wrapping: memory)
+    await service.hold(.fetchWords, call: 1)
+    var state = AppState(seed: 3)
+    state.studyMode = .due
+    let start = Self.start
+    let store = Store(
+      initialState: state, reducer: AppReducer(service: service, clock: { start }))
+    store.send(.loadBooks)
+    await store.settle()
+    store.send(.selectBook(book.id))
+    #expect(store.state.schedule.status == .loading)
+    await service.waitUntilHeld(.fetchWords)
+    let deadline = ContinuousClock.now + .seconds(30)
+    while store.state.schedule.status != .loaded, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(2))
+    }
+    #expect(store.state.schedule.status == .loaded)
+    #expect(store.state.wordsStatus == .loading)
+    await service.release(.fetchWords)
+    await store.settle()
+    #expect(store.state.visibleWords.ids == [ids[4]] + ids[0..<4])
   }
 
   /// Shuffling in Due mode reorders the due words alone and keeps every mark.

@@ -114,8 +114,8 @@ public struct AppReducer: Reducer {
     return effect
   }
 
-  /// Reads when each reviewed word of a book falls due, page by page, with the time now and
-  /// the day's allowance of new words, for ``AppAction/scheduleLoaded(_:_:)``. Whichever
+  /// Reads when each reviewed word of a book falls due, with the time now, the day's allowance
+  /// of new words and how many were begun today, for ``AppAction/scheduleLoaded(_:_:)``. Whichever
   /// action left Due mode showing a book whose schedule is not read starts it.
   private func readSchedule(of bookID: WordBook.ID) -> Effect<AppAction> {
     .run { [service, clock] send in
@@ -125,9 +125,13 @@ public struct AppReducer: Reducer {
           await result { () async throws(WordServiceError) in
             let time = clock()
             let settings = try await service.reviewSettings()
+            // Counted before the due times are read: a review this session is saving
+            // meanwhile may then be missed by the count but never counted twice.
+            let begun = try await service.fetchNewWordCount(in: bookID, since: time.startOfDay)
             let dueTimes = try await service.fetchDueTimes(in: bookID)
             return BookSchedule(
-              time: time, newWordsPerDay: settings.newWordsPerDay, dueTimes: dueTimes)
+              time: time, newWordsPerDay: settings.newWordsPerDay, dueTimes: dueTimes,
+              newWordsBegun: begun)
           }))
     }
     .cancellable(id: EffectKey.schedule, cancelInFlight: true)

@@ -61,6 +61,14 @@ extension InMemoryLibrary {
     return counts.sorted { $0.key < $1.key }.map { DailyReviewCount(day: $0.key, count: $0.value) }
   }
 
+  /// How many of a book's words have a log whose every review is at or after `start`.
+  func newWordCount(ofBookAt index: Int, since start: Timestamp) -> Int {
+    books[index].wordIDs.count { id in
+      guard let log = reviews[id], !log.isEmpty else { return false }
+      return log.allSatisfy { $0.time >= start }
+    }
+  }
+
   /// Forgets the logs of words that are gone.
   mutating func forgetReviews(of wordIDs: some Sequence<Word.ID>) {
     for wordID in wordIDs {

@@ -278,6 +278,14 @@ public actor InMemoryWordService: WordService {
     return library.dailyReviewCounts(ofBookAt: try library.bookIndex(bookID), from: start, to: end)
   }
 
+  /// Counts a book's words whose whole log lies at or after `start`.
+  public func fetchNewWordCount(in bookID: WordBook.ID, since start: Timestamp)
+    async throws(WordServiceError) -> Int
+  {
+    try await simulateNetwork(.loadReviews)
+    return library.newWordCount(ofBookAt: try library.bookIndex(bookID), since: start)
+  }
+
   /// Adds a review history to the logs, all or none, batch by batch.
   public func importReviews(_ rows: ReviewImportRows) async throws(WordServiceError) -> Int {
     try await simulateNetwork(.saveReview)

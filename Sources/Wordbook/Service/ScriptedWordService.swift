@@ -27,6 +27,8 @@ public actor ScriptedWordService: WordService {
     case fetchBooks
     /// ``WordService/fetchDailyReviewCounts(in:from:to:)``.
     case fetchDailyReviewCounts
+    /// ``WordService/fetchNewWordCount(in:since:)``.
+    case fetchNewWordCount
     /// ``WordService/fetchReviews(of:)``.
     case fetchReviews
     /// ``WordService/fetchSchedule(in:dueBy:after:limit:)``.
@@ -334,6 +336,15 @@ public actor ScriptedWordService: WordService {
   ) async throws(WordServiceError) -> [DailyReviewCount] {
     try await script(.fetchDailyReviewCounts) { () async throws(WordServiceError) in
       try await base.fetchDailyReviewCounts(in: bookID, from: start, to: end)
+    }
+  }
+
+  /// Counts the call and forwards it to ``base``, unless it is scripted to fail or be held.
+  public func fetchNewWordCount(in bookID: WordBook.ID, since start: Timestamp)
+    async throws(WordServiceError) -> Int
+  {
+    try await script(.fetchNewWordCount) { () async throws(WordServiceError) in
+      try await base.fetchNewWordCount(in: bookID, since: start)
     }
   }
 

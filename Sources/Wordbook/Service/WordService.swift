@@ -187,6 +187,24 @@ public protocol WordService: Sendable {
   func fetchDueTimes(in bookID: WordBook.ID) async throws(WordServiceError)
     -> [Word.ID: Timestamp]
 
+  /// Counts a book's words whose first review came at or after `start`: the new words a
+  /// learner began since then, which Due mode takes from the day's allowance
+  /// (``ReviewSettings/newWordsPerDay``) whichever session or front end reviewed them.
+  ///
+  /// ```swift
+  /// let begunToday = try await service.fetchNewWordCount(in: book.id, since: now.startOfDay)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - bookID: The book.
+  ///   - start: The earliest first review counted.
+  /// - Returns: How many of the book's words had no review before `start` and have one since.
+  /// - Throws: ``WordServiceError/Kind/notFound`` when the book does not exist.
+  /// - Complexity: O(*k*) for the *k* words reviewed since `start` in a service that indexes
+  ///   the last review time, as SQLite and PostgreSQL do.
+  func fetchNewWordCount(in bookID: WordBook.ID, since start: Timestamp)
+    async throws(WordServiceError) -> Int
+
   /// Counts a book's reviews day by day (UTC) from `start` up to `end`, for a review heatmap.
   ///
   /// ```swift

@@ -34,10 +34,14 @@ extension AppState {
     }
   }
 
-  /// Whether Due mode shows a loaded book whose schedule is to be read.
+  /// Whether Due mode shows a book whose schedule is to be read: as soon as its words start
+  /// loading, so that the two reads run side by side (the words, once loaded, show the schedule
+  /// already read).
   var needsSchedule: Bool {
-    studyMode == .due && selectedBookID != nil && wordsStatus == .loaded
-      && schedule.status == .notLoaded
+    guard studyMode == .due, selectedBookID != nil, schedule.status == .notLoaded else {
+      return false
+    }
+    return wordsStatus == .loading || wordsStatus == .loaded
   }
 
   /// Asks for the schedule to be read again, as choosing Due mode does.

@@ -13,36 +13,61 @@ import Wordbook
   import Darwin
 #endif
 
-/// `wordbook study [BOOK]`: the study screen on a store, on the book named or the last one
-/// studied, recorded when `--record` was given.
+/// `wordbook study [BOOK] [--mode MODE]`: the study screen on a store, on the book named or
+/// the last one studied, in the study mode given (all words unless told), recorded when
+/// `--record` was given.
 struct StudyCommand: Subcommand {
   static let name = "study"
-  static let arguments = "[BOOK]"
+  static let arguments = "[BOOK] [--mode all|not-known|failed|due]"
   static let summary = "open the study screen on a wordbook"
   static var acceptsRecording: Bool { true }
   static var handlesSignals: Bool { true }
 
+  /// The study modes as `--mode` names them, in the order `m` goes through them.
+  enum Mode: String, CaseIterable {
+    case all
+    case notKnown = "not-known"
+    case failed
+    case due
+
+    var studyMode: StudyMode {
+      switch self {
+      case .all: .all
+      case .notKnown: .excludeSuccess
+      case .failed: .failedOnly
+      case .due: .due
+      }
+    }
+  }
+
   /// The book to open, by ID or title; `nil` for the last one studied, else the first.
   var book: String?
+  /// The study mode the screen opens in.
+  var mode = StudyMode.all
 
   func run(in session: CommandSession) async throws(CommandFailure) {
     guard isatty(STDIN_FILENO) == 1, session.out.isTerminal else {
       throw .usage(.studyNeedsTerminal)
     }
-    try await session.study(book: book)
+    try await session.study(book: book, mode: mode)
   }
 }
 
 extension StudyCommand {
   init(parsing arguments: SubcommandArguments) throws(UsageError) {
-    book = try arguments.split(required: 0, optional: 1).values.first
+    let split = try arguments.split(required: 0, optional: 1, options: ["mode"])
+    book = split.values.first
+    let mode = try arguments.choice(split.options["mode"], of: "mode", as: Mode.self)
+    self.mode = mode?.studyMode ?? .all
   }
 }
 
 extension CommandSession {
   /// `wordbook` on a terminal, or `wordbook study`: the study screen on a store, recorded when
   /// `--record` was given.
-  fileprivate func study(book reference: String?) async throws(CommandFailure) {
+  fileprivate func study(book reference: String?, mode: StudyMode = .all)
+    async throws(CommandFailure)
+  {
     if recording?.isStandardOutput == true {
       throw .usage(.recordOverScreen)
     }
@@ -54,8 +79,11 @@ extension CommandSession {
       JSONLinesActionRecorder<AppAction>(fileDescriptor: $0.descriptor, seed: seed)
     }
     // The log records the app's actions alone, so it replays through `AppReducer` as ever.
+    var state = AppState(seed: seed)
+    // Set before a book is chosen, so that Due mode reads the schedule beside the words.
+    state.studyMode = mode
     let store = Store(
-      initialState: StudyScreen(app: AppState(seed: seed), book: reference),
+      initialState: StudyScreen(app: state, book: reference),
       reducer: StudyScreenReducer(app: AppReducer(service: service)),
       recorder: recorder.map { ScopedActionRecorder($0, action: \.appAction) },
       checkpoint: { $0.app.checkpointSummary })
