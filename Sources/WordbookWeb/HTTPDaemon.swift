@@ -19,6 +19,7 @@ final class HTTPDaemon: Sendable {
   private final class Handler: Sendable {
     let admit: @Sendable (HTTPRequest) -> HTTPResponse?
     let respond: @Sendable (HTTPRequest) -> HTTPResponse
+    let deferred = DeferredAnswers()
 
     init(
       admit: @escaping @Sendable (HTTPRequest) -> HTTPResponse?,
@@ -54,14 +55,18 @@ final class HTTPDaemon: Sendable {
       { context, connection, method, url, body, size, headOnly in
         guard let context, let connection, let method, let url else { return 0 }
         let handler = Unmanaged<Handler>.fromOpaque(context).takeUnretainedValue()
+        // Called again for a request whose answer was worked out meanwhile.
+        if headOnly == 0, let answer = handler.deferred.take(connection) {
+          return HTTPDaemon.queue(answer, on: connection, handler)
+        }
         let request = HTTPRequest(
           connection: connection, method: String(cString: method), url: String(cString: url),
           body: body.map { Data(bytes: $0, count: size) } ?? Data())
         if headOnly != 0 {
           guard let refusal = handler.admit(request) else { return WB_HTTP_ADMITTED }
-          return HTTPDaemon.queue(refusal, on: connection)
+          return HTTPDaemon.queue(refusal, on: connection, handler)
         }
-        return HTTPDaemon.queue(handler.respond(request), on: connection)
+        return HTTPDaemon.queue(handler.respond(request), on: connection, handler)
       }, handler.toOpaque())
     guard let started else {
       close(listener.socket)
@@ -76,13 +81,16 @@ final class HTTPDaemon: Sendable {
   /// closing the event streams (libmicrohttpd must not stop while one is suspended), since
   /// the polling thread may be waiting for the main actor.
   func stop() {
+    // libmicrohttpd must not stop while a connection is suspended.
+    handler.takeUnretainedValue().deferred.stop(
+      answering: .text(503, "The server is stopping."))
     wb_http_stop(daemon)
     handler.release()
   }
 
-  private static func queue(_ response: HTTPResponse, on connection: UnsafeMutableRawPointer)
-    -> Int32
-  {
+  private static func queue(
+    _ response: HTTPResponse, on connection: UnsafeMutableRawPointer, _ handler: Handler
+  ) -> Int32 {
     let texts: [String] = response.headers.flatMap { [$0.name, $0.value] }
     let strings: [UnsafeMutablePointer<CChar>?] = texts.map { strdup($0) }
     defer { for string in strings { free(string) } }
@@ -92,6 +100,9 @@ final class HTTPDaemon: Sendable {
       return data.withUnsafeBytes { bytes in
         wb_http_respond(connection, response.status, headers, bytes.baseAddress, bytes.count)
       }
+    case .later(let work):
+      handler.deferred.start(work, on: connection)
+      return 1
     case .events(let stream):
       stream.attach(to: connection)
       return wb_http_respond_stream(

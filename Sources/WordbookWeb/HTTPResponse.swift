@@ -9,6 +9,8 @@ struct HTTPResponse: Sendable {
   enum Body: Sendable {
     case bytes(Data)
     case events(EventStream)
+    /// Worked out off the polling thread, which goes on meanwhile (see ``DeferredAnswers``).
+    case later(@Sendable () async -> HTTPResponse)
   }
 
   var status: UInt32
@@ -54,6 +56,14 @@ struct HTTPResponse: Sendable {
     HTTPResponse(
       status: 303, contentType: "text/plain; charset=utf-8", body: Data(),
       headers: [("Location", location)] + headers)
+  }
+
+  /// The answer `work` gives, worked out while the connection waits and the polling thread
+  /// serves the others.
+  static func later(_ work: @escaping @Sendable () async -> HTTPResponse) -> HTTPResponse {
+    var response = HTTPResponse(status: 200, contentType: "text/plain", body: Data())
+    response.body = .later(work)
+    return response
   }
 
   /// A server-sent-event stream.

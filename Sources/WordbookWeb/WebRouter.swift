@@ -1,4 +1,3 @@
-import Dispatch
 import Wordbook
 
 #if canImport(FoundationEssentials)
@@ -157,33 +156,11 @@ struct WebRouter: Sendable {
     }
   }
 
-  /// Runs `body` on the main actor and waits for its answer on libmicrohttpd's polling thread,
-  /// so no Swift concurrency thread is ever blocked. The loop pauses for that long, which is
-  /// short: the main actor's part is work in memory, and the service's reads and writes run in
-  /// effects elsewhere, but for the review chart's, which reads the open book's schedule.
+  /// The answer `body` gives on the main actor, worked out while the connection waits: the
+  /// polling thread serves the other connections meanwhile (see ``DeferredAnswers``).
   private static func onMainActor(
     _ body: @escaping @MainActor @Sendable () async -> HTTPResponse
-  )
-    -> HTTPResponse
-  {
-    let answer = Answer()
-    Task { @MainActor in answer.give(await body()) }
-    return answer.wait()
-  }
-
-  /// One answer handed from the main actor to a waiting connection thread.
-  private final class Answer: Sendable {
-    private let response = Locked<HTTPResponse?>(nil)
-    private let given = DispatchSemaphore(value: 0)
-
-    func give(_ value: HTTPResponse) {
-      response.withLock { $0 = value }
-      given.signal()
-    }
-
-    func wait() -> HTTPResponse {
-      given.wait()
-      return response.withLock { $0 } ?? .text(500, "The server lost its answer.")
-    }
+  ) -> HTTPResponse {
+    .later { await body() }
   }
 }
