@@ -141,7 +141,8 @@ let package = Package(
     .testTarget(
       name: "WordbookWebTests",
       dependencies: [
-        "StoreCore", "Wordbook", "WordbookSQLite", "WordbookTestSupport", "WordbookWeb",
+        "StoreCore", "Wordbook", "WordbookPostgres", "WordbookSQLite", "WordbookTerminal",
+        "WordbookTestSupport", "WordbookWeb",
       ]
     ),
     // Random action sequences, fault injection and fuzz-found inputs across the modules.

@@ -480,6 +480,18 @@ const char *wb_http_header(void *connection, const char *name) {
   return lookup_value(connection, MHD_HEADER_KIND, name);
 }
 
+void wb_http_client_address(void *connection, char *text, size_t size) {
+  text[0] = 0;
+  struct peer *peer = peer_of(connection);
+  if (!peer) return;
+  socklen_t length = peer->address.ss_family == AF_INET6 ? sizeof(struct sockaddr_in6)
+                                                         : sizeof(struct sockaddr_in);
+  if (getnameinfo((struct sockaddr *)&peer->address, length, text, size, NULL, 0,
+                  NI_NUMERICHOST) != 0) {
+    text[0] = 0;
+  }
+}
+
 const char *wb_http_query(void *connection, const char *name) {
   return lookup_value(connection, MHD_GET_ARGUMENT_KIND, name);
 }

@@ -77,7 +77,8 @@ public final class PostgresAccounts: Sendable {
     guard added else { throw .nameTaken(name) }
   }
 
-  /// Gives a user a new password; the old one no longer signs in.
+  /// Gives a user a new password; the old one no longer signs in, and the user's pages signed
+  /// in with it are signed out.
   ///
   /// - Throws: ``AccountError/unknownUser(_:)`` when no user has the name, and a password's
   ///   refusals.
@@ -85,6 +86,11 @@ public final class PostgresAccounts: Sendable {
     let name = try Self.validName(name)
     let hash = try await PasswordHashing.hash(password)
     guard try await store(hash, of: name) else { throw .unknownUser(name) }
+    try await run { connection throws(WordServiceError) in
+      _ = try connection.query(
+        "DELETE FROM sign_ins WHERE user_id = (SELECT id FROM users WHERE name = $1)",
+        [.text(name)], .saveUser)
+    }
   }
 
   /// Deletes a user and everything that is theirs: books, words, reviews and settings.
@@ -120,6 +126,55 @@ public final class PostgresAccounts: Sendable {
       _ = try await store(try await PasswordHashing.hash(password), of: name)
     }
     return true
+  }
+
+  /// Records a sign-in of the user named `name`, known by `secret` (the page's cookie) until
+  /// `expiry`, which every server on the database then accepts; expired sign-ins are cleared.
+  ///
+  /// Only a SHA-256 of the secret is stored, so the table gives nobody a way in.
+  ///
+  /// - Throws: ``AccountError/unknownUser(_:)`` when no user has the name.
+  public func startSignIn(_ secret: String, of name: String, until expiry: Timestamp)
+    async throws(AccountError)
+  {
+    let added = try await run { connection throws(WordServiceError) in
+      try connection.inTransaction(.saveUser) { () throws(WordServiceError) in
+        try connection.query(
+          "DELETE FROM sign_ins WHERE expires_at <= $1",
+          [.integer(Timestamp.now.secondsSince1970)], .saveUser)
+        return try connection.query(
+          """
+          INSERT INTO sign_ins (secret_hash, user_id, expires_at)
+          SELECT sha256(convert_to($1, 'UTF8')), id, $3 FROM users WHERE name = $2
+          """, [.text(secret), .text(name), .integer(expiry.secondsSince1970)], .saveUser
+        ).changed == 1
+      }
+    }
+    guard added else { throw .unknownUser(name) }
+  }
+
+  /// The name of the user whose sign-in `secret` is, while it lasts at `time`; `nil` for an
+  /// unknown, ended or expired one, or one of a user deleted since.
+  public func signedInUser(_ secret: String, at time: Timestamp) async throws(AccountError)
+    -> String?
+  {
+    try await run { connection throws(WordServiceError) in
+      let rows = try connection.query(
+        """
+        SELECT u.name FROM sign_ins AS s JOIN users AS u ON u.id = s.user_id
+        WHERE s.secret_hash = sha256(convert_to($1, 'UTF8')) AND s.expires_at > $2
+        """, [.text(secret), .integer(time.secondsSince1970)], .loadUsers)
+      return rows.count == 1 ? rows.text(0, 0) : nil
+    }
+  }
+
+  /// Ends the sign-in `secret` on every server; nothing happens when it has ended already.
+  public func endSignIn(_ secret: String) async throws(AccountError) {
+    try await run { connection throws(WordServiceError) in
+      _ = try connection.query(
+        "DELETE FROM sign_ins WHERE secret_hash = sha256(convert_to($1, 'UTF8'))",
+        [.text(secret)], .saveUser)
+    }
   }
 
   /// Closes the connection, after the calls queued now have finished.

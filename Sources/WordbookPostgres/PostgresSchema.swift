@@ -115,6 +115,19 @@ enum PostgresSchema {
       // The words reviewed since a time (the new words begun today) without reading the book.
       "CREATE INDEX memory_states_by_last_review ON memory_states(user_id, last_review)"
     ],
+    [
+      // The page's sign-ins, which every server on the database accepts: a SHA-256 of the
+      // cookie's secret (never the secret itself), its user and when it ends (seconds since
+      // 1970). A deleted user's sign-ins go with them.
+      """
+      CREATE TABLE sign_ins (
+        secret_hash bytea PRIMARY KEY,
+        user_id bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        expires_at bigint NOT NULL
+      )
+      """,
+      "CREATE INDEX sign_ins_by_user ON sign_ins(user_id)",
+    ],
   ]
 
   /// The schema version this build writes and understands.

@@ -7,12 +7,14 @@
 /// The server's security rules, checked on the polling thread from a request's head before
 /// its body is read or anything reaches a store: the Host header (against DNS rebinding), the
 /// secret token (a cookie, set from the address on first visit) and the Origin of every
-/// state-changing request (against CSRF).
+/// state-changing request (against CSRF). A server with accounts has no token: its sign-in
+/// cookie is checked by ``SignIns`` instead.
 struct AccessGuard: Sendable {
   /// The name of the cookie that carries the token.
   static let cookieName = "wordbook_token"
 
-  let token: String
+  /// The token, or `nil` on a server where learners sign in.
+  let token: String?
   /// The folder every URL of the page lies in, `/` and a second secret and `/`: the cookie's
   /// Path. A browser sends a cookie to every port of its host, so with `Path=/` another
   /// program's server on 127.0.0.1 would receive the token; with this Path it would have to
@@ -47,6 +49,7 @@ struct AccessGuard: Sendable {
         return .text(403, language.describe(Refusal.foreignOrigin))
       }
     }
+    guard let token else { return nil }
     guard request.path.hasPrefix(home) else {
       return .text(403, language.describe(Refusal.missingToken))
     }

@@ -14,6 +14,8 @@ struct HTTPRequest: Sendable {
   var headers: [String: String]
   var query: [String: String]
   var body: Data
+  /// The client's address, numerically; empty when unknown.
+  var clientAddress = ""
 
   /// The headers the server reads; libmicrohttpd looks them up case-insensitively.
   static let headerNames = [
@@ -47,6 +49,10 @@ struct HTTPRequest: Sendable {
       if let value = wb_http_query(connection, name) { query[name] = String(cString: value) }
     }
     self.init(method: method, path: url, headers: headers, query: query, body: body)
+    var address = [CChar](repeating: 0, count: 64)
+    wb_http_client_address(connection, &address, address.count)
+    clientAddress = String(
+      decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// The values of every cookie named `name` the request carries.
@@ -57,5 +63,46 @@ struct HTTPRequest: Sendable {
       guard parts.count == 2, String(parts[0]).trimmingWhitespace() == name else { return nil }
       return String(parts[1]).trimmingWhitespace()
     }
+  }
+}
+
+extension HTTPRequest {
+  /// The fields of a form posted as `application/x-www-form-urlencoded`: `+` is a space and
+  /// `%XX` a byte; a name given twice keeps its first value, bytes that are not UTF-8 become
+  /// U+FFFD.
+  var formFields: [String: String] {
+    var fields: [String: String] = [:]
+    for pair in body.split(separator: UInt8(ascii: "&")) {
+      let parts = pair.split(
+        separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+      let name = Self.formDecoded(parts[0])
+      if fields[name] == nil { fields[name] = parts.count == 2 ? Self.formDecoded(parts[1]) : "" }
+    }
+    return fields
+  }
+
+  private static func formDecoded(_ bytes: Data.SubSequence) -> String {
+    var decoded: [UInt8] = []
+    decoded.reserveCapacity(bytes.count)
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "+") {
+        decoded.append(UInt8(ascii: " "))
+      } else if byte == UInt8(ascii: "%"), bytes.distance(from: index, to: bytes.endIndex) >= 3,
+        let value = UInt8(
+          String(
+            decoding: bytes[bytes.index(after: index)...bytes.index(index, offsetBy: 2)],
+            as: UTF8.self),
+          radix: 16)
+      {
+        decoded.append(value)
+        index = bytes.index(index, offsetBy: 2)
+      } else {
+        decoded.append(byte)
+      }
+      index = bytes.index(after: index)
+    }
+    return String(decoding: decoded, as: UTF8.self)
   }
 }

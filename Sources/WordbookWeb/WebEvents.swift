@@ -124,6 +124,8 @@ enum WebEvents {
   /// The first event of a stream: the session the page names in its requests.
   struct Session: Encodable {
     var id: String
+    /// The signed-in user, on a server with accounts.
+    var user: String?
   }
 
   static func status(of load: LoadStatus, language: PageLanguage) -> (String, String?) {

@@ -7,19 +7,45 @@ import Wordbook
 #endif
 
 /// Answers requests on libmicrohttpd's polling thread: the security rules and the page's
-/// files here, and whatever touches a store on the main actor.
+/// files here, and whatever touches a store on the main actor, or the accounts, while the
+/// request's connection waits (see ``DeferredAnswers``).
 struct WebRouter: Sendable {
+  /// Who may use the page.
+  enum Gate: Sendable {
+    /// Whoever holds the token the server printed: one learner's server, over one service.
+    case token(service: any WordService)
+    /// Learners who signed in, each over their own service.
+    case signIn(SignIns)
+  }
+
+  /// Who a request comes from, once let in.
+  private enum Visitor: Sendable {
+    case tokenHolder(service: any WordService)
+    case signedIn(user: String, secret: String, SignIns)
+
+    /// The sign-in's secret, which the page's session must have been opened with.
+    var secret: String? {
+      if case .signedIn(_, let secret, _) = self { return secret }
+      return nil
+    }
+  }
+
   let access: AccessGuard
   let resources: PageResources
   let sessions: WebSessions
+  let gate: Gate
 
   /// The page in each language: `index.html` names its language, which picks the texts.
   private let pages: [PageLanguage: Data]
 
-  init(access: AccessGuard, resources: PageResources, sessions: WebSessions) {
+  /// The paths the page's script asks for, besides its files.
+  private static let dynamicPaths: Set<String> = ["/", "/events", "/cards", "/chart", "/actions"]
+
+  init(access: AccessGuard, resources: PageResources, sessions: WebSessions, gate: Gate) {
     self.access = access
     self.resources = resources
     self.sessions = sessions
+    self.gate = gate
     let page = resources.file(at: "/")?.data ?? Data()
     let english = String(decoding: page, as: UTF8.self)
     pages = [
@@ -33,7 +59,10 @@ struct WebRouter: Sendable {
     if let refusal = access.refusal(of: request) { return refusal }
     // Every URL lies in the page's folder (the refusal saw to that); inside it, names as usual.
     let path = "/" + request.path.dropFirst(access.home.count)
-    if request.method == "GET", request.query["token"] != nil {
+    let language = PageLanguage(acceptLanguage: request.headers["Accept-Language"])
+    if case .token = gate, request.method == "GET", let token = access.token,
+      request.query["token"] != nil
+    {
       // The token moves from the address to a cookie the page's script cannot read, and the
       // address loses it so that it stays out of the history and of screenshots.
       return .redirect(
@@ -41,47 +70,164 @@ struct WebRouter: Sendable {
         headers: [
           (
             "Set-Cookie",
-            "\(AccessGuard.cookieName)=\(access.token); HttpOnly; SameSite=Strict; "
-              + "Path=\(access.home)"
+            "\(AccessGuard.cookieName)=\(token); HttpOnly; SameSite=Strict; Path=\(access.home)"
           )
         ])
     }
-    // The page's scripts and style sheet; the page itself is worded per language below.
+    // The page's scripts and style sheet, the same for everyone.
     if path != "/", let file = resources.file(at: path) {
       guard request.method == "GET" else {
         return .text(405, "\(request.method) is not allowed on \(path).")
       }
       return HTTPResponse(status: 200, contentType: file.contentType, body: file.data)
     }
+    switch gate {
+    case .token(let service):
+      return answer(request, path: path, language: language, as: .tokenHolder(service: service))
+    case .signIn(let signIns):
+      return answerSigningIn(request, path: path, language: language, signIns)
+    }
+  }
+
+  /// The answer on a server with accounts: the sign-in page and its form, sign-out, and every
+  /// other path for a signed-in learner alone.
+  private func answerSigningIn(
+    _ request: HTTPRequest, path: String, language: PageLanguage, _ signIns: SignIns
+  ) -> HTTPResponse {
+    switch (request.method, path) {
+    case ("GET", "/login"):
+      return SignInPage.response(language)
+    case ("POST", "/login"):
+      let fields = request.formFields
+      let name = fields["name"] ?? ""
+      return .later {
+        switch await signIns.signIn(
+          name: name, password: fields["password"] ?? "", from: request.clientAddress)
+        {
+        case .signedIn(let secret):
+          return .redirect(
+            to: "/",
+            headers: [
+              (
+                "Set-Cookie",
+                "\(SignIns.cookieName)=\(secret); HttpOnly; SameSite=Strict; Path=/; "
+                  + "Max-Age=\(SignIns.lifetime)"
+              )
+            ])
+        case .refused:
+          return SignInPage.response(
+            language, status: 401, message: language.signIn.refused, name: name)
+        case .tooSoon(let seconds):
+          return SignInPage.response(
+            language, status: 429, message: language.signIn.tooSoon((seconds + 59) / 60),
+            name: name)
+        case .failed:
+          return SignInPage.response(
+            language, status: 503, message: language.signIn.unavailable, name: name)
+        }
+      }
+    case ("POST", "/logout"):
+      return .later { [sessions] in
+        if case .signedIn(_, let secret) = await signIns.check(request) {
+          do {
+            try await signIns.signOut(secret: secret)
+          } catch {
+            return .text(503, language.signIn.unavailable)
+          }
+          await MainActor.run { sessions.close(signIn: secret) }
+        }
+        return .redirect(
+          to: "/login",
+          headers: [
+            ("Set-Cookie", "\(SignIns.cookieName)=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0")
+          ])
+      }
+    case (_, "/login"), (_, "/logout"):
+      return .text(405, "\(request.method) is not allowed on \(path).")
+    default:
+      guard Self.dynamicPaths.contains(path) else { return .text(404, "Not found: \(path).") }
+      return .later {
+        switch await signIns.check(request) {
+        case .signedIn(let user, let secret):
+          return await self.answerNow(
+            request, path: path, language: language,
+            as: .signedIn(user: user, secret: secret, signIns))
+        case .signedOut:
+          if request.method == "GET", path == "/" {
+            return .redirect(to: "/login", headers: [])
+          }
+          return .text(401, language.signedOutRequest)
+        case .failed:
+          return .text(503, language.signIn.unavailable)
+        }
+      }
+    }
+  }
+
+  /// The answer to a request of a visitor let in, worked out while its connection waits when
+  /// it needs a store.
+  private func answer(
+    _ request: HTTPRequest, path: String, language: PageLanguage, as visitor: Visitor
+  ) -> HTTPResponse {
     switch (request.method, path) {
     case ("GET", "/"):
-      let language = PageLanguage(acceptLanguage: request.headers["Accept-Language"])
-      return HTTPResponse(
-        status: 200, contentType: "text/html; charset=utf-8", body: pages[language] ?? Data(),
-        headers: [("Vary", "Accept-Language")])
-    case ("GET", "/events"):
-      // The page's own request: the browser sends the language it sent for the page.
-      let language = PageLanguage(acceptLanguage: request.headers["Accept-Language"])
-      return Self.onMainActor { [sessions] in sessions.open(language: language) }
-    case ("GET", "/cards"):
-      let from = request.query["from"].flatMap { Int($0) } ?? 0
-      let count = request.query["count"].flatMap { Int($0) } ?? 50
-      return Self.onMainActor { [sessions] in
-        guard let session = sessions.session(for: request) else { return Self.sessionEnded }
-        return .json(session.window(from: from, count: count))
-      }
-    case ("GET", "/chart"):
-      return Self.onMainActor { [sessions] in
-        guard let session = sessions.session(for: request) else { return Self.sessionEnded }
-        return await Self.chart(of: session)
-      }
-    case ("POST", "/actions"):
-      return receiveAction(request)
+      return page(language)
+    case ("GET", "/events"), ("GET", "/cards"), ("GET", "/chart"), ("POST", "/actions"):
+      return .later { await answerNow(request, path: path, language: language, as: visitor) }
     case (_, "/"), (_, "/events"), (_, "/cards"), (_, "/chart"), (_, "/actions"):
       return .text(405, "\(request.method) is not allowed on \(path).")
     default:
       return .text(404, "Not found: \(path).")
     }
+  }
+
+  /// The answer to a request of a visitor let in, off the polling thread.
+  private func answerNow(
+    _ request: HTTPRequest, path: String, language: PageLanguage, as visitor: Visitor
+  ) async -> HTTPResponse {
+    switch (request.method, path) {
+    case ("GET", "/"):
+      return page(language)
+    case ("GET", "/events"):
+      switch visitor {
+      case .tokenHolder(let service):
+        return await sessions.open(language: language, service: service)
+      case .signedIn(let user, let secret, let signIns):
+        do {
+          let service = try await signIns.service(for: user)
+          return await sessions.open(
+            language: language, service: service, signIn: (user, secret))
+        } catch {
+          return .text(503, language.describe(.service(error)))
+        }
+      }
+    case ("GET", "/cards"):
+      let from = request.query["from"].flatMap { Int($0) } ?? 0
+      let count = request.query["count"].flatMap { Int($0) } ?? 50
+      return await MainActor.run { [sessions] in
+        guard let session = sessions.session(for: request, signedInWith: visitor.secret) else {
+          return Self.sessionEnded
+        }
+        return .json(session.window(from: from, count: count))
+      }
+    case ("GET", "/chart"):
+      guard let session = await sessions.session(for: request, signedInWith: visitor.secret)
+      else { return Self.sessionEnded }
+      return await Self.chart(of: session)
+    case ("POST", "/actions"):
+      return await receiveAction(request, signedInWith: visitor.secret)
+    case (_, "/"), (_, "/events"), (_, "/cards"), (_, "/chart"), (_, "/actions"):
+      return .text(405, "\(request.method) is not allowed on \(path).")
+    default:
+      return .text(404, "Not found: \(path).")
+    }
+  }
+
+  /// The study page in `language`.
+  private func page(_ language: PageLanguage) -> HTTPResponse {
+    HTTPResponse(
+      status: 200, contentType: "text/html; charset=utf-8", body: pages[language] ?? Data(),
+      headers: [("Vary", "Accept-Language")])
   }
 
   private static let sessionEnded = HTTPResponse.text(
@@ -101,7 +247,9 @@ struct WebRouter: Sendable {
     }
   }
 
-  private func receiveAction(_ request: HTTPRequest) -> HTTPResponse {
+  private func receiveAction(_ request: HTTPRequest, signedInWith secret: String?) async
+    -> HTTPResponse
+  {
     guard request.headers["Content-Type"]?.hasPrefix("application/json") == true else {
       return .text(415, "Send the action as application/json.")
     }
@@ -118,9 +266,16 @@ struct WebRouter: Sendable {
     }
     // A review is at the server's time: a page's clock may be wrong, or set to rewrite history.
     if case .rate(let wordID, let rating, _) = action { action = .rate(wordID, rating, at: .now) }
-    return Self.onMainActor { [sessions] in
-      guard let session = sessions.session(for: request) else { return Self.sessionEnded }
-      session.send(action)
+    let sent = action
+    return await MainActor.run { [sessions] in
+      guard let session = sessions.session(for: request, signedInWith: secret) else {
+        return Self.sessionEnded
+      }
+      // Another learner's book or word, or none, is not found, and nothing changes.
+      if let unknown = session.unknownName(in: sent) {
+        return .text(404, session.language.describe(unknown))
+      }
+      session.send(sent)
       return .json([String: String](), status: 202)
     }
   }
@@ -154,13 +309,5 @@ struct WebRouter: Sendable {
       "wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
     default: "\(error)"
     }
-  }
-
-  /// The answer `body` gives on the main actor, worked out while the connection waits: the
-  /// polling thread serves the other connections meanwhile (see ``DeferredAnswers``).
-  private static func onMainActor(
-    _ body: @escaping @MainActor @Sendable () async -> HTTPResponse
-  ) -> HTTPResponse {
-    .later { await body() }
   }
 }

@@ -21,8 +21,13 @@ public final class WebServer {
   private let daemon: HTTPDaemon
   private let sessions: WebSessions
   private var isStopped = false
+  /// The sign-ins, on a server with accounts.
+  private var signIns: SignIns?
+  /// The loop that ends the pages of sign-ins ended elsewhere.
+  private var checking: Task<Void, Never>?
 
-  /// The address to open, with the secret token that lets a browser in.
+  /// The address to open: with the secret token that lets a browser in, or, on a server with
+  /// accounts, its sign-in page.
   public let url: String
 
   /// The port the server listens on.
@@ -36,7 +41,7 @@ public final class WebServer {
   /// that other devices reach it through whichever of those addresses they can see.
   public let listensOnEveryAddress: Bool
 
-  /// Starts serving.
+  /// Starts serving one learner's wordbooks to whoever holds the token in ``url``.
   ///
   /// - Parameters:
   ///   - service: The service every session's store talks to.
@@ -46,9 +51,38 @@ public final class WebServer {
   ///   - limits: How much the server accepts.
   /// - Throws: ``WebServerError`` when libmicrohttpd is missing, the address is unusable or
   ///   the page's files are missing.
-  public init(
+  public convenience init(
     service: any WordService, host: String = "127.0.0.1", port: UInt16 = 0,
     limits: WebServerLimits = WebServerLimits()
+  ) throws(WebServerError) {
+    try self.init(gate: .token(service: service), host: host, port: port, limits: limits)
+  }
+
+  /// Starts serving many learners: each signs in at ``url`` (`/login`) with a name and a
+  /// password that `accounts` checks, and studies their own wordbooks.
+  ///
+  /// Failed sign-ins are slowed and limited per name and per address (``SignInThrottle``); a
+  /// sign-in is a cookie of 256 random bits that lasts a day and that every server on the same
+  /// accounts accepts, and `POST /logout` ends it.
+  ///
+  /// - Parameters:
+  ///   - accounts: Who may sign in, and each learner's service.
+  ///   - host: The IP address to listen on (an IPv6 one with or without brackets), or
+  ///     `localhost`.
+  ///   - port: The port, or 0 for any free one.
+  ///   - limits: How much the server accepts.
+  /// - Throws: ``WebServerError`` when libmicrohttpd is missing, the address is unusable or
+  ///   the page's files are missing.
+  public convenience init(
+    accounts: any WebAccounts, host: String = "127.0.0.1", port: UInt16 = 0,
+    limits: WebServerLimits = WebServerLimits()
+  ) throws(WebServerError) {
+    try self.init(
+      gate: .signIn(SignIns(accounts: accounts)), host: host, port: port, limits: limits)
+  }
+
+  private init(
+    gate: WebRouter.Gate, host: String, port: UInt16, limits: WebServerLimits
   ) throws(WebServerError) {
     // The brackets of an IPv6 address belong to a URL, not to the address.
     let address =
@@ -64,16 +98,43 @@ public final class WebServer {
       listener.isUnspecified
       ? (listener.isIPv6 ? "[::1]" : "127.0.0.1")
       : listener.isIPv6 ? "[\(listener.host)]" : listener.host
-    let access = AccessGuard(
-      token: AccessGuard.makeToken(), home: "/\(AccessGuard.makeToken().prefix(32))/",
-      port: listener.port, isLoopback: isLoopback, ownHost: shownHost)
-    sessions = WebSessions(service: service, limit: limits.sessions)
-    let router = WebRouter(access: access, resources: resources, sessions: sessions)
+    let access: AccessGuard
+    switch gate {
+    case .token:
+      access = AccessGuard(
+        token: AccessGuard.makeToken(), home: "/\(AccessGuard.makeToken().prefix(32))/",
+        port: listener.port, isLoopback: isLoopback, ownHost: shownHost)
+      url = "http://\(shownHost):\(listener.port)\(access.home)?token=\(access.token ?? "")"
+    case .signIn(let signIns):
+      access = AccessGuard(
+        token: nil, home: "/", port: listener.port, isLoopback: isLoopback, ownHost: shownHost)
+      url = "http://\(shownHost):\(listener.port)/login"
+      self.signIns = signIns
+    }
+    sessions = WebSessions(limit: limits.sessions)
+    let router = WebRouter(access: access, resources: resources, sessions: sessions, gate: gate)
     daemon = try HTTPDaemon(
       listener: listener, limits: limits, admit: { access.refusal(of: $0) },
       respond: { router.respond(to: $0) })
     self.port = listener.port
-    url = "http://\(shownHost):\(listener.port)\(access.home)?token=\(access.token)"
+    if let signIns { startCheckingSignIns(signIns) }
+  }
+
+  /// Every ``SignIns/recheckSeconds``, ends the pages whose sign-in has ended elsewhere (a
+  /// sign-out on another server, a new password, a deleted user), so that an idle page learns
+  /// it too.
+  private func startCheckingSignIns(_ signIns: SignIns) {
+    checking = Task { [weak self, sessions] in
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .seconds(SignIns.recheckSeconds))
+        guard self != nil else { return }
+        for secret in sessions.signInSecrets {
+          if case .signedOut = await signIns.check(secret: secret) {
+            sessions.close(signIn: secret)
+          }
+        }
+      }
+    }
   }
 
   /// How many pages are open.
@@ -83,6 +144,7 @@ public final class WebServer {
   public func stop() async {
     guard !isStopped else { return }
     isStopped = true
+    checking?.cancel()
     sessions.closeAll()
     let daemon = daemon
     // Stopping joins the polling thread, which may be waiting for the main actor, so it

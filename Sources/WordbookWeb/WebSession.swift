@@ -17,6 +17,8 @@ import WordbookInterchange
 final class WebSession {
   let id: String
   let events: EventStream
+  /// The sign-in the page was opened with, on a server with accounts.
+  let signIn: (user: String, secret: String)?
   /// The language the page's errors are worded in.
   let language: PageLanguage
   /// The service the store talks to, which the review chart reads too.
@@ -31,9 +33,10 @@ final class WebSession {
 
   init(
     id: String, service: any WordService, seed: UInt64, language: PageLanguage,
-    events: EventStream
+    events: EventStream, signIn: (user: String, secret: String)? = nil
   ) {
     self.id = id
+    self.signIn = signIn
     self.language = language
     self.events = events
     self.service = service
@@ -46,7 +49,7 @@ final class WebSession {
         self?.sendStatus()
       },
     ]
-    send("session", WebEvents.Session(id: id))
+    send("session", WebEvents.Session(id: id, user: signIn?.user))
     sendPicker()
     sendStatus()
     sendCards()
@@ -58,6 +61,27 @@ final class WebSession {
   /// Sends `action` to the store.
   func send(_ action: AppAction) {
     store.send(action)
+  }
+
+  /// What `action` names that this page's learner does not have (a book or a word the
+  /// session's state does not hold: another learner's, or none at all), or `nil` when it names
+  /// nothing or what it names is there.
+  func unknownName(in action: AppAction) -> AppError? {
+    let state = store.state
+    switch action {
+    case .deleteBook(let id), .renameBook(let id, _), .selectBook(let id):
+      return state.books.contains { $0.id == id } ? nil : .unknownBook(id)
+    case .deleteWord(let id), .editWord(let id, _, _), .flip(let id), .markFail(let id),
+      .markSuccess(let id), .rate(let id, _, _), .resetMark(let id):
+      return state.words.contains(id) ? nil : .unknownWord(id)
+    case .bookCreated, .bookDeleted, .bookRenamed, .booksLoaded, .createBook,
+      .lastStudiedBookLoaded, .loadBooks, .wordsLoaded, .redo, .retryUnsavedMarks,
+      .reviewRecorded, .reviewRemoved, .setSearchQuery, .setStudyMode, .shuffle,
+      .studyStatesSaved, .scheduleLoaded, .toggleReverse, .toggleStudyMode, .undo,
+      .dismissError, .saveWord, .wordDeleted, .wordEdited, .wordSaved, .outsideBooksLoaded,
+      .outsideChanges, .outsideWordsLoaded, .subscribeToChanges, .unsubscribeFromChanges:
+      return nil
+    }
   }
 
   /// The cards at positions `from..<from+count` of the study order, which from now on are the

@@ -6,25 +6,30 @@ import Wordbook
   import Foundation
 #endif
 
-/// The open study sessions, one per connected page, all over one service.
+/// The open study sessions, one per connected page: over the server's one service, or over
+/// each signed-in user's own.
 @MainActor
 final class WebSessions {
-  private let service: any WordService
   private let limit: Int
   private var sessions: [String: WebSession] = [:]
   private var isClosed = false
 
-  init(service: any WordService, limit: Int) {
-    self.service = service
+  init(limit: Int) {
     self.limit = limit
   }
 
   /// How many sessions are open.
   var count: Int { sessions.count }
 
-  /// Opens a session whose errors are worded in `language` and answers with its event stream,
-  /// or refuses when too many are open.
-  func open(language: PageLanguage) -> HTTPResponse {
+  /// The secrets of the sign-ins the open pages were opened with.
+  var signInSecrets: Set<String> { Set(sessions.values.compactMap { $0.signIn?.secret }) }
+
+  /// Opens a session over `service` whose errors are worded in `language` and answers with its
+  /// event stream, or refuses when too many are open.
+  func open(
+    language: PageLanguage, service: any WordService,
+    signIn: (user: String, secret: String)? = nil
+  ) -> HTTPResponse {
     guard !isClosed else { return .text(503, "The server is stopping.") }
     guard sessions.count < limit else {
       return .text(
@@ -36,13 +41,22 @@ final class WebSessions {
     }
     sessions[id] = WebSession(
       id: id, service: service, seed: UInt64.random(in: 0...UInt64.max), language: language,
-      events: stream)
+      events: stream, signIn: signIn)
     return .events(stream)
   }
 
-  /// The session named by a request's `session` argument.
-  func session(for request: HTTPRequest) -> WebSession? {
-    request.query["session"].flatMap { sessions[$0] }
+  /// The session named by a request's `session` argument, when it was opened with the sign-in
+  /// `secret` (`nil` on a server without accounts).
+  func session(for request: HTTPRequest, signedInWith secret: String? = nil) -> WebSession? {
+    guard let session = request.query["session"].flatMap({ sessions[$0] }),
+      session.signIn?.secret == secret
+    else { return nil }
+    return session
+  }
+
+  /// Ends the sessions of the pages opened with the sign-in `secret`, which has ended.
+  func close(signIn secret: String) {
+    for (id, session) in sessions where session.signIn?.secret == secret { close(id) }
   }
 
   /// Ends session `id`, once its page has gone.

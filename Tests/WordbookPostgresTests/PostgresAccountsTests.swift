@@ -129,4 +129,35 @@ import WordbookTestSupport
       #expect(try await accounts.signIn("mina", password: "correct horse"))
     }
   }
+
+  /// A sign-in lasts until it expires, is ended, the user's password changes or the user is
+  /// deleted; only a hash of its secret is stored.
+  @Test func aSignInLastsUntilItEndsExpiresOrItsUserChanges() async throws {
+    let (accounts, url) = try await freshAccounts()
+    try await accounts.add("mina", password: "correct horse")
+    try await accounts.add("jun", password: "battery staple")
+    let now = Timestamp(secondsSince1970: 1_800_000_000)
+    let later = now.advanced(by: 3600)
+    try await accounts.startSignIn("secret-1", of: "mina", until: later)
+    try await accounts.startSignIn("secret-2", of: "mina", until: later)
+    try await accounts.startSignIn("secret-3", of: "jun", until: later)
+    #expect(try await accounts.signedInUser("secret-1", at: now) == "mina")
+    #expect(try await accounts.signedInUser("secret-3", at: now) == "jun")
+    #expect(try await accounts.signedInUser("secret-1", at: later) == nil)
+    #expect(try await accounts.signedInUser("forged", at: now) == nil)
+    let stored = try await PostgresTestServer.execute(
+      "SELECT count(*) FROM sign_ins WHERE position('secret' in encode(secret_hash, 'escape')) > 0",
+      in: url)
+    #expect(stored == "0")
+    await #expect(throws: AccountError.unknownUser("nobody")) {
+      try await accounts.startSignIn("secret-4", of: "nobody", until: later)
+    }
+    try await accounts.endSignIn("secret-1")
+    #expect(try await accounts.signedInUser("secret-1", at: now) == nil)
+    #expect(try await accounts.signedInUser("secret-2", at: now) == "mina")
+    try await accounts.setPassword("new horse staple", of: "mina")
+    #expect(try await accounts.signedInUser("secret-2", at: now) == nil)
+    try await accounts.delete("jun")
+    #expect(try await accounts.signedInUser("secret-3", at: now) == nil)
+  }
 }

@@ -184,6 +184,7 @@ import WordbookPostgres
       .rejected("line 3: no meaning"), .moreRejected(5), .importing(rows: 5000, percentRead: 42),
       .exported(count: 7, Self.book, file: "marker.csv", format: "csv"),
       .replayed(count: 7, log: "marker.csv", cutOff: true), .listeningWarning(host: "0.0.0.0"),
+      .signInOverPlainHTTP(host: "0.0.0.0"),
       .serving(url: "http://127.0.0.1:8080/"), .otherDevices, .pressControlC,
       .browserNotOpened(opener: "/usr/bin/xdg-open"), .deleteBookQuestion(Self.book),
       .reviewed(
@@ -200,7 +201,7 @@ import WordbookPostgres
       .passwordPrompt(user: "Marker Title"), .passwordAgainPrompt,
       .deleteUserQuestion("Marker Title"),
     ]
-    #expect(Set(reports.map(Self.index)) == Set(0..<33))
+    #expect(Set(reports.map(Self.index)) == Set(0..<34))
     for report in reports {
       expectBoth(english.text(report), korean.text(report))
     }
@@ -408,6 +409,7 @@ extension MessageCatalogueTests {
     case .passwordPrompt: 30
     case .passwordAgainPrompt: 31
     case .deleteUserQuestion: 32
+    case .signInOverPlainHTTP: 33
     }
   }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import Wordbook
+import WordbookTerminal
+import WordbookTestSupport
 import WordbookWeb
 
 /// The example of WordbookWeb's documentation (its DocC landing page and `WebServer`), as
@@ -21,5 +23,20 @@ struct DocumentationSnippetTests {
     await server.stop()
     #expect(printed == ["Open \(server.url)"])
     #expect(server.url.hasPrefix("http://127.0.0.1:\(server.port)/"))
+  }
+
+  /// `WebServer(accounts:)`, with the accounts `wordbook serve` gives it on PostgreSQL.
+  @Test func servingLearnersWhoSignIn() async throws {
+    let url = try await PostgresTestServer.freshDatabaseURLForTest()
+    let accounts = try await PostgresSignIns(url: url)
+    var printed: [String] = []
+    func print(_ line: String) { printed.append(line) }
+
+    let server = try WebServer(accounts: accounts)
+    print("Sign in at \(server.url)")
+    let page = try await PlainHTTP.send("GET", server.url)
+    #expect(page.status == 200)
+    await server.stop()
+    #expect(printed == ["Sign in at http://127.0.0.1:\(server.port)/login"])
   }
 }

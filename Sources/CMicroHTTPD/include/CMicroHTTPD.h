@@ -56,6 +56,10 @@ struct wb_http_limits {
 void *wb_http_start(int fd, int is_ipv6, const struct wb_http_limits *limits,
                     wb_http_handler handler, void *context);
 
+/// Writes the connection's client address, numerically (`127.0.0.1`, `::1`), into `text` of
+/// `size` bytes; an empty string when it is unknown.
+void wb_http_client_address(void *connection, char *text, size_t size);
+
 /// Stops the daemon and closes its connections; every suspended connection must have been
 /// resumed.
 void wb_http_stop(void *daemon);

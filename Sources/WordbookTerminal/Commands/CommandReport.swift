@@ -43,6 +43,8 @@ enum CommandReport: Hashable, Sendable {
   case replayed(count: Int, log: String, cutOff: Bool)
   /// `serve` listens beyond this machine on the address.
   case listeningWarning(host: String)
+  /// `serve` on a PostgreSQL database listens beyond this machine over plain HTTP.
+  case signInOverPlainHTTP(host: String)
   /// `serve`'s address.
   case serving(url: String)
   /// How to reach the server from another device.

@@ -117,6 +117,15 @@ public enum WordbookCommand {
       try out.flush()
       return
     }
+    if let command = invocation.command as? ServeCommand, invocation.userName == nil {
+      let path = WordbookDatabase.path(option: invocation.databasePath, environment: environment)
+      if WordbookDatabase.isServer(path) {
+        let out = try OutputFile.standardOutput(protecting: ProtectedFiles())
+        try await command.run(signingInOn: path, catalogue: catalogue, out: out)
+        try out.flush()
+        return
+      }
+    }
     let session = try await CommandSession(invocation: invocation, environment: environment)
     try await session.run(invocation.command)
   }

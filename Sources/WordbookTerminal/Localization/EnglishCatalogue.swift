@@ -338,6 +338,10 @@ struct EnglishCatalogue: MessageCatalogue {
       "warning: listening on \(host.shown), so other machines can reach this server. "
         + "Anyone with the address below can study and change your words; share it only "
         + "with your own devices, on a network you trust."
+    case .signInOverPlainHTTP(let host):
+      "warning: listening on \(host.shown) over plain HTTP, so passwords and sign-in cookies "
+        + "cross the network unencrypted. Put an HTTPS proxy in front of this server, or "
+        + "listen on 127.0.0.1."
     case .serving(let url): "Study in a browser: \(url)"
     case .otherDevices:
       "From another device, put this machine's network address in place of 127.0.0.1."

@@ -282,6 +282,10 @@ struct KoreanCatalogue: MessageCatalogue {
       "경고: \(host.shown)에서 기다리므로 다른 컴퓨터도 이 서버에 접속할 수 있습니다. "
         + "아래 주소를 아는 사람은 누구나 단어를 학습하고 바꿀 수 있으니, 믿을 수 있는 "
         + "네트워크에서 내 기기와만 공유하세요."
+    case .signInOverPlainHTTP(let host):
+      "경고: \(host.shown)에서 암호화하지 않은 HTTP로 기다리므로 비밀번호와 로그인 쿠키가 "
+        + "암호화되지 않은 채 네트워크를 지나갑니다. 이 서버 앞에 HTTPS 프록시를 두거나 "
+        + "127.0.0.1에서 기다리세요."
     case .serving(let url): "브라우저에서 학습하기: \(url)"
     case .otherDevices: "다른 기기에서는 127.0.0.1 대신 이 컴퓨터의 네트워크 주소를 쓰세요."
     case .pressControlC: "멈추려면 Ctrl-C를 누르세요."

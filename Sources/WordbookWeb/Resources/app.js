@@ -11,6 +11,8 @@ const pageSize = 20;
 const viewKey = 'wordbook.view';
 const page = {
   session: null,
+  // The signed-in learner, on a server where learners sign in; null on one learner's server.
+  user: null,
   from: 0,
   count: 0,
   version: 0,
@@ -94,10 +96,26 @@ async function send(action) {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(action),
     });
+    if (response.status === 401 && page.user) return signInAgain();
     return response.ok ? null : fail(describeRefusal(response));
   } catch {
     // fetch rejects only when no answer came: the server has stopped or the network is down.
     return fail(t.unreachable);
+  }
+}
+
+// The sign-in has ended (signed out here or elsewhere, a new password, a deleted account):
+// the sign-in page takes over.
+function signInAgain() {
+  location.assign('login');
+  return t.signOut;
+}
+
+async function signOut() {
+  try {
+    await fetch('logout', { method: 'POST' });
+  } finally {
+    signInAgain();
   }
 }
 
@@ -274,6 +292,9 @@ function connect() {
     events.addEventListener(name, (event) => handler(JSON.parse(event.data)));
   on('session', (session) => {
     page.session = session.id;
+    page.user = session.user ?? null;
+    $('account').hidden = !page.user;
+    if (page.user) $('signed-in-as').textContent = t.signedInAs(page.user);
     page.from = 0;
     page.current = 0;
     focus.restart();
@@ -289,6 +310,8 @@ function connect() {
   });
   events.addEventListener('error', () => {
     page.session = null;
+    // A server with accounts refuses the events of an ended sign-in.
+    if (page.user && events.readyState === EventSource.CLOSED) return signInAgain();
     // The browser tries again after a dropped connection, but not after a refusal.
     $('connection').textContent =
       events.readyState === EventSource.CLOSED ? t.eventsRefused : t.disconnected;
@@ -420,6 +443,7 @@ function start() {
     $('search').blur();
   });
   $('show-chart').addEventListener('click', loadChart);
+  $('sign-out').addEventListener('click', signOut);
   $('undo').addEventListener('click', () => send({ kind: 'undo' }));
   $('redo').addEventListener('click', () => send({ kind: 'redo' }));
   $('previous').addEventListener('click', () => {

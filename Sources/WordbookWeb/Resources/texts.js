@@ -24,6 +24,7 @@ const texts = {
     tally: (s) => `Known ${s.success} · Not known ${s.fail} · Not studied ${s.notStudied}`,
     unsaved: (n) => ` · ${n} not saved yet`,
     position: (from, to, count) => `${from}–${to} of ${count}`,
+    signedInAs: (name) => `Signed in as ${name}`, signOut: 'Sign out',
     connecting: 'Connecting…', disconnected: 'Connection lost; reconnecting…',
     eventsRefused: 'The server did not open this page: too many pages are open, or it is ' +
       'stopping. Close another page, then reload this one.',
@@ -75,6 +76,7 @@ const texts = {
     tally: (s) => `외움 ${s.success} · 모름 ${s.fail} · 안 봄 ${s.notStudied}`,
     unsaved: (n) => ` · 저장 안 됨 ${n}`,
     position: (from, to, count) => `${count}개 중 ${from}–${to}`,
+    signedInAs: (name) => `${name}(으)로 로그인함`, signOut: '로그아웃',
     connecting: '연결하는 중…', disconnected: '연결이 끊겼습니다. 다시 연결하는 중…',
     eventsRefused: '서버가 이 페이지를 열지 않았습니다. 열린 페이지가 너무 많거나 서버가 ' +
       '멈추는 중입니다. 다른 페이지를 닫은 뒤 이 페이지를 새로 고치세요.',

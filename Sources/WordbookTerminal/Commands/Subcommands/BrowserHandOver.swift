@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -44,5 +50,47 @@ struct BrowserHandOver {
   func remove() {
     unlink(path)
     rmdir(folder)
+  }
+}
+
+extension BrowserHandOver {
+  /// Opens `url` in this machine's browser by way of a ``BrowserHandOver`` page, so that the
+  /// token is on no command line (any local user can read those in `ps`); returns the page to
+  /// remove once the server stops, or `nil` when no browser could be started.
+  @MainActor static func opening(_ url: String, catalogue: any MessageCatalogue) -> BrowserHandOver?
+  {
+    // `BROWSER` is the usual way to name the browser (xdg-open and others read it); otherwise
+    // the system's opener picks it.
+    let chosen = ProcessInfo.processInfo.environment["BROWSER"]?.split(separator: ":").first
+    #if os(macOS)
+      let opener = chosen.map(String.init) ?? "/usr/bin/open"
+    #else
+      let opener = chosen.map(String.init) ?? "/usr/bin/xdg-open"
+    #endif
+    guard let handOver = BrowserHandOver(url: url) else {
+      TerminalOutput.standardError.writeLine(
+        "wordbook: " + catalogue.text(.browserNotOpened(opener: opener)))
+      return nil
+    }
+    // The opener's own output would land in the middle of the server's lines.
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for descriptor: Int32 in [0, 1, 2] {
+      posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_RDWR, 0)
+    }
+    let argv: [UnsafeMutablePointer<CChar>?] = [strdup(opener), strdup(handOver.path), nil]
+    defer { for pointer in argv { free(pointer) } }
+    // The opener is the only child `serve` starts, and nothing waits for it: the system
+    // reaps it when it exits, so it leaves no zombie behind for as long as the server runs.
+    signal(SIGCHLD, SIG_IGN)
+    var pid = pid_t()
+    guard posix_spawnp(&pid, opener, &actions, nil, argv, environ) == 0 else {
+      TerminalOutput.standardError.writeLine(
+        "wordbook: " + catalogue.text(.browserNotOpened(opener: opener)))
+      handOver.remove()
+      return nil
+    }
+    return handOver
   }
 }

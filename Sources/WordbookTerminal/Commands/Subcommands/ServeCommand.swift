@@ -11,7 +11,9 @@ import WordbookWeb
 #endif
 
 /// `wordbook serve [--port N] [--host ADDRESS] [--open]`: serves the study page to browsers
-/// until SIGINT, SIGTERM or SIGHUP.
+/// until SIGINT, SIGTERM or SIGHUP: one learner's wordbooks to whoever holds the printed
+/// address's token, or, on a PostgreSQL database without `--user`, every user's own, each
+/// signing in at `/login`.
 struct ServeCommand: Subcommand {
   static let name = "serve"
   static let arguments = "[--port N] [--host ADDRESS] [--open]"
@@ -49,6 +51,53 @@ extension ServeCommand {
   }
 }
 
+extension ServeCommand {
+  /// Serves the page of a PostgreSQL database's users, each signing in, until SIGINT, SIGTERM
+  /// or SIGHUP.
+  @MainActor func run(signingInOn url: String, catalogue: any MessageCatalogue, out: OutputFile)
+    async throws(CommandFailure)
+  {
+    let accounts: PostgresSignIns
+    do {
+      accounts = try await PostgresSignIns(url: url)
+    } catch {
+      throw .service(error)
+    }
+    let server: WebServer
+    do {
+      server = try WebServer(accounts: accounts, host: host, port: port)
+    } catch {
+      throw .runtime(.serverFailed(detail: error.message))
+    }
+    try await serve(
+      server, catalogue: catalogue, out: out, warning: .signInOverPlainHTTP(host: host))
+  }
+
+  /// Prints where the page is and serves it until SIGINT, SIGTERM or SIGHUP, then ends every
+  /// page's session.
+  @MainActor fileprivate func serve(
+    _ server: WebServer, catalogue: any MessageCatalogue, out: OutputFile,
+    warning: CommandReport
+  ) async throws(CommandFailure) {
+    if !server.isLoopback {
+      TerminalOutput.standardError.writeLine("wordbook: " + catalogue.text(warning))
+    }
+    try out.writeLine(catalogue.text(.serving(url: server.url)))
+    if server.listensOnEveryAddress {
+      try out.writeLine(catalogue.text(.otherDevices))
+    }
+    try out.writeLine(catalogue.text(.pressControlC))
+    try out.flush()
+    let handOver = opensBrowser ? BrowserHandOver.opening(server.url, catalogue: catalogue) : nil
+    let (signals, received) = AsyncStream<Int32>.makeStream()
+    let watcher = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP]) { received.yield($0) }
+    for await _ in signals { break }
+    watcher.cancel()
+    await server.stop()
+    handOver?.remove()
+  }
+}
+
 extension CommandSession {
   /// Serves the study page until SIGINT, SIGTERM or SIGHUP, then ends every page's session.
   fileprivate func serve(_ command: ServeCommand) async throws(CommandFailure) {
@@ -58,61 +107,7 @@ extension CommandSession {
     } catch {
       throw .runtime(.serverFailed(detail: error.message))
     }
-    if !server.isLoopback {
-      TerminalOutput.standardError.writeLine(
-        "wordbook: " + catalogue.text(.listeningWarning(host: command.host)))
-    }
-    try out.writeLine(catalogue.text(.serving(url: server.url)))
-    if server.listensOnEveryAddress {
-      try out.writeLine(catalogue.text(.otherDevices))
-    }
-    try out.writeLine(catalogue.text(.pressControlC))
-    try out.flush()
-    let handOver = command.opensBrowser ? openBrowser(server.url) : nil
-    let (signals, received) = AsyncStream<Int32>.makeStream()
-    let watcher = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP]) { received.yield($0) }
-    for await _ in signals { break }
-    watcher.cancel()
-    await server.stop()
-    handOver?.remove()
-  }
-
-  /// Opens `url` in this machine's browser by way of a ``BrowserHandOver`` page, so that the
-  /// token is on no command line (any local user can read those in `ps`); returns the page to
-  /// remove once the server stops, or `nil` when no browser could be started.
-  private func openBrowser(_ url: String) -> BrowserHandOver? {
-    // `BROWSER` is the usual way to name the browser (xdg-open and others read it); otherwise
-    // the system's opener picks it.
-    let chosen = ProcessInfo.processInfo.environment["BROWSER"]?.split(separator: ":").first
-    #if os(macOS)
-      let opener = chosen.map(String.init) ?? "/usr/bin/open"
-    #else
-      let opener = chosen.map(String.init) ?? "/usr/bin/xdg-open"
-    #endif
-    guard let handOver = BrowserHandOver(url: url) else {
-      TerminalOutput.standardError.writeLine(
-        "wordbook: " + catalogue.text(.browserNotOpened(opener: opener)))
-      return nil
-    }
-    // The opener's own output would land in the middle of the server's lines.
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    for descriptor: Int32 in [0, 1, 2] {
-      posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_RDWR, 0)
-    }
-    let argv: [UnsafeMutablePointer<CChar>?] = [strdup(opener), strdup(handOver.path), nil]
-    defer { for pointer in argv { free(pointer) } }
-    // The opener is the only child `serve` starts, and nothing waits for it: the system
-    // reaps it when it exits, so it leaves no zombie behind for as long as the server runs.
-    signal(SIGCHLD, SIG_IGN)
-    var pid = pid_t()
-    guard posix_spawnp(&pid, opener, &actions, nil, argv, environ) == 0 else {
-      TerminalOutput.standardError.writeLine(
-        "wordbook: " + catalogue.text(.browserNotOpened(opener: opener)))
-      handOver.remove()
-      return nil
-    }
-    return handOver
+    try await command.serve(
+      server, catalogue: catalogue, out: out, warning: .listeningWarning(host: command.host))
   }
 }

@@ -1,0 +1,67 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The sign-in page of a server with accounts: a plain HTML form (`name`, `password`) posted
+/// to `login`, with no script, in the browser's language.
+enum SignInPage {
+  /// The page, with `message` above the form (a refusal, a pause) and `name` kept in its field.
+  static func response(
+    _ language: PageLanguage, status: UInt32 = 200, message: String? = nil, name: String = ""
+  ) -> HTTPResponse {
+    let texts = language.signIn
+    let notice = message.map { "  <p id=\"sign-in-message\" role=\"alert\">\(escaped($0))</p>\n" }
+    let html = """
+      <!doctype html>
+      <html lang="\(language.rawValue)">
+      <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="color-scheme" content="light dark">
+        <title>\(escaped(texts.title))</title>
+        <link rel="stylesheet" href="app.css">
+      </head>
+      <body>
+        <h1>\(escaped(texts.title))</h1>
+      \(notice ?? "")  <form id="sign-in" method="post" action="login">
+          <label for="name">\(escaped(texts.name))</label>
+          <input id="name" name="name" autocomplete="username" required value="\(escaped(name))">
+          <label for="password">\(escaped(texts.password))</label>
+          <input id="password" name="password" type="password" autocomplete="current-password"
+            required>
+          <button id="sign-in-button" type="submit">\(escaped(texts.signIn))</button>
+        </form>
+      </body>
+      </html>
+
+      """
+    var response = HTTPResponse(
+      status: status, contentType: "text/html; charset=utf-8", body: Data(html.utf8),
+      headers: [("Vary", "Accept-Language")])
+    // The one form that posts: to this server alone.
+    response.headers = response.headers.map { header in
+      guard header.name == "Content-Security-Policy" else { return header }
+      return (header.name, header.value.replacing("form-action 'none'", with: "form-action 'self'"))
+    }
+    return response
+  }
+
+  /// `text` safe in HTML text and in a quoted attribute.
+  static func escaped(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for character in text {
+      switch character {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&#39;"
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+}
