@@ -112,6 +112,25 @@ final class PostgresConnection {
     }
   }
 
+  /// The payloads of the notifications that arrive within `milliseconds` (or have arrived),
+  /// for a connection that runs `LISTEN`; `nil` once the connection is lost.
+  func notifications(waitingAtMost milliseconds: Int32) -> [String]? {
+    let socket = PQsocket(handle)
+    guard socket >= 0, PQstatus(handle) == CONNECTION_OK else { return nil }
+    var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+    let ready = poll(&poller, 1, milliseconds)
+    guard ready >= 0 || errno == EINTR else { return nil }
+    if ready > 0 {
+      guard PQconsumeInput(handle) == 1 else { return nil }
+    }
+    var payloads: [String] = []
+    while let notification = PQnotifies(handle) {
+      payloads.append(String(cString: notification.pointee.extra))
+      PQfreemem(notification)
+    }
+    return PQstatus(handle) == CONNECTION_OK ? payloads : nil
+  }
+
   /// `url` without the password, if it has one: `postgresql://mina:secret@host/db` becomes
   /// `postgresql://mina@host/db`.
   static func location(of url: String) -> String {

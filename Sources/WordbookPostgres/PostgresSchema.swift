@@ -128,6 +128,23 @@ enum PostgresSchema {
       """,
       "CREATE INDEX sign_ins_by_user ON sign_ins(user_id)",
     ],
+    [
+      // A new journal row wakes every server's change feeds of its user at once
+      // (`PostgresChangeListener`): a notification on `wordbook_changes` naming the schema and
+      // the user, sent when the writing transaction commits, once however many rows it added.
+      """
+      CREATE FUNCTION changes_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM pg_notify('wordbook_changes', current_schema() || ':' || NEW.user_id);
+        RETURN NULL;
+      END
+      $$
+      """,
+      """
+      CREATE TRIGGER changes_notified AFTER INSERT ON changes
+      FOR EACH ROW EXECUTE FUNCTION changes_notify()
+      """,
+    ],
   ]
 
   /// The schema version this build writes and understands.

@@ -30,6 +30,10 @@ public final class PostgresWordService: WordService {
   let database: PostgresDatabase
   /// The user's row in `users`.
   let userID: Int64
+  /// The database's URL, password included, for the change listener's connection.
+  let url: String
+  /// What the database's notifications of the user's journal rows say: `schema:user ID`.
+  let changeKey: String
   /// The newest row of the user's change journal that this service has written or read, or
   /// found at opening: where a new change feed starts.
   let seenChange: Mutex<Int64>
@@ -58,12 +62,16 @@ public final class PostgresWordService: WordService {
     }
     let database = PostgresDatabase(url: url)
     let sample = seedsSampleWordbook ? SampleWordbook.books : []
-    let opened = try await database.open(url: url) { connection throws(WordServiceError) in
+    let (opened, schema) = try await database.open(url: url) {
+      connection throws(WordServiceError) in
       try PostgresSchema.migrate(connection)
-      return try Self.user(named: name, connection, addingWhenNew: sample)
+      let schema = try connection.query("SELECT current_schema()", [], .openDatabase).text(0, 0)
+      return (try Self.user(named: name, connection, addingWhenNew: sample), schema)
     }
     self.user = name
     self.database = database
+    self.url = url
+    changeKey = "\(schema):\(opened.id)"
     userID = opened.id
     createdUser = opened.created
     seenChange = Mutex(opened.latestChange)

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Wordbook
 
 /// The requests whose answers are being worked out off libmicrohttpd's polling thread: the
 /// connection is suspended until its answer is ready, then resumed, and libmicrohttpd hands
