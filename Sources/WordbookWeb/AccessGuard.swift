@@ -26,6 +26,9 @@ struct AccessGuard: Sendable {
   /// The host the printed address names (`127.0.0.2`, `[::1]`), accepted besides the usual
   /// loopback names.
   var ownHost = "127.0.0.1"
+  /// The origins of the other servers of the same accounts (`http://127.0.0.1:8082`), whose
+  /// pages may send requests here once theirs has stopped.
+  var peers: Set<String> = []
 
   /// Why the server refuses a request.
   enum Refusal {
@@ -45,7 +48,8 @@ struct AccessGuard: Sendable {
       return .text(421, language.describe(Refusal.foreignHost))
     }
     if request.method != "GET" && request.method != "HEAD" {
-      guard request.headers["Origin"] == "http://\(host)" else {
+      let origin = request.headers["Origin"] ?? ""
+      guard origin == "http://\(host)" || peers.contains(origin) else {
         return .text(403, language.describe(Refusal.foreignOrigin))
       }
     }

@@ -40,10 +40,15 @@ enum SignInPage {
     var response = HTTPResponse(
       status: status, contentType: "text/html; charset=utf-8", body: Data(html.utf8),
       headers: [("Vary", "Accept-Language")])
-    // The one form that posts: to this server alone.
+    // The one form that posts: to this server alone, and with its origin (under
+    // `no-referrer` a browser sends a form's Origin as `null`, which the server refuses).
     response.headers = response.headers.map { header in
-      guard header.name == "Content-Security-Policy" else { return header }
-      return (header.name, header.value.replacing("form-action 'none'", with: "form-action 'self'"))
+      switch header.name {
+      case "Content-Security-Policy":
+        (header.name, header.value.replacing("form-action 'none'", with: "form-action 'self'"))
+      case "Referrer-Policy": (header.name, "same-origin")
+      default: header
+      }
     }
     return response
   }

@@ -126,6 +126,8 @@ enum WebEvents {
     var id: String
     /// The signed-in user, on a server with accounts.
     var user: String?
+    /// The other servers of the same accounts the page may turn to when this one stops.
+    var peers: [String]?
   }
 
   static func status(of load: LoadStatus, language: PageLanguage) -> (String, String?) {

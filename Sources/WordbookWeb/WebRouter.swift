@@ -54,9 +54,40 @@ struct WebRouter: Sendable {
     ]
   }
 
-  /// The answer to `request`.
+  /// The answer to `request`; a request from a peer's page gets the headers that let that page
+  /// read it (CORS).
   func respond(to request: HTTPRequest) -> HTTPResponse {
+    let response = answer(to: request)
+    guard let origin = request.headers["Origin"], access.peers.contains(origin) else {
+      return response
+    }
+    return Self.allowing(origin, response)
+  }
+
+  /// `response` with the headers that let a page from `origin`, a peer's, read it.
+  private static func allowing(_ origin: String, _ response: HTTPResponse) -> HTTPResponse {
+    if case .later(let work) = response.body {
+      return .later { allowing(origin, await work()) }
+    }
+    var response = response
+    response.headers += [
+      ("Access-Control-Allow-Origin", origin), ("Access-Control-Allow-Credentials", "true"),
+      ("Vary", "Origin"),
+    ]
+    return response
+  }
+
+  private func answer(to request: HTTPRequest) -> HTTPResponse {
     if let refusal = access.refusal(of: request) { return refusal }
+    // A peer's page asks before it posts an action here (a CORS preflight).
+    if request.method == "OPTIONS" {
+      return HTTPResponse(
+        status: 204, contentType: "text/plain", body: Data(),
+        headers: [
+          ("Access-Control-Allow-Methods", "GET, POST"),
+          ("Access-Control-Allow-Headers", "Content-Type"), ("Access-Control-Max-Age", "600"),
+        ])
+    }
     // Every URL lies in the page's folder (the refusal saw to that); inside it, names as usual.
     let path = "/" + request.path.dropFirst(access.home.count)
     let language = PageLanguage(acceptLanguage: request.headers["Accept-Language"])
@@ -223,11 +254,21 @@ struct WebRouter: Sendable {
     }
   }
 
-  /// The study page in `language`.
+  /// The study page in `language`, which may also connect to the peers.
   private func page(_ language: PageLanguage) -> HTTPResponse {
-    HTTPResponse(
+    var response = HTTPResponse(
       status: 200, contentType: "text/html; charset=utf-8", body: pages[language] ?? Data(),
       headers: [("Vary", "Accept-Language")])
+    if !access.peers.isEmpty {
+      let sources = (["'self'"] + access.peers.sorted()).joined(separator: " ")
+      response.headers = response.headers.map { header in
+        guard header.name == "Content-Security-Policy" else { return header }
+        return (
+          header.name, header.value.replacing("connect-src 'self'", with: "connect-src \(sources)")
+        )
+      }
+    }
+    return response
   }
 
   private static let sessionEnded = HTTPResponse.text(

@@ -71,19 +71,26 @@ public final class WebServer {
   ///     `localhost`.
   ///   - port: The port, or 0 for any free one.
   ///   - limits: How much the server accepts.
-  /// - Throws: ``WebServerError`` when libmicrohttpd is missing, the address is unusable or
-  ///   the page's files are missing.
+  ///   - peers: The origins of other servers of the same accounts (`http://127.0.0.1:8082`):
+  ///     a page turns to them when this server stops, without a reload, and they must list this
+  ///     one. A browser sends the sign-in cookie to every port of a host, so peers on the same
+  ///     host share it; servers on other hosts belong behind one address (a proxy) instead.
+  /// - Throws: ``WebServerError`` when libmicrohttpd is missing, the address is unusable, a
+  ///   peer is not an `http://` origin, or the page's files are missing.
   public convenience init(
     accounts: any WebAccounts, host: String = "127.0.0.1", port: UInt16 = 0,
-    limits: WebServerLimits = WebServerLimits()
+    limits: WebServerLimits = WebServerLimits(), peers: [String] = []
   ) throws(WebServerError) {
     try self.init(
-      gate: .signIn(SignIns(accounts: accounts)), host: host, port: port, limits: limits)
+      gate: .signIn(SignIns(accounts: accounts)), host: host, port: port, limits: limits,
+      peers: peers)
   }
 
   private init(
-    gate: WebRouter.Gate, host: String, port: UInt16, limits: WebServerLimits
+    gate: WebRouter.Gate, host: String, port: UInt16, limits: WebServerLimits,
+    peers: [String] = []
   ) throws(WebServerError) {
+    for peer in peers where !Self.isOrigin(peer) { throw .invalidPeer(peer) }
     // The brackets of an IPv6 address belong to a URL, not to the address.
     let address =
       host == "localhost"
@@ -107,11 +114,12 @@ public final class WebServer {
       url = "http://\(shownHost):\(listener.port)\(access.home)?token=\(access.token ?? "")"
     case .signIn(let signIns):
       access = AccessGuard(
-        token: nil, home: "/", port: listener.port, isLoopback: isLoopback, ownHost: shownHost)
+        token: nil, home: "/", port: listener.port, isLoopback: isLoopback, ownHost: shownHost,
+        peers: Set(peers))
       url = "http://\(shownHost):\(listener.port)/login"
       self.signIns = signIns
     }
-    sessions = WebSessions(limit: limits.sessions)
+    sessions = WebSessions(limit: limits.sessions, peers: peers)
     let router = WebRouter(access: access, resources: resources, sessions: sessions, gate: gate)
     daemon = try HTTPDaemon(
       listener: listener, limits: limits, admit: { access.refusal(of: $0) },
@@ -135,6 +143,14 @@ public final class WebServer {
         }
       }
     }
+  }
+
+  /// Whether `text` is an origin a page can connect to: `http://`, a host, maybe a port, no
+  /// path.
+  private static func isOrigin(_ text: String) -> Bool {
+    guard text.hasPrefix("http://") else { return false }
+    let rest = text.dropFirst("http://".count)
+    return !rest.isEmpty && !rest.contains { "/?#@ \"'".contains($0) }
   }
 
   /// How many pages are open.

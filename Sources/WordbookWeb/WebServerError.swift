@@ -4,6 +4,8 @@ public enum WebServerError: Error, Hashable, Sendable, CustomStringConvertible {
   case libraryMissing(String)
   /// The address could not be listened on.
   case cannotListen(String)
+  /// A peer is not an origin such as `http://127.0.0.1:8082`.
+  case invalidPeer(String)
 
   /// One line saying what went wrong and what to do.
   public var message: String {
@@ -13,6 +15,8 @@ public enum WebServerError: Error, Hashable, Sendable, CustomStringConvertible {
         + "'apt-get install libmicrohttpd12' on Debian or Ubuntu, 'brew install libmicrohttpd' "
         + "on macOS."
     case .cannotListen(let detail): "cannot start the web server: \(detail)."
+    case .invalidPeer(let peer):
+      "'\(peer)' is not a server's origin; give peers as http://HOST:PORT, with no path."
     }
   }
 

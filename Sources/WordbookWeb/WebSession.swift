@@ -33,7 +33,7 @@ final class WebSession {
 
   init(
     id: String, service: any WordService, seed: UInt64, language: PageLanguage,
-    events: EventStream, signIn: (user: String, secret: String)? = nil
+    events: EventStream, signIn: (user: String, secret: String)? = nil, peers: [String] = []
   ) {
     self.id = id
     self.signIn = signIn
@@ -49,7 +49,9 @@ final class WebSession {
         self?.sendStatus()
       },
     ]
-    send("session", WebEvents.Session(id: id, user: signIn?.user))
+    send(
+      "session",
+      WebEvents.Session(id: id, user: signIn?.user, peers: peers.isEmpty ? nil : peers))
     sendPicker()
     sendStatus()
     sendCards()

@@ -11,11 +11,18 @@ import Wordbook
 @MainActor
 final class WebSessions {
   private let limit: Int
+  /// The other servers of the same accounts, which each page hears of.
+  private let peers: [String]
   private var sessions: [String: WebSession] = [:]
   private var isClosed = false
 
-  init(limit: Int) {
+  /// How many pages one signed-in learner may have open on one server, so that one learner
+  /// cannot take every session of a server that many share.
+  static let pagesPerLearner = 8
+
+  init(limit: Int, peers: [String] = []) {
     self.limit = limit
+    self.peers = peers
   }
 
   /// How many sessions are open.
@@ -35,13 +42,21 @@ final class WebSessions {
       return .text(
         503, "Too many pages are open on this server (\(limit)); close one and reload this one.")
     }
+    if let user = signIn?.user,
+      sessions.values.count(where: { $0.signIn?.user == user }) >= Self.pagesPerLearner
+    {
+      return .text(
+        503,
+        "You have \(Self.pagesPerLearner) pages open on this server; close one and reload this one."
+      )
+    }
     let id = AccessGuard.makeToken()
     let stream = EventStream { [weak self] in
       Task { @MainActor in self?.close(id) }
     }
     sessions[id] = WebSession(
       id: id, service: service, seed: UInt64.random(in: 0...UInt64.max), language: language,
-      events: stream, signIn: signIn)
+      events: stream, signIn: signIn, peers: peers)
     return .events(stream)
   }
 

@@ -86,10 +86,10 @@ import WordbookPostgres
       .unknownSetting("--marker"), .invalidParameter(index: 3, value: "--marker"),
       .invalidRating("--marker"), .invalidTime(option: "marker", value: "--marker"),
       .chartNeedsBook, .usersNeedServer, .unknownUsersAction("--marker"),
-      .deleteUserNeedsYes("Marker Title"),
+      .deleteUserNeedsYes("Marker Title"), .peersNeedSignIn,
     ]
     problems += SchedulingSetting.allCases.map { .invalidSetting($0, value: "--marker") }
-    #expect(Set(problems.map(Self.index)) == Set(0..<30))
+    #expect(Set(problems.map(Self.index)) == Set(0..<31))
     for problem in problems {
       let error = UsageError(problem, usage: "wordbook add BOOK TERM MEANING")
       expectBoth(english.describe(error), korean.describe(error))
@@ -327,6 +327,7 @@ extension MessageCatalogueTests {
     case .usersNeedServer: 27
     case .unknownUsersAction: 28
     case .deleteUserNeedsYes: 29
+    case .peersNeedSignIn: 30
     }
   }
 

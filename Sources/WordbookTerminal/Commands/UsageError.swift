@@ -43,6 +43,8 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidPort(String)
     /// An empty `--host`.
     case hostNeedsAddress
+    /// `serve --peers` where learners do not sign in (a SQLite file, or `--user`).
+    case peersNeedSignIn
     /// `study` without a terminal.
     case studyNeedsTerminal
     /// `--record -` with the study screen, which also writes to standard output.

@@ -78,6 +78,9 @@ struct EnglishCatalogue: MessageCatalogue {
     case .chartNeedsBook: "'stats --chart FILE' needs the BOOK to draw"
     case .invalidPort(let port): "--port must be a number from 0 to 65535, not '\(port.shown)'"
     case .hostNeedsAddress: "--host needs an IP address, such as 0.0.0.0"
+    case .peersNeedSignIn:
+      "--peers needs a PostgreSQL database whose learners sign in (no --user): one learner's "
+        + "server has a token no other server's page holds"
     case .studyNeedsTerminal:
       "'study' needs a terminal; in scripts use 'wordbook words BOOK' or 'wordbook stats'."
     case .recordOverScreen:

@@ -49,6 +49,9 @@ struct KoreanCatalogue: MessageCatalogue {
     case .chartNeedsBook: "'stats --chart FILE'에는 그릴 BOOK이 필요합니다."
     case .invalidPort(let port): "--port는 0부터 65535까지의 숫자여야 합니다. '\(port.shown)'은 아닙니다."
     case .hostNeedsAddress: "--host에는 0.0.0.0 같은 IP 주소가 필요합니다."
+    case .peersNeedSignIn:
+      "--peers는 학습자가 로그인하는 PostgreSQL 데이터베이스(--user 없이)에서만 쓸 수 있습니다. "
+        + "한 학습자의 서버에는 다른 서버의 페이지가 모르는 열쇠가 있습니다."
     case .studyNeedsTerminal:
       "'study'는 터미널에서만 열 수 있습니다. 스크립트에서는 'wordbook words BOOK'이나 "
         + "'wordbook stats'를 쓰세요."

@@ -13,6 +13,10 @@ const page = {
   session: null,
   // The signed-in learner, on a server where learners sign in; null on one learner's server.
   user: null,
+  // The server the page talks to: '' for the one that served it, else a peer's origin and '/'.
+  base: '',
+  // The servers of the same accounts, this page's first: when one stops, the next takes over.
+  servers: [],
   from: 0,
   count: 0,
   version: 0,
@@ -91,8 +95,9 @@ function showError(message) {
 async function send(action) {
   if (!page.session) return fail(t.unreachable);
   try {
-    const response = await fetch(`actions?session=${encodeURIComponent(page.session)}`, {
+    const response = await fetch(`${page.base}actions?session=${encodeURIComponent(page.session)}`, {
       method: 'POST',
+      credentials: 'include',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(action),
     });
@@ -107,13 +112,13 @@ async function send(action) {
 // The sign-in has ended (signed out here or elsewhere, a new password, a deleted account):
 // the sign-in page takes over.
 function signInAgain() {
-  location.assign('login');
+  location.assign(`${page.base}login`);
   return t.signOut;
 }
 
 async function signOut() {
   try {
-    await fetch('logout', { method: 'POST' });
+    await fetch(`${page.base}logout`, { method: 'POST', credentials: 'include' });
   } finally {
     signInAgain();
   }
@@ -124,7 +129,9 @@ async function signOut() {
 async function loadChart() {
   if (!page.session) return fail(t.unreachable);
   try {
-    const response = await fetch(`chart?session=${encodeURIComponent(page.session)}`);
+    const response = await fetch(`${page.base}chart?session=${encodeURIComponent(page.session)}`, {
+      credentials: 'include',
+    });
     // 409: no book is open, and the server says so in the page's language.
     if (!response.ok) {
       return fail(response.status === 409 ? await response.text() : describeRefusal(response));
@@ -146,9 +153,10 @@ async function loadWindow() {
   // The focused view asks for its one card; the list for its page of them.
   const view = page.view;
   const [from, count] = view === 'focus' ? [focus.index, 1] : [page.from, pageSize];
-  const url = `cards?session=${encodeURIComponent(page.session)}&from=${from}&count=${count}`;
+  const url =
+    `${page.base}cards?session=${encodeURIComponent(page.session)}&from=${from}&count=${count}`;
   try {
-    const response = await fetch(url);
+    const response = await fetch(url, { credentials: 'include' });
     if (!response.ok) return showError(describeRefusal(response));
     const window = await response.json();
     if (window.version < page.version || view !== page.view) return;
@@ -287,12 +295,15 @@ function renderStatus(status) {
 
 function connect() {
   $('connection').textContent = t.connecting;
-  const events = new EventSource('events');
+  const events = new EventSource(`${page.base}events`, { withCredentials: true });
   const on = (name, handler) =>
     events.addEventListener(name, (event) => handler(JSON.parse(event.data)));
   on('session', (session) => {
     page.session = session.id;
     page.user = session.user ?? null;
+    if (page.servers.length === 0) {
+      page.servers = [location.origin, ...(session.peers ?? [])].map((origin) => `${origin}/`);
+    }
     $('account').hidden = !page.user;
     if (page.user) $('signed-in-as').textContent = t.signedInAs(page.user);
     page.from = 0;
@@ -312,6 +323,18 @@ function connect() {
     page.session = null;
     // A server with accounts refuses the events of an ended sign-in.
     if (page.user && events.readyState === EventSource.CLOSED) return signInAgain();
+    // This server stopped: the next of its peers takes over, with a session of its own that
+    // reads the learner's books and marks from the shared database, so the page catches up
+    // without a reload (the browser alone would wait for this one to come back).
+    if (page.user && page.servers.length > 1) {
+      events.close();
+      const next = page.servers.indexOf(page.base || page.servers[0]) + 1;
+      page.base = page.servers[next % page.servers.length];
+      if (page.base === page.servers[0]) page.base = '';
+      $('connection').textContent = t.disconnected;
+      setTimeout(connect, 500);
+      return;
+    }
     // The browser tries again after a dropped connection, but not after a refusal.
     $('connection').textContent =
       events.readyState === EventSource.CLOSED ? t.eventsRefused : t.disconnected;

@@ -19,7 +19,8 @@ final class OtherServer: Sendable {
 
   /// Listens on a free port of 127.0.0.1 and starts answering.
   init() throws {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let socket = Glibc.socket(
+      AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     try #require(socket >= 0)
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)

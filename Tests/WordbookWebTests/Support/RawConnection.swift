@@ -24,7 +24,9 @@ final class RawConnection {
 
   /// Connects to 127.0.0.1:`port`.
   init(port: UInt16) throws {
-    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    // Close-on-exec: a browser or curl started meanwhile must not inherit it, or closing it
+    // here would not close the connection.
+    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     try #require(socket >= 0)
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
@@ -46,7 +48,9 @@ final class RawConnection {
   /// to take the connection: a server that stops accepting leaves a connect waiting minutes
   /// otherwise.
   init(host: String = "127.0.0.1", port: UInt16, waitingAtMost timeout: Duration) async throws {
-    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    // Close-on-exec: a browser or curl started meanwhile must not inherit it, or closing it
+    // here would not close the connection.
+    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     try #require(socket >= 0)
     _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
     var address = sockaddr_in()

@@ -16,7 +16,7 @@ import WordbookWeb
 /// signing in at `/login`.
 struct ServeCommand: Subcommand {
   static let name = "serve"
-  static let arguments = "[--port N] [--host ADDRESS] [--open]"
+  static let arguments = "[--port N] [--host ADDRESS] [--open] [--peers URL,...]"
   static let summary = "serve the study page to web browsers"
   static var handlesSignals: Bool { true }
 
@@ -26,6 +26,8 @@ struct ServeCommand: Subcommand {
   var host = "127.0.0.1"
   /// Whether to open the page in this machine's browser.
   var opensBrowser = false
+  /// The other servers on the same PostgreSQL database that pages turn to when this one stops.
+  var peers: [String] = []
 
   func run(in session: CommandSession) async throws(CommandFailure) {
     try await session.serve(self)
@@ -38,7 +40,8 @@ extension ServeCommand {
   /// - Throws: ``UsageError`` for an unknown option, a port that is not a number from 0 to
   ///   65535, or a positional argument.
   init(parsing arguments: SubcommandArguments) throws(UsageError) {
-    let split = try arguments.split(required: 0, options: ["port", "host"], flags: ["open"])
+    let split = try arguments.split(
+      required: 0, options: ["port", "host", "peers"], flags: ["open"])
     let port = split.options["port"] ?? "8080"
     guard let number = UInt16(port) else {
       throw UsageError(.invalidPort(port), usage: arguments.usage)
@@ -47,7 +50,13 @@ extension ServeCommand {
     guard !host.isEmpty else {
       throw UsageError(.hostNeedsAddress, usage: arguments.usage)
     }
-    self.init(port: number, host: host, opensBrowser: split.flags.contains("open"))
+    let peers = (split.options["peers"] ?? "").split(separator: ",").map { peer in
+      let trimmed = String(peer).trimmingWhitespace()
+      return trimmed.hasSuffix("/") ? String(trimmed.dropLast()) : trimmed
+    }
+    self.init(
+      port: number, host: host, opensBrowser: split.flags.contains("open"),
+      peers: peers.filter { !$0.isEmpty })
   }
 }
 
@@ -65,7 +74,11 @@ extension ServeCommand {
     }
     let server: WebServer
     do {
-      server = try WebServer(accounts: accounts, host: host, port: port)
+      // Many learners share this server: room for their pages (each has at most
+      // `WebSessions.pagesPerLearner`), as many as the process's descriptors allow.
+      server = try WebServer(
+        accounts: accounts, host: host, port: port,
+        limits: WebServerLimits(connections: 8192, sessions: 2048), peers: peers)
     } catch {
       throw .runtime(.serverFailed(detail: error.message))
     }
@@ -101,6 +114,8 @@ extension ServeCommand {
 extension CommandSession {
   /// Serves the study page until SIGINT, SIGTERM or SIGHUP, then ends every page's session.
   fileprivate func serve(_ command: ServeCommand) async throws(CommandFailure) {
+    // One learner's server has a token of its own, which no peer's page holds.
+    guard command.peers.isEmpty else { throw .usage(.peersNeedSignIn) }
     let server: WebServer
     do {
       server = try WebServer(service: service, host: command.host, port: command.port)

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import Wordbook
+
+/// One page of a signed-in learner on a server with accounts, held without a browser: its
+/// event stream on a raw connection, its actions over plain HTTP, as the learner's phone on
+/// another server would send them.
+@MainActor
+struct SignedInPage {
+  let origin: String
+  let cookie: String
+  let stream: RawConnection
+  let session: String
+
+  /// Signs `name` in on the server at `port` and opens a page's event stream there.
+  init(port: UInt16, name: String, password: String) async throws {
+    origin = "http://127.0.0.1:\(port)"
+    let answer = try await PlainHTTP.send(
+      "POST", origin + "/login",
+      headers: ["Origin": origin, "Content-Type": "application/x-www-form-urlencoded"],
+      body: Data("name=\(name)&password=\(password.replacing(" ", with: "+"))".utf8), timeout: 60)
+    #expect(answer.status == 303)
+    cookie = try #require(SignInServer.cookie(of: answer))
+    stream = try RawConnection(port: port)
+    try await stream.send(
+      RawConnection.head(
+        "GET", "/events", headers: [("Host", "127.0.0.1:\(port)"), ("Cookie", cookie)]))
+    let pattern = /event: session\ndata: \{[^}]*"id":"([0-9a-f]+)"/
+    #expect(try await stream.read(timeout: .seconds(60)) { $0.contains(pattern) })
+    session = try #require(stream.text.firstMatch(of: pattern)).1.description
+  }
+
+  /// Opens `book` once the page lists it, and waits for its words.
+  func open(_ book: WordBook) async throws {
+    #expect(try await stream.read(timeout: .seconds(60)) { $0.contains(#""id":\#(book.id)"#) })
+    // The session may have reopened the book studied last already: its words are loaded
+    // again after the choice.
+    let loaded = #""status":"loaded""#
+    let before = stream.text.ranges(of: loaded).count
+    #expect(try await send(#"{"kind":"selectBook","book":\#(book.id)}"#) == 202)
+    #expect(
+      try await stream.read(timeout: .seconds(60), untilReceiving: loaded, times: before + 1))
+  }
+
+  /// Sends one action and returns the status of the answer.
+  func send(_ json: String) async throws -> Int {
+    try await PlainHTTP.send(
+      "POST", origin + "/actions?session=\(session)",
+      headers: ["Origin": origin, "Cookie": cookie, "Content-Type": "application/json"],
+      body: Data(json.utf8), timeout: 60
+    ).status
+  }
+
+  func close() {
+    stream.close()
+  }
+}
