@@ -16,6 +16,10 @@ struct Measurement: Sendable {
     case bytes
     /// Observer calls per action.
     case notifications
+    /// Events per second.
+    case perSecond
+    /// A count of things, such as lost marks.
+    case count
   }
 
   /// The name, `Type.operation(size)`.

@@ -62,6 +62,10 @@ enum Report {
       return "\(decimal(value / 1_048_576)) MiB"
     case .notifications:
       return "\(decimal(value)) calls"
+    case .perSecond:
+      return "\(decimal(value)) /s"
+    case .count:
+      return decimal(value)
     case .nanoseconds:
       if value < 1_000 { return "\(decimal(value)) ns" }
       if value < 1_000_000 { return "\(decimal(value / 1_000)) µs" }

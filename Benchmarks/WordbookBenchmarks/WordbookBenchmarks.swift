@@ -60,6 +60,7 @@ struct WordbookBenchmarks {
     DueScreenScenario(),
     StudyScreenKeysScenario(),
     WebPageScenario(),
+    LoadScenario(),
   ]
 
   @MainActor

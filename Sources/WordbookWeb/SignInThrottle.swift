@@ -37,14 +37,27 @@ struct SignInThrottle: Sendable {
     return waits.max()
   }
 
-  /// Counts a failed sign-in of `name` from `address`.
-  mutating func recordFailure(name: String, from address: String, at time: Timestamp) {
-    let now = time.secondsSince1970
-    Self.record(&names, Self.key(of: name), now: now)
-    Self.record(&addresses, address, now: now)
+  /// Counts an attempt to sign `name` in, before its password is checked: attempts made at
+  /// once cannot pass a name's limit together. A success takes it back
+  /// (``recordSuccess(name:)``).
+  mutating func recordAttempt(name: String, at time: Timestamp) {
+    Self.record(&names, Self.key(of: name), now: time.secondsSince1970)
   }
 
-  /// Forgets the failures of `name` once its password was given.
+  /// Counts a wrong password from `address`.
+  mutating func recordFailure(from address: String, at time: Timestamp) {
+    Self.record(&addresses, address, now: time.secondsSince1970)
+  }
+
+  /// How many seconds `address` must wait before it may sign in, or `nil`: checked again once a
+  /// password proved right, so that a burst of attempts admitted together cannot sign in past
+  /// the address's limit, while many learners signing in at once from one address (a class
+  /// behind one router) go through, since only failures count there.
+  mutating func waitBeforeSigningIn(from address: String, at time: Timestamp) -> Int64? {
+    Self.wait(&addresses, address, limit: Self.addressLimit, now: time.secondsSince1970)
+  }
+
+  /// Forgets the failures and attempts of `name` once its password was given.
   mutating func recordSuccess(name: String) {
     names[Self.key(of: name)] = nil
   }

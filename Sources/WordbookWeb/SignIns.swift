@@ -54,23 +54,30 @@ final class SignIns: Sendable {
 
   /// Checks `password` for `name`, tried from `address`, and starts a sign-in when it is right.
   ///
-  /// Every attempt counts against the name and the address until it succeeds, so attempts
-  /// made at once cannot pass the limits together; a refusal comes after ``failureDelay``.
+  /// Every attempt counts against the name until it succeeds, so attempts made at once cannot
+  /// pass the name's limit together; a right password is refused too when its address has
+  /// reached its limit meanwhile; a refusal comes after ``failureDelay``.
   func signIn(name: String, password: String, from address: String) async -> Outcome {
     let name = name.trimmingWhitespace()
     let now = Timestamp.now
     let wait = throttle.withLock { throttle in
       let wait = throttle.waitBeforeTrying(name: name, from: address, at: now)
-      if wait == nil { throttle.recordFailure(name: name, from: address, at: now) }
+      if wait == nil { throttle.recordAttempt(name: name, at: now) }
       return wait
     }
     if let wait { return .tooSoon(seconds: wait) }
     do {
       guard try await accounts.checkPassword(password, of: name) else {
+        throttle.withLock { $0.recordFailure(from: address, at: .now) }
         try? await Task.sleep(for: Self.failureDelay)
         return .refused
       }
-      throttle.withLock { $0.recordSuccess(name: name) }
+      let closed = throttle.withLock { throttle in
+        let wait = throttle.waitBeforeSigningIn(from: address, at: .now)
+        if wait == nil { throttle.recordSuccess(name: name) }
+        return wait
+      }
+      if let closed { return .tooSoon(seconds: closed) }
       let secret = AccessGuard.makeToken()
       try await accounts.startSignIn(secret, of: name, until: now.advanced(by: Self.lifetime))
       return .signedIn(secret: secret)

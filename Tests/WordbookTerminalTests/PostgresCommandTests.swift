@@ -76,4 +76,25 @@ import WordbookTestSupport
     #expect(outcome.status == 1)
     #expect(outcome.error.contains("cannot be reached"))
   }
+
+  /// `serve` on a PostgreSQL database signs learners in; on a server it cannot reach it says so
+  /// and exits 1, in the user's language; `--peers` where learners do not sign in is a usage
+  /// error.
+  @Test func serveRefusesAnUnreachableServerAndPeersWithoutSignIn() async throws {
+    let process = try WordbookProcess()
+    defer { process.removeFolder() }
+    let unreachable = "postgresql://nobody@/wordbook?host=\(process.folder.path)"
+    let outcome = try await run(process, ["--db", unreachable, "serve", "--port", "0"])
+    #expect(outcome.status == 1)
+    #expect(outcome.error.contains("cannot be reached"))
+    let korean = try await run(
+      process, ["--db", unreachable, "serve", "--port", "0"], environment: ["LANG": "ko_KR.UTF-8"])
+    #expect(korean.status == 1)
+    #expect(korean.error.contains("연결할 수 없습니다"))
+    let peers = try await run(
+      process,
+      ["--db", process.databasePath, "serve", "--port", "0", "--peers", "http://127.0.0.1:1"])
+    #expect(peers.status == 2)
+    #expect(peers.error.contains("--peers needs a PostgreSQL database whose learners sign in"))
+  }
 }

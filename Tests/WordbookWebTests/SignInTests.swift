@@ -191,4 +191,22 @@ struct SignInTests {
       #expect(try await junService.fetchBooks().map(\.title) == ["Jun's nouns"])
     }
   }
+
+  /// The sign-in page and its refusals follow the browser's language.
+  @Test func theSignInPageIsInTheBrowsersLanguage() async throws {
+    try await SignInServer.with { server in
+      let page = try await PlainHTTP.send(
+        "GET", server.origin + "/login", headers: ["Accept-Language": "ko-KR,ko;q=0.9"])
+      #expect(page.body.contains("<html lang=\"ko\">"))
+      #expect(page.body.contains("Wordbook에 로그인"))
+      let refused = try await PlainHTTP.send(
+        "POST", server.origin + "/login",
+        headers: [
+          "Origin": server.origin, "Accept-Language": "ko",
+          "Content-Type": "application/x-www-form-urlencoded",
+        ], body: Data("name=mina&password=wrong".utf8), timeout: 60)
+      #expect(refused.status == 401)
+      #expect(refused.body.contains("이름이나 비밀번호가 틀렸습니다."))
+    }
+  }
 }

@@ -1,0 +1,275 @@
+// Foundation for `Thread`: each learner's pages block on their sockets on threads of their own.
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Issue 30's load over loopback: signed-in learners, each with a book of their own, each
+/// marking a card every 100 ms, spread over two release `wordbook serve` processes on one
+/// PostgreSQL database (a throwaway cluster, durable as PostgreSQL's defaults are).
+///
+/// Each learner's marker page is on one server and a watcher page of the same learner on the
+/// other; a mark counts as acknowledged once the marker's page shows it saved (its status
+/// event with no mark unsaved), and as seen once the watcher's page shows the new count. The
+/// first round runs the whole time; the second kills one server (SIGKILL) half-way, its pages
+/// move to the other, and every acknowledged mark must be in the database at the end.
+///
+/// `--filter manyLearners --sizes 1M` runs issue 30's load: 200 learners, 1,000 words each, 60 s a round; smaller
+/// sizes run a smaller load (10k: 10 learners, 5 s; 100k: 50 learners, 20 s) to keep the
+/// scenario working.
+struct LoadScenario: Scenario {
+  let name = "manyLearners"
+
+  /// Targets: acknowledgement and the other page's sight, at the 99th percentile.
+  static let acknowledgementLimit = 50_000_000.0
+  static let otherPageLimit = 1_000_000_000.0
+
+  @MainActor
+  func run(size: Int, runs: Int, into results: Results) async throws {
+    let scale =
+      size >= 1_000_000
+      ? (learners: 200, words: 1000, seconds: 60)
+      : size >= 100_000
+        ? (learners: 50, words: 1000, seconds: 20) : (learners: 10, words: 100, seconds: 5)
+    guard let cluster = try PostgresCluster(results) else { return }
+    defer { cluster.stop() }
+    let wordbook = try CommandScenario.wordbookBinary()
+    let books = try Self.prepare(
+      cluster, wordbook: wordbook, learners: scale.learners, words: scale.words)
+    let label = "\(scale.learners) learners"
+    for killsOne in [false, true] {
+      if killsOne {
+        _ = try cluster.sql("UPDATE words SET study_state = 0")
+      }
+      let round = try LoadRound(
+        cluster: cluster, wordbook: wordbook, books: books, seconds: scale.seconds,
+        killsOne: killsOne)
+      try round.run()
+      round.report(into: results, name: name, size: size, label: label, killsOne: killsOne)
+    }
+  }
+
+  /// Creates the learners (one password hash, made once by `wordbook users add`), their books
+  /// and words, and returns each learner's book and word IDs.
+  private static func prepare(
+    _ cluster: PostgresCluster, wordbook: String, learners: Int, words: Int
+  ) throws -> [(name: String, book: Int, words: [Int])] {
+    let password = cluster.folder.file("password")
+    try writeTextFile(password, "load password\n")
+    _ = try ChildProcess.run(
+      wordbook, ["--db", cluster.url, "users", "add", "learner0"], input: password,
+      discardsOutput: true)
+    try cluster.sql(
+      """
+      INSERT INTO users (name, password_hash)
+        SELECT 'learner' || g, (SELECT password_hash FROM users WHERE name = 'learner0')
+        FROM generate_series(1, \(learners - 1)) AS g;
+      INSERT INTO books (user_id, title, title_key) SELECT id, 'Words', 'words' FROM users;
+      INSERT INTO words (user_id, book_id, term, term_key, meaning)
+        SELECT b.user_id, b.id, '단어 ' || g, '단어 ' || g, 'the meaning of word ' || g
+        FROM books AS b, generate_series(1, \(words)) AS g
+        ORDER BY b.id, g;
+      ANALYZE;
+      """)
+    let rows = try cluster.sql(
+      """
+      SELECT u.name, b.id, string_agg(w.id::text, ',' ORDER BY w.id)
+      FROM users AS u JOIN books AS b ON b.user_id = u.id JOIN words AS w ON w.book_id = b.id
+      GROUP BY u.name, b.id ORDER BY b.id
+      """)
+    return rows.split(separator: "\n").compactMap { line in
+      let fields = line.split(separator: "|")
+      guard fields.count == 3, let book = Int(fields[1]) else { return nil }
+      return (String(fields[0]), book, fields[2].split(separator: ",").compactMap { Int($0) })
+    }
+  }
+}
+
+/// One round of the load: two fresh servers, the learners' pages, the marks, and, when asked,
+/// one server killed half-way.
+final class LoadRound {
+  private let cluster: PostgresCluster
+  private let seconds: Int
+  private let killsOne: Bool
+  private let servers: [LoadServer]
+  private let learners: [LoadLearner]
+  /// Each server's resident memory before the pages opened and once they all had.
+  private var memory: [(before: Int, after: Int)] = []
+  /// How many pages each server had open.
+  private var pages: [Int] = [0, 0]
+  private var lost = 0
+
+  init(
+    cluster: PostgresCluster, wordbook: String, books: [(name: String, book: Int, words: [Int])],
+    seconds: Int, killsOne: Bool
+  ) throws {
+    self.cluster = cluster
+    self.seconds = seconds
+    self.killsOne = killsOne
+    servers = try LoadServer.pair(wordbook: wordbook, database: cluster.url, folder: cluster.folder)
+    let ports = servers.map(\.port)
+    learners = books.enumerated().map { index, book in
+      LoadLearner(
+        name: book.name, password: "load password", bookID: book.book, wordIDs: book.words,
+        ports: index % 2 == 0 ? ports : ports.reversed())
+    }
+  }
+
+  /// Signs every learner in, opens their pages, marks for the round's time (killing the first
+  /// server half-way when asked), and counts the acknowledged marks the database lacks.
+  func run() throws {
+    let signingIn = learners
+    try LoadServer.inThreads(signingIn.indices) { index in
+      _ = signingIn[index].signIn(port: signingIn[index].ports[index % 2])
+    }
+    guard learners.allSatisfy({ !$0.cookie.isEmpty }) else {
+      throw ChildProcessError(description: "not every learner could sign in")
+    }
+    let before = servers.map(\.residentBytes)
+    let duration = UInt64(seconds) * 1_000_000_000
+    let start = Start()
+    // The round starts once every page is open, or two minutes from now at the latest.
+    var threads: [Thread] = []
+    for learner in learners {
+      threads.append(Thread { learner.mark(from: start, for: duration) })
+      threads.append(Thread { learner.watch(from: start, for: duration) })
+    }
+    for thread in threads {
+      thread.stackSize = 256 << 10
+      thread.start()
+    }
+    defer { for server in servers { server.stop() } }
+    let latest = wallNow() + 120_000_000_000
+    var allOpen = false
+    while !allOpen, wallNow() < latest {
+      allOpen = learners.allSatisfy { $0.markerReady.isSet && $0.watcherReady.isSet }
+      usleep(20_000)
+    }
+    memory = zip(before, servers.map(\.residentBytes)).map { ($0, $1) }
+    pages = [learners.count, learners.count]
+    let begin = wallNow()
+    start.give(begin)
+    if killsOne {
+      let halfWay = begin + duration / 2
+      while wallNow() < halfWay { usleep(10_000) }
+      servers[0].kill()
+    }
+    LoadServer.join(threads)
+    for server in servers { server.stop() }
+    lost = try countLost()
+  }
+
+  /// When the round starts: given once by the coordinator, waited for by every page.
+  final class Start: @unchecked Sendable {
+    // Safety: `time` is only read and written under `lock`.
+    private var time: UInt64?
+    private var lock = pthread_mutex_t()
+
+    init() { pthread_mutex_init(&lock, nil) }
+
+    func give(_ time: UInt64) {
+      pthread_mutex_lock(&lock)
+      self.time = time
+      pthread_mutex_unlock(&lock)
+    }
+
+    /// The start, once given.
+    func wait() -> UInt64 {
+      while true {
+        pthread_mutex_lock(&lock)
+        let time = self.time
+        pthread_mutex_unlock(&lock)
+        if let time { return time }
+        usleep(5_000)
+      }
+    }
+  }
+
+  /// How many acknowledged marks the database does not hold.
+  private func countLost() throws -> Int {
+    let words = learners.flatMap(\.acknowledgedWords)
+    guard !words.isEmpty else { return 0 }
+    let rows = words.map(String.init).joined(separator: "\n")
+    let answer = try cluster.sql(
+      """
+      CREATE TEMP TABLE acknowledged (id bigint);
+      COPY acknowledged FROM STDIN;
+      \(rows)
+      \\.
+      SELECT count(*) FROM acknowledged AS a JOIN words AS w ON w.id = a.id
+      WHERE w.study_state <> 1;
+      """)
+    return Int(answer.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+  }
+
+  /// Adds the round's measurements and checks.
+  @MainActor
+  func report(
+    into results: Results, name: String, size: Int, label: String, killsOne: Bool
+  ) {
+    let prefix = killsOne ? "Serve.oneKilled" : "Serve"
+    let marks = learners.flatMap(\.marks)
+    let acknowledged = marks.compactMap { mark in mark.acknowledged.map { Double($0 - mark.sent) } }
+    var seen: [Double] = []
+    for learner in learners {
+      for mark in learner.marks where mark.acknowledged != nil {
+        if let sight = learner.watched.first(where: { $0.known >= mark.known }) {
+          seen.append(Double(sight.time > mark.sent ? sight.time - mark.sent : 0))
+        }
+      }
+    }
+    let failures = learners.compactMap(\.failure)
+    if !failures.isEmpty {
+      results.note("\(prefix): \(failures.count) learners stopped early: \(failures[0])")
+    }
+    results.note(
+      "\(prefix)(\(label)): \(acknowledged.count) of \(marks.count) marks acknowledged, "
+        + "\(seen.count) seen on the other page, \(learners.map(\.moves).reduce(0, +)) page "
+        + "moves, \(lost) acknowledged marks missing from the database")
+    let perSecond = Measurement(
+      name: "\(prefix).marksAcknowledgedPerSecond(\(label))", scenario: name, size: size,
+      unit: .perSecond, samples: [Double(acknowledged.count) / Double(seconds)])
+    results.add(perSecond)
+    func percentiles(_ samples: [Double], _ what: String, limit: Double) {
+      let sorted = samples.sorted()
+      guard !sorted.isEmpty else { return }
+      let p50 = Measurement(
+        name: "\(prefix).\(what).p50(\(label))", scenario: name, size: size, unit: .nanoseconds,
+        samples: [sorted[sorted.count / 2]])
+      let p99 = Measurement(
+        name: "\(prefix).\(what).p99(\(label))", scenario: name, size: size, unit: .nanoseconds,
+        samples: [sorted[min(sorted.count - 1, sorted.count * 99 / 100)]])
+      let target = Measurement(
+        name: "limit.\(prefix).\(what).p99(\(label))", scenario: name, size: size,
+        unit: .nanoseconds, samples: [limit])
+      results.add(p50)
+      results.add(p99)
+      results.add(target)
+      results.compare(p99, with: target, .atMost, 1)
+    }
+    percentiles(acknowledged, "markAcknowledged", limit: LoadScenario.acknowledgementLimit)
+    percentiles(seen, "otherPageSees", limit: LoadScenario.otherPageLimit)
+    if !killsOne {
+      for (index, reading) in memory.enumerated() where pages[index] > 0 {
+        results.add(
+          Measurement(
+            name: "Serve.memoryPerPage.server\(index + 1)(\(label))", scenario: name, size: size,
+            unit: .bytes, samples: [Double(max(reading.after - reading.before, 0) / pages[index])]))
+      }
+    } else {
+      // Lost marks must number below one: the limit is a half, so the ratio passes at 0 only.
+      let lostMarks = Measurement(
+        name: "Serve.oneKilled.acknowledgedMarksLost(\(label))", scenario: name, size: size,
+        unit: .count, samples: [Double(lost)])
+      let none = Measurement(
+        name: "limit.Serve.oneKilled.acknowledgedMarksLost(\(label))", scenario: name,
+        size: size, unit: .count, samples: [0.5])
+      results.add(lostMarks)
+      results.add(none)
+      results.compare(lostMarks, with: none, .atMost, 1)
+    }
+  }
+}
