@@ -61,7 +61,7 @@ public final class WebServer {
   /// Starts serving many learners: each signs in at ``url`` (`/login`) with a name and a
   /// password that `accounts` checks, and studies their own wordbooks.
   ///
-  /// Failed sign-ins are slowed and limited per name and per address (``SignInThrottle``); a
+  /// Failed sign-ins are slowed and limited per name and per address (see the module's page); a
   /// sign-in is a cookie of 256 random bits that lasts a day and that every server on the same
   /// accounts accepts, and `POST /logout` ends it.
   ///
