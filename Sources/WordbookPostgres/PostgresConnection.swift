@@ -92,16 +92,46 @@ final class PostgresConnection {
     }
   }
 
+  /// Runs `sql`, statements of this module's own that take no parameters, in one round trip.
+  private func executeScript(_ sql: String, _ what: WordServiceError.Operation)
+    throws(WordServiceError)
+  {
+    guard let result = PQexec(handle, sql) else {
+      throw .postgresUnreachable(detail: errorMessage, during: what, path: location)
+    }
+    defer { PQclear(result) }
+    switch PQresultStatus(result) {
+    case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
+      return
+    default:
+      if PQstatus(handle) != CONNECTION_OK {
+        throw .postgresUnreachable(detail: errorMessage, during: what, path: location)
+      }
+      throw .postgres(
+        sqlState: wordbook_pq_sqlstate(result).map { String(cString: $0) } ?? "",
+        detail: wordbook_pq_message(result).map { String(cString: $0) } ?? errorMessage,
+        doing: what, path: location)
+    }
+  }
+
   /// Runs `sql`, which takes no parameters and returns no rows.
   func execute(_ sql: String, _ what: WordServiceError.Operation) throws(WordServiceError) {
     try query(sql, [], what)
   }
 
   /// Runs `body` in a transaction, committing when it returns and rolling back when it throws.
+  ///
+  /// - Parameter beginning: The statements that open the transaction, `BEGIN` and any that
+  ///   take no parameters, sent as one.
   func inTransaction<Result>(
-    _ what: WordServiceError.Operation, _ body: () throws(WordServiceError) -> Result
+    _ what: WordServiceError.Operation, beginning: String = "BEGIN",
+    _ body: () throws(WordServiceError) -> Result
   ) throws(WordServiceError) -> Result {
-    try execute("BEGIN", what)
+    if beginning == "BEGIN" {
+      try execute(beginning, what)
+    } else {
+      try executeScript(beginning, what)
+    }
     do {
       let result = try body()
       try execute("COMMIT", what)

@@ -49,14 +49,15 @@ final class PostgresRows {
     return Double(String(cString: value)) ?? 0
   }
 
-  /// The word in `row` of `SELECT id, term, meaning, image_reference, study_state`.
-  func word(_ row: Int) -> Word {
+  /// The word in `row` of `SELECT id, term, meaning, image_reference, study_state`, those
+  /// columns starting at `first`.
+  func word(_ row: Int, from first: Int = 0) -> Word {
     Word(
-      id: Word.ID(integer(row, 0)), term: text(row, 1), meaning: text(row, 2),
-      imageReference: optionalText(row, 3),
-      studyState: StudyState(rawValue: UInt8(clamping: integer(row, 4))) ?? .notStudied)
+      id: Word.ID(integer(row, first)), term: text(row, first + 1),
+      meaning: text(row, first + 2), imageReference: optionalText(row, first + 3),
+      studyState: StudyState(rawValue: UInt8(clamping: integer(row, first + 4))) ?? .notStudied)
   }
 
   /// Every row as a word (see ``word(_:)``).
-  var words: [Word] { (0..<count).map(word) }
+  var words: [Word] { (0..<count).map { word($0) } }
 }

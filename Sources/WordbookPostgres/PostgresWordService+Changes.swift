@@ -13,7 +13,7 @@ extension PostgresWordService {
   /// committed. Each journal row notifies the database's listeners when its transaction commits
   /// (`LISTEN wordbook_changes`, one listening connection per database and process:
   /// `PostgresChangeListener`), which wakes the feed to read the new rows at once, one indexed
-  /// read; a notification can be missed, so the feed also reads every second
+  /// statement with the words they name; a notification can be missed, so the feed also reads every second
   /// (`changePollInterval`). An import or the deletion of a book is one row however many words
   /// it touched.
   ///
@@ -28,10 +28,9 @@ extension PostgresWordService {
       every: Self.changePollInterval, after: seenChange.withLock { $0 }, doorbell: doorbell,
       onEnd: subscription.cancel
     ) { after throws(WordServiceError) in
+      // One statement, which sees one snapshot: no transaction around it.
       let (changes, newest) = try await self.withLibrary { library throws(WordServiceError) in
-        try library.connection.inTransaction(.readChanges) { () throws(WordServiceError) in
-          try library.changes(after: after)
-        }
+        try library.changes(after: after)
       }
       self.seenChange.withLock { $0 = max($0, newest) }
       return (changes, newest)

@@ -12,14 +12,19 @@ extension UserLibrary {
   }
 
   /// The user's changes journaled after row `seq`, with the number of the last row read: each
-  /// change as a ``WordChange``, with the words as stored now.
+  /// change as a ``WordChange``, with the words as stored now, read in one statement.
   ///
   /// A word added or updated and deleted since is left out: its deletion follows. When more
   /// than ``journalReadLimit`` rows are new, every book is reported as reloaded instead.
   func changes(after seq: Int64) throws(WordServiceError) -> (changes: [WordChange], last: Int64) {
     let rows = try query(
-      "SELECT seq, kind, book_id, word_id FROM changes WHERE user_id = $1 AND seq > $2 "
-        + "ORDER BY seq LIMIT $3",
+      """
+      SELECT c.seq, c.kind, c.book_id, c.word_id,
+        w.id, w.term, w.meaning, w.image_reference, w.study_state
+      FROM changes AS c
+      LEFT JOIN words AS w ON c.kind IN (0, 1) AND w.id = c.word_id AND w.user_id = c.user_id
+      WHERE c.user_id = $1 AND c.seq > $2 ORDER BY c.seq LIMIT $3
+      """,
       [.integer(seq), .integer(Int64(Self.journalReadLimit + 1))], .readChanges)
     guard rows.count > 0 else { return ([], seq) }
     if rows.count > Self.journalReadLimit {
@@ -29,17 +34,11 @@ extension UserLibrary {
     var changes: [WordChange] = []
     for row in 0..<rows.count {
       let book = WordBook.ID(rows.integer(row, 2))
-      let wordID = Word.ID(rows.integer(row, 3))
+      let word = rows.isNull(row, 4) ? nil : rows.word(row, from: 4)
       switch rows.integer(row, 1) {
-      case 0:
-        if let word = try storedWord(wordID, .readChanges) {
-          changes.append(.wordAdded(word, book: book))
-        }
-      case 1:
-        if let word = try storedWord(wordID, .readChanges) {
-          changes.append(.wordUpdated(word, book: book))
-        }
-      case 2: changes.append(.wordDeleted(wordID, book: book))
+      case 0: if let word { changes.append(.wordAdded(word, book: book)) }
+      case 1: if let word { changes.append(.wordUpdated(word, book: book)) }
+      case 2: changes.append(.wordDeleted(Word.ID(rows.integer(row, 3)), book: book))
       case 3: changes.append(.bookReloaded(book))
       default: if changes.last != .booksChanged { changes.append(.booksChanged) }
       }

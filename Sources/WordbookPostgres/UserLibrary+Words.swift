@@ -60,11 +60,17 @@ extension UserLibrary {
 
   /// Sets a word's study state; `false` when the user has no word with the ID.
   func setStudyState(_ change: StudyStateChange) throws(WordServiceError) -> Bool {
+    // The mark and its journal row in one statement: one round trip to the server.
     let rows = try query(
-      "UPDATE words SET study_state = $3 WHERE user_id = $1 AND id = $2 RETURNING book_id",
-      [.word(change.wordID), .state(change.state)], .saveStudyMarks)
+      """
+      WITH marked AS (
+        UPDATE words SET study_state = $3 WHERE user_id = $1 AND id = $2 RETURNING book_id
+      )
+      INSERT INTO changes (user_id, kind, book_id, word_id)
+      SELECT $1, 1, book_id, $2 FROM marked RETURNING seq
+      """, [.word(change.wordID), .state(change.state)], .saveStudyMarks)
     guard rows.count == 1 else { return false }
-    try journal(1, book: WordBook.ID(rows.integer(0, 0)), word: change.wordID)
+    lastJournaled = max(lastJournaled, rows.integer(0, 0))
     return true
   }
 

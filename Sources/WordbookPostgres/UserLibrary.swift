@@ -11,7 +11,7 @@ final class UserLibrary {
   /// The user's row in `users`.
   let userID: Int64
   /// The newest journal row this library wrote, or 0.
-  private(set) var lastJournaled: Int64 = 0
+  var lastJournaled: Int64 = 0
 
   init(_ connection: PostgresConnection, userID: Int64) {
     self.connection = connection
@@ -37,12 +37,13 @@ final class UserLibrary {
   func inTransaction<Result>(
     _ what: WordServiceError.Operation, _ body: () throws(WordServiceError) -> Result
   ) throws(WordServiceError) -> Result {
-    try connection.inTransaction(what) { () throws(WordServiceError) in
-      try connection.query(
-        "SELECT pg_advisory_xact_lock(hashtext(current_schema()), ($1 % 2147483647)::integer)",
-        [user], what)
-      return try body()
-    }
+    // One round trip opens the transaction and takes the lock: the user's ID is this module's
+    // own number, never text from outside, so it is written into the statement.
+    try connection.inTransaction(
+      what,
+      beginning:
+        "BEGIN; SELECT pg_advisory_xact_lock(hashtext(current_schema()), "
+        + "\(userID % 2_147_483_647)::integer)", body)
   }
 
   /// Adds a row to the change journal.
