@@ -11,10 +11,16 @@ import Wordbook
 ///
 /// Not thread-safe: libpq allows one thread at a time on a connection, so ``PostgresDatabase``
 /// only ever touches it from its own serial queue. Every query is constant text from this module
-/// with values sent as parameters (`PQexecParams`), never spliced into the SQL.
+/// with values sent as parameters, never spliced into the SQL, and is prepared on the server the
+/// first time the connection runs it, so that the server parses and plans it once.
 final class PostgresConnection {
   /// The libpq handle; finished in `deinit`.
   private let handle: OpaquePointer
+  /// The name of the statement prepared for each query text on this connection's session.
+  private var prepared: [String: String] = [:]
+  /// The most statements one connection prepares; later texts run unprepared (the texts are
+  /// this module's own, so the bound is only a guard).
+  private static let preparedLimit = 256
   /// Where the database is, without its password: what errors name.
   let location: String
 
@@ -58,6 +64,8 @@ final class PostgresConnection {
   /// - Returns: Whether the connection is up.
   func reconnectIfLost() -> Bool {
     if PQstatus(handle) == CONNECTION_OK { return true }
+    // A new session on the server knows none of the old one's prepared statements.
+    prepared = [:]
     PQreset(handle)
     return PQstatus(handle) == CONNECTION_OK
   }
@@ -71,8 +79,13 @@ final class PostgresConnection {
     _ sql: String, _ parameters: [PostgresValue?], _ what: WordServiceError.Operation
   ) throws(WordServiceError) -> PostgresRows {
     let texts = parameters.map { $0?.text }
+    let name = try statementName(for: sql, what)
     let result = withCStrings(texts) { pointers in
-      PQexecParams(handle, sql, Int32(pointers.count), nil, pointers, nil, nil, 0)
+      if let name {
+        PQexecPrepared(handle, name, Int32(pointers.count), pointers, nil, nil, 0)
+      } else {
+        PQexecParams(handle, sql, Int32(pointers.count), nil, pointers, nil, nil, 0)
+      }
     }
     guard let result else {
       throw .postgresUnreachable(detail: errorMessage, during: what, path: location)
@@ -82,14 +95,38 @@ final class PostgresConnection {
     case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
       return rows
     default:
-      if PQstatus(handle) != CONNECTION_OK {
-        throw .postgresUnreachable(detail: errorMessage, during: what, path: location)
-      }
-      throw .postgres(
-        sqlState: wordbook_pq_sqlstate(result).map { String(cString: $0) } ?? "",
-        detail: wordbook_pq_message(result).map { String(cString: $0) } ?? errorMessage,
-        doing: what, path: location)
+      throw failure(of: result, what)
     }
+  }
+
+  /// The name of the statement prepared for `sql`, preparing it first when this session has
+  /// not; `nil` when the connection has prepared as many as it may.
+  private func statementName(for sql: String, _ what: WordServiceError.Operation)
+    throws(WordServiceError) -> String?
+  {
+    if let name = prepared[sql] { return name }
+    guard prepared.count < Self.preparedLimit else { return nil }
+    let name = "wordbook_\(prepared.count)"
+    guard let result = PQprepare(handle, name, sql, 0, nil) else {
+      throw .postgresUnreachable(detail: errorMessage, during: what, path: location)
+    }
+    defer { PQclear(result) }
+    guard PQresultStatus(result) == PGRES_COMMAND_OK else { throw failure(of: result, what) }
+    prepared[sql] = name
+    return name
+  }
+
+  /// The error a failed `result` stands for: the lost connection, or the server's error.
+  private func failure(of result: OpaquePointer, _ what: WordServiceError.Operation)
+    -> WordServiceError
+  {
+    if PQstatus(handle) != CONNECTION_OK {
+      return .postgresUnreachable(detail: errorMessage, during: what, path: location)
+    }
+    return .postgres(
+      sqlState: wordbook_pq_sqlstate(result).map { String(cString: $0) } ?? "",
+      detail: wordbook_pq_message(result).map { String(cString: $0) } ?? errorMessage,
+      doing: what, path: location)
   }
 
   /// Runs `sql`, statements of this module's own that take no parameters, in one round trip.
@@ -104,13 +141,7 @@ final class PostgresConnection {
     case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
       return
     default:
-      if PQstatus(handle) != CONNECTION_OK {
-        throw .postgresUnreachable(detail: errorMessage, during: what, path: location)
-      }
-      throw .postgres(
-        sqlState: wordbook_pq_sqlstate(result).map { String(cString: $0) } ?? "",
-        detail: wordbook_pq_message(result).map { String(cString: $0) } ?? errorMessage,
-        doing: what, path: location)
+      throw failure(of: result, what)
     }
   }
 

@@ -94,6 +94,8 @@ import WordbookTestSupport
     let service = try await PostgresWordService(
       url: base + "&application_name=" + name, user: "mina")
     let book = try await service.createBook(title: "Verbs")
+    // The query is prepared on the old session: the new one must prepare it again.
+    #expect(try await service.fetchBooks() == [book])
     try await PostgresTestServer.execute(
       "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '\(name)'",
       in: base)
