@@ -43,14 +43,17 @@ struct InvariantChecker {
         .marks,
         before.canUndo != after.canUndo || before.canRedo != after.canRedo
           || before.hasUnsavedMarks != after.hasUnsavedMarks
+          || before.unsavedMarks.count != after.unsavedMarks.count
       ),
       (.editor, before.isSavingWord != after.isSavingWord || before.wordDraft != after.wordDraft),
       (.error, before.lastError != after.lastError),
       (
         .schedule,
         before.schedule.status != after.schedule.status
+          || before.schedule.time != after.schedule.time
           || before.schedule.dueCount != after.schedule.dueCount
           || before.schedule.nextDue != after.schedule.nextDue
+          || before.schedule.newWordsLeft != after.schedule.newWordsLeft
       ),
     ]
     for (part, differs) in compared where differs && !changed.contains(part) {
