@@ -57,8 +57,8 @@ struct Check: Sendable {
   /// The target, or `nil` for a comparison shown for information.
   var limit: Double?
   var ratio: Double
-  /// Whether the target applies (it is set at 1M words); other sizes are shown for
-  /// information.
+  /// Whether the target applies (it is set at 1M words and holds above); smaller
+  /// sizes are shown for information.
   var isJudged: Bool
 
   /// Whether the target is met; `nil` when there is none or it does not apply at this size.
@@ -78,7 +78,7 @@ final class Results {
   private(set) var checks: [Check] = []
   private(set) var notes: [String] = []
 
-  /// The size at which targets are judged.
+  /// The smallest size at which targets are judged: a million words, and every size above.
   static let judgedSize = 1_000_000
 
   func add(_ measurement: Measurement) {
@@ -102,7 +102,7 @@ final class Results {
     checks.append(
       Check(
         subject: subject.name, baseline: baseline.name, kind: kind, limit: limit, ratio: ratio,
-        isJudged: subject.size == Self.judgedSize))
+        isJudged: subject.size.map { $0 >= Self.judgedSize } ?? false))
   }
 }
 

@@ -62,16 +62,28 @@ struct LoadScenario: Scenario {
     _ = try ChildProcess.run(
       wordbook, ["--db", cluster.url, "users", "add", "learner0"], input: password,
       discardsOutput: true)
+    // Each learner's words are the fixture's realistic text (FixtureText), their own slice of
+    // it, loaded with psql's \copy from a text-format file.
+    let fixture = cluster.folder.file("words.tsv")
+    var lines = ""
+    for index in 0..<learners * words {
+      let (term, meaning) = FixtureText.shared.entry(at: index)
+      let fields = [term, term.canonicalTerm, meaning].map { $0.replacing("\\", with: "\\\\") }
+      lines += "learner\(index / words)\t\(index % words)\t" + fields.joined(separator: "\t") + "\n"
+    }
+    try writeTextFile(fixture, lines)
     try cluster.sql(
       """
       INSERT INTO users (name, password_hash)
         SELECT 'learner' || g, (SELECT password_hash FROM users WHERE name = 'learner0')
         FROM generate_series(1, \(learners - 1)) AS g;
       INSERT INTO books (user_id, title, title_key) SELECT id, 'Words', 'words' FROM users;
+      CREATE TEMP TABLE fixture (learner text, g integer, term text, term_key text, meaning text);
+      \\copy fixture FROM '\(fixture)'
       INSERT INTO words (user_id, book_id, term, term_key, meaning)
-        SELECT b.user_id, b.id, '단어 ' || g, '단어 ' || g, 'the meaning of word ' || g
-        FROM books AS b, generate_series(1, \(words)) AS g
-        ORDER BY b.id, g;
+        SELECT b.user_id, b.id, f.term, f.term_key, f.meaning
+        FROM books AS b JOIN users AS u ON u.id = b.user_id JOIN fixture AS f ON f.learner = u.name
+        ORDER BY b.id, f.g;
       ANALYZE;
       """)
     let rows = try cluster.sql(

@@ -42,7 +42,7 @@ struct MemoryScenario: Scenario {
     results.add(ours)
     results.add(loading)
     results.add(bare)
-    results.compare(ours, with: bare, .atMost, 1.3)
+    results.compare(ours, with: bare, .atMost, 1.15)
     results.compare(loading, with: bare, .atMost, nil)
   }
 }

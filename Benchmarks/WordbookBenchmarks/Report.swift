@@ -43,7 +43,7 @@ enum Report {
       case .atMost: "≤ \(decimal(limit))×"
       case .fasterBy: "≥ \(decimal(limit))× faster"
       }
-    return check.isJudged ? text : "(\(text) at 1M)"
+    return check.isJudged ? text : "(\(text) from 1M)"
   }
 
   static func verdict(_ check: Check) -> String {

@@ -54,7 +54,7 @@ struct ShuffleScenario: Scenario {
     results.add(ours)
     results.add(floor)
     results.add(naive)
-    results.compare(ours, with: floor, .atMost, 2)
+    results.compare(ours, with: floor, .atMost, 1.3)
     results.compare(ours, with: naive, .fasterBy, 50)
   }
 }
