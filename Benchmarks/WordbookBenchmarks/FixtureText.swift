@@ -45,9 +45,11 @@ struct FixtureText: Sendable {
       self.korean = Self.generatedWords(syllables: 1...4, generator: &generator) {
         generator in Self.hangul(&generator)
       }
-      self.english = Self.generatedWords(syllables: 2...9, generator: &generator) {
+      // The generated list, not the missing file's: its words make the definitions.
+      let english = Self.generatedWords(syllables: 2...9, generator: &generator) {
         generator in [UInt8(ascii: "a") + UInt8(generator.next(below: 26))]
       }
+      self.english = english
       self.definitions = (0..<5000).map { _ in
         var words: [UInt8] = []
         for _ in 0..<(4 + generator.next(below: 8)) {
