@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -17,6 +19,10 @@ final class LoadLearner: @unchecked Sendable {
   static let interval: UInt64 = 100_000_000
   /// How long a mark may take to be saved before it counts as not acknowledged.
   static let ackPatience: UInt64 = 10_000_000_000
+  /// The pages that may be opening at once before the round starts: learners arrive over some
+  /// seconds, not all 400 pages in the same instant, and the opening is not what is measured.
+  /// A page moving to the other server during the round waits for nothing.
+  static let openings = DispatchSemaphore(value: 16)
 
   let name: String
   let password: String
@@ -122,7 +128,10 @@ final class LoadLearner: @unchecked Sendable {
   /// other server when this one stops.
   func mark(from start: LoadRound.Start, for duration: UInt64) {
     var server = 0
-    guard var page = openPage(port: ports[server]) else {
+    Self.openings.wait()
+    let opened = openPage(port: ports[server])
+    Self.openings.signal()
+    guard var page = opened else {
       failure = "the marker's page did not open: \(lastProblem)"
       markerReady.set()
       return
@@ -164,7 +173,10 @@ final class LoadLearner: @unchecked Sendable {
   /// of known words shows; moves to the first server when the watched one stops.
   func watch(from start: LoadRound.Start, for duration: UInt64) {
     var server = 1
-    guard var page = openPage(port: ports[server]) else {
+    Self.openings.wait()
+    let opened = openPage(port: ports[server])
+    Self.openings.signal()
+    guard var page = opened else {
       failure = "the watcher's page did not open: \(lastProblem)"
       watcherReady.set()
       return

@@ -10,7 +10,7 @@ import Wordbook
 /// One libpq connection to the server.
 ///
 /// Not thread-safe: libpq allows one thread at a time on a connection, so ``PostgresDatabase``
-/// only ever touches it from its own serial queue. Every query is constant text from this module
+/// only ever touches it from its own thread. Every query is constant text from this module
 /// with values sent as parameters, never spliced into the SQL, and is prepared on the server the
 /// first time the connection runs it, so that the server parses and plans it once.
 final class PostgresConnection {

@@ -15,7 +15,7 @@ import Wordbook
 /// are one transaction each, all or nothing.
 ///
 /// The service holds one connection, and libpq is not thread-safe, so its calls run one at a
-/// time on a serial queue of its own: callers waiting their turn suspend, and libpq's blocking
+/// time on a thread of its own: callers waiting their turn suspend, and libpq's blocking
 /// network calls never occupy a thread of Swift's cooperative pool. When the connection is
 /// lost, the call fails with `WordServiceError.Kind.unavailable` (retryable) and the next call
 /// connects again.
