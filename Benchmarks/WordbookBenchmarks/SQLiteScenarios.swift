@@ -148,6 +148,6 @@ struct SQLiteImportScenario: Scenario {
       samples: samples[1])
     results.add(ours)
     results.add(baseline)
-    results.compare(ours, with: baseline, .atMost, 2)
+    results.compare(ours, with: baseline, .atMost, 1)
   }
 }
