@@ -158,11 +158,7 @@ final class PostgresConnection {
     _ what: WordServiceError.Operation, beginning: String = "BEGIN",
     _ body: () throws(WordServiceError) -> Result
   ) throws(WordServiceError) -> Result {
-    if beginning == "BEGIN" {
-      try execute(beginning, what)
-    } else {
-      try executeScript(beginning, what)
-    }
+    try executeScript(beginning, what)
     do {
       let result = try body()
       try execute("COMMIT", what)

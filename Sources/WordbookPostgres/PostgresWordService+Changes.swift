@@ -13,8 +13,8 @@ extension PostgresWordService {
   /// committed. Each journal row notifies the database's listeners when its transaction commits
   /// (`LISTEN wordbook_changes`, one listening connection per database and process:
   /// `PostgresChangeListener`), which wakes the feed to read the new rows at once, one indexed
-  /// statement with the words they name; a notification can be missed, so the feed also reads every second
-  /// (`changePollInterval`). An import or the deletion of a book is one row however many words
+  /// statement with the words they name; a notification can be missed, so the feed also reads
+  /// every second (`changePollInterval`). An import or the deletion of a book is one row however many words
   /// it touched.
   ///
   /// The feed starts after the newest row as of this service's last write, so it may first

@@ -70,7 +70,7 @@ extension UserLibrary {
       SELECT $1, 1, book_id, $2 FROM marked RETURNING seq
       """, [.word(change.wordID), .state(change.state)], .saveStudyMarks)
     guard rows.count == 1 else { return false }
-    lastJournaled = max(lastJournaled, rows.integer(0, 0))
+    recordJournaled(rows.integer(0, 0))
     return true
   }
 
@@ -97,16 +97,6 @@ extension UserLibrary {
     guard rows.count == 1 else { return false }
     try journal(2, book: WordBook.ID(rows.integer(0, 0)), word: wordID)
     return true
-  }
-
-  /// The word with this ID as stored now, or `nil` when the user has none.
-  func storedWord(_ wordID: Word.ID, _ what: WordServiceError.Operation) throws(WordServiceError)
-    -> Word?
-  {
-    try query(
-      "SELECT \(Self.wordColumns) FROM words WHERE user_id = $1 AND id = $2", [.word(wordID)],
-      what
-    ).words.first
   }
 
   /// Up to `limit` words whose term or meaning contains `query` ignoring case, in one book or

@@ -11,7 +11,7 @@ final class UserLibrary {
   /// The user's row in `users`.
   let userID: Int64
   /// The newest journal row this library wrote, or 0.
-  var lastJournaled: Int64 = 0
+  private(set) var lastJournaled: Int64 = 0
 
   init(_ connection: PostgresConnection, userID: Int64) {
     self.connection = connection
@@ -52,7 +52,12 @@ final class UserLibrary {
       "INSERT INTO changes (user_id, kind, book_id, word_id) VALUES ($1, $2, $3, $4) "
         + "RETURNING seq",
       [.integer(kind), .book(book), word.map(PostgresValue.word)], .saveChanges)
-    lastJournaled = max(lastJournaled, rows.integer(0, 0))
+    recordJournaled(rows.integer(0, 0))
+  }
+
+  /// Notes that this library wrote journal row `seq`.
+  func recordJournaled(_ seq: Int64) {
+    lastJournaled = max(lastJournaled, seq)
   }
 
   // MARK: Books
