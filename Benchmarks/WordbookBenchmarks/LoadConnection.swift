@@ -16,20 +16,8 @@ final class LoadConnection {
   /// Connects to 127.0.0.1:`port`, or returns `nil` when nothing listens there.
   init?(port: Int) {
     self.port = port
-    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = UInt16(port).bigEndian
-    address.sin_addr = in_addr(s_addr: inet_addr("127.0.0.1"))
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard socket >= 0, connected == 0 else {
-      close()
-      return nil
-    }
+    guard let socket = connectedLoopbackSocket(port: port) else { return nil }
+    self.socket = socket
     var yes: Int32 = 1
     setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
   }

@@ -120,6 +120,13 @@ final class LoadLearner: @unchecked Sendable {
     return nil
   }
 
+  /// Opens a page before the round, once fewer than ``openings`` others are opening.
+  private func openFirstPage(port: Int) -> Page? {
+    Self.openings.wait()
+    defer { Self.openings.signal() }
+    return openPage(port: port)
+  }
+
   /// Why the last page did not open.
   private var lastProblem = ""
 
@@ -128,10 +135,7 @@ final class LoadLearner: @unchecked Sendable {
   /// other server when this one stops.
   func mark(from start: LoadRound.Start, for duration: UInt64) {
     var server = 0
-    Self.openings.wait()
-    let opened = openPage(port: ports[server])
-    Self.openings.signal()
-    guard var page = opened else {
+    guard var page = openFirstPage(port: ports[server]) else {
       failure = "the marker's page did not open: \(lastProblem)"
       markerReady.set()
       return
@@ -173,10 +177,7 @@ final class LoadLearner: @unchecked Sendable {
   /// of known words shows; moves to the first server when the watched one stops.
   func watch(from start: LoadRound.Start, for duration: UInt64) {
     var server = 1
-    Self.openings.wait()
-    let opened = openPage(port: ports[server])
-    Self.openings.signal()
-    guard var page = opened else {
+    guard var page = openFirstPage(port: ports[server]) else {
       failure = "the watcher's page did not open: \(lastProblem)"
       watcherReady.set()
       return

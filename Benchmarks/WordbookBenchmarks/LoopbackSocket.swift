@@ -21,25 +21,11 @@ final class LoopbackSocket {
   ///
   /// - Throws: ``ChildProcessError`` when the connection is refused.
   init(port: Int) throws(ChildProcessError) {
-    #if canImport(Glibc)
-      socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-      socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = UInt16(port).bigEndian
-    address.sin_addr = in_addr(s_addr: inet_addr("127.0.0.1"))
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard socket >= 0, connected == 0 else {
+    guard let socket = connectedLoopbackSocket(port: port) else {
       let reason = String(cString: strerror(errno))
-      close()
       throw ChildProcessError(description: "cannot connect to port \(port): \(reason)")
     }
+    self.socket = socket
   }
 
   /// Sends `bytes` whole.
@@ -148,4 +134,32 @@ final class LoopbackSocket {
     }
     return atEnd ? (status, String(decoding: body, as: UTF8.self)) : nil
   }
+}
+
+/// A new TCP socket connected to 127.0.0.1:`port`, or `nil` with `errno` saying why. It is
+/// closed on exec, so no browser or server the benchmarks start meanwhile inherits it.
+func connectedLoopbackSocket(port: Int) -> Int32? {
+  #if canImport(Glibc)
+    let socket = Glibc.socket(
+      AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+  #else
+    let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+  #endif
+  guard socket >= 0 else { return nil }
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_port = UInt16(port).bigEndian
+  address.sin_addr = in_addr(s_addr: inet_addr("127.0.0.1"))
+  let connected = withUnsafePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+      connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+    }
+  }
+  guard connected == 0 else {
+    let reason = errno
+    close(socket)
+    errno = reason
+    return nil
+  }
+  return socket
 }
