@@ -4,7 +4,8 @@
   import Darwin
 #endif
 
-/// A thread of one connection's own that runs the blocks given to it one at a time, in order.
+/// A thread of one pooled connection's own that runs the blocks given to it one at a time, in
+/// order.
 ///
 /// libpq blocks its thread until the server answers. A serial `DispatchQueue` per connection
 /// would borrow a thread of libdispatch's pool for each blocked call, and that pool stops

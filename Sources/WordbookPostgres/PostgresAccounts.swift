@@ -14,7 +14,7 @@ import Wordbook
 /// ``AccountError/hashingUnavailable``). A password has 8 characters or more and at most 1,024
 /// bytes. Deleting a user deletes their books, words, reviews and settings with them.
 public final class PostgresAccounts: Sendable {
-  /// The connection on its queue.
+  /// The calls, side by side, on the process's connections.
   private let database: PostgresDatabase
 
   /// The database's URL without its password.
@@ -33,9 +33,9 @@ public final class PostgresAccounts: Sendable {
   /// - Throws: ``AccountError/service(_:)`` when the server cannot be reached or a newer
   ///   Wordbook wrote the schema.
   public init(url: String) async throws(AccountError) {
-    database = PostgresDatabase(url: url)
+    database = PostgresDatabase(url: url, isInOrder: false)
     try await Self.calling { () async throws(WordServiceError) in
-      try await database.open(url: url) { connection throws(WordServiceError) in
+      try await database.run { connection throws(WordServiceError) in
         try PostgresSchema.migrate(connection)
       }
     }
@@ -177,7 +177,8 @@ public final class PostgresAccounts: Sendable {
     }
   }
 
-  /// Closes the connection, after the calls queued now have finished.
+  /// Ends the accounts: every call that has not started fails. The connections stay open for
+  /// the process's services on the same URL.
   public func close() async {
     await database.close()
   }

@@ -9,8 +9,8 @@ import Wordbook
 
 /// One libpq connection to the server.
 ///
-/// Not thread-safe: libpq allows one thread at a time on a connection, so ``PostgresDatabase``
-/// only ever touches it from its own thread. Every query is constant text from this module
+/// Not thread-safe: libpq allows one thread at a time on a connection, so only the jobs of its
+/// ``PooledConnection``'s thread touch it. Every query is constant text from this module
 /// with values sent as parameters, never spliced into the SQL, and is prepared on the server the
 /// first time the connection runs it, so that the server parses and plans it once.
 final class PostgresConnection {
@@ -38,16 +38,7 @@ final class PostgresConnection {
     guard PQstatus(handle) == CONNECTION_OK else {
       throw .postgresUnreachable(detail: errorMessage, during: .openDatabase, path: location)
     }
-    // Text in both directions is UTF-8, whatever the server's default, and a statement never
-    // waits for a lock forever.
-    guard PQsetClientEncoding(handle, "UTF8") == 0 else {
-      throw .storage(
-        .other, .system(detail: errorMessage), during: .openDatabase, path: location)
-    }
-    try execute("SET lock_timeout = '5s'", .openDatabase)
-    // libpq prints the server's notices (such as "already exists, skipping" from an upgrade)
-    // on standard error, which is the command's: only warnings and errors may reach it.
-    try execute("SET client_min_messages = warning", .openDatabase)
+    try configureSession()
   }
 
   deinit {
@@ -59,15 +50,36 @@ final class PostgresConnection {
     String(cString: PQerrorMessage(handle)).trimmingWhitespace()
   }
 
-  /// Connects again when the connection was lost, so that the next call can succeed.
+  /// Sets what every session of the connection needs: text in both directions is UTF-8,
+  /// whatever the server's default, and a statement never waits for a lock forever.
+  private func configureSession() throws(WordServiceError) {
+    guard PQsetClientEncoding(handle, "UTF8") == 0 else {
+      throw .storage(
+        .other, .system(detail: errorMessage), during: .openDatabase, path: location)
+    }
+    // libpq prints the server's notices (such as "already exists, skipping" from an upgrade)
+    // on standard error, which is the command's: only warnings and errors may reach it.
+    try executeScript(
+      "SET lock_timeout = '5s'; SET client_min_messages = warning", .openDatabase)
+  }
+
+  /// Makes the connection ready for a new call: connects again when it was lost or a pipeline
+  /// was cut short (with a new session's settings), and ends a transaction that a failed call
+  /// left open.
   ///
   /// - Returns: Whether the connection is up.
-  func reconnectIfLost() -> Bool {
-    if PQstatus(handle) == CONNECTION_OK { return true }
-    // A new session on the server knows none of the old one's prepared statements.
-    prepared = [:]
-    PQreset(handle)
-    return PQstatus(handle) == CONNECTION_OK
+  func readyForWork() -> Bool {
+    // A pipeline cut short leaves answers unread: only a new session is clean.
+    if PQstatus(handle) != CONNECTION_OK || PQpipelineStatus(handle) != PQ_PIPELINE_OFF {
+      // A new session on the server knows none of the old one's prepared statements.
+      prepared = [:]
+      PQreset(handle)
+      guard PQstatus(handle) == CONNECTION_OK, (try? configureSession()) != nil else {
+        return false
+      }
+    }
+    rollBack(.openDatabase)
+    return PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) == PQTRANS_IDLE
   }
 
   /// Runs `sql` with `parameters` (`$1`, `$2`, … in the text; `nil` is SQL `NULL`).
@@ -97,6 +109,67 @@ final class PostgresConnection {
     default:
       throw failure(of: result, what)
     }
+  }
+
+  /// Runs `statements` in one round trip (a libpq pipeline), each prepared as ``query(_:_:_:)``
+  /// prepares it, and returns their rows in order.
+  ///
+  /// The server runs the statements one after another and skips the rest after one fails, so
+  /// a pipeline that opens a transaction and fails leaves it open: the caller rolls back.
+  ///
+  /// - Throws: The first failure, once every answer has been read.
+  func pipeline(
+    _ statements: [(sql: String, parameters: [PostgresValue?])],
+    _ what: WordServiceError.Operation
+  ) throws(WordServiceError) -> [PostgresRows] {
+    var names: [String?] = []
+    for statement in statements { names.append(try statementName(for: statement.sql, what)) }
+    guard PQenterPipelineMode(handle) == 1 else {
+      throw .postgresUnreachable(detail: errorMessage, during: what, path: location)
+    }
+    defer { PQexitPipelineMode(handle) }
+    for (statement, name) in zip(statements, names) {
+      let texts = statement.parameters.map { $0?.text }
+      let sent = withCStrings(texts) { pointers in
+        if let name {
+          PQsendQueryPrepared(handle, name, Int32(pointers.count), pointers, nil, nil, 0)
+        } else {
+          PQsendQueryParams(
+            handle, statement.sql, Int32(pointers.count), nil, pointers, nil, nil, 0)
+        }
+      }
+      guard sent == 1 else {
+        throw .postgresUnreachable(detail: errorMessage, during: what, path: location)
+      }
+    }
+    guard PQpipelineSync(handle) == 1 else {
+      throw .postgresUnreachable(detail: errorMessage, during: what, path: location)
+    }
+    var rows: [PostgresRows] = []
+    var firstFailure: WordServiceError?
+    for _ in statements {
+      // Each statement's answer is one result, then a null.
+      guard let result = PQgetResult(handle) else {
+        throw .postgresUnreachable(detail: errorMessage, during: what, path: location)
+      }
+      switch PQresultStatus(result) {
+      case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
+        rows.append(PostgresRows(result))
+      case PGRES_PIPELINE_ABORTED:
+        PQclear(result)
+      default:
+        firstFailure = firstFailure ?? failure(of: result, what)
+        PQclear(result)
+      }
+      while let extra = PQgetResult(handle) { PQclear(extra) }
+    }
+    // The answer to the sync ends the pipeline.
+    guard let sync = PQgetResult(handle) else {
+      throw .postgresUnreachable(detail: errorMessage, during: what, path: location)
+    }
+    PQclear(sync)
+    if let firstFailure { throw firstFailure }
+    return rows
   }
 
   /// The name of the statement prepared for `sql`, preparing it first when this session has
@@ -152,21 +225,29 @@ final class PostgresConnection {
 
   /// Runs `body` in a transaction, committing when it returns and rolling back when it throws.
   ///
-  /// - Parameter beginning: The statements that open the transaction, `BEGIN` and any that
-  ///   take no parameters, sent as one.
+  /// - Parameter opening: Statements that run first in the transaction, sent with its `BEGIN`
+  ///   in one round trip.
   func inTransaction<Result>(
-    _ what: WordServiceError.Operation, beginning: String = "BEGIN",
+    _ what: WordServiceError.Operation,
+    opening: [(sql: String, parameters: [PostgresValue?])] = [],
     _ body: () throws(WordServiceError) -> Result
   ) throws(WordServiceError) -> Result {
-    try executeScript(beginning, what)
     do {
+      _ = try pipeline([("BEGIN", [])] + opening, what)
       let result = try body()
       try execute("COMMIT", what)
       return result
     } catch {
-      if PQstatus(handle) == CONNECTION_OK { try? execute("ROLLBACK", what) }
+      rollBack(what)
       throw error
     }
+  }
+
+  /// Rolls back the transaction open on the connection, if any.
+  func rollBack(_ what: WordServiceError.Operation) {
+    guard PQstatus(handle) == CONNECTION_OK, PQtransactionStatus(handle) != PQTRANS_IDLE
+    else { return }
+    try? execute("ROLLBACK", what)
   }
 
   /// The payloads of the notifications that arrive within `milliseconds` (or have arrived),

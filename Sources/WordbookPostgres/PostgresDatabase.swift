@@ -1,103 +1,119 @@
 import Wordbook
 
-/// Owns a ``PostgresConnection`` and runs every piece of libpq work on a thread of its own
-/// (``ConnectionThread``), one at a time.
+/// One caller's way to the database (a service's or the accounts'): its calls run each on a
+/// connection of the process's pool for the URL (``PostgresConnectionPool``), one at a time in
+/// the order they were made when the caller needs its writes kept in order.
 ///
-/// libpq blocks on the network, so its calls run on that thread rather than on the
-/// cooperative pool that Swift's tasks share: a slow server holds up this service's callers,
-/// who suspend, and nothing else.
-///
-/// Invariant (why `@unchecked Sendable` is sound): `connection` is only read or written inside
-/// blocks run on `thread`, which runs one at a time, so libpq never sees two threads on the
-/// connection.
-final class PostgresDatabase: @unchecked Sendable {
-  /// The connection's thread; `nil` when the system refused one, and every call fails.
-  private let thread = ConnectionThread()
-  /// The connection, from ``open(url:)`` until ``close()`` drops it, which ends the session
-  /// with the server.
-  private var connection: PostgresConnection?
+/// libpq blocks on the network, so the calls run on the pool's threads rather than on the
+/// cooperative pool that Swift's tasks share: a slow server holds up the callers, who suspend,
+/// and nothing else. One call at a time keeps a service's writes in the order it made them, as
+/// on one connection of its own; the accounts' calls are each complete in themselves and run
+/// side by side, so that a server's many pages checking their sign-ins do not queue.
+final class PostgresDatabase: Sendable {
+  private struct Lane: Sendable {
+    /// The jobs waiting for the one running to finish.
+    var queued: [PostgresConnectionPool.Job] = []
+    var isRunning = false
+    var isClosed = false
+  }
+
+  private let pool: PostgresConnectionPool
+  /// Whether a call waits for the caller's earlier calls.
+  private let isInOrder: Bool
+  private let lane = Locked(Lane())
   /// Where the database is, without its password: what errors name.
   let location: String
 
-  init(url: String) {
+  /// - Parameter isInOrder: Whether each call waits for the earlier calls to finish.
+  init(url: String, isInOrder: Bool = true) {
+    self.isInOrder = isInOrder
+    pool = PostgresConnectionPool.shared(url: url)
     location = PostgresConnection.location(of: url)
   }
 
-  deinit {
-    thread?.finish()
-  }
-
-  /// Connects to `url` on the thread, then runs `body` with the new connection.
-  func open<Result: Sendable>(
-    url: String,
-    _ body: @escaping @Sendable (PostgresConnection) throws(WordServiceError) -> Result
-  ) async throws(WordServiceError) -> Result {
-    try await onThread { () throws(WordServiceError) in
-      let connection = try PostgresConnection(url: url)
-      self.connection = connection
-      return try body(connection)
-    }
-  }
-
-  /// Runs `body` with the connection on the thread, connecting again first when the connection
-  /// was lost.
+  /// Runs `body` with a connection, connecting first when the pool has none free or the
+  /// connection was lost.
+  ///
+  /// `body` is released before the caller resumes, so a caller may pass a closure that only
+  /// `withoutActuallyEscaping` lets escape (an import's rows).
   ///
   /// - Throws: What `body` throws, an error saying the server cannot be reached, or one saying
-  ///   the service was closed.
+  ///   the caller was closed.
   func run<Result: Sendable>(
     _ body: @escaping @Sendable (PostgresConnection) throws(WordServiceError) -> Result
   ) async throws(WordServiceError) -> Result {
-    try await onThread { () throws(WordServiceError) in
-      guard let connection = self.connection else { throw .closed(self.location) }
-      guard connection.reconnectIfLost() else {
-        throw .postgresUnreachable(
-          detail: "the connection was lost", during: .openDatabase, path: self.location)
-      }
-      return try body(connection)
-    }
-  }
-
-  /// Closes the connection once the work already queued has finished; later work fails.
-  func close() async {
-    _ = try? await onThread { () throws(WordServiceError) in self.connection = nil }
-  }
-
-  /// Runs `body` on the thread while the calling task suspends.
-  ///
-  /// `body` is released on the thread before the caller resumes, so a caller may pass a closure
-  /// that only `withoutActuallyEscaping` lets escape (an import's rows).
-  private func onThread<Result: Sendable>(
-    _ body: @escaping @Sendable () throws(WordServiceError) -> Result
-  ) async throws(WordServiceError) -> Result {
-    guard let thread else {
-      throw .storage(
-        .unavailable, .system(detail: "the system refused a thread for the connection"),
-        during: .openDatabase, path: location)
-    }
     let work = QueuedWork(body)
     let outcome: Swift.Result<Result, WordServiceError> = await withCheckedContinuation {
       continuation in
-      thread.async { continuation.resume(returning: work.run()) }
+      enqueue { pooled in
+        let isClosed = self.lane.withLock { $0.isClosed }
+        continuation.resume(
+          returning: work.run(pooled, unless: isClosed ? .closed(self.location) : nil))
+      }
     }
     return try outcome.get()
   }
+
+  /// Makes every call that has not started fail, after the calls made before when they run in
+  /// order. The pool keeps its connections for its other callers.
+  func close() async {
+    await withCheckedContinuation { continuation in
+      enqueue { _ in
+        self.lane.withLock { $0.isClosed = true }
+        continuation.resume()
+      }
+    }
+  }
+
+  /// Runs `job` once this caller's earlier jobs have run, or at once when calls need no order.
+  private func enqueue(_ job: @escaping PostgresConnectionPool.Job) {
+    guard isInOrder else { return pool.run(job) }
+    let startsNow = lane.withLock { lane in
+      guard !lane.isRunning else {
+        lane.queued.append(job)
+        return false
+      }
+      lane.isRunning = true
+      return true
+    }
+    if startsNow { start(job) }
+  }
+
+  /// Gives `job` to the pool, and this caller's next job once it has run.
+  private func start(_ job: @escaping PostgresConnectionPool.Job) {
+    pool.run { pooled in
+      job(pooled)
+      let next = self.lane.withLock { lane -> PostgresConnectionPool.Job? in
+        guard !lane.queued.isEmpty else {
+          lane.isRunning = false
+          return nil
+        }
+        return lane.queued.removeFirst()
+      }
+      if let next { self.start(next) }
+    }
+  }
 }
 
-/// A piece of work for the thread that lets go of its closure once it has run.
+/// A piece of work for a connection that lets go of its closure once it has run.
 ///
 /// Invariant (why `@unchecked Sendable` is sound): `body` is set at creation and then read and
-/// cleared once, by ``run()`` on the database's thread.
+/// cleared once, by ``run(_:)`` on a connection's thread.
 private final class QueuedWork<Result: Sendable>: @unchecked Sendable {
-  private var body: (@Sendable () throws(WordServiceError) -> Result)?
+  private var body: (@Sendable (PostgresConnection) throws(WordServiceError) -> Result)?
 
-  init(_ body: @escaping @Sendable () throws(WordServiceError) -> Result) {
+  init(_ body: @escaping @Sendable (PostgresConnection) throws(WordServiceError) -> Result) {
     self.body = body
   }
 
-  /// Runs the closure and releases it.
-  func run() -> Swift.Result<Result, WordServiceError> {
+  /// Runs the closure with the connection, or fails with `refusal` without running it, and
+  /// releases it.
+  func run(_ pooled: PooledConnection, unless refusal: WordServiceError?)
+    -> Swift.Result<Result, WordServiceError>
+  {
     guard let body else { preconditionFailure("QueuedWork runs once") }
     self.body = nil
-    return Swift.Result(catching: body)
+    if let refusal { return .failure(refusal) }
+    return Swift.Result { () throws(WordServiceError) in try body(try pooled.connected()) }
   }
 }

@@ -14,11 +14,13 @@ import Wordbook
 /// its own transaction, committed when the call returns; a batch of study marks and an import
 /// are one transaction each, all or nothing.
 ///
-/// The service holds one connection, and libpq is not thread-safe, so its calls run one at a
-/// time on a thread of its own: callers waiting their turn suspend, and libpq's blocking
-/// network calls never occupy a thread of Swift's cooperative pool. When the connection is
-/// lost, the call fails with `WordServiceError.Kind.unavailable` (retryable) and the next call
-/// connects again.
+/// The service's calls run one at a time, in the order they were made, each on a connection
+/// that every service and `PostgresAccounts` of the process opened at the same URL share (at
+/// most eight, opened as the calls need them and closed when the last of those services is
+/// released). Each connection works on a thread of its own: callers waiting their turn
+/// suspend, and libpq's blocking network calls never occupy a thread of Swift's cooperative
+/// pool. When a connection is lost, the call fails with `WordServiceError.Kind.unavailable`
+/// (retryable) and the next call connects again.
 public final class PostgresWordService: WordService {
   /// The user whose wordbooks the service reads and writes.
   public let user: String
@@ -26,7 +28,7 @@ public final class PostgresWordService: WordService {
   public let createdUser: Bool
   /// The database's URL without its password.
   public var location: String { database.location }
-  /// The connection on its queue.
+  /// The service's calls, in order, on the process's connections.
   let database: PostgresDatabase
   /// The user's row in `users`.
   let userID: Int64
@@ -62,7 +64,7 @@ public final class PostgresWordService: WordService {
     }
     let database = PostgresDatabase(url: url)
     let sample = seedsSampleWordbook ? SampleWordbook.books : []
-    let (opened, schema) = try await database.open(url: url) {
+    let (opened, schema) = try await database.run {
       connection throws(WordServiceError) in
       try PostgresSchema.migrate(connection)
       let schema = try connection.query("SELECT current_schema()", [], .openDatabase).text(0, 0)
@@ -169,11 +171,7 @@ public final class PostgresWordService: WordService {
   /// Sets the study state of several words in one transaction, all or none.
   public func updateStudyStates(_ changes: [StudyStateChange]) async throws(WordServiceError) {
     try await withLibrary { library throws(WordServiceError) in
-      try library.inTransaction(.saveStudyMarks) { () throws(WordServiceError) in
-        for change in changes where try !library.setStudyState(change) {
-          throw .wordNotFound(change.wordID)
-        }
-      }
+      if let missing = try library.saveStudyStates(changes) { throw .wordNotFound(missing) }
     }
   }
 
@@ -186,10 +184,11 @@ public final class PostgresWordService: WordService {
     }
   }
 
-  /// Closes the connection, after the calls queued now have finished.
+  /// Ends the service, after the calls made before have finished.
   ///
   /// Every later call throws an error saying the database was closed; closing again does
-  /// nothing. Without it the connection is closed when the service is released.
+  /// nothing. The connections stay open for the process's other services on the same URL and
+  /// close with the last of them to be released.
   public func close() async {
     await database.close()
   }

@@ -37,13 +37,15 @@ final class UserLibrary {
   func inTransaction<Result>(
     _ what: WordServiceError.Operation, _ body: () throws(WordServiceError) -> Result
   ) throws(WordServiceError) -> Result {
-    // One round trip opens the transaction and takes the lock: the user's ID is this module's
-    // own number, never text from outside, so it is written into the statement.
-    try connection.inTransaction(
-      what,
-      beginning:
-        "BEGIN; SELECT pg_advisory_xact_lock(hashtext(current_schema()), "
-        + "\(userID % 2_147_483_647)::integer)", body)
+    try connection.inTransaction(what, opening: [lockingTheUser], body)
+  }
+
+  /// The statement that takes the user's advisory lock until the transaction ends.
+  var lockingTheUser: (sql: String, parameters: [PostgresValue?]) {
+    (
+      "SELECT pg_advisory_xact_lock(hashtext(current_schema()), $1::integer)",
+      [.integer(userID % 2_147_483_647)]
+    )
   }
 
   /// Adds a row to the change journal.
