@@ -115,6 +115,5 @@ extension AppState {
     for (wordID, state) in serviceSync.marksOnTheirWay {
       if let position = words.position(of: wordID) { words.setState(state, at: position) }
     }
-    changedParts.insertEverything()
   }
 }

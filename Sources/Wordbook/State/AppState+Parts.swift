@@ -41,6 +41,9 @@ extension AppState: PartTrackingState {
   /// The parts small enough to compare before and after every action, rather than record at
   /// each place that changes them.
   struct ComparedParts: Equatable {
+    /// The word list's identity: a new list (a book loaded, selected or left) changed every
+    /// part.
+    var wordList: WordList.Identity
     var books: [WordBook]
     var booksStatus: LoadStatus
     var isReopeningLastBook: Bool
@@ -67,7 +70,8 @@ extension AppState: PartTrackingState {
 
   var comparedParts: ComparedParts {
     ComparedParts(
-      books: books, booksStatus: booksStatus, isReopeningLastBook: isReopeningLastBook,
+      wordList: words.identity, books: books, booksStatus: booksStatus,
+      isReopeningLastBook: isReopeningLastBook,
       selectedBookID: selectedBookID, backFaces: backFaces, studyMode: studyMode,
       searchQuery: searchQuery,
       isReversed: isReversed, tally: tally,
@@ -79,11 +83,14 @@ extension AppState: PartTrackingState {
       newWordsLeft: schedule.newWordsLeft)
   }
 
-  /// Records the parts that changed since `before`: the compared parts that differ, the cards
-  /// whose face turned, and what the word list says its mutations touched.
+  /// Records the parts that changed since `before`: every part when the word list was
+  /// replaced, else the compared parts that differ, the cards whose face turned, and what the
+  /// word list says its mutations touched.
   mutating func recordChanges(since before: ComparedParts) {
     let listChanges = words.takeChanges()
-    if listChanges.includesEveryWord { changedParts.insertEverything() }
+    if listChanges.includesEveryWord || words.identity != before.wordList {
+      changedParts.insertEverything()
+    }
     for wordID in listChanges.words { changedParts.insert(.card(wordID)) }
     if listChanges.visibleWords { changedParts.insert(.visibleWords) }
     let after = comparedParts

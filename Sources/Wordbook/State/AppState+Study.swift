@@ -87,7 +87,6 @@ extension AppState {
     unsavedMarks = unsavedMarks.filter { words.contains($0.key) }
     wordsStatus = .loaded
     backFaces.removeAll()
-    changedParts.insertEverything()
   }
 
   /// Keeps the selected book's word count the number of its words, once they are loaded: the
@@ -109,7 +108,6 @@ extension AppState {
     wordsStatus = status
     serviceSync.startBook()
     backFaces.removeAll()
-    changedParts.insertEverything()
   }
 
   /// Drops a book the service says it no longer holds, as when another process deleted it:
@@ -130,6 +128,5 @@ extension AppState {
     unsavedMarks = [:]
     wordsStatus = .notLoaded
     backFaces.removeAll()
-    changedParts.insertEverything()
   }
 }

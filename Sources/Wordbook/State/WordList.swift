@@ -38,6 +38,10 @@ public struct WordList: Sendable {
   public private(set) var tally = StudyTally()
   /// What the mutations since ``takeChanges()`` touched.
   private var changes = WordListChanges()
+  /// Which list this is: a new list has an identity of its own, which its copies and its
+  /// mutations keep, so that the state tells a list replaced (every card changed) from one
+  /// changed. Bookkeeping, like `changes`: neither compared nor encoded.
+  let identity = Identity()
 
   /// An empty list.
   public init() {}
@@ -67,8 +71,13 @@ public struct WordList: Sendable {
     index = WordIndex(ids: entries.lazy.map(\.id))
     order = Array(0..<Int32(entries.count))
     refilter()
-    // A new list is no change: whoever replaces a list with it says that everything changed.
+    // A new list is no change of its own: the state sees its new identity.
     changes = WordListChanges()
+  }
+
+  /// The identity of one list and its copies.
+  final class Identity: Equatable, Sendable {
+    static func == (lhs: Identity, rhs: Identity) -> Bool { lhs === rhs }
   }
 
   /// The number of words.
