@@ -30,7 +30,16 @@ final class PostgresConnection {
   ///   refuses the connection.
   init(url: String) throws(WordServiceError) {
     location = Self.location(of: url)
-    guard let handle = PQconnectdb(url) else {
+    // The defaults come before the URL, whose own values win (libpq keeps the last of a
+    // keyword, and expands the URL where `dbname` stands).
+    let keywords = Self.networkDefaults.map(\.keyword) + ["dbname"]
+    let values = Self.networkDefaults.map(\.value) + [url]
+    let connected = withCStrings(keywords) { keywords in
+      withCStrings(values) { values in
+        PQconnectdbParams(keywords + [nil], values + [nil], 1)
+      }
+    }
+    guard let handle = connected else {
       throw .storage(
         .other, .system(detail: "out of memory"), during: .openDatabase, path: location)
     }
@@ -43,6 +52,27 @@ final class PostgresConnection {
 
   deinit {
     PQfinish(handle)
+  }
+
+  /// What a connection asks of the network unless its URL says otherwise: a server that stops
+  /// answering (a machine gone, a network cut) fails the call within about half a minute,
+  /// instead of holding the connection, and the callers of its pool waiting behind it, for the
+  /// system's two hours. A Unix-socket connection ignores them.
+  static let networkDefaults: [(keyword: String, value: String)] = [
+    ("connect_timeout", "10"), ("keepalives_idle", "15"), ("keepalives_interval", "5"),
+    ("keepalives_count", "3"), ("tcp_user_timeout", "30000"),
+  ]
+
+  /// The value of a connection option in effect, as libpq reports it.
+  func option(_ keyword: String) -> String? {
+    guard let options = PQconninfo(handle) else { return nil }
+    defer { PQconninfoFree(options) }
+    var option = options
+    while let name = option.pointee.keyword {
+      if String(cString: name) == keyword { return option.pointee.val.map { String(cString: $0) } }
+      option += 1
+    }
+    return nil
   }
 
   /// libpq's description of the connection's last failure.

@@ -4,9 +4,20 @@ import WordbookTestSupport
 
 @testable import WordbookPostgres
 
-/// A pipeline answers every statement in order, and one that fails leaves the connection
-/// ready for the next call.
+/// A connection gives up on a silent network unless its URL says otherwise, a pipeline answers
+/// every statement in order, and one that fails leaves the connection ready for the next call.
 @Suite struct PostgresConnectionTests {
+  @Test func aSilentNetworkIsGivenUpOnUnlessTheURLSaysOtherwise() async throws {
+    let url = try await PostgresTestServer.freshDatabaseURLForTest() + "&connect_timeout=3"
+    let connection = try PostgresConnection(url: url)
+    #expect(connection.option("connect_timeout") == "3")
+    #expect(connection.option("tcp_user_timeout") == "30000")
+    #expect(connection.option("keepalives_idle") == "15")
+    // The URL's own options (a test database's schema) still reach the server.
+    let schema = try connection.query("SELECT current_schema()", [], .openDatabase).text(0, 0)
+    #expect(url.contains(schema))
+  }
+
   @Test func aPipelineAnswersEachStatementInOrder() async throws {
     let database = PostgresDatabase(url: try await PostgresTestServer.freshDatabaseURLForTest())
     let answers = try await database.run { connection throws(WordServiceError) in
