@@ -19,13 +19,17 @@ import WordbookSQLite
 /// (`swift build -c release --product wordbook`); without it the run stops with that advice.
 /// `study` is measured by ``StudyScreenScenario``, in a pseudo-terminal.
 ///
-/// The scenario comes twice: `commands` measures ``CommandFixture/cases()``, and `reviewLog`
-/// measures ``CommandFixture/reviewCases()``, which first gives the book a review log.
+/// The scenario comes three times: `commands` measures ``CommandFixture/cases()``,
+/// `importCommand` measures ``CommandFixture/importCases()`` (whole imports, long at 10M, so
+/// that the other commands can be measured at any size without them), and `reviewLog` measures
+/// ``CommandFixture/reviewCases()``, which first gives the book a review log.
 struct CommandScenario: Scenario {
   /// The commands a scenario measures.
   enum Commands: String, Sendable {
     /// ``CommandFixture/cases()``.
     case commands
+    /// ``CommandFixture/importCases()``.
+    case importCommand
     /// ``CommandFixture/reviewCases()``.
     case reviewLog
   }
@@ -47,6 +51,7 @@ struct CommandScenario: Scenario {
     let cases =
       switch commands {
       case .commands: try fixture.cases()
+      case .importCommand: try fixture.importCases()
       case .reviewLog: try fixture.reviewCases()
       }
 

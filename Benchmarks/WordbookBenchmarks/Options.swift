@@ -14,8 +14,8 @@ struct Options: Sendable {
       --filter NAMES  run only the scenarios whose name contains one of the comma-separated
                       NAMES (shuffle, markSuccess, rate, nextDue, partObservation,
                       toggleStudyMode, noOp, memory, sqliteLoad, sqliteImport,
-                      untrustedInput, commands, reviewLog, studyScreen, studyScreenKeys,
-                      webPage)
+                      untrustedInput, commands, importCommand, reviewLog, studyScreen,
+                      dueScreen, studyScreenKeys, webPage, manyLearners)
       --sizes LIST    book sizes, such as 10k,100k,1M (default: 10k,100k,1M)
       --runs N        timed runs per measurement after one warm-up run (default: 5)
       --json FILE     also write the results as JSON to FILE

@@ -55,6 +55,7 @@ struct WordbookBenchmarks {
     SQLiteImportScenario(),
     UntrustedInputScenario(),
     CommandScenario(.commands),
+    CommandScenario(.importCommand),
     CommandScenario(.reviewLog),
     StudyScreenScenario(),
     DueScreenScenario(),
