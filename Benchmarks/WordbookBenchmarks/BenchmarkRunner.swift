@@ -90,6 +90,16 @@ final class Results {
     print("note: \(text)")
   }
 
+  /// Adds a check that `subject` stays within `limit` times the same measurement at 10k words,
+  /// when that ran before in this run: a time that is to be flat in the book's size.
+  func compareWithSmallestBook(_ subject: Measurement, _ limit: Double) {
+    let smallest = subject.name.replacing(/\([^)]*\)$/, with: "(10k)")
+    guard smallest != subject.name,
+      let baseline = measurements.first(where: { $0.name == smallest })
+    else { return }
+    compare(subject, with: baseline, .atMost, limit)
+  }
+
   /// Adds a check of `subject` against `baseline`, both already added.
   func compare(
     _ subject: Measurement, with baseline: Measurement, _ kind: Check.Kind, _ limit: Double?

@@ -58,9 +58,16 @@ struct StudyScreenScenario: Scenario {
     let baseline = Measurement(
       name: "sqlite3.selectBook(\(label))", scenario: name, size: size, unit: .nanoseconds,
       samples: theirs)
+    let budget = Measurement(
+      name: "limit.wordbook.studyFirstScreen(\(label))", scenario: name, size: size,
+      unit: .nanoseconds, samples: [50_000_000])
     results.add(time)
     results.add(baseline)
+    results.add(budget)
     results.compare(time, with: baseline, .atMost, 1.5)
+    // Issue 29: the first screen shows after the book's first page, in 50 ms at any size.
+    results.compare(time, with: budget, .atMost, 1)
+    results.compareWithSmallestBook(time, 1.5)
   }
 
   /// Starts `path` on a new pseudo-terminal of 80 × 24 and returns the nanoseconds until its

@@ -100,7 +100,9 @@ final class WebDriverClient {
       if let value = Double(try run(script)) { return value }
       usleep(10_000)
     } while wallNow() < deadline
-    throw ChildProcessError(description: "the page gave no figure within \(Int(seconds)) s")
+    let asked = script.split(separator: "\n").first.map { String($0.prefix(80)) } ?? ""
+    throw ChildProcessError(
+      description: "the page gave no figure within \(Int(seconds)) s for: \(asked)")
   }
 
   /// Clicks the first element `selector` matches.

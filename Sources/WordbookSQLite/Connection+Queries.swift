@@ -176,7 +176,8 @@ extension Connection {
   /// then reading the table between the book's first and last ID is about a third quicker
   /// than going through `words_by_book`, which costs a lookup in the table per word. The
   /// range is read when the book's words fill at least half of it, so it never reads more than
-  /// twice the book's rows; otherwise the index is used.
+  /// twice the book's rows; otherwise the index is used. A cancelled task stops the read with
+  /// `WordServiceError.cancelled`.
   func words(in bookID: WordBook.ID, count: Int) throws(WordServiceError) -> [Word] {
     guard let range = try idRange(of: bookID) else { return [] }
     let statement: Statement
@@ -200,7 +201,11 @@ extension Connection {
     statement.bind(bookID.rawValue, at: 1)
     var words: [Word] = []
     words.reserveCapacity(count)
-    while try statement.step(self, .loadWords) { words.append(statement.word()) }
+    while try statement.step(self, .loadWords) {
+      words.append(statement.word())
+      // A load given up (another book chosen) stops instead of reading the rest of a big book.
+      if words.count % 4096 == 0, Task.isCancelled { throw .cancelled }
+    }
     return words
   }
 
@@ -244,7 +249,11 @@ extension Connection {
     statement.bind(Int64(limit), at: 3)
     var words: [Word] = []
     words.reserveCapacity(min(limit, 65_536))
-    while try statement.step(self, .loadWords) { words.append(statement.word()) }
+    while try statement.step(self, .loadWords) {
+      words.append(statement.word())
+      // A load given up (another book chosen) stops instead of reading the rest of a big book.
+      if words.count % 4096 == 0, Task.isCancelled { throw .cancelled }
+    }
     return words
   }
 

@@ -327,8 +327,8 @@ struct WebRouter: Sendable {
   static func isSentByPage(_ action: AppAction) -> Bool {
     switch action {
     case .createBook, .deleteBook, .loadBooks, .renameBook, .selectBook: true
-    case .bookCreated, .bookDeleted, .bookRenamed, .booksLoaded, .lastStudiedBookLoaded,
-      .wordsLoaded:
+    case .bookCreated, .bookDeleted, .bookRenamed, .booksLoaded, .firstWordsLoaded,
+      .lastStudiedBookLoaded, .wordsLoaded:
       false
     case .flip, .markFail, .markSuccess, .rate, .redo, .resetMark, .retryUnsavedMarks,
       .setSearchQuery, .setStudyMode, .shuffle, .toggleReverse, .toggleStudyMode, .undo:

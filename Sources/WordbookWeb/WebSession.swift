@@ -76,7 +76,7 @@ final class WebSession {
     case .deleteWord(let id), .editWord(let id, _, _), .flip(let id), .markFail(let id),
       .markSuccess(let id), .rate(let id, _, _), .resetMark(let id):
       return state.words.contains(id) ? nil : .unknownWord(id)
-    case .bookCreated, .bookDeleted, .bookRenamed, .booksLoaded, .createBook,
+    case .bookCreated, .bookDeleted, .bookRenamed, .booksLoaded, .createBook, .firstWordsLoaded,
       .lastStudiedBookLoaded, .loadBooks, .wordsLoaded, .redo, .retryUnsavedMarks,
       .reviewRecorded, .reviewRemoved, .setSearchQuery, .setStudyMode, .shuffle,
       .studyStatesSaved, .scheduleLoaded, .toggleReverse, .toggleStudyMode, .undo,

@@ -89,6 +89,8 @@ struct InvariantChecker {
       shown = []
     case .wordsLoaded(let bookID, .success) where bookID == before.selectedBookID:
       refiltered()
+    case .firstWordsLoaded(let bookID, _) where bookID == before.selectedBookID:
+      refiltered()
     case .selectBook(let bookID) where before.books.contains { $0.id == bookID }:
       shown = []
     case .bookCreated(.success):

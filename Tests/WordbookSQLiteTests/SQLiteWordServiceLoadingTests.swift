@@ -28,6 +28,22 @@ import WordbookSQLite
     return saved
   }
 
+  /// A load whose task was cancelled (another book chosen) stops instead of reading the rest
+  /// of the book.
+  @Test func aCancelledLoadStops() async throws {
+    let drafts = (0..<5_000).map { WordDraft(term: "term \($0)", meaning: "meaning \($0)") }
+    let summary = try await service.importWords(
+      drafts, intoBookTitled: "Big", onDuplicate: .keep, progress: { _ in })
+    let service = service
+    let load = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await service.fetchWords(in: summary.book.id)
+    }
+    let error = await #expect(throws: WordServiceError.self) { try await load.value }
+    #expect(error?.reason == .cancelled)
+    #expect(try await service.fetchWords(in: summary.book.id).count == 5_000)
+  }
+
   /// The same book read a page at a time, through the other query.
   func pages(of bookID: WordBook.ID) async throws -> [Word] {
     var words: [Word] = []

@@ -19,7 +19,8 @@ import Testing
   static func owner(of action: AppAction) -> Feature {
     switch action {
     case .bookCreated, .bookDeleted, .bookRenamed, .booksLoaded, .createBook, .deleteBook,
-      .lastStudiedBookLoaded, .loadBooks, .renameBook, .selectBook, .wordsLoaded:
+      .firstWordsLoaded, .lastStudiedBookLoaded, .loadBooks, .renameBook, .selectBook,
+      .wordsLoaded:
       .wordbookList
     case .flip, .markFail, .markSuccess, .redo, .retryUnsavedMarks, .resetMark, .setSearchQuery,
       .setStudyMode, .shuffle, .studyStatesSaved, .toggleReverse, .toggleStudyMode, .undo, .rate,
@@ -38,6 +39,7 @@ import Testing
     .bookRenamed(.failure(failure)), .booksLoaded(.success([])), .createBook(title: "Verbs"),
     .deleteBook(book), .lastStudiedBookLoaded(.success(nil)), .loadBooks,
     .renameBook(book, title: "Nouns"), .selectBook(book), .wordsLoaded(book, .success([])),
+    .firstWordsLoaded(book, []),
     .flip(word), .markFail(word), .markSuccess(word), .redo, .retryUnsavedMarks,
     .resetMark(word), .setSearchQuery("go"), .setStudyMode(.failedOnly), .shuffle,
     .studyStatesSaved(.success([])), .toggleReverse, .toggleStudyMode, .undo,

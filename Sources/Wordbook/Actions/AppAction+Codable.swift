@@ -31,6 +31,7 @@ extension AppAction: Codable {
     case outsideBooksLoaded, outsideChanges, outsideWordsLoaded, subscribeToChanges
     case unsubscribeFromChanges
     case rate, reviewRecorded, reviewRemoved, scheduleLoaded
+    case firstWordsLoaded
   }
 
   /// Decodes an action from an object with a `kind` and the action's fields; a failed
@@ -51,6 +52,9 @@ extension AppAction: Codable {
     case .selectBook: self = .selectBook(try c.decode(WordBook.ID.self, forKey: .book))
     case .wordsLoaded:
       self = .wordsLoaded(try c.decode(WordBook.ID.self, forKey: .book), try result(.words))
+    case .firstWordsLoaded:
+      self = .firstWordsLoaded(
+        try c.decode(WordBook.ID.self, forKey: .book), try c.decode([Word].self, forKey: .words))
     case .flip: self = .flip(try c.decode(Word.ID.self, forKey: .id))
     case .markFail: self = .markFail(try c.decode(Word.ID.self, forKey: .id))
     case .markSuccess: self = .markSuccess(try c.decode(Word.ID.self, forKey: .id))
@@ -141,6 +145,10 @@ extension AppAction: Codable {
       try c.encode(Kind.wordsLoaded, forKey: .kind)
       try c.encode(bookID, forKey: .book)
       try encode(result, .words)
+    case .firstWordsLoaded(let bookID, let words):
+      try c.encode(Kind.firstWordsLoaded, forKey: .kind)
+      try c.encode(bookID, forKey: .book)
+      try c.encode(words, forKey: .words)
     case .flip(let id):
       try c.encode(Kind.flip, forKey: .kind)
       try c.encode(id, forKey: .id)

@@ -27,8 +27,12 @@ public enum AppAction: Equatable, Sendable {
   case renameBook(WordBook.ID, title: String)
   /// Select a wordbook by ID and load its words.
   case selectBook(WordBook.ID)
-  /// The service answered the words of a book selected with ``selectBook(_:)``.
+  /// The service answered the words of a book selected with ``selectBook(_:)``: the whole
+  /// book, after its ``firstWordsLoaded(_:_:)`` when it is big.
   case wordsLoaded(WordBook.ID, Result<[Word], WordServiceError>)
+  /// The service answered the first page of a big book selected with ``selectBook(_:)``
+  /// (more than ``AppState/firstPageSize`` words), shown at once while the rest loads.
+  case firstWordsLoaded(WordBook.ID, [Word])
 
   // MARK: Studying
 

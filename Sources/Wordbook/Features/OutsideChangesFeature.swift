@@ -89,10 +89,10 @@ struct OutsideChangesFeature: Reducer {
         .cancellable(id: AppReducer.EffectKey.outsideBooks, cancelInFlight: true))
     }
     if reloads.selectedWords, let bookID = state.selectedBookID {
-      if state.wordsStatus == .loading {
+      if state.isReadingWords {
         // The load in flight may have read the book before the change: read it again.
         effects.append(
-          WordbookListFeature(service: service).loadWords(of: bookID).map(\.appAction))
+          WordbookListFeature(service: service).loadWords(of: bookID, in: state).map(\.appAction))
       } else if state.wordsStatus == .loaded {
         effects.append(
           .run { [service] send in

@@ -68,12 +68,14 @@ struct WordEditorFeature: Reducer {
         switch state.wordsStatus {
         case .loaded:
           state.words.append(word)
+          if state.isLoadingRestOfWords { state.serviceSync.recordSavedDuringLoad(word) }
         case .loading: state.serviceSync.recordSavedDuringLoad(word)
         case .notLoaded, .failed: break
         }
       }
       // The selected book's count is its loaded words' (see `countSelectedBookWords`).
-      if bookID != state.selectedBookID || state.wordsStatus != .loaded,
+      if bookID != state.selectedBookID || state.wordsStatus != .loaded
+        || state.isLoadingRestOfWords,
         let index = state.books.firstIndex(where: { $0.id == bookID })
       {
         state.books[index].wordCount += 1
@@ -197,6 +199,7 @@ struct WordEditorFeature: Reducer {
       switch state.wordsStatus {
       case .loaded:
         state.words.replaceText(with: word)
+        if state.isLoadingRestOfWords { state.serviceSync.recordEditedDuringLoad(word) }
       case .loading: state.serviceSync.recordEditedDuringLoad(word)
       case .notLoaded, .failed: break
       }

@@ -8,6 +8,7 @@ enum WordbookListAction: Equatable, Sendable {
   case lastStudiedBookLoaded(Result<WordBook.ID?, WordServiceError>)
   case selectBook(WordBook.ID)
   case wordsLoaded(WordBook.ID, Result<[Word], WordServiceError>)
+  case firstWordsLoaded(WordBook.ID, [Word])
   case createBook(title: String)
   case bookCreated(Result<WordBook, WordServiceError>)
   case renameBook(WordBook.ID, title: String)
@@ -23,6 +24,7 @@ enum WordbookListAction: Equatable, Sendable {
     case .lastStudiedBookLoaded(let result): self = .lastStudiedBookLoaded(result)
     case .selectBook(let bookID): self = .selectBook(bookID)
     case .wordsLoaded(let bookID, let result): self = .wordsLoaded(bookID, result)
+    case .firstWordsLoaded(let bookID, let words): self = .firstWordsLoaded(bookID, words)
     case .createBook(let title): self = .createBook(title: title)
     case .bookCreated(let result): self = .bookCreated(result)
     case .renameBook(let bookID, let title): self = .renameBook(bookID, title: title)
@@ -41,6 +43,7 @@ enum WordbookListAction: Equatable, Sendable {
     case .lastStudiedBookLoaded(let result): .lastStudiedBookLoaded(result)
     case .selectBook(let bookID): .selectBook(bookID)
     case .wordsLoaded(let bookID, let result): .wordsLoaded(bookID, result)
+    case .firstWordsLoaded(let bookID, let words): .firstWordsLoaded(bookID, words)
     case .createBook(let title): .createBook(title: title)
     case .bookCreated(let result): .bookCreated(result)
     case .renameBook(let bookID, let title): .renameBook(bookID, title: title)
@@ -100,7 +103,7 @@ struct WordbookListFeature: Reducer {
         state.books.contains(where: { $0.id == bookID })
       else { return .none }
       state.select(bookID, status: .loading)
-      return loadWords(of: bookID)
+      return loadWords(of: bookID, in: state)
 
     case .selectBook(let bookID):
       guard state.books.contains(where: { $0.id == bookID }) else {
@@ -108,11 +111,18 @@ struct WordbookListFeature: Reducer {
         return .none
       }
       state.select(bookID, status: .loading)
-      return .merge(loadWords(of: bookID), rememberStudied(bookID))
+      return .merge(loadWords(of: bookID, in: state), rememberStudied(bookID))
+
+    case .firstWordsLoaded(let bookID, let words):
+      guard bookID == state.selectedBookID, state.wordsStatus == .loading else { return .none }
+      state.showFirstWords(words)
+      return .none
 
     case .wordsLoaded(let bookID, let result):
       guard bookID == state.selectedBookID else { return .none }
       switch result {
+      case .success(let words) where state.isLoadingRestOfWords:
+        state.mergeRestOfWords(words)
       case .success(let words):
         state.replaceWords(with: words)
       case .failure(let error):
@@ -203,14 +213,29 @@ struct WordbookListFeature: Reducer {
   }
 
   /// Loads the words of `bookID`, cancelling the load of any book chosen before.
-  func loadWords(of bookID: WordBook.ID) -> Effect<WordbookListAction> {
-    .run { [service] send in
-      await send(
-        .wordsLoaded(
-          bookID,
-          await result { () async throws(WordServiceError) in
-            try await service.fetchWords(in: bookID)
-          }))
+  ///
+  /// A book of more than ``AppState/firstPageSize`` words, as the book list counts them,
+  /// first answers its first page (``AppAction/firstWordsLoaded(_:_:)``), which shows at once,
+  /// then the whole book.
+  func loadWords(of bookID: WordBook.ID, in state: AppState) -> Effect<WordbookListAction> {
+    let isBig = (state.books.first { $0.id == bookID }?.wordCount ?? 0) > AppState.firstPageSize
+    return .run { [service] send in
+      if isBig {
+        let first = await result { () async throws(WordServiceError) in
+          try await service.fetchWords(in: bookID, after: nil, limit: AppState.firstPageSize)
+        }
+        switch first {
+        case .success(let words): await send(.firstWordsLoaded(bookID, words))
+        case .failure(let error): return await send(.wordsLoaded(bookID, .failure(error)))
+        }
+      }
+      let words = await result { () async throws(WordServiceError) in
+        try await service.fetchWords(in: bookID)
+      }
+      // A load cancelled meanwhile (another book chosen) frees its words here, off the main
+      // actor: a million words take a tenth of a second to free.
+      guard !Task.isCancelled else { return }
+      await send(.wordsLoaded(bookID, words))
     }
     .cancellable(id: AppReducer.EffectKey.words, cancelInFlight: true)
   }

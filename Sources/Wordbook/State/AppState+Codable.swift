@@ -10,6 +10,7 @@ extension AppState {
     case isReversed, backFaces, isSavingWord, wordDraft, lastError, generator
     case pendingWrites, history, changesDuringLoad, deletedWordIDs, deletedBookIDs
     case schedule, pendingReviews
+    case isLoadingRestOfBook, shufflesOnceLoaded
   }
 
   /// Decodes a state from the JSON ``encode(to:)`` writes.

@@ -48,6 +48,7 @@ extension AppState {
       // The session's own save, whose answer is still on its way, may already be listed.
       guard !words.contains(word.id) else { return applyOutsideUpdated(word) }
       words.append(word)
+      if isLoadingRestOfWords { serviceSync.recordSavedDuringLoad(word) }
     case .loading:
       serviceSync.recordSavedDuringLoad(word)
     case .notLoaded, .failed:
@@ -59,6 +60,8 @@ extension AppState {
     let isOwnMarkPending = serviceSync.hasMarkOnItsWay(word.id)
     switch wordsStatus {
     case .loaded:
+      // A word of the rest, not shown yet, takes the update when it arrives.
+      if isLoadingRestOfWords { recordOutsideUpdateDuringLoad(word, isOwnMarkPending) }
       guard let position = words.position(of: word.id) else { return }
       let old = words.word(at: position)
       if old.term != word.term || old.meaning != word.meaning {
@@ -68,21 +71,25 @@ extension AppState {
         words.setState(word.studyState, at: position)
       }
     case .loading:
-      serviceSync.recordEditedDuringLoad(word)
-      if !isOwnMarkPending {
-        serviceSync.recordMarksDuringLoad([
-          StudyStateChange(wordID: word.id, state: word.studyState)
-        ])
-      }
+      recordOutsideUpdateDuringLoad(word, isOwnMarkPending)
     case .notLoaded, .failed:
       break
+    }
+  }
+
+  /// Keeps an outside update for the words still loading: its text, and its mark unless the
+  /// session's own is on its way.
+  private mutating func recordOutsideUpdateDuringLoad(_ word: Word, _ isOwnMarkPending: Bool) {
+    serviceSync.recordEditedDuringLoad(word)
+    if !isOwnMarkPending {
+      serviceSync.recordMarksDuringLoad([StudyStateChange(wordID: word.id, state: word.studyState)])
     }
   }
 
   /// Removes a word the service deleted from the selected book, with its turned face, its
   /// marks on their way and its undo steps.
   mutating func removeDeletedWord(_ wordID: Word.ID) {
-    serviceSync.recordDeletedWord(wordID, whileLoading: wordsStatus == .loading)
+    serviceSync.recordDeletedWord(wordID, whileLoading: isReadingWords)
     words.remove(id: wordID)
     schedule.forget(wordID)
     backFaces.remove(wordID)
@@ -104,16 +111,6 @@ extension AppState {
   /// their places, turned faces and visibility, new words go at the end, and the marks still
   /// on their way stay.
   mutating func mergeOutsideWords(_ loaded: [Word]) {
-    let removed = words.merge(
-      loaded.filter { !serviceSync.deletedWordIDs.contains($0.id) })
-    for wordID in removed {
-      serviceSync.forget(wordID)
-      schedule.forget(wordID)
-      backFaces.remove(wordID)
-      unsavedMarks[wordID] = nil
-    }
-    for (wordID, state) in serviceSync.marksOnTheirWay {
-      if let position = words.position(of: wordID) { words.setState(state, at: position) }
-    }
+    mergeWords(loaded.filter { !serviceSync.deletedWordIDs.contains($0.id) })
   }
 }

@@ -27,7 +27,7 @@ extension AppState {
   {
     if case .failure(let error) = result { lastError = .service(error) }
     let (attempted, reverts, next) = serviceSync.settleMarks(
-      result, whileLoading: wordsStatus == .loading)
+      result, whileLoading: isReadingWords)
     let reverted = Set(reverts.map(\.wordID))
     for change in attempted where reverted.contains(change.wordID) && words.contains(change.wordID)
     {
@@ -68,17 +68,70 @@ extension AppState {
     turnAllCardsToFront()
   }
 
-  /// Shuffles the study order, re-filters, and turns every card to its front.
+  /// Shuffles the study order, re-filters, and turns every card to its front; while the rest
+  /// of a big book loads, the shuffle waits for it, so that it orders every word.
   mutating func shuffleWords() {
-    words.shuffle(using: &generator)
     turnAllCardsToFront()
+    guard !serviceSync.isLoadingRestOfBook else { return serviceSync.shuffleOnceLoaded() }
+    words.shuffle(using: &generator)
+  }
+
+  /// The most words a big book shows before the rest of it has loaded: a book with more (as
+  /// the book list counts them) loads this many first.
+  public static let firstPageSize = 1_000
+
+  /// Whether the selected book shows its first words while the rest of it loads.
+  ///
+  /// Every action works meanwhile: marks, edits and mode changes apply to the words shown and
+  /// are kept for the rest, and a shuffle waits for the rest to arrive. The book's word count
+  /// in ``books`` is the service's until then.
+  public var isLoadingRestOfWords: Bool { serviceSync.isLoadingRestOfBook }
+
+  /// Whether the selected book's words, or the rest of them, are being read: what the service
+  /// acknowledges meanwhile is recorded for the words to come.
+  var isReadingWords: Bool { wordsStatus == .loading || serviceSync.isLoadingRestOfBook }
+
+  /// Shows the first words of a big book while the rest load.
+  mutating func showFirstWords(_ first: [Word]) {
+    show(serviceSync.takeFirstWords(first))
+  }
+
+  /// Takes the whole book after its first words were shown: the words shown keep their places,
+  /// faces and marks, the rest follow in the order they were added (visible when the mode and
+  /// the search show them), and a shuffle asked for meanwhile shuffles them all now.
+  mutating func mergeRestOfWords(_ loaded: [Word]) {
+    let (whole, shuffles) = serviceSync.takeRestOfWords(loaded)
+    mergeWords(whole)
+    if schedule.status == .loaded { showDueWords() }
+    if shuffles { shuffleWords() }
+  }
+
+  /// Merges `loaded`, the book as stored now, into the words shown: they keep their places,
+  /// turned faces and visibility, new words go at the end, words no longer there leave with
+  /// their bookkeeping, and the marks still on their way stay.
+  mutating func mergeWords(_ loaded: [Word]) {
+    for wordID in words.merge(loaded) {
+      serviceSync.forget(wordID)
+      schedule.forget(wordID)
+      backFaces.remove(wordID)
+      unsavedMarks[wordID] = nil
+    }
+    for (wordID, state) in serviceSync.marksOnTheirWay {
+      if let position = words.position(of: wordID) { words.setState(state, at: position) }
+    }
   }
 
   /// Replaces the words with a freshly loaded book, keeping marks not yet saved and what the
   /// service acknowledged while the words were loading.
   mutating func replaceWords(with loaded: [Word]) {
+    show(serviceSync.takeLoadedWords(loaded))
+  }
+
+  /// Shows `taken`, loaded words with what the service acknowledged during the load applied,
+  /// in place of the words shown, with the marks still on their way.
+  private mutating func show(_ taken: [Word]) {
     let (mode, query) = (studyMode, searchQuery)
-    words = WordList(serviceSync.takeLoadedWords(loaded))
+    words = WordList(taken)
     for (wordID, state) in serviceSync.marksOnTheirWay {
       if let position = words.position(of: wordID) { words.setState(state, at: position) }
     }
@@ -92,7 +145,7 @@ extension AppState {
   /// Keeps the selected book's word count the number of its words, once they are loaded: the
   /// one place that count is written, after every action.
   mutating func countSelectedBookWords() {
-    guard wordsStatus == .loaded,
+    guard wordsStatus == .loaded, !serviceSync.isLoadingRestOfBook,
       let index = books.firstIndex(where: { $0.id == selectedBookID }),
       books[index].wordCount != words.count
     else { return }

@@ -23,6 +23,11 @@ struct ServiceSync: Hashable, Sendable {
   /// The books the service deleted this session. IDs are never reused, so a late list that
   /// still holds one of them is stale.
   private(set) var deletedBookIDs: Set<WordBook.ID> = []
+  /// Whether the selected book shows its first words while the rest load; what the service
+  /// acknowledges meanwhile is kept for them, as during a whole load.
+  private(set) var isLoadingRestOfBook = false
+  /// Whether a shuffle asked for while the rest loaded waits for it.
+  private(set) var shufflesOnceLoaded = false
 
   /// The newest mark on its way to the service for each word.
   var marksOnTheirWay: [Word.ID: StudyState] { writes.unsaved }
@@ -142,6 +147,8 @@ struct ServiceSync: Hashable, Sendable {
   mutating func startBook() {
     changesDuringLoad = ChangesDuringLoad()
     undoHistory = UndoHistory()
+    isLoadingRestOfBook = false
+    shufflesOnceLoaded = false
   }
 
   /// Leaves a book the service no longer holds: the marks of its words still waiting to be
@@ -160,6 +167,34 @@ struct ServiceSync: Hashable, Sendable {
     startBook()
     return words
   }
+
+  /// Takes the first words of a big book, shown while the rest load: returns them with what
+  /// the service acknowledged so far applied, and keeps recording for the rest.
+  mutating func takeFirstWords(_ first: [Word]) -> [Word] {
+    let words = changesDuringLoad.apply(to: first)
+    undoHistory = UndoHistory()
+    isLoadingRestOfBook = true
+    return words
+  }
+
+  /// Takes the whole book once its first words were shown: returns it with what the service
+  /// acknowledged during the load applied. The undo steps stay: they are of words shown, which
+  /// keep their places.
+  ///
+  /// - Returns: The words, and whether a shuffle waited for them.
+  mutating func takeRestOfWords(_ loaded: [Word]) -> (words: [Word], shuffles: Bool) {
+    let words = changesDuringLoad.apply(to: loaded)
+    let shuffles = shufflesOnceLoaded
+    changesDuringLoad = ChangesDuringLoad()
+    isLoadingRestOfBook = false
+    shufflesOnceLoaded = false
+    return (words, shuffles)
+  }
+
+  /// Notes that a shuffle waits for the rest of the book.
+  mutating func shuffleOnceLoaded() {
+    shufflesOnceLoaded = true
+  }
 }
 
 extension ServiceSync {
@@ -172,6 +207,10 @@ extension ServiceSync {
     deletedBookIDs = try container.decode(Set<WordBook.ID>.self, forKey: .deletedBookIDs)
     reviewWrites =
       try container.decodeIfPresent(ReviewWrites.self, forKey: .pendingReviews) ?? ReviewWrites()
+    isLoadingRestOfBook =
+      try container.decodeIfPresent(Bool.self, forKey: .isLoadingRestOfBook) ?? false
+    shufflesOnceLoaded =
+      try container.decodeIfPresent(Bool.self, forKey: .shufflesOnceLoaded) ?? false
   }
 
   /// Encodes the bookkeeping as flat fields of a state's JSON.
@@ -182,5 +221,8 @@ extension ServiceSync {
     try container.encode(deletedWordIDs, forKey: .deletedWordIDs)
     try container.encode(deletedBookIDs, forKey: .deletedBookIDs)
     try container.encode(reviewWrites, forKey: .pendingReviews)
+    // Only while the rest of a book loads, so states written before have the same JSON.
+    if isLoadingRestOfBook { try container.encode(true, forKey: .isLoadingRestOfBook) }
+    if shufflesOnceLoaded { try container.encode(true, forKey: .shufflesOnceLoaded) }
   }
 }

@@ -173,8 +173,13 @@ async function loadWindow() {
 function renderWindow(window) {
   page.from = window.from;
   page.count = window.count;
-  const list = $('cards');
-  list.replaceChildren(...window.cards.map(makeCard));
+  const items = cardElements();
+  const sameCards = items.length === window.cards.length &&
+    items.every((item, index) => Number(item.dataset.wordId) === window.cards[index].id);
+  // The same cards in the same places (the rest of a big book arrived, say) are filled in
+  // place, so that a swipe under way, its pointer captured by its card, goes on.
+  if (sameCards) items.forEach((item, index) => fillCard(item, window.cards[index]));
+  else $('cards').replaceChildren(...window.cards.map(makeCard));
   page.current = Math.min(page.current, Math.max(window.cards.length - 1, 0));
   markCurrent();
   const to = window.from + window.cards.length;
