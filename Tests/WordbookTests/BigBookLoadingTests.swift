@@ -97,4 +97,15 @@ import Testing
     #expect(shuffled.prefix(AppState.firstPageSize).contains { !firstPage.contains($0) })
     #expect(shuffled.prefix(AppState.firstPageSize).contains { firstPage.contains($0) })
   }
+
+  @Test func aRestThatFailsShowsTheFailureNotHalfABook() async throws {
+    let (store, service, _) = try await storeShowingFirstPage()
+    let error = WordServiceError(.unavailable, "offline")
+    await service.fail(.fetchWords, call: 1, with: error)
+    await service.release(.fetchWords)
+    await store.settle()
+    #expect(store.state.wordsStatus == .failed(error))
+    #expect(!store.state.isLoadingRestOfWords)
+    #expect(store.state.invariantViolations == [])
+  }
 }

@@ -126,6 +126,8 @@ struct WordbookListFeature: Reducer {
       case .success(let words):
         state.replaceWords(with: words)
       case .failure(let error):
+        // A book whose rest failed is not shown in part, as if whole.
+        state.serviceSync.giveUpRestOfBook()
         state.wordsStatus = .failed(error)
         state.lastError = .service(error)
         if error.kind == .notFound { state.forgetVanishedBook(bookID) }

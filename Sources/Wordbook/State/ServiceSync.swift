@@ -191,6 +191,13 @@ struct ServiceSync: Hashable, Sendable {
     return (words, shuffles)
   }
 
+  /// Stops waiting for the rest of a book, which failed to load.
+  mutating func giveUpRestOfBook() {
+    changesDuringLoad = ChangesDuringLoad()
+    isLoadingRestOfBook = false
+    shufflesOnceLoaded = false
+  }
+
   /// Notes that a shuffle waits for the rest of the book.
   mutating func shuffleOnceLoaded() {
     shufflesOnceLoaded = true
