@@ -51,14 +51,17 @@ enum PasswordInput {
     return text
   }
 
-  /// Runs `body` with the terminal's echo off, after writing `prompt` to standard error, and
-  /// turns echo back on after it, also when a signal ends the command meanwhile.
+  /// Runs `body` with the terminal's echo off, writing `prompt` to standard error once it is
+  /// off (so nothing typed after the prompt shows), and turns echo back on after it, also when
+  /// a signal ends the command meanwhile.
   private static func withoutEcho<Value>(
     prompt: String, _ body: () throws(CommandFailure) -> Value
   ) throws(CommandFailure) -> Value {
-    _ = TerminalOutput.standardError.write(prompt)
     var saved = termios()
-    guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return try body() }
+    guard tcgetattr(STDIN_FILENO, &saved) == 0 else {
+      _ = TerminalOutput.standardError.write(prompt)
+      return try body()
+    }
     var quiet = saved
     quiet.c_lflag &= ~tcflag_t(ECHO)
     let original = saved
@@ -73,6 +76,7 @@ enum PasswordInput {
       _ = TerminalOutput.standardError.write("\n")
     }
     _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+    _ = TerminalOutput.standardError.write(prompt)
     return try body()
   }
 }
