@@ -127,7 +127,7 @@ struct WordbookListFeature: Reducer {
         state.replaceWords(with: words)
       case .failure(let error):
         // A book whose rest failed is not shown in part, as if whole.
-        state.serviceSync.giveUpRestOfBook()
+        state.serviceSync.endLoad()
         state.wordsStatus = .failed(error)
         state.lastError = .service(error)
         if error.kind == .notFound { state.forgetVanishedBook(bookID) }

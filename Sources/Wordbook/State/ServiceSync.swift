@@ -145,10 +145,8 @@ struct ServiceSync: Hashable, Sendable {
   /// Starts the bookkeeping of a book just chosen: nothing changed during its load yet, and no
   /// mark of it can be undone. Marks of the previous book still on their way stay.
   mutating func startBook() {
-    changesDuringLoad = ChangesDuringLoad()
+    endLoad()
     undoHistory = UndoHistory()
-    isLoadingRestOfBook = false
-    shufflesOnceLoaded = false
   }
 
   /// Leaves a book the service no longer holds: the marks of its words still waiting to be
@@ -185,14 +183,13 @@ struct ServiceSync: Hashable, Sendable {
   mutating func takeRestOfWords(_ loaded: [Word]) -> (words: [Word], shuffles: Bool) {
     let words = changesDuringLoad.apply(to: loaded)
     let shuffles = shufflesOnceLoaded
-    changesDuringLoad = ChangesDuringLoad()
-    isLoadingRestOfBook = false
-    shufflesOnceLoaded = false
+    endLoad()
     return (words, shuffles)
   }
 
-  /// Stops waiting for the rest of a book, which failed to load.
-  mutating func giveUpRestOfBook() {
+  /// Forgets what the load of a book kept while it ran (also one that failed): what the
+  /// service acknowledged meanwhile, and the wait for the rest of a big book and its shuffle.
+  mutating func endLoad() {
     changesDuringLoad = ChangesDuringLoad()
     isLoadingRestOfBook = false
     shufflesOnceLoaded = false
