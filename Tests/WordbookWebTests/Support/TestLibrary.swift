@@ -45,7 +45,11 @@ final class TestLibrary {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "WordbookWebTests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    service = try SQLiteWordService(path: folder.appendingPathComponent("words.sqlite").path)
+    // A write waits for a lock another connection of a test holds for as long as a loaded
+    // machine may take to look at the page meanwhile.
+    service = try SQLiteWordService(
+      path: folder.appendingPathComponent("words.sqlite").path,
+      options: .init(busyTimeout: .seconds(60)))
     book = try await service.createBook(title: title)
     for draft in drafts {
       words.append(try await service.saveWord(draft, to: book.id))
