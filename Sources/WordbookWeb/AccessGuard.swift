@@ -1,3 +1,5 @@
+import Wordbook
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -43,7 +45,7 @@ struct AccessGuard: Sendable {
   /// Why a request is refused, worded in the browser's language, or `nil` when it may go on.
   func refusal(of request: HTTPRequest) -> HTTPResponse? {
     // A refusal is often the whole page a learner sees (an address without its token).
-    let language = PageLanguage(acceptLanguage: request.headers["Accept-Language"])
+    let language = Language(acceptLanguage: request.headers["Accept-Language"])
     guard let host = request.headers["Host"], accepts(host: host) else {
       return .text(421, language.describe(Refusal.foreignHost))
     }

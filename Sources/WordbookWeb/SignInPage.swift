@@ -1,3 +1,5 @@
+import Wordbook
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -9,7 +11,7 @@
 enum SignInPage {
   /// The page, with `message` above the form (a refusal, a pause) and `name` kept in its field.
   static func response(
-    _ language: PageLanguage, status: UInt32 = 200, message: String? = nil, name: String = ""
+    _ language: Language, status: UInt32 = 200, message: String? = nil, name: String = ""
   ) -> HTTPResponse {
     let texts = language.signIn
     let notice = message.map { "  <p id=\"sign-in-message\" role=\"alert\">\(escaped($0))</p>\n" }

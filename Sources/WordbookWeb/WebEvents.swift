@@ -16,12 +16,12 @@ enum WebEvents {
     var books: [Book]
     var selected: Int64?
 
-    init(_ state: AppState, language: PageLanguage) {
+    init(_ state: AppState, language: Language) {
       switch state.picker {
       case .loading: self.state = "loading"
       case .failed(let error):
         self.state = "failed"
-        self.message = language.describe(.service(error))
+        self.message = error.message(in: language, for: .visitor)
       case .empty: self.state = "empty"
       case .chooseOne: self.state = "choose"
       case .chosen: self.state = "chosen"
@@ -66,7 +66,7 @@ enum WebEvents {
       var newWords: Int
       var next: Int64?
 
-      init(_ schedule: ReviewSchedule, language: PageLanguage) {
+      init(_ schedule: ReviewSchedule, language: Language) {
         status = WebEvents.status(of: schedule.status, language: language).0
         count = schedule.dueCount
         newWords = schedule.newWordsLeft
@@ -74,7 +74,7 @@ enum WebEvents {
       }
     }
 
-    init(_ state: AppState, language: PageLanguage) {
+    init(_ state: AppState, language: Language) {
       mode = state.studyMode.rawValue
       searchQuery = state.searchQuery
       isReversed = state.isReversed
@@ -85,7 +85,7 @@ enum WebEvents {
       canRedo = state.canRedo
       unsavedMarks = state.marksNotYetSaved
       isSavingWord = state.isSavingWord
-      error = state.lastError.map(language.describe)
+      error = state.lastError?.message(in: language, for: .visitor)
       due = state.studyMode == .due ? Due(state.schedule, language: language) : nil
     }
   }
@@ -130,12 +130,12 @@ enum WebEvents {
     var peers: [String]?
   }
 
-  static func status(of load: LoadStatus, language: PageLanguage) -> (String, String?) {
+  static func status(of load: LoadStatus, language: Language) -> (String, String?) {
     switch load {
     case .notLoaded: ("notLoaded", nil)
     case .loading: ("loading", nil)
     case .loaded: ("loaded", nil)
-    case .failed(let error): ("failed", language.describe(.service(error)))
+    case .failed(let error): ("failed", error.message(in: language, for: .visitor))
     }
   }
 }

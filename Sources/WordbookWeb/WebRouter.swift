@@ -36,7 +36,7 @@ struct WebRouter: Sendable {
   let gate: Gate
 
   /// The page in each language: `index.html` names its language, which picks the texts.
-  private let pages: [PageLanguage: Data]
+  private let pages: [Language: Data]
 
   /// The paths the page's script asks for, besides its files.
   private static let dynamicPaths: Set<String> = ["/", "/events", "/cards", "/chart", "/actions"]
@@ -90,7 +90,7 @@ struct WebRouter: Sendable {
     }
     // Every URL lies in the page's folder (the refusal saw to that); inside it, names as usual.
     let path = "/" + request.path.dropFirst(access.home.count)
-    let language = PageLanguage(acceptLanguage: request.headers["Accept-Language"])
+    let language = Language(acceptLanguage: request.headers["Accept-Language"])
     if case .token = gate, request.method == "GET", let token = access.token,
       request.query["token"] != nil
     {
@@ -123,7 +123,7 @@ struct WebRouter: Sendable {
   /// The answer on a server with accounts: the sign-in page and its form, sign-out, and every
   /// other path for a signed-in learner alone.
   private func answerSigningIn(
-    _ request: HTTPRequest, path: String, language: PageLanguage, _ signIns: SignIns
+    _ request: HTTPRequest, path: String, language: Language, _ signIns: SignIns
   ) -> HTTPResponse {
     switch (request.method, path) {
     case ("GET", "/login"):
@@ -198,7 +198,7 @@ struct WebRouter: Sendable {
   /// The answer to a request of a visitor let in, worked out while its connection waits when
   /// it needs a store.
   private func answer(
-    _ request: HTTPRequest, path: String, language: PageLanguage, as visitor: Visitor
+    _ request: HTTPRequest, path: String, language: Language, as visitor: Visitor
   ) -> HTTPResponse {
     switch (request.method, path) {
     case ("GET", "/"):
@@ -214,7 +214,7 @@ struct WebRouter: Sendable {
 
   /// The answer to a request of a visitor let in, off the polling thread.
   private func answerNow(
-    _ request: HTTPRequest, path: String, language: PageLanguage, as visitor: Visitor
+    _ request: HTTPRequest, path: String, language: Language, as visitor: Visitor
   ) async -> HTTPResponse {
     switch (request.method, path) {
     case ("GET", "/"):
@@ -229,7 +229,7 @@ struct WebRouter: Sendable {
           return await sessions.open(
             language: language, service: service, signIn: (user, secret))
         } catch {
-          return .text(503, language.describe(.service(error)))
+          return .text(503, error.message(in: language, for: .visitor))
         }
       }
     case ("GET", "/cards"):
@@ -255,7 +255,7 @@ struct WebRouter: Sendable {
   }
 
   /// The study page in `language`, which may also connect to the peers.
-  private func page(_ language: PageLanguage) -> HTTPResponse {
+  private func page(_ language: Language) -> HTTPResponse {
     var response = HTTPResponse(
       status: 200, contentType: "text/html; charset=utf-8", body: pages[language] ?? Data(),
       headers: [("Vary", "Accept-Language")])
@@ -284,7 +284,7 @@ struct WebRouter: Sendable {
       }
       return HTTPResponse(status: 200, contentType: "image/svg+xml", body: Data(svg.utf8))
     } catch {
-      return .text(500, session.language.describe(.service(error)))
+      return .text(500, error.message(in: session.language, for: .visitor))
     }
   }
 
@@ -314,7 +314,7 @@ struct WebRouter: Sendable {
       }
       // Another learner's book or word, or none, is not found, and nothing changes.
       if let unknown = session.unknownName(in: sent) {
-        return .text(404, session.language.describe(unknown))
+        return .text(404, unknown.message(in: session.language, for: .visitor))
       }
       session.send(sent)
       return .json([String: String](), status: 202)

@@ -20,7 +20,7 @@ final class WebSession {
   /// The sign-in the page was opened with, on a server with accounts.
   let signIn: (user: String, secret: String)?
   /// The language the page's errors are worded in.
-  let language: PageLanguage
+  let language: Language
   /// The service the store talks to, which the review chart reads too.
   private let service: any WordService
   private let store: Store<AppState, AppAction>
@@ -32,7 +32,7 @@ final class WebSession {
   static let windowLimit = 200
 
   init(
-    id: String, service: any WordService, seed: UInt64, language: PageLanguage,
+    id: String, service: any WordService, seed: UInt64, language: Language,
     events: EventStream, signIn: (user: String, secret: String)? = nil, peers: [String] = []
   ) {
     self.id = id

@@ -34,7 +34,7 @@ final class WebSessions {
   /// Opens a session over `service` whose errors are worded in `language` and answers with its
   /// event stream, or refuses when too many are open.
   func open(
-    language: PageLanguage, service: any WordService,
+    language: Language, service: any WordService,
     signIn: (user: String, secret: String)? = nil
   ) -> HTTPResponse {
     guard !isClosed else { return .text(503, "The server is stopping.") }

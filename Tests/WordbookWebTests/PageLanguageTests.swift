@@ -3,7 +3,7 @@ import Testing
 /// The page's language follows the browser's Accept-Language.
 @Suite(.enabled(if: WebTestEnvironment.hasLibrary, WebTestEnvironment.libraryReason))
 @MainActor
-struct PageLanguageTests {
+struct LanguageTests {
   @Test(arguments: [
     ("ko-KR,ko;q=0.9,en-US;q=0.8", "ko"),
     ("en-US,en;q=0.9,ko;q=0.8", "en"),

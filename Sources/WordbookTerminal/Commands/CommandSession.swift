@@ -33,7 +33,7 @@ final class CommandSession {
 
   init(invocation: Invocation, environment: [String: String]) async throws(CommandFailure) {
     self.environment = environment
-    catalogue = TerminalLanguage(environment: environment).catalogue
+    catalogue = Language(environment: environment).catalogue
     let path = WordbookDatabase.path(option: invocation.databasePath, environment: environment)
     let isServer = WordbookDatabase.isServer(path)
     guard !isServer || invocation.userName != nil else { throw .usage(.databaseNeedsUser) }

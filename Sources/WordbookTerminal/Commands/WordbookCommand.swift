@@ -48,7 +48,7 @@ public enum WordbookCommand {
     // A reader that closes the pipe early is answered by a failed write, which ends the
     // command quietly, instead of by a signal that would skip putting outputs in place.
     signal(SIGPIPE, SIG_IGN)
-    let catalogue = TerminalLanguage(environment: environment).catalogue
+    let catalogue = Language(environment: environment).catalogue
     let invocation: Invocation
     do throws(UsageError) {
       if let arguments {

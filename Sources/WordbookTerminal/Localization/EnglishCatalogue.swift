@@ -9,16 +9,10 @@ import WordbookPostgres
 #endif
 
 /// The English sentences of the `wordbook` command.
-///
-/// Domain errors are worded by the domain's own English ``WordServiceError/message`` and
-/// ``AppError/message``, so the screen and the logs say the same.
 struct EnglishCatalogue: MessageCatalogue {
+  let language = Language.english
   let yesAnswers: Set<String> = ["y", "yes"]
   let chartLabels = ReviewChartLabels.english
-
-  func describe(_ error: WordServiceError) -> String { error.message }
-
-  func describe(_ error: AppError) -> String { error.message }
 
   private func describe(_ error: AccountError) -> String {
     switch error {
@@ -221,7 +215,7 @@ struct EnglishCatalogue: MessageCatalogue {
     switch problem {
     case .missingColumn(let name):
       "the header row has no \(name) column (it needs term, rating and reviewed_at)"
-    case .unmatched(let problem): unmatched(problem)
+    case .unmatched(let problem): problem.clause(in: .english)
     case .invalidRating(let rating):
       "the rating must be again, hard, good or easy (or 1 to 4), not '\(rating.shown)'"
     case .invalidTime(let time):
@@ -231,17 +225,6 @@ struct EnglishCatalogue: MessageCatalogue {
         + "\(expected)"
     case .emptyField: "a field is empty (each line needs a term, a rating and a time)"
     case .unreadable(let detail): detail.shown
-    }
-  }
-
-  /// Why a review names no word of the book, as a clause.
-  static func unmatched(_ problem: ReviewedTermProblem) -> String {
-    switch problem {
-    case .unknownTerm(let term): "the wordbook has no word '\(term.shown)'"
-    case .ambiguousTerm(let term, let count):
-      "\(count) words of the wordbook are '\(term.shown)'; add a meaning column to tell which"
-    case .unknownMeaning(let term, let meaning):
-      "no word '\(term.shown)' of the wordbook means '\(meaning.shown)'"
     }
   }
 

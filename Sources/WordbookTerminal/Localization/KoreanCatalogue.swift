@@ -7,6 +7,7 @@ import WordbookPostgres
 /// Options, subcommand names and usage lines stay as they are typed; titles, terms and file
 /// names are never translated. English answers to a question are understood too.
 struct KoreanCatalogue: MessageCatalogue {
+  let language = Language.korean
   let yesAnswers: Set<String> = ["y", "yes", "예", "네", "ㅇ"]
   let chartLabels = ReviewChartLabels.korean
 
@@ -186,23 +187,12 @@ struct KoreanCatalogue: MessageCatalogue {
     }
   }
 
-  /// 복습이 단어장의 어느 단어도 가리키지 않는 까닭.
-  static func unmatched(_ problem: ReviewedTermProblem) -> String {
-    switch problem {
-    case .unknownTerm(let term): "단어장에 '\(term.shown)' 단어가 없습니다"
-    case .ambiguousTerm(let term, let count):
-      "단어장에 '\(term.shown)' 단어가 \(count)개 있습니다. 어느 것인지 meaning 열을 더하세요"
-    case .unknownMeaning(let term, let meaning):
-      "단어장에 뜻이 '\(meaning.shown)'인 '\(term.shown)' 단어가 없습니다"
-    }
-  }
-
   /// 복습 기록의 줄을 거부한 까닭.
   private static func refusal(_ problem: ReviewLineProblem) -> String {
     switch problem {
     case .missingColumn(let name):
       "머리 줄에 \(name) 열이 없습니다(term, rating, reviewed_at가 필요합니다)"
-    case .unmatched(let problem): unmatched(problem)
+    case .unmatched(let problem): problem.clause(in: .korean)
     case .invalidRating(let rating):
       "평가는 again, hard, good, easy (또는 1부터 4) 중 하나여야 합니다. '\(rating.shown)'은 아닙니다"
     case .invalidTime(let time):

@@ -3,8 +3,8 @@ import Wordbook
 /// The text of the study screen in one language.
 ///
 /// Counts and user text are passed in; everything the screen says itself lives here, so the
-/// renderer never holds a literal sentence. Errors are worded by the language's
-/// `MessageCatalogue`, which words the `wordbook` subcommands' errors too.
+/// renderer never holds a literal sentence. Errors are worded by the domain
+/// (`AppError.message(in:for:)`), as the `wordbook` subcommands' errors are.
 public struct Messages: Sendable {
   /// The application's name, shown in the header.
   public var appName: String
@@ -86,7 +86,7 @@ public struct Messages: Sendable {
   public var helpLines: [(keys: String, action: String)]
   /// Shown when the window is too small to draw the screen.
   public var windowTooSmall: String
-  /// The sentence for an error from the store, from the language's message catalogue.
+  /// The sentence for an error from the store, as the domain words it in this language.
   public var describe: @Sendable (AppError) -> String
 
   /// The English messages.
@@ -161,7 +161,7 @@ public struct Messages: Sendable {
       ("q", "quit"),
     ],
     windowTooSmall: "Window too small",
-    describe: EnglishCatalogue().describe
+    describe: { $0.message(in: .english) }
   )
 
   /// The Korean messages.
@@ -227,7 +227,7 @@ public struct Messages: Sendable {
       ("q", "종료"),
     ],
     windowTooSmall: "창이 너무 작습니다",
-    describe: KoreanCatalogue().describe
+    describe: { $0.message(in: .korean) }
   )
 
   /// A study state as the English notices name it.

@@ -87,7 +87,7 @@ extension CommandSession {
       reducer: StudyScreenReducer(app: AppReducer(service: service)),
       recorder: recorder.map { ScopedActionRecorder($0, action: \.appAction) },
       checkpoint: { $0.app.checkpointSummary })
-    let language = TerminalLanguage(environment: environment)
+    let language = Language(environment: environment)
     let color = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     let app = StudyApp(
       store: store, renderer: StudyScreenRenderer(messages: language.messages, color: color))

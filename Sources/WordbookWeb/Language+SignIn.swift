@@ -1,6 +1,6 @@
 import Wordbook
 
-extension PageLanguage {
+extension Language {
   /// The words of the sign-in page.
   struct SignInTexts {
     var title: String

@@ -5,7 +5,7 @@ import Wordbook
 @testable import WordbookWeb
 
 /// Service errors reach the page in its language, worded from their kinds and values.
-@Suite struct PageLanguageErrorsTests {
+@Suite struct LanguageErrorsTests {
   private static let book = WordBook(id: WordBook.ID(4242), title: "TOEIC 800")
 
   private static func hasHangul(_ text: String) -> Bool {
@@ -29,24 +29,18 @@ import Wordbook
     #expect(WebEvents.Picker(state, language: .english).message?.hasPrefix("No wordbook") == true)
   }
 
-  @Test func everyReasonHasAKoreanSentence() {
-    var reasons: [WordServiceError.Reason] = [
-      .bookNotFound(Self.book.id), .wordNotFound(Word.ID(1)), .titleTaken(Self.book),
-      .blankTitle, .blankTerm, .cancelled, .unreachable(.loadBooks),
-      .reviewedTermNotMatched(line: 2, .unknownTerm("배")),
-    ]
-    let problems: [WordServiceError.StorageProblem] = [
-      .busy, .full, .readOnly, .notADatabase, .damaged(detail: "malformed"),
-      .cannotOpen(detail: "x"), .inputOutput(detail: "x"), .severalNames(links: 2),
-      .newerSchema(version: 9, known: 3), .closed, .noWriteAheadLog(mode: "delete"),
-      .folderIsFile(part: "/tmp"), .serverUnreachable(detail: "connection refused"),
-      .system(detail: "out of memory"),
-    ]
-    reasons += problems.map { .storage(.init($0, during: .saveWord, path: "/tmp/w.sqlite")) }
-    for reason in reasons {
-      let error = AppError.service(WordServiceError(.other, reason: reason))
-      #expect(Self.hasHangul(PageLanguage.korean.describe(error)), "\(reason)")
-      #expect(PageLanguage.english.describe(error) == error.message)
+  @Test func thePageIsNeverToldWhereTheServerKeepsItsDatabase() {
+    var state = AppState(seed: 1)
+    let failure = WordServiceError.storage(
+      .unavailable, .busy, during: .saveStudyMarks, path: "/srv/wordbook/words.sqlite")
+    state.booksStatus = .failed(failure)
+    state.lastError = .service(failure)
+    for language in Language.allCases {
+      let status = WebEvents.Status(state, language: language).error ?? ""
+      let picker = WebEvents.Picker(state, language: language).message ?? ""
+      #expect(status == failure.message(in: language, for: .visitor))
+      #expect(picker == status)
+      #expect(!status.contains("/srv"))
     }
   }
 }

@@ -1,4 +1,6 @@
-extension PageLanguage {
+import Wordbook
+
+extension Language {
   /// Why the server refused a request, in this language.
   func describe(_ refusal: AccessGuard.Refusal) -> String {
     switch (self, refusal) {

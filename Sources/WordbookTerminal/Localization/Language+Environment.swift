@@ -1,10 +1,10 @@
-/// The language of the terminal front end's messages.
-public enum TerminalLanguage: String, CaseIterable, Hashable, Sendable {
-  /// English, the default.
-  case english
-  /// Korean (한국어).
-  case korean
+import Wordbook
 
+/// The language of the terminal front end's messages, which is the domain's `Language`.
+@available(*, deprecated, renamed: "Language")
+public typealias TerminalLanguage = Language
+
+extension Language {
   /// The language the environment asks for.
   ///
   /// Follows POSIX precedence: the first of `LC_ALL`, `LC_MESSAGES` and `LANG` that is set and
@@ -18,7 +18,7 @@ public enum TerminalLanguage: String, CaseIterable, Hashable, Sendable {
     self = locale?.hasPrefix("ko") == true ? .korean : .english
   }
 
-  /// The messages in this language.
+  /// The study screen's messages in this language.
   public var messages: Messages {
     switch self {
     case .english: .english
