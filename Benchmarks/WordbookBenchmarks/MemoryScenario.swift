@@ -2,7 +2,8 @@ import StoreCore
 import Wordbook
 
 /// Peak resident memory of a child process holding an N-word book in the store, beside one
-/// holding a bare `[Word]` of the same words.
+/// holding a bare `[Word]` of the same words; and of one holding five sessions' stores of the
+/// same book, each loaded from a read of its own, beside one holding one such store.
 ///
 /// Each child is this executable started again with a hidden flag. The holding peak is taken
 /// after loading: the peak is reset (`clear_refs`), the store shuffles and toggles through
@@ -44,6 +45,36 @@ struct MemoryScenario: Scenario {
     results.add(bare)
     results.compare(ours, with: bare, .atMost, 1.15)
     results.compare(loading, with: bare, .atMost, nil)
+    try measureSessions(size: size, runs: runs, into: results)
+  }
+
+  /// Five sessions of one book beside one: the book's text is held once, so five cost at most
+  /// 1.25× one, and each session beyond the first at most a tenth of the first's.
+  private func measureSessions(size: Int, runs: Int, into results: Results) throws {
+    let label = sizeLabel(size)
+    var held: [Int: [Double]] = [1: [], 5: []]
+    for _ in 0..<min(runs, 3) {
+      for sessions in [1, 5] {
+        let output = try ChildProcess.run(
+          ChildProcess.currentExecutable,
+          [Options.memoryChildFlag, "sessions:\(sessions)", String(size)])
+        held[sessions, default: []].append(Double(MemoryChildReport(parsing: output).heldByWords))
+      }
+    }
+    let one = Measurement(
+      name: "Store.memoryOfOneSession(\(label))", scenario: name, size: size, unit: .bytes,
+      samples: held[1] ?? [])
+    let five = Measurement(
+      name: "Store.memoryOfFiveSessions(\(label))", scenario: name, size: size, unit: .bytes,
+      samples: held[5] ?? [])
+    let extra = Measurement(
+      name: "Store.memoryOfAnotherSession(\(label))", scenario: name, size: size, unit: .bytes,
+      samples: zip(held[5] ?? [], held[1] ?? []).map { max(($0 - $1) / 4, 0) })
+    results.add(one)
+    results.add(five)
+    results.add(extra)
+    results.compare(five, with: one, .atMost, 1.25)
+    results.compare(extra, with: one, .atMost, 0.10)
   }
 }
 
@@ -86,8 +117,11 @@ enum MemoryChild {
     switch holding {
     case "store": report = await holdStore(size: size)
     case "array": report = holdArray(size: size)
+    case let sessions where sessions.hasPrefix("sessions:"):
+      guard let count = Int(sessions.dropFirst("sessions:".count)), count > 0 else { return 2 }
+      report = await holdSessions(count, size: size)
     default:
-      print("error: a memory child holds 'store' or 'array', not '\(holding)'")
+      print("error: a memory child holds 'store', 'array' or 'sessions:N', not '\(holding)'")
       return 2
     }
     print(report.text, terminator: "")
@@ -95,18 +129,7 @@ enum MemoryChild {
   }
 
   private static func holdStore(size: Int) async -> MemoryChildReport {
-    // The service holds nothing: it holds the store's request for the book's words, and the
-    // book reaches the store as that request's answer would, so the child holds the store's
-    // copy only. (Answering after the request had failed would be ignored, as a stale answer.)
-    let service = ScriptedWordService(wrapping: InMemoryWordService())
-    await service.hold(.fetchWords, call: 1)
-    let store = Store(initialState: AppState(seed: 42), reducer: AppReducer(service: service))
-    // Not counted in the list, so the store asks for the whole book at once, as the memory
-    // measured here is a loaded book's, not a first page's.
-    let book = WordBook(id: WordBook.ID(1), title: "Benchmark", wordCount: 0)
-    store.send(.booksLoaded(.success([book])))
-    store.send(.selectBook(book.id))
-    await service.waitUntilHeld(.fetchWords)
+    let (store, book) = await storeAskingForWords()
     let beforeWords = ResidentMemory.current
     store.send(.wordsLoaded(book.id, .success(Fixtures.words(count: size, marks: .mixed))))
     guard store.state.words.count == size else {
@@ -119,6 +142,48 @@ enum MemoryChild {
     store.send(.shuffle)
     for _ in StudyMode.allCases { store.send(.toggleStudyMode) }
     blackHole(store.state.visibleWords.count)
+    return MemoryChildReport(
+      beforeWords: beforeWords, loadPeak: loadPeak, holdingPeak: ResidentMemory.peak)
+  }
+
+  /// A store that chose a book and waits for its words, and the book.
+  private static func storeAskingForWords() async -> (Store<AppState, AppAction>, WordBook) {
+    // The service holds nothing: it holds the store's request for the book's words, and the
+    // book reaches the store as that request's answer would, so the child holds the store's
+    // copy only. (Answering after the request had failed would be ignored, as a stale answer.)
+    let service = ScriptedWordService(wrapping: InMemoryWordService())
+    await service.hold(.fetchWords, call: 1)
+    let store = Store(initialState: AppState(seed: 42), reducer: AppReducer(service: service))
+    // Not counted in the list, so the store asks for the whole book at once, as the memory
+    // measured here is a loaded book's, not a first page's.
+    let book = WordBook(id: WordBook.ID(1), title: "Benchmark", wordCount: 0)
+    store.send(.booksLoaded(.success([book])))
+    store.send(.selectBook(book.id))
+    await service.waitUntilHeld(.fetchWords)
+    return (store, book)
+  }
+
+  /// `count` stores of one book, as the sessions of a server studying it, each loaded from a
+  /// read of the book of its own, as each session's service call returns new strings.
+  private static func holdSessions(_ count: Int, size: Int) async -> MemoryChildReport {
+    let beforeWords = ResidentMemory.current
+    var stores: [Store<AppState, AppAction>] = []
+    for _ in 0..<count {
+      let (store, book) = await storeAskingForWords()
+      store.send(.wordsLoaded(book.id, .success(Fixtures.words(count: size, marks: .mixed))))
+      stores.append(store)
+      // What the store's load effect does once the words it read are freed.
+      FreedMemory.returnToSystem()
+    }
+    let loadPeak = ResidentMemory.peak
+    guard ResidentMemory.resetPeak() else {
+      return MemoryChildReport(beforeWords: beforeWords, loadPeak: loadPeak, holdingPeak: loadPeak)
+    }
+    for store in stores {
+      store.send(.shuffle)
+      for _ in StudyMode.allCases { store.send(.toggleStudyMode) }
+      blackHole(store.state.visibleWords.count)
+    }
     return MemoryChildReport(
       beforeWords: beforeWords, loadPeak: loadPeak, holdingPeak: ResidentMemory.peak)
   }

@@ -143,16 +143,35 @@ extension SVGChart {
       ("Int32Buffer.fisherYatesShuffle", "[Int32] Fisher–Yates (floor)", "#2ca02c"),
       ("WordArray.shuffleSystemRandom", "[Word].shuffle() (naive)", "#d62728"),
     ]
-    let series = lines.map { prefix, label, color in
-      Series(
-        label: label, color: color,
-        points: results.measurements
-          .filter { $0.name.hasPrefix(prefix + "(") }
-          .compactMap { measurement in
-            measurement.size.map { (size: Double($0), nanoseconds: measurement.median) }
-          }
-          .sorted { $0.size < $1.size })
-    }
-    return SVGChart(title: "Shuffle time against book size", series: series)
+    return SVGChart(
+      title: "Shuffle time against book size",
+      series: lines.map { prefix, label, color in Self.series(prefix, label, color, in: results) })
+  }
+
+  /// The first cards of a book in both front ends against its size: the study screen's first
+  /// frame and the page's first cards.
+  @MainActor
+  static func firstCards(from results: Results) -> SVGChart {
+    SVGChart(
+      title: "A book's first cards against its size",
+      series: [
+        ("wordbook.studyFirstScreen", "study screen, first frame", "#1f77b4"),
+        ("WebPage.firstCardsPainted", "page, first cards painted", "#ff7f0e"),
+      ].map { prefix, label, color in series(prefix, label, color, in: results) })
+  }
+
+  /// The medians of the measurements named `prefix(size)`, by size.
+  @MainActor
+  private static func series(
+    _ prefix: String, _ label: String, _ color: String, in results: Results
+  ) -> Series {
+    Series(
+      label: label, color: color,
+      points: results.measurements
+        .filter { $0.name.hasPrefix(prefix + "(") }
+        .compactMap { measurement in
+          measurement.size.map { (size: Double($0), nanoseconds: measurement.median) }
+        }
+        .sorted { $0.size < $1.size })
   }
 }

@@ -111,6 +111,15 @@ struct WordbookBenchmarks {
         print("The shuffle chart needs two sizes or more; \(options.svgPath) left as it was.")
       }
     }
+    if options.includes("studyScreen") || options.includes("webPage") {
+      let path = "Benchmarks/first-cards.svg"
+      if let svg = SVGChart.firstCards(from: results).svg {
+        try writeTextFile(path, svg)
+        print("Wrote \(path).")
+      } else {
+        print("The first cards' chart needs two sizes or more; \(path) left as it was.")
+      }
+    }
   }
 
   static func printError(_ text: String) {

@@ -193,6 +193,25 @@ import Wordbook
     #expect(store.state.visibleWords.ids == [ids[4]] + ids[0..<4])
   }
 
+  /// Due mode chosen while a rating is on its way reads the schedule once the rating is
+  /// saved, so the rated word is not shown as new.
+  @Test func dueModeChosenWhileARatingIsSavedReadsTheScheduleAfterIt() async throws {
+    let memory = InMemoryWordService(books: [("Verbs", Self.words)])
+    let service = ScriptedWordService(wrapping: memory)
+    let store = await openedStore(service)
+    let ids = store.state.visibleWords.ids
+    await service.hold(.recordReview, call: 1)
+    store.send(.rate(ids[0], .again, at: Self.start))
+    await service.waitUntilHeld(.recordReview)
+    store.send(.setStudyMode(.due))
+    #expect(store.state.schedule.status == .notLoaded)
+    #expect(await service.callCount(of: .fetchSchedule) == 0)
+    await service.release(.recordReview)
+    await store.settle()
+    #expect(store.state.schedule.status == .loaded)
+    #expect(store.state.visibleWords.ids == Array(ids[1...]))
+  }
+
   /// Shuffling in Due mode reorders the due words alone and keeps every mark.
   @Test func shufflingDueWordsKeepsTheirMarks() async throws {
     let service = InMemoryWordService(books: [("Verbs", Self.words)])

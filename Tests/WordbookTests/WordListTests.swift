@@ -118,7 +118,7 @@ import Testing
   private func storageAddresses(_ store: Store<AppState, AppAction>) -> [Int] {
     let words = store.state.words
     return [
-      words.entries.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) },
+      words.shared.entries.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) },
       words.states.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) },
       words.order.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) },
     ]

@@ -231,13 +231,20 @@ struct WordbookListFeature: Reducer {
         case .failure(let error): return await send(.wordsLoaded(bookID, .failure(error)))
         }
       }
-      let words = await result { () async throws(WordServiceError) in
-        try await service.fetchWords(in: bookID)
+      let count: Int
+      do {
+        let words = await result { () async throws(WordServiceError) in
+          try await service.fetchWords(in: bookID)
+        }
+        // A load cancelled meanwhile (another book chosen) frees its words here, off the main
+        // actor: a million words take a tenth of a second to free.
+        guard !Task.isCancelled else { return }
+        count = (try? words.get())?.count ?? 0
+        await send(.wordsLoaded(bookID, words))
       }
-      // A load cancelled meanwhile (another book chosen) frees its words here, off the main
-      // actor: a million words take a tenth of a second to free.
-      guard !Task.isCancelled else { return }
-      await send(.wordsLoaded(bookID, words))
+      // The words read are freed by now; when the list took the copy another session holds
+      // instead, that was a whole book's text, which goes back to the system.
+      if count >= SharedWords.minimumCount { FreedMemory.returnToSystem() }
     }
     .cancellable(id: AppReducer.EffectKey.words, cancelInFlight: true)
   }

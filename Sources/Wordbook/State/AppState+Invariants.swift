@@ -36,12 +36,12 @@ extension WordList {
   /// What breaks the list's bookkeeping: its index, its tally and its orders.
   fileprivate func invariantViolations() -> [String] {
     var violations: [String] = []
-    if states.count != entries.count {
-      violations.append("\(entries.count) words have \(states.count) study states")
+    if states.count != count {
+      violations.append("\(count) words have \(states.count) study states")
       return violations
     }
-    if let misplaced = entries.indices.first(where: { position(of: entries[$0].id) != $0 }) {
-      violations.append("the index does not find word \(entries[misplaced].id) where it is")
+    if let misplaced = (0..<count).first(where: { position(of: entry(at: $0).id) != $0 }) {
+      violations.append("the index does not find word \(entry(at: misplaced).id) where it is")
     }
     var recount = StudyTally()
     for state in states { recount[state] += 1 }
@@ -49,12 +49,12 @@ extension WordList {
       violations.append("the tally \(tally) does not count the words' states \(recount)")
     }
     // A permutation visits each position once: O(n) with one flag per word, no sort.
-    var seen = [Bool](repeating: false, count: entries.count)
+    var seen = [Bool](repeating: false, count: count)
     for position in order {
       guard seen.indices.contains(Int(position)), !seen[Int(position)] else { break }
       seen[Int(position)] = true
     }
-    if order.count != entries.count || seen.contains(false) {
+    if order.count != count || seen.contains(false) {
       violations.append("the study order is not a permutation of the words")
       return violations
     }

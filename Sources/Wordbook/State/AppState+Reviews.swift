@@ -36,9 +36,12 @@ extension AppState {
 
   /// Whether Due mode shows a book whose schedule is to be read: as soon as its words start
   /// loading, so that the two reads run side by side (the words, once loaded, show the schedule
-  /// already read).
+  /// already read), and once no rating is on its way to the service, so that the schedule
+  /// read holds every rating made.
   var needsSchedule: Bool {
-    guard studyMode == .due, selectedBookID != nil, schedule.status == .notLoaded else {
+    guard studyMode == .due, selectedBookID != nil, schedule.status == .notLoaded,
+      serviceSync.reviewWrites.count == 0
+    else {
       return false
     }
     return wordsStatus == .loading || wordsStatus == .loaded

@@ -7,11 +7,6 @@ struct WordIndex: Sendable {
   private var slots: [Int32]
   private var mask: Int
 
-  init() {
-    slots = []
-    mask = 0
-  }
-
   /// Builds the index of `ids`, where `ids[position]` is the word at `position`.
   init(ids: some Collection<Word.ID>) {
     var capacity = 8
@@ -30,15 +25,6 @@ struct WordIndex: Sendable {
       if position < 0 { return nil }
       if idAt(Int(position)) == id { return Int(position) }
       slot = (slot + 1) & mask
-    }
-  }
-
-  /// Adds the word at `position`, growing the table when it is half full.
-  mutating func insert(position: Int, id: Word.ID, ids: some Collection<Word.ID>) {
-    if (position + 1) * 2 > slots.count {
-      self = WordIndex(ids: ids)
-    } else {
-      place(position: Int32(position), id: id)
     }
   }
 

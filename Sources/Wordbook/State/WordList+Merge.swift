@@ -15,7 +15,7 @@ extension WordList {
     var order: [Int32] = []
     order.reserveCapacity(merged.count)
     for position in self.order {
-      let id = entries[Int(position)].id
+      let id = entry(at: Int(position)).id
       if let newPosition = merged.position(of: id) {
         order.append(Int32(newPosition))
         isPlaced[newPosition] = true
@@ -24,7 +24,7 @@ extension WordList {
       }
     }
     func moved(_ positions: [Int32]) -> [Int32] {
-      positions.compactMap { merged.position(of: entries[Int($0)].id).map(Int32.init) }
+      positions.compactMap { merged.position(of: entry(at: Int($0)).id).map(Int32.init) }
     }
     var visible = moved(self.visible)
     var due = moved(duePositions)

@@ -1,8 +1,9 @@
 /// The words of the selected book: stored once in the order they were added, studied in a
 /// shuffled order, and filtered by the study mode and the search, which the list holds.
 ///
-/// Each word's strings are stored once and never move. Study states live in a compact
-/// one-byte-per-word array, and the study order and the visible words are arrays of 4-byte
+/// Each word's strings are stored once and never move, and the lists of a process that hold
+/// the same book (the sessions studying it) share them: a list keeps of its own only its
+/// study states and orders, and the words changed or added since it was loaded. Study states live in a compact one-byte-per-word array, and the study order and the visible words are arrays of 4-byte
 /// positions, so a shuffle moves 4-byte integers, a re-filter is one pass over bytes, and
 /// marking a word is O(1). When every word is visible, the visible words are the study order
 /// itself, so switching back to all words is O(1).
@@ -12,9 +13,23 @@ public struct WordList: Sendable {
     var term: String
     var meaning: String
     var imageReference: String?
+
+    init(_ word: Word) {
+      id = word.id
+      term = word.term
+      meaning = word.meaning
+      imageReference = word.imageReference
+    }
   }
 
-  private(set) var entries: [Entry] = []
+  /// The words as loaded, shared with the other lists of the same book.
+  private(set) var shared = SharedWords.empty
+  /// The words of ``shared`` whose text changed since, by position.
+  private var edited: [Int32: Entry] = [:]
+  /// The words added since loading, after those of ``shared``.
+  private var added: [Entry] = []
+  /// The position in ``added`` of each of its words.
+  private var addedPositions: [Word.ID: Int32] = [:]
   private(set) var states: [StudyState] = []
   /// Every word's position, in study order.
   var order: [Int32] = []
@@ -26,7 +41,6 @@ public struct WordList: Sendable {
   /// The positions ``StudyMode/due`` shows, in its order: the due words, most overdue first,
   /// then the day's new words.
   private(set) var duePositions: [Int32] = []
-  private var index = WordIndex()
   /// The study mode that filters the visible words.
   public private(set) var mode: StudyMode = .all
   /// The text a visible word's term or meaning contains, ignoring case; `nil` shows every
@@ -48,6 +62,10 @@ public struct WordList: Sendable {
 
   /// A list of `words` in the order given, visible when `mode` and the search match them.
   ///
+  /// When another live list of the process holds the same words (a thousand or more, with
+  /// the same IDs in the same order, at most an eighth of them changed or added since), the
+  /// new list shares their text and keeps what differs as its own.
+  ///
   /// - Parameters:
   ///   - words: The words, in the order they were added.
   ///   - mode: The study mode that filters the visible words.
@@ -58,18 +76,14 @@ public struct WordList: Sendable {
     self.mode = mode
     self.searchQuery = searchQuery
     searchKey = searchQuery?.lowercased()
-    entries.reserveCapacity(words.count)
+    (shared, edited, added) = SharedWords.holding(words)
+    for (position, entry) in added.enumerated() { addedPositions[entry.id] = Int32(position) }
     states.reserveCapacity(words.count)
     for word in words {
-      entries.append(
-        Entry(
-          id: word.id, term: word.term, meaning: word.meaning,
-          imageReference: word.imageReference))
       states.append(word.studyState)
       tally[word.studyState] += 1
     }
-    index = WordIndex(ids: entries.lazy.map(\.id))
-    order = Array(0..<Int32(entries.count))
+    order = Array(0..<Int32(words.count))
     refilter()
     // A new list is no change of its own: the state sees its new identity.
     changes = WordListChanges()
@@ -81,10 +95,10 @@ public struct WordList: Sendable {
   }
 
   /// The number of words.
-  public var count: Int { entries.count }
+  public var count: Int { shared.entries.count + added.count }
 
   /// Whether the list holds no words.
-  public var isEmpty: Bool { entries.isEmpty }
+  public var isEmpty: Bool { count == 0 }
 
   /// The positions of the words shown under the study mode at the last re-filter, in study
   /// order: the study order itself when every word is shown.
@@ -94,7 +108,7 @@ public struct WordList: Sendable {
   public var visibleWords: VisibleWords { VisibleWords(list: self) }
 
   /// All the words, in the order they were added.
-  public var allWords: [Word] { entries.indices.map(word(at:)) }
+  public var allWords: [Word] { (0..<count).map(word(at:)) }
 
   /// The word with `id`, or `nil`.
   ///
@@ -109,13 +123,23 @@ public struct WordList: Sendable {
   }
 
   func position(of id: Word.ID) -> Int? {
-    entries.withUnsafeBufferPointer { entries in
-      index.position(of: id) { entries[$0].id }
+    let found = shared.entries.withUnsafeBufferPointer { entries in
+      shared.index.position(of: id) { entries[$0].id }
     }
+    if let found { return found }
+    return addedPositions[id].map { shared.entries.count + Int($0) }
+  }
+
+  /// The ID, term, meaning and image of the word at `position`.
+  func entry(at position: Int) -> Entry {
+    let sharedCount = shared.entries.count
+    guard position < sharedCount else { return added[position - sharedCount] }
+    if !edited.isEmpty, let entry = edited[Int32(position)] { return entry }
+    return shared.entries[position]
   }
 
   func word(at position: Int) -> Word {
-    let entry = entries[position]
+    let entry = entry(at: position)
     return Word(
       id: entry.id, term: entry.term, meaning: entry.meaning,
       imageReference: entry.imageReference, studyState: states[position])
@@ -144,11 +168,18 @@ public struct WordList: Sendable {
   @discardableResult
   public mutating func replaceText(with word: Word) -> Bool {
     guard let position = position(of: word.id) else { return false }
-    guard entries[position].term != word.term || entries[position].meaning != word.meaning else {
-      return true
+    var entry = entry(at: position)
+    guard entry.term != word.term || entry.meaning != word.meaning else { return true }
+    entry.term = word.term
+    entry.meaning = word.meaning
+    let sharedCount = shared.entries.count
+    if position >= sharedCount {
+      added[position - sharedCount] = entry
+    } else if entry == shared.entries[position] {
+      edited[Int32(position)] = nil
+    } else {
+      edited[Int32(position)] = entry
     }
-    entries[position].term = word.term
-    entries[position].meaning = word.meaning
     changes.touch(word.id)
     return true
   }
@@ -176,7 +207,7 @@ public struct WordList: Sendable {
   mutating func showDue(_ dueIDs: [Word.ID], newCount: Int, isNew: (Word.ID) -> Bool) {
     duePositions = dueIDs.compactMap { position(of: $0).map(Int32.init) }
     var left = newCount
-    for position in order where left > 0 && isNew(entries[Int(position)].id) {
+    for position in order where left > 0 && isNew(entry(at: Int(position)).id) {
       duePositions.append(position)
       left -= 1
     }
@@ -200,14 +231,14 @@ public struct WordList: Sendable {
   func isShown(at position: Int) -> Bool {
     guard mode.includes(states[position]) else { return false }
     guard let searchKey, !searchKey.isEmpty else { return true }
-    let entry = entries[position]
+    let entry = entry(at: position)
     return entry.term.lowercased().contains(searchKey)
       || entry.meaning.lowercased().contains(searchKey)
   }
 
   mutating func setState(_ state: StudyState, at position: Int) {
     guard states[position] != state else { return }
-    changes.touch(entries[position].id)
+    changes.touch(entry(at: position).id)
     tally[states[position]] -= 1
     tally[state] += 1
     states[position] = state
@@ -227,13 +258,11 @@ public struct WordList: Sendable {
   /// - Parameter word: The new word; its ID must not be in the list.
   /// - Complexity: Amortized O(1).
   public mutating func append(_ word: Word) {
-    let position = entries.count
-    entries.append(
-      Entry(
-        id: word.id, term: word.term, meaning: word.meaning, imageReference: word.imageReference))
+    let position = count
+    addedPositions[word.id] = Int32(added.count)
+    added.append(Entry(word))
     states.append(word.studyState)
     tally[word.studyState] += 1
-    index.insert(position: position, id: word.id, ids: entries.lazy.map(\.id))
     let shown = isShown(at: position)
     if showsAll, !shown {
       filtered = order
@@ -252,13 +281,25 @@ public struct WordList: Sendable {
   /// a step in a test.
   ///
   /// - Parameter id: The word to remove.
-  /// - Complexity: O(*n*).
+  /// - Complexity: O(*n*), and the first list of a book to remove a word copies the book's
+  ///   shared words without it, for every list of the book.
   public mutating func remove(id: Word.ID) {
     guard let removed = position(of: id) else { return }
     changes.touch(id)
     changes.touchVisibleWords()
     tally[states[removed]] -= 1
-    entries.remove(at: removed)
+    let sharedCount = shared.entries.count
+    if removed >= sharedCount {
+      added.remove(at: removed - sharedCount)
+      addedPositions = [:]
+      for (position, entry) in added.enumerated() { addedPositions[entry.id] = Int32(position) }
+    } else {
+      shared = shared.removing(removed)
+      edited = Dictionary(
+        uniqueKeysWithValues: edited.compactMap { position, entry in
+          position == removed ? nil : (position > removed ? position - 1 : position, entry)
+        })
+    }
     states.remove(at: removed)
     let removedPosition = Int32(removed)
     func shifted(_ positions: [Int32]) -> [Int32] {
@@ -269,7 +310,6 @@ public struct WordList: Sendable {
     order = shifted(order)
     duePositions = shifted(duePositions)
     if !showsAll { filtered = shifted(filtered) }
-    index = WordIndex(ids: entries.lazy.map(\.id))
   }
 
   /// Shuffles the study order with a Fisher–Yates pass over 4-byte positions, then re-filters.
@@ -323,8 +363,18 @@ extension WordList: Equatable {
   /// Two lists are equal when they hold the same words and states in the same study and
   /// visible order, filtered by the same mode and search.
   public static func == (lhs: WordList, rhs: WordList) -> Bool {
-    lhs.mode == rhs.mode && lhs.searchQuery == rhs.searchQuery && lhs.entries == rhs.entries
+    lhs.mode == rhs.mode && lhs.searchQuery == rhs.searchQuery && lhs.hasSameWords(as: rhs)
       && lhs.states == rhs.states && lhs.order == rhs.order && lhs.visible == rhs.visible
       && lhs.duePositions == rhs.duePositions
+  }
+}
+
+extension WordList {
+  /// Whether the two lists hold the same words, each with the same text, in the same order
+  /// they were added.
+  private func hasSameWords(as other: WordList) -> Bool {
+    guard count == other.count else { return false }
+    if shared === other.shared, edited == other.edited, added == other.added { return true }
+    return (0..<count).allSatisfy { entry(at: $0) == other.entry(at: $0) }
   }
 }
