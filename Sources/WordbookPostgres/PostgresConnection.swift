@@ -120,29 +120,12 @@ final class PostgresConnection {
   func query(
     _ sql: String, _ parameters: [PostgresValue?], _ what: WordServiceError.Operation
   ) throws(WordServiceError) -> PostgresRows {
-    let texts = parameters.map { $0?.text }
-    let name = try statementName(for: sql, what)
-    let result = withCStrings(texts) { pointers in
-      if let name {
-        PQexecPrepared(handle, name, Int32(pointers.count), pointers, nil, nil, 0)
-      } else {
-        PQexecParams(handle, sql, Int32(pointers.count), nil, pointers, nil, nil, 0)
-      }
-    }
-    guard let result else {
-      throw .postgresUnreachable(detail: errorMessage, during: what, path: location)
-    }
-    let rows = PostgresRows(result)
-    switch PQresultStatus(result) {
-    case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
-      return rows
-    default:
-      throw failure(of: result, what)
-    }
+    try pipeline([(sql, parameters)], what)[0]
   }
 
-  /// Runs `statements` in one round trip (a libpq pipeline), each prepared as ``query(_:_:_:)``
-  /// prepares it, and returns their rows in order.
+  /// Runs `statements` in one round trip (a libpq pipeline), each prepared the first time this
+  /// connection runs it (up to its limit of prepared statements), and returns their rows in
+  /// order.
   ///
   /// The server runs the statements one after another and skips the rest after one fails, so
   /// a pipeline that opens a transaction and fails leaves it open: the caller rolls back.

@@ -64,15 +64,7 @@ struct WordEditorFeature: Reducer {
         !state.serviceSync.deletedWordIDs.contains(word.id),
         bookID != state.selectedBookID || !state.words.contains(word.id)
       else { return .none }
-      if bookID == state.selectedBookID {
-        switch state.wordsStatus {
-        case .loaded:
-          state.words.append(word)
-          if state.isLoadingRestOfWords { state.serviceSync.recordSavedDuringLoad(word) }
-        case .loading: state.serviceSync.recordSavedDuringLoad(word)
-        case .notLoaded, .failed: break
-        }
-      }
+      if bookID == state.selectedBookID { state.showSavedWord(word) }
       // The selected book's count is its loaded words' (see `countSelectedBookWords`).
       if bookID != state.selectedBookID || state.wordsStatus != .loaded
         || state.isLoadingRestOfWords,

@@ -43,17 +43,9 @@ extension AppState {
 
   private mutating func applyOutsideAdded(_ word: Word) {
     guard !serviceSync.deletedWordIDs.contains(word.id) else { return }
-    switch wordsStatus {
-    case .loaded:
-      // The session's own save, whose answer is still on its way, may already be listed.
-      guard !words.contains(word.id) else { return applyOutsideUpdated(word) }
-      words.append(word)
-      if isLoadingRestOfWords { serviceSync.recordSavedDuringLoad(word) }
-    case .loading:
-      serviceSync.recordSavedDuringLoad(word)
-    case .notLoaded, .failed:
-      break
-    }
+    // The session's own save, whose answer is still on its way, may already be listed.
+    guard !words.contains(word.id) else { return applyOutsideUpdated(word) }
+    showSavedWord(word)
   }
 
   private mutating func applyOutsideUpdated(_ word: Word) {

@@ -91,6 +91,18 @@ extension AppState {
   /// acknowledges meanwhile is recorded for the words to come.
   var isReadingWords: Bool { wordsStatus == .loading || serviceSync.isLoadingRestOfBook }
 
+  /// Shows a word saved to the selected book, by this session or another: at the end of the
+  /// words shown, and kept for the words still being read, which may not hold it.
+  mutating func showSavedWord(_ word: Word) {
+    switch wordsStatus {
+    case .loaded:
+      words.append(word)
+      if isLoadingRestOfWords { serviceSync.recordSavedDuringLoad(word) }
+    case .loading: serviceSync.recordSavedDuringLoad(word)
+    case .notLoaded, .failed: break
+    }
+  }
+
   /// Shows the first words of a big book while the rest load.
   mutating func showFirstWords(_ first: [Word]) {
     show(serviceSync.takeFirstWords(first))
