@@ -107,7 +107,17 @@ final class WebDriverClient {
 
   /// Clicks the first element `selector` matches.
   func click(_ selector: String) throws(ChildProcessError) {
-    try command("POST", "element/\(try element(selector))/click", "{}")
+    // The page may draw the element again between finding it and clicking it (the book list
+    // does when a count changes): then it is found again.
+    var attempt = 1
+    while true {
+      do {
+        try command("POST", "element/\(try element(selector))/click", "{}")
+        return
+      } catch  where attempt < 3 && error.description.contains("stale element reference") {
+        attempt += 1
+      }
+    }
   }
 
   /// Presses the mouse on the middle of the element `selector` matches, drags it `dx` pixels

@@ -188,7 +188,7 @@ struct WebPageScenario: Scenario {
         name: name, scenario: self.name, size: size, unit: .bytes, samples: [Double(value)])
     }
     let perSession = bytes(
-      "WebServer.memoryPerSession(\(label))", (memory.withFive - memory.withPage) / 4)
+      "WebServer.memoryPerSession(\(label))", max(memory.withFive - memory.withPage, 0) / 4)
     let store = bytes("Store.memoryHeld(\(label))", memory.store)
     let onePage = bytes("WebServer.memoryOnePage(\(label))", memory.withPage)
     let fiveSessions = bytes("WebServer.memoryFiveSessions(\(label))", memory.withFive)

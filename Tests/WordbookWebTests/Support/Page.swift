@@ -25,10 +25,39 @@ struct Page {
     session = try #require(stream.text.firstMatch(of: pattern)).1.description
   }
 
-  /// Picks `book` and waits until its words are loaded.
+  /// Picks `book`, which has words, and waits until they are loaded.
   func open(_ book: WordBook.ID) async throws {
     #expect(try await send(#"{"kind":"selectBook","book":\#(book)}"#) == 202)
-    #expect(try await stream.read(timeout: patience, untilReceiving: #""status":"loaded""#))
+    // The session may have been reopening the book studied last: the stream can still bring
+    // that load's "loaded" after the choice cleared its words. The session's own cards, asked
+    // after the choice, are the choice's.
+    #expect(
+      try await WebTestEnvironment.waitUntil(timeout: patience) {
+        try await cardCount() ?? 0 > 0
+      })
+  }
+
+  /// The terms of the first `count` cards the session shows, by ID.
+  func terms(ofFirst count: Int) async throws -> [Int64: String] {
+    let answer = try await PlainHTTP.send(
+      "GET", library.base + "/cards?session=\(session)&from=0&count=\(count)",
+      headers: ["Cookie": library.cookie], timeout: patience.seconds)
+    let window = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
+    var terms: [Int64: String] = [:]
+    for card in window?["cards"] as? [[String: Any]] ?? [] {
+      if let id = card["id"] as? Int, let term = card["term"] as? String { terms[Int64(id)] = term }
+    }
+    return terms
+  }
+
+  /// How many cards the session shows, from its window; `nil` when it did not answer.
+  func cardCount() async throws -> Int? {
+    let answer = try await PlainHTTP.send(
+      "GET", library.base + "/cards?session=\(session)&from=0&count=1",
+      headers: ["Cookie": library.cookie], timeout: patience.seconds)
+    guard answer.status == 200 else { return nil }
+    let window = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
+    return window?["count"] as? Int
   }
 
   /// Sends one action as the page does and returns the status of the answer.
