@@ -3,10 +3,11 @@
 ///
 /// Each word's strings are stored once and never move, and the lists of a process that hold
 /// the same book (the sessions studying it) share them: a list keeps of its own only its
-/// study states and orders, and the words changed or added since it was loaded. Study states live in a compact one-byte-per-word array, and the study order and the visible words are arrays of 4-byte
-/// positions, so a shuffle moves 4-byte integers, a re-filter is one pass over bytes, and
-/// marking a word is O(1). When every word is visible, the visible words are the study order
-/// itself, so switching back to all words is O(1).
+/// study states and orders, and the words changed or added since it was loaded. Study states
+/// live in a compact one-byte-per-word array, and the study order and the visible words are
+/// arrays of 4-byte positions, so a shuffle moves 4-byte integers, a re-filter is one pass
+/// over bytes, and marking a word is O(1). When every word is visible, the visible words are
+/// the study order itself, so switching back to all words is O(1).
 public struct WordList: Sendable {
   struct Entry: Hashable, Sendable {
     var id: Word.ID

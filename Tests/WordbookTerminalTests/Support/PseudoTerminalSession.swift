@@ -129,7 +129,7 @@ final class PseudoTerminalSession {
   }
 
   /// Waits for the program to exit and returns its status, for at most `timeout` seconds.
-  func waitForExit(timeout: TimeInterval = 20) async throws -> Int32 {
+  func waitForExit(timeout: TimeInterval = 60) async throws -> Int32 {
     let deadline = Date().addingTimeInterval(timeout)
     while exitStatus == nil {
       try? await Task.sleep(for: .milliseconds(5))
@@ -145,7 +145,9 @@ final class PseudoTerminalSession {
         }
         break
       }
-      guard Date() < deadline else { throw Failure(description: "the program did not exit") }
+      guard Date() < deadline else {
+        throw Failure(description: "the program did not exit; last frame:\n\(lastFrame)")
+      }
     }
     return exitStatus ?? -1
   }
