@@ -39,12 +39,8 @@ struct Page {
 
   /// The terms of the first `count` cards the session shows, by ID.
   func terms(ofFirst count: Int) async throws -> [Int64: String] {
-    let answer = try await PlainHTTP.send(
-      "GET", library.base + "/cards?session=\(session)&from=0&count=\(count)",
-      headers: ["Cookie": library.cookie], timeout: patience.seconds)
-    let window = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
     var terms: [Int64: String] = [:]
-    for card in window?["cards"] as? [[String: Any]] ?? [] {
+    for card in try await window(first: count)?["cards"] as? [[String: Any]] ?? [] {
       if let id = card["id"] as? Int, let term = card["term"] as? String { terms[Int64(id)] = term }
     }
     return terms
@@ -52,12 +48,17 @@ struct Page {
 
   /// How many cards the session shows, from its window; `nil` when it did not answer.
   func cardCount() async throws -> Int? {
+    try await window(first: 1)?["count"] as? Int
+  }
+
+  /// The session's window of its first `count` cards, as the page asks for it; `nil` when the
+  /// server refused.
+  private func window(first count: Int) async throws -> [String: Any]? {
     let answer = try await PlainHTTP.send(
-      "GET", library.base + "/cards?session=\(session)&from=0&count=1",
+      "GET", library.base + "/cards?session=\(session)&from=0&count=\(count)",
       headers: ["Cookie": library.cookie], timeout: patience.seconds)
     guard answer.status == 200 else { return nil }
-    let window = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
-    return window?["count"] as? Int
+    return try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
   }
 
   /// Sends one action as the page does and returns the status of the answer.
@@ -80,11 +81,7 @@ struct Page {
 
   /// The `data-state` the page would give the card of `id`, from its session's window.
   func shownState(of id: Word.ID) async throws -> String? {
-    let answer = try await PlainHTTP.send(
-      "GET", library.base + "/cards?session=\(session)&from=0&count=200",
-      headers: ["Cookie": library.cookie], timeout: patience.seconds)
-    let window = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
-    let cards = window?["cards"] as? [[String: Any]] ?? []
+    let cards = try await window(first: 200)?["cards"] as? [[String: Any]] ?? []
     return cards.first { ($0["id"] as? Int).map(Int64.init) == id.rawValue }?["state"] as? String
   }
 
