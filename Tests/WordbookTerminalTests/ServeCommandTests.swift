@@ -61,11 +61,15 @@ struct ServeCommandTests {
     try #require(chmod(script.path, 0o755) == 0)
     let serving = try await Serving(
       ["--open"], runner: runner, environment: ["BROWSER": script.path])
-    let opened = try await Self.waitUntil { FileManager.default.fileExists(atPath: recorded.path) }
+    // Under CI's load, starting the opener's shell can take longer than the default wait.
+    let opened = try await Self.waitUntil(timeout: .seconds(60)) {
+      FileManager.default.fileExists(atPath: recorded.path)
+    }
     let argv = (try? String(contentsOf: recorded, encoding: .utf8)) ?? ""
     let token = try #require(serving.printed.firstMatch(of: /token=([0-9a-f]{64})/)).1
     let url = try #require(serving.printed.firstMatch(of: /http:\/\/\S+/)).0
-    let page = try #require(argv.split(separator: "\n").dropFirst().first.map(String.init))
+    let page = try #require(
+      argv.split(separator: "\n").dropFirst().first.map(String.init), "opened \(opened): \(argv)")
     let pageText = (try? String(contentsOfFile: page, encoding: .utf8)) ?? ""
     var file = stat()
     var folder = stat()

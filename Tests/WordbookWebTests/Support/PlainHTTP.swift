@@ -26,15 +26,16 @@ enum PlainHTTP {
   private static let session: URLSession = {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.httpShouldSetCookies = false
-    configuration.timeoutIntervalForRequest = 10
+    configuration.timeoutIntervalForRequest = 60
     return URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
   }()
 
   /// Sends a request and returns its status, headers and body; `timeout` is how long the
-  /// server may stay silent, which a loaded machine stretches for large bodies.
+  /// server may stay silent, which a machine loaded by CI's browsers and builds stretches to
+  /// many seconds even for a small answer.
   static func send(
     _ method: String, _ url: String, headers: [String: String] = [:], body: Data? = nil,
-    timeout: TimeInterval = 10
+    timeout: TimeInterval = 60
   ) async throws -> Answer {
     var request = URLRequest(url: try #require(URL(string: url)))
     request.httpMethod = method
