@@ -53,6 +53,17 @@ struct WebPage {
     _ = try driver.number(script, within: 120)
   }
 
+  /// Waits until the page's tally counts every word of the big book: the rest of the book,
+  /// which a big book reads after its first page, is in.
+  func waitUntilWholeBook() throws(ChildProcessError) {
+    let script = """
+      const counts = (document.getElementById('tally').textContent.match(/\\d+/g) || [])
+        .map(Number);
+      return counts.length >= 3 && counts[0] + counts[1] + counts[2] === \(size) ? 1 : null;
+      """
+    _ = try driver.number(script, within: 600)
+  }
+
   /// Clicks the big book and returns the nanoseconds from the click to the frame that shows
   /// its first cards.
   func timeFirstCards(of book: Int) throws(ChildProcessError) -> Double {

@@ -14,9 +14,10 @@
 /// - `changeFeedPainted`: from the moment this process sends a mark through a second session
 ///   (wall clock) to the frame that shows it in the page (`performance.timeOrigin` plus
 ///   `performance.now()`, the same clock);
-/// - the server's resident memory with no page, with the browser's page, and with four more
-///   sessions on the book; the growth per session beside what the same book costs the memory
-///   scenario's store (its holding peak above its size before the words).
+/// - the server's resident memory with no page, with the browser's page once its book is
+///   whole, and with four more sessions on the book; the growth per session beside what the
+///   same book costs the memory scenario's store (its holding peak above its size before the
+///   words).
 ///
 /// "The frame that shows it" is taken when a task queued from that frame's
 /// `requestAnimationFrame` callback runs, which is after the frame's rendering. The book is
@@ -109,10 +110,13 @@ struct WebPageScenario: Scenario {
       let time = try page.timeSwipe(of: try page.unusedCard())
       if round > 0 { figures.swipes.append(time) }
     }
-    figures.withPage = server.resident(settling: 1)
+    // A session's cost is what it holds once its book is whole: at 10M the rest is still
+    // being read a second after the swipes, and a session opened meanwhile would read its own.
+    try page.waitUntilWholeBook()
+    figures.withPage = server.settledResident
     let sessions = try openSessions(4, on: big, of: server, counting: page.size)
     defer { for events in sessions.events { events.close() } }
-    figures.withFive = server.resident(settling: 1)
+    figures.withFive = server.settledResident
     for round in 0...runs {
       let id = try page.unusedCard()
       try page.watchFeed(of: id)
@@ -214,10 +218,18 @@ struct WebPageScenario: Scenario {
 }
 
 extension ServeProcess {
-  /// The resident size after `seconds` of rest, so freed pages and late loads settle.
-  fileprivate func resident(settling seconds: UInt32) -> Int {
-    sleep(seconds)
-    return residentBytes
+  /// The resident size once it stops falling: a session frees the words it read after its
+  /// book shows (at 10M, seconds of work), then returns them to the system. Sampled every
+  /// half second until two samples differ by less than 1 MiB, for at most a minute.
+  fileprivate var settledResident: Int {
+    var last = residentBytes
+    for _ in 0..<120 {
+      usleep(500_000)
+      let now = residentBytes
+      if abs(now - last) < 1 << 20 { return now }
+      last = now
+    }
+    return last
   }
 }
 

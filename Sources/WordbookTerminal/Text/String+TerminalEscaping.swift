@@ -27,9 +27,15 @@ extension String {
     // Every scalar that may need escaping has a UTF-8 encoding that starts with a byte below
     // 0x20, 0x7F, 0xC2 (C1 controls) or 0xE2 (separators, bidirectional controls): text
     // without them, most text, is returned after one pass over its bytes.
-    guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }),
-      unicodeScalars.contains(where: needsEscape)
-    else { return self }
+    func mayNeedEscape(_ byte: UInt8) -> Bool {
+      byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2
+    }
+    // A native string's bytes are scanned in place, which is several times faster than
+    // through the view's indices (`words` of a million-word book spent a fifth of its time here).
+    let mayNeed =
+      utf8.withContiguousStorageIfAvailable { $0.contains(where: mayNeedEscape) }
+      ?? utf8.contains(where: mayNeedEscape)
+    guard mayNeed, unicodeScalars.contains(where: needsEscape) else { return self }
     var result = ""
     result.unicodeScalars.reserveCapacity(unicodeScalars.count + 8)
     for scalar in unicodeScalars {
