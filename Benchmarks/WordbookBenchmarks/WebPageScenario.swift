@@ -111,7 +111,7 @@ struct WebPageScenario: Scenario {
       if round > 0 { figures.swipes.append(time) }
     }
     // A session's cost is what it holds once its book is whole: at 10M the rest is still
-    // being read a second after the swipes, and a session opened meanwhile would read its own.
+    // being read a second after the swipes, so the size would be a first page's.
     try page.waitUntilWholeBook()
     figures.withPage = server.settledResident
     let sessions = try openSessions(4, on: big, of: server, counting: page.size)
