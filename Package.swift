@@ -32,14 +32,14 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
-    .target(name: "WordbookSQLite", dependencies: ["Wordbook", "CSQLite"]),
+    .target(name: "WordbookSQLite", dependencies: ["StoreCore", "Wordbook", "CSQLite"]),
     // Many learners on one server: the same service over PostgreSQL, through libpq.
     .systemLibrary(
       name: "CLibPQ",
       pkgConfig: "libpq",
       providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
     ),
-    .target(name: "WordbookPostgres", dependencies: ["Wordbook", "CLibPQ"]),
+    .target(name: "WordbookPostgres", dependencies: ["StoreCore", "Wordbook", "CLibPQ"]),
     .systemLibrary(
       name: "CZlib",
       pkgConfig: "zlib",
@@ -48,7 +48,7 @@ let package = Package(
     // Anki's .apkg packages: a zip (zlib), an SQLite collection, zstd loaded at run time.
     .target(
       name: "WordbookAnki",
-      dependencies: ["Wordbook", "WordbookInterchange", "CSQLite", "CZlib"]
+      dependencies: ["StoreCore", "Wordbook", "WordbookInterchange", "CSQLite", "CZlib"]
     ),
     // libmicrohttpd, opened at run time so that a machine without it still builds and runs
     // every other command.
@@ -106,13 +106,13 @@ let package = Package(
     .testTarget(
       name: "WordbookSQLiteTests",
       dependencies: [
-        "CSQLite", "Wordbook", "WordbookPostgres", "WordbookSQLite", "WordbookTestSupport",
-        "SQLiteCrashWorker",
+        "CSQLite", "StoreCore", "Wordbook", "WordbookPostgres", "WordbookSQLite",
+        "WordbookTestSupport", "SQLiteCrashWorker",
       ]
     ),
     .testTarget(
       name: "WordbookPostgresTests",
-      dependencies: ["Wordbook", "WordbookPostgres", "WordbookTestSupport"]
+      dependencies: ["StoreCore", "Wordbook", "WordbookPostgres", "WordbookTestSupport"]
     ),
     .executableTarget(
       name: "SQLiteCrashWorker",
@@ -122,7 +122,8 @@ let package = Package(
     // What more than one test target drives: another process holding the database's lock, a
     // throwaway PostgreSQL server.
     .target(
-      name: "WordbookTestSupport", dependencies: ["CLibPQ"], path: "Tests/WordbookTestSupport"),
+      name: "WordbookTestSupport", dependencies: ["CLibPQ", "StoreCore"],
+      path: "Tests/WordbookTestSupport"),
     .testTarget(
       name: "WordbookTerminalTests",
       dependencies: [

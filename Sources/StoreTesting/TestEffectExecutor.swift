@@ -1,5 +1,4 @@
 import StoreCore
-import Synchronization
 
 /// The effect executor of a ``TestStore``: runs each effect's work in its own task, like the
 /// live executor, but holds the actions the work sends until the test asserts them.
@@ -32,7 +31,7 @@ public final class TestEffectExecutor<Action: Sendable>: EffectExecutor {
   private var running: [Int: RunningEffect] = [:]
   /// How many effects run and how many of their actions wait, readable off the main actor:
   /// a test store dropped without `finish()` checks it in its `deinit`.
-  nonisolated let outstanding = Mutex((running: 0, unreceived: 0))
+  nonisolated let outstanding = Locked((running: 0, unreceived: 0))
   private var nextEffectID = 0
   private var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]
   private var nextWaiterID = 0

@@ -1,5 +1,4 @@
 import StoreCore
-import Synchronization
 import Testing
 
 /// A store for tests: a real `StoreCore.Store` whose effects run on a
@@ -57,7 +56,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     set { ending.withLock { $0.isFinished = newValue } }
   }
   /// What the `deinit` reads, off the main actor, to tell whether the test forgot to finish.
-  private nonisolated let ending: Mutex<(exhaustivity: Exhaustivity, isFinished: Bool)>
+  private nonisolated let ending: Locked<(exhaustivity: Exhaustivity, isFinished: Bool)>
   let warnings: WarningSink
   /// Where the store was made: where a store dropped without ``finish(sourceLocation:)``
   /// reports the work it left.
@@ -86,7 +85,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     self.executor = executor
     self.warnings = warnings
     creation = sourceLocation
-    ending = Mutex((exhaustivity, false))
+    ending = Locked((exhaustivity, false))
     self.effectTimeout = effectTimeout
     self.store = Store(
       initialState: initialState,

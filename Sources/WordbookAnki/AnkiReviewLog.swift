@@ -1,5 +1,5 @@
 import CSQLite
-import Synchronization
+import StoreCore
 import Wordbook
 
 /// The answers of an Anki package's review log (its `revlog` table), read from the collection,
@@ -46,7 +46,7 @@ public final class AnkiReviewLog: Sendable {
     var skipped = AnkiReviewSummary()
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
   /// The most rows the log may hold, and reading it may give.
   private let maximumAnswers: Int
 
@@ -68,7 +68,7 @@ public final class AnkiReviewLog: Sendable {
       throw error
     }
     self.maximumAnswers = maximumAnswers
-    state = Mutex(State(collection: (query, file)))
+    state = Locked(State(collection: (query, file)))
   }
 
   deinit { close() }

@@ -1,4 +1,5 @@
 import Dispatch
+import StoreCore
 import Wordbook
 
 /// One connection per database and process that runs `LISTEN wordbook_changes` and rings the

@@ -1,3 +1,4 @@
+import StoreCore
 import Wordbook
 
 /// A few connections to one database, shared by every service and account store of the

@@ -1,3 +1,4 @@
+import StoreCore
 import Wordbook
 
 /// One caller's way to the database (a service's or the accounts'): its calls run each on a

@@ -1,4 +1,4 @@
-import Synchronization
+import StoreCore
 import Wordbook
 
 /// A `WordService` that keeps one user's wordbooks in a PostgreSQL database, shared by many
@@ -38,7 +38,7 @@ public final class PostgresWordService: WordService {
   let changeKey: String
   /// The newest row of the user's change journal that this service has written or read, or
   /// found at opening: where a new change feed starts.
-  let seenChange: Mutex<Int64>
+  let seenChange: Locked<Int64>
 
   /// Connects to the database at `url`, creates or upgrades its schema, and finds or creates
   /// the user named `user`.
@@ -76,7 +76,7 @@ public final class PostgresWordService: WordService {
     changeKey = "\(schema):\(opened.id)"
     userID = opened.id
     createdUser = opened.created
-    seenChange = Mutex(opened.latestChange)
+    seenChange = Locked(opened.latestChange)
   }
 
   /// The user's ID, created with `sample` when no user has the name, and the newest row of

@@ -1,4 +1,3 @@
-import Synchronization
 import Wordbook
 
 extension SQLiteWordService {

@@ -1,5 +1,5 @@
 import CSQLite
-import Synchronization
+import StoreCore
 import Wordbook
 
 #if canImport(Glibc)
@@ -57,7 +57,7 @@ public final class SQLiteWordService: WordService {
   private let database: Database
   /// The newest row of the change journal that this service has read or found at opening:
   /// where a new change feed starts.
-  let seenChange: Mutex<Int64>
+  let seenChange: Locked<Int64>
 
   /// Opens the database at `path`, creating it and its folders if needed.
   ///
@@ -122,7 +122,7 @@ public final class SQLiteWordService: WordService {
       _ = try connection.integer("PRAGMA max_page_count = \(pages)", what)
     }
     self.path = path
-    self.seenChange = Mutex(try connection.latestChange())
+    self.seenChange = Locked(try connection.latestChange())
     self.database = Database(connection, path: path)
   }
 

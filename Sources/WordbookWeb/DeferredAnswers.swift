@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import StoreCore
 import Wordbook
 
 /// The requests whose answers are being worked out off libmicrohttpd's polling thread: the

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Dispatch
+import StoreCore
 import Wordbook
 
 /// The bytes of one server-sent-event stream, written on the main actor and read by

@@ -1,3 +1,4 @@
+import StoreCore
 import Wordbook
 
 /// The sign-ins of a server with accounts: passwords checked slowly and not too often (see

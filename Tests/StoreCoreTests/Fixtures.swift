@@ -1,5 +1,4 @@
 import StoreCore
-import Synchronization
 
 /// The actions of the counter used throughout these tests.
 enum CounterAction: Hashable, Sendable, Codable {
@@ -25,10 +24,10 @@ struct Boom: Error, Equatable {}
 
 /// A value shared with `@Sendable` closures, such as Observation's `onChange`.
 final class Shared<Value: Sendable>: Sendable {
-  private let storage: Mutex<Value>
+  private let storage: Locked<Value>
 
   init(_ value: Value) {
-    storage = Mutex(value)
+    storage = Locked(value)
   }
 
   var value: Value {

@@ -1,5 +1,4 @@
 import StoreCore
-import Synchronization
 import Testing
 
 /// The state of the todo list the test-store tests drive.
@@ -95,7 +94,7 @@ func recordedIssues(
   sourceLocation: SourceLocation = #_sourceLocation,
   _ body: () async -> Void
 ) async -> [(message: String, line: Int)] {
-  let issues = Mutex<[(message: String, line: Int)]>([])
+  let issues = Locked<[(message: String, line: Int)]>([])
   let collect: @Sendable (Issue) -> Bool = { issue in
     let message = issue.comments.map(\.rawValue).joined(separator: "\n")
     issues.withLock { $0.append((message, issue.sourceLocation?.line ?? 0)) }

@@ -1,3 +1,4 @@
+import StoreCore
 import Testing
 import Wordbook
 import WordbookPostgres

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import StoreCore
 import Testing
 import Wordbook
 import WordbookSQLite
@@ -106,7 +106,7 @@ import WordbookSQLite
     let service = try SQLiteWordService(path: path)
     let book = try await service.createBook(title: "Book")
     let drafts = (0..<5000).map { WordDraft(term: "t\($0)", meaning: "m") }
-    let reports = Mutex<[Int]>([])
+    let reports = Locked<[Int]>([])
     let result = await Task {
       try await service.importWords(drafts, intoBookTitled: "Book", onDuplicate: .keep) {
         value in

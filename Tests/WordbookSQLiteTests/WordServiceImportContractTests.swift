@@ -1,4 +1,4 @@
-import Synchronization
+import StoreCore
 import Testing
 import Wordbook
 import WordbookSQLite
@@ -8,7 +8,7 @@ import WordbookSQLite
 @Suite struct WordServiceImportContractTests {
   /// Collects the progress reports of an import.
   final class ProgressLog: Sendable {
-    let values = Mutex<[Int]>([])
+    let values = Locked<[Int]>([])
     func record(_ value: Int) { values.withLock { $0.append(value) } }
   }
 

@@ -1,6 +1,6 @@
 import CLibPQ
 import Foundation
-import Synchronization
+import StoreCore
 import Testing
 
 /// The PostgreSQL server the tests use: the one at `$WORDBOOK_TEST_POSTGRES_URL` when set
@@ -125,7 +125,7 @@ public enum PostgresTestServer {
 
   /// What stops the cluster at exit: its data folder, its temporary folder, whether it runs as
   /// the `postgres` user.
-  private static let stopCommand = Mutex<(String, String, Bool)?>(nil)
+  private static let stopCommand = Locked<(String, String, Bool)?>(nil)
 
   /// The `postgres` user's IDs, or (0, 0) when there is none.
   private static var postgresUser: (uid: uid_t, gid: gid_t) {

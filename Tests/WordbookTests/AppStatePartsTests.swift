@@ -1,6 +1,5 @@
 import Observation
 import StoreCore
-import Synchronization
 import Testing
 
 @testable import Wordbook
@@ -75,7 +74,7 @@ import Testing
 
 /// Counts calls from Observation's `@Sendable` `onChange`.
 private final class Tally: Sendable {
-  private let calls = Mutex(0)
+  private let calls = Locked(0)
 
   var count: Int { calls.withLock { $0 } }
 

@@ -1,3 +1,5 @@
+import StoreCore
+
 /// Wakes one waiting task early: a change feed sleeps until its next poll or until someone
 /// rings, such as a database's notification that the journal grew.
 ///

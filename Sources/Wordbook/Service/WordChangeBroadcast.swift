@@ -1,12 +1,12 @@
-import Synchronization
+import StoreCore
 
 /// Hands the changes a service makes to every subscriber of its change feed.
 ///
 /// Each subscriber gets its own stream; a subscriber that stops listening is dropped. Changes
 /// are buffered per subscriber, so a slow session never holds the service up.
 package final class WordChangeBroadcast: Sendable {
-  private let subscribers = Mutex<[Int: AsyncStream<[WordChange]>.Continuation]>([:])
-  private let nextID = Mutex(0)
+  private let subscribers = Locked<[Int: AsyncStream<[WordChange]>.Continuation]>([:])
+  private let nextID = Locked(0)
 
   /// Creates a broadcast without subscribers.
   package init() {}

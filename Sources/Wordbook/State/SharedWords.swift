@@ -1,3 +1,5 @@
+import StoreCore
+
 /// The terms and meanings of a book's words, read once and shared by every ``WordList`` of the
 /// process that holds the same words, as the sessions studying one book do: a book's text is
 /// in memory once, however many sessions study it, and each list keeps only its own study

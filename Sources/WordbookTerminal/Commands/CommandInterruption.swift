@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import StoreCore
 
 #if canImport(Glibc)
   import Glibc
@@ -47,10 +47,10 @@ final class CommandInterruption: Sendable {
     var temporaryPaths: [Int: String] = [:]
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let queue = DispatchQueue(label: "wordbook.interruption")
   /// Kept for as long as the process runs: dropping it would stop the watching.
-  private let watcher = Mutex<SignalWatcher?>(nil)
+  private let watcher = Locked<SignalWatcher?>(nil)
 
   private init() {}
 

@@ -1,4 +1,4 @@
-import Synchronization
+import StoreCore
 
 #if canImport(Glibc)
   import Glibc
@@ -18,7 +18,7 @@ final class ImportProgress: Sendable {
 
   private let output = TerminalOutput.standardError
   private let isTerminal: Bool
-  private let isDrawn = Mutex(false)
+  private let isDrawn = Locked(false)
   private let catalogue: any MessageCatalogue
   /// The descriptor being read and its size in bytes, when it is a regular file with bytes.
   private let file: (descriptor: Int32, size: Int64)?

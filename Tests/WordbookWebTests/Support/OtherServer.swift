@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import StoreCore
 import Testing
 
 #if canImport(Glibc)
@@ -14,7 +14,7 @@ import Testing
 final class OtherServer: Sendable {
   let port: UInt16
   private let socket: Int32
-  private let state = Mutex<(heads: [String], isStopped: Bool)>(([], false))
+  private let state = Locked<(heads: [String], isStopped: Bool)>(([], false))
   private let stopped = DispatchSemaphore(value: 0)
 
   /// Listens on a free port of 127.0.0.1 and starts answering.

@@ -1,4 +1,4 @@
-import Synchronization
+import StoreCore
 import Wordbook
 import WordbookInterchange
 
@@ -15,9 +15,9 @@ import WordbookInterchange
 /// to report.
 final class ReviewHistoryReading: Sendable {
   /// The first line refused, with why.
-  let refusal = Mutex<(line: Int, problem: ReviewLineProblem)?>(nil)
+  let refusal = Locked<(line: Int, problem: ReviewLineProblem)?>(nil)
   /// Why the file could not be read at all.
-  let failure = Mutex<FlashcardReadError?>(nil)
+  let failure = Locked<FlashcardReadError?>(nil)
 
   /// The columns of the header row.
   private struct Columns {

@@ -1,4 +1,4 @@
-import Synchronization
+import StoreCore
 import Wordbook
 import WordbookInterchange
 
@@ -190,9 +190,9 @@ extension CommandSession {
 private final class ImportReading: Sendable {
   /// The reader's result: the format and rejected lines, or why the file could not be read;
   /// `nil` when the service failed first (its error is the one to report).
-  let result = Mutex<Result<ParseResult, FlashcardReadError>?>(nil)
+  let result = Locked<Result<ParseResult, FlashcardReadError>?>(nil)
   /// The cards handed to the service.
-  let rowCount = Mutex(0)
+  let rowCount = Locked(0)
 
   /// Reads the file and writes each chunk's cards as a batch; throws, rolling the import back,
   /// when the file cannot be read or holds no card.

@@ -4,13 +4,13 @@
   import Darwin
 #endif
 
-/// A value shared between threads that have no other edge the thread sanitizer knows of (a C
-/// library's thread, such as libmicrohttpd's polling thread or a PostgreSQL listener, and
-/// Swift's tasks), behind a pthread mutex.
+/// A value shared between threads, behind a pthread mutex: the one lock of the package.
 ///
 /// `Synchronization.Mutex` would do the same work, but on Linux it is a futex that the thread
-/// sanitizer cannot see, so every shared value would be reported as a race. A pthread mutex is
-/// one the sanitizer follows, which keeps `.ci/run`'s sanitizer run able to find real races.
+/// sanitizer cannot see, so a value it guards is reported as a race whenever two threads touch
+/// it close together (seen in `.ci/run`: a signal's watcher and the command it cancels). A
+/// pthread mutex is one the sanitizer follows, which keeps the sanitizer run able to find real
+/// races.
 package final class Locked<Value: Sendable>: @unchecked Sendable {
   // Safety: `value` is read and written only inside `withLock`, under `mutex`.
   private var value: Value
@@ -28,7 +28,9 @@ package final class Locked<Value: Sendable>: @unchecked Sendable {
   }
 
   /// Runs `body` on the value with the mutex held.
-  package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  package func withLock<Result, Failure: Error>(
+    _ body: (inout Value) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return try body(&value)
