@@ -182,7 +182,7 @@ final class CommandSession {
   }
 
   /// The study state between the tabs of a `words` line.
-  static func stateField(_ state: StudyState) -> String {
+  static func stateField(_ state: StudyState) -> StaticString {
     switch state {
     case .notStudied: "\tnot-studied\t"
     case .success: "\tsuccess\t"

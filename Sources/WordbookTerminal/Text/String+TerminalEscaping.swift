@@ -24,18 +24,7 @@ extension String {
     func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
       scalar.needsTerminalEscape && !(keepingLineBreaks && (scalar == "\n" || scalar == "\t"))
     }
-    // Every scalar that may need escaping has a UTF-8 encoding that starts with a byte below
-    // 0x20, 0x7F, 0xC2 (C1 controls) or 0xE2 (separators, bidirectional controls): text
-    // without them, most text, is returned after one pass over its bytes.
-    func mayNeedEscape(_ byte: UInt8) -> Bool {
-      byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2
-    }
-    // A native string's bytes are scanned in place, which is several times faster than
-    // through the view's indices (`words` of a million-word book spent a fifth of its time here).
-    let mayNeed =
-      utf8.withContiguousStorageIfAvailable { $0.contains(where: mayNeedEscape) }
-      ?? utf8.contains(where: mayNeedEscape)
-    guard mayNeed, unicodeScalars.contains(where: needsEscape) else { return self }
+    guard mayNeedTerminalEscape, unicodeScalars.contains(where: needsEscape) else { return self }
     var result = ""
     result.unicodeScalars.reserveCapacity(unicodeScalars.count + 8)
     for scalar in unicodeScalars {
@@ -52,6 +41,60 @@ extension String {
       }
     }
     return result
+  }
+}
+
+extension String {
+  /// Whether the text may hold a character that ``escapedForTerminal`` escapes; `false` for
+  /// most text, after one pass over its bytes.
+  ///
+  /// Every scalar that may need escaping has a UTF-8 encoding that starts with a byte below
+  /// 0x20, 0x7F, 0xC2 (C1 controls) or 0xE2 (separators, bidirectional controls).
+  fileprivate var mayNeedTerminalEscape: Bool {
+    // A native string's bytes are scanned in place, which is several times faster than
+    // through the view's indices (`words` of a million-word book spent a fifth of its time
+    // here).
+    utf8.withContiguousStorageIfAvailable(Self.mayStartEscape) ?? true
+  }
+
+  private static func mayStartEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2
+  }
+
+  /// Whether `bytes` hold a byte that may start an escaped character, eight bytes at a time.
+  private static func mayStartEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    // Per byte lane of a 64-bit word: the high bit is set where the byte is below 0x20, or
+    // where it is zero after an exclusive or with 0x7F, 0xC2 or 0xE2 (the classic tests of
+    // "Bit Twiddling Hacks"; a set lane may also be a false alarm, which the per-byte test
+    // below settles).
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZero(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+    var offset = 0
+    if let base = bytes.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while offset + 8 <= bytes.count {
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        if (word &- ones &* 0x20) & ~word & highs != 0 || hasZero(word ^ (ones &* 0x7F))
+          || hasZero(word ^ (ones &* 0xC2)) || hasZero(word ^ (ones &* 0xE2))
+        {
+          break
+        }
+        offset += 8
+      }
+    }
+    return bytes[offset...].contains(where: mayStartEscape)
+  }
+
+  /// Appends the text's UTF-8, escaped as ``escapedForTerminal`` escapes it, to `bytes`:
+  /// copied in place when nothing needs escaping, without making a new string.
+  func appendEscapedForTerminal(to bytes: inout [UInt8]) {
+    let copied: Bool? = utf8.withContiguousStorageIfAvailable { text in
+      guard !Self.mayStartEscape(text) else { return false }
+      bytes.append(contentsOf: text)
+      return true
+    }
+    if copied != true { bytes.append(contentsOf: escapedForTerminal.utf8) }
   }
 }
 

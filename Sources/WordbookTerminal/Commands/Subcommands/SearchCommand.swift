@@ -17,7 +17,7 @@ struct SearchCommand: Subcommand {
     var bookID: WordBook.ID?
     if let book { bookID = try await session.book(book).id }
     var titles: [WordBook.ID: String] = [:]
-    for book in try await session.books() { titles[book.id] = book.title.escapedForTerminal }
+    for book in try await session.books() { titles[book.id] = book.title }
     var after: WordSearchHit?
     while true {
       let (last, book, query) = (after, bookID, query)
@@ -29,14 +29,18 @@ struct SearchCommand: Subcommand {
         if titles[hit.bookID] == nil {
           // A book created since the titles were read.
           for book in try await session.books() {
-            titles[book.id] = book.title.escapedForTerminal
+            titles[book.id] = book.title
           }
         }
-        try out.write("\(hit.word.id)\t\(titles[hit.bookID] ?? "")")
-        try out.write(CommandSession.stateField(hit.word.studyState))
-        try out.write(hit.word.term.escapedForTerminal)
-        try out.write("\t")
-        try out.writeLine(hit.word.meaning.escapedForTerminal)
+        try out.writeLine { line in
+          line.append(hit.word.id.rawValue)
+          line.append("\t")
+          line.appendEscaped(titles[hit.bookID] ?? "")
+          line.append(CommandSession.stateField(hit.word.studyState))
+          line.appendEscaped(hit.word.term)
+          line.append("\t")
+          line.appendEscaped(hit.word.meaning)
+        }
       }
       try out.flush()
       guard page.count == CommandSession.pageSize else { return }

@@ -15,14 +15,18 @@ struct WordsCommand: Subcommand {
     try await session.forEachPage(of: try await session.book(book)) {
       words throws(CommandFailure) in
       for word in words {
-        try out.write(String(word.id.rawValue))
-        try out.write(CommandSession.stateField(word.studyState))
-        try out.write(word.term.escapedForTerminal)
-        try out.write("\t")
-        try out.write(word.meaning.escapedForTerminal)
-        // The picture's file in the media folder, for the words that have one.
-        if let image = word.imageReference { try out.write("\t" + image.escapedForTerminal) }
-        try out.writeLine("")
+        try out.writeLine { line in
+          line.append(word.id.rawValue)
+          line.append(CommandSession.stateField(word.studyState))
+          line.appendEscaped(word.term)
+          line.append("\t")
+          line.appendEscaped(word.meaning)
+          // The picture's file in the media folder, for the words that have one.
+          if let image = word.imageReference {
+            line.append("\t")
+            line.appendEscaped(image)
+          }
+        }
       }
     }
   }
