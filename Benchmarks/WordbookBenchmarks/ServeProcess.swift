@@ -52,6 +52,20 @@ final class ServeProcess {
     return (line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0) * 1024
   }
 
+  /// The CPU time the server has used, user and system, in seconds (`/proc/PID/stat`).
+  var cpuSeconds: Double {
+    // The fields after the command's name, which is in parentheses and may hold spaces:
+    // utime and stime are the 12th and 13th of them, in clock ticks.
+    guard let stat = readTextFile("/proc/\(pid)/stat"),
+      let end = stat.lastIndex(of: ")")
+    else { return 0 }
+    let fields = stat[stat.index(after: end)...].split(separator: " ")
+    guard fields.count > 12, let user = Double(String(fields[11])),
+      let system = Double(String(fields[12]))
+    else { return 0 }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+  }
+
   /// The headers of a request the page itself would send.
   var pageHeaders: [(String, String)] {
     [

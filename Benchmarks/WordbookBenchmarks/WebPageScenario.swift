@@ -218,18 +218,22 @@ struct WebPageScenario: Scenario {
 }
 
 extension ServeProcess {
-  /// The resident size once it stops falling: a session frees the words it read after its
-  /// book shows (at 10M, seconds of work), then returns them to the system. Sampled every
-  /// half second until two samples differ by less than 1 MiB, for at most a minute.
+  /// The resident size once the server is idle: a session frees the words it read after its
+  /// book shows (at 10M, a second or more of work that leaves the size flat), then returns
+  /// them to the system. Sampled every half second until the server used less than 20 ms of
+  /// CPU and its size changed by less than 1 MiB since the sample before, for at most two
+  /// minutes.
   fileprivate var settledResident: Int {
-    var last = residentBytes
-    for _ in 0..<120 {
+    var last = (resident: residentBytes, cpu: cpuSeconds)
+    for _ in 0..<240 {
       usleep(500_000)
-      let now = residentBytes
-      if abs(now - last) < 1 << 20 { return now }
+      let now = (resident: residentBytes, cpu: cpuSeconds)
+      if abs(now.resident - last.resident) < 1 << 20, now.cpu - last.cpu < 0.02 {
+        return now.resident
+      }
       last = now
     }
-    return last
+    return last.resident
   }
 }
 
