@@ -34,11 +34,8 @@ let package = Package(
     ),
     .target(name: "WordbookSQLite", dependencies: ["StoreCore", "Wordbook", "CSQLite"]),
     // Many learners on one server: the same service over PostgreSQL, through libpq.
-    .systemLibrary(
-      name: "CLibPQ",
-      pkgConfig: "libpq",
-      providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
-    ),
+    // libpq (the libpq5 package) is opened at run time, on the first PostgreSQL call.
+    .target(name: "CLibPQ", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     .target(name: "WordbookPostgres", dependencies: ["StoreCore", "Wordbook", "CLibPQ"]),
     .systemLibrary(
       name: "CZlib",

@@ -30,6 +30,10 @@ final class PostgresConnection {
   ///   refuses the connection.
   init(url: String) throws(WordServiceError) {
     location = Self.location(of: url)
+    if let reason = wordbook_pq_unavailable() {
+      throw .postgresUnreachable(
+        detail: String(cString: reason), during: .openDatabase, path: location)
+    }
     // The defaults come before the URL, whose own values win (libpq keeps the last of a
     // keyword, and expands the URL where `dbname` stands).
     let keywords = Self.networkDefaults.map(\.keyword) + ["dbname"]

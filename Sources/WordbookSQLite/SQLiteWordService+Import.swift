@@ -7,7 +7,12 @@ extension SQLiteWordService {
 
   /// The page cache of an import, in `PRAGMA cache_size` units (negative: KiB), the same at
   /// any size of file, so the import's memory stays flat.
-  static let importCacheSize = -65_536
+  static let importCacheSize = -57_344
+
+  /// The page cache while an import indexes its words for search, in `PRAGMA cache_size` units:
+  /// what it frees of ``importCacheSize`` holds FTS5's hash of new terms instead
+  /// (`Connection.bulkIndexHashSize`).
+  static let indexingCacheSize = -8_192
 
   /// Adds many words to a book in one transaction, all of them or none, batch by batch.
   ///
@@ -77,6 +82,9 @@ extension SQLiteWordService {
           }
         }
         try writer.flush()
+        // The cache has served the rows' index lookups; its memory now goes to FTS5's hash of
+        // new terms, so the import's peak stays that of the rows.
+        try connection.execute("PRAGMA cache_size = \(Self.indexingCacheSize)", .importWords)
         try connection.indexDeferredWords(after: lastBefore)
         try connection.endSummarizingChanges(reloading: bookID)
         progress(processed)

@@ -29,6 +29,7 @@ public enum PostgresTestServer {
     let base = try await server.value
     let schema = "test_" + UUID().uuidString.lowercased().replacing("-", with: "")
     try await onThread { () throws(StartFailure) in
+      if let reason = wordbook_pq_unavailable() { throw StartFailure(String(cString: reason)) }
       guard let connection = PQconnectdb(base) else { throw StartFailure("out of memory") }
       defer { PQfinish(connection) }
       guard PQstatus(connection) == CONNECTION_OK else {

@@ -1,5 +1,10 @@
-import Foundation
 import Wordbook
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `wordbook schedule BOOK [--all]`: the words due now, most overdue first, or every word with
 /// `--all`, one tab-separated line each: ID, term, phase, due time (ISO 8601 UTC), stability
