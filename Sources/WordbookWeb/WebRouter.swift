@@ -35,7 +35,7 @@ struct WebRouter: Sendable {
   let sessions: WebSessions
   let gate: Gate
 
-  /// The page in each language: `index.html` names its language, which picks the texts.
+  /// The page in each language: `index.html` naming the language, with its ``PageTexts``.
   private let pages: [Language: Data]
 
   /// The paths the page's script asks for, besides its files.
@@ -46,12 +46,15 @@ struct WebRouter: Sendable {
     self.resources = resources
     self.sessions = sessions
     self.gate = gate
-    let page = resources.file(at: "/")?.data ?? Data()
-    let english = String(decoding: page, as: UTF8.self)
-    pages = [
-      .english: page,
-      .korean: Data(english.replacing("lang=\"en\"", with: "lang=\"ko\"").utf8),
-    ]
+    let page = String(decoding: resources.file(at: "/")?.data ?? Data(), as: UTF8.self)
+    pages = Dictionary(
+      uniqueKeysWithValues: Language.allCases.map { language in
+        let json = PageTexts.of(language).json
+        let texts = "<script type=\"application/json\" id=\"texts\">\(json)</script>\n</head>"
+        let localized = page.replacing("lang=\"en\"", with: "lang=\"\(language.rawValue)\"")
+          .replacing("</head>", with: texts)
+        return (language, Data(localized.utf8))
+      })
   }
 
   /// The answer to `request`; a request from a peer's page gets the headers that let that page

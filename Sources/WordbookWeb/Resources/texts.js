@@ -1,115 +1,45 @@
-// The page's texts in English and Korean; the server names the page's language in <html lang>,
-// from the browser's Accept-Language. Every text the page shows, its own errors included,
-// comes from here; the server words the errors of the store in the same language.
+// The page's texts: the server puts them in the page as JSON (`PageTexts`, in the page's
+// language, which it names in <html lang> from the browser's Accept-Language). Every text the
+// page shows, its own errors included, comes from there; this module only fills in the values,
+// formatted as the page's language writes them. The server words the store's errors itself.
 
-const texts = {
-  en: {
-    title: 'Wordbook', books: 'Wordbooks', dismiss: 'Dismiss', shuffle: 'Shuffle', mode: 'Show',
-    modeAll: 'All words', modeExcludeSuccess: 'Not yet known', modeFailedOnly: 'Failed only',
-    modeDue: 'Due for review', hard: 'Hard', easy: 'Easy',
-    dueSummary: (due) => due.status === 'loaded'
-      ? `${due.count.toLocaleString('en')} due, ${due.newWords.toLocaleString('en')} new` +
-        (due.next ? `, next ${new Date(due.next * 1000).toLocaleString('en')}` : '')
-      : due.status === 'failed' ? 'The schedule could not be read.' : 'Reading the schedule…',
-    undo: 'Undo', redo: 'Redo', previous: 'Previous', next: 'Next', addWord: 'Add a word',
-    term: 'Term', meaning: 'Meaning', save: 'Save', saving: 'Saving…',
-    search: 'Search', searchPlaceholder: 'Search terms and meanings',
-    reverse: 'Meaning first', edit: 'Edit', delete: 'Delete', cancel: 'Cancel',
-    editWord: 'Edit the word', deleteWord: 'Delete the word',
-    editLabel: (term) => `Edit “${term}”`, deleteLabel: (term) => `Delete “${term}”`,
-    deleteQuestion: (term) => `Delete “${term}” from the wordbook? Undo cannot bring it back.`,
-    booksLoading: 'Loading the wordbooks…', booksEmpty: 'There are no wordbooks yet.',
-    booksFailed: 'The wordbooks could not be loaded: ', cardsLoading: 'Loading the words…',
-    cardsFailed: 'The words could not be loaded: ', cardsEmpty: 'No words to show here.',
-    tally: (s) => `Known ${s.success} · Not known ${s.fail} · Not studied ${s.notStudied}`,
-    unsaved: (n) => ` · ${n} not saved yet`,
-    position: (from, to, count) => `${from}–${to} of ${count}`,
-    signedInAs: (name) => `Signed in as ${name}`, signOut: 'Sign out',
-    connecting: 'Connecting…', disconnected: 'Connection lost; reconnecting…',
-    eventsRefused: 'The server did not open this page: too many pages are open, or it is ' +
-      'stopping. Close another page, then reload this one.',
-    unreachable: 'The server could not be reached. Check that “wordbook serve” is still ' +
-      'running, then try again.',
-    sessionEnded: 'This page’s session has ended. Reload the page.',
-    forbidden: 'The server refused the request. Open the address “wordbook serve” printed.',
-    refused: (status) => `The server refused the request (HTTP ${status}). Reload the page.`,
-    viewCards: 'Cards', viewList: 'List', views: 'View',
-    stats: 'Reviews', showChart: 'Show the review chart',
-    knew: 'Knew it', didNotKnow: 'Didn’t know', roundProgress: 'Round progress',
-    focusPosition: (n, count) => `Card ${n} of ${count}`,
-    focusCard: 'Card: tap or press Space to turn it',
-    focusHint: 'Tap the card to turn it. Swipe it right if you knew it, left if you did not.',
-    hintDismiss: 'Got it', roundDone: 'Round done',
-    roundSummary: (s) => `Known ${s.success} · Not known ${s.fail}`,
-    restudy: 'Study the ones I missed', studyAgain: 'Study all again',
-    openBook: (title) => `Wordbook: ${title}`, changeBook: 'Change',
-    newBook: 'New wordbook', newBookTitle: 'Title of the new wordbook', create: 'Create',
-    renameBook: 'Rename this wordbook', renameTitle: 'New title', rename: 'Rename',
-    deleteBook: 'Delete this wordbook', deleteBookTitle: 'Delete the wordbook',
-    deleteBookQuestion: (book) => `Delete wordbook ${book.id} (“${book.title}”) and its ` +
-      `${book.wordCount === 1 ? '1 word' : `${book.wordCount.toLocaleString('en')} words`}?`,
-    first: 'First', last: 'Last', jump: 'Go', jumpLabel: 'Go to card number',
-    keys: 'Keys: Space flips · → or l knew it · ← or h did not · 1–4 rate again, hard, ' +
-      'good, easy · 0 clears · j/k move · ' +
-      's shuffles · m changes what is shown · v shows the meaning first · / searches · ' +
-      'e edits · d deletes · u undo · r redo. Swipe a card right or left.',
+const language = document.documentElement.lang || 'en';
+const table = JSON.parse(document.getElementById('texts').textContent);
+
+/** `template` with each `{name}` replaced by `values[name]`. */
+function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
+}
+
+/** `count` with its digits grouped as the page's language groups them. */
+const number = (count) => count.toLocaleString(language);
+
+/** The texts of the page's language: plain ones as they are, the others as functions. */
+export const t = {
+  ...table,
+  dueSummary: (due) => {
+    if (due.status === 'failed') return table.dueFailed;
+    if (due.status !== 'loaded') return table.dueReading;
+    const counts = fill(table.dueCounts, { due: number(due.count), new: number(due.newWords) });
+    if (!due.next) return counts;
+    return counts + fill(table.dueNext, { when: new Date(due.next * 1000).toLocaleString(language) });
   },
-  ko: {
-    title: '단어장', books: '단어장 목록', dismiss: '닫기', shuffle: '섞기', mode: '보기',
-    modeAll: '모든 단어', modeExcludeSuccess: '아직 모르는 단어', modeFailedOnly: '틀린 단어만',
-    modeDue: '복습할 단어', hard: '어려워요', easy: '쉬워요',
-    dueSummary: (due) => due.status === 'loaded'
-      ? `복습 ${due.count.toLocaleString('ko')}개, 새 단어 ${due.newWords.toLocaleString('ko')}개` +
-        (due.next ? `, 다음 ${new Date(due.next * 1000).toLocaleString('ko')}` : '')
-      : due.status === 'failed' ? '일정을 읽지 못했습니다.' : '일정을 읽는 중…',
-    undo: '되돌리기', redo: '다시 하기', previous: '이전', next: '다음', addWord: '단어 추가',
-    term: '단어', meaning: '뜻', save: '저장', saving: '저장하는 중…',
-    search: '찾기', searchPlaceholder: '단어나 뜻으로 찾기',
-    reverse: '뜻 먼저', edit: '고치기', delete: '지우기', cancel: '취소',
-    editWord: '단어 고치기', deleteWord: '단어 지우기',
-    editLabel: (term) => `“${term}” 고치기`, deleteLabel: (term) => `“${term}” 지우기`,
-    deleteQuestion: (term) =>
-      `단어장에서 “${term}”을(를) 지울까요? 되돌리기로 되살릴 수 없습니다.`,
-    booksLoading: '단어장을 불러오는 중…', booksEmpty: '아직 단어장이 없습니다.',
-    booksFailed: '단어장을 불러오지 못했습니다: ', cardsLoading: '단어를 불러오는 중…',
-    cardsFailed: '단어를 불러오지 못했습니다: ', cardsEmpty: '보여 줄 단어가 없습니다.',
-    tally: (s) => `외움 ${s.success} · 모름 ${s.fail} · 안 봄 ${s.notStudied}`,
-    unsaved: (n) => ` · 저장 안 됨 ${n}`,
-    position: (from, to, count) => `${count}개 중 ${from}–${to}`,
-    signedInAs: (name) => `${name}(으)로 로그인함`, signOut: '로그아웃',
-    connecting: '연결하는 중…', disconnected: '연결이 끊겼습니다. 다시 연결하는 중…',
-    eventsRefused: '서버가 이 페이지를 열지 않았습니다. 열린 페이지가 너무 많거나 서버가 ' +
-      '멈추는 중입니다. 다른 페이지를 닫은 뒤 이 페이지를 새로 고치세요.',
-    unreachable: '서버에 연결할 수 없습니다. “wordbook serve”가 실행 중인지 확인한 뒤 ' +
-      '다시 시도하세요.',
-    sessionEnded: '이 페이지의 세션이 끝났습니다. 페이지를 새로 고치세요.',
-    forbidden: '서버가 요청을 거절했습니다. “wordbook serve”가 출력한 주소를 여세요.',
-    refused: (status) => `서버가 요청을 거절했습니다 (HTTP ${status}). 페이지를 새로 고치세요.`,
-    viewCards: '카드', viewList: '목록', views: '보기 방식',
-    stats: '복습', showChart: '복습 차트 보기',
-    knew: '알아요', didNotKnow: '몰라요', roundProgress: '이번 회차 진행',
-    focusPosition: (n, count) => `${count}장 중 ${n}번째`,
-    focusCard: '카드: 누르거나 Space를 눌러 뒤집기',
-    focusHint: '카드를 누르면 뒤집힙니다. 알면 오른쪽으로, 모르면 왼쪽으로 미세요.',
-    hintDismiss: '알겠어요', roundDone: '이번 회차 끝',
-    roundSummary: (s) => `외움 ${s.success} · 모름 ${s.fail}`,
-    restudy: '모른 단어만 다시 공부하기', studyAgain: '모두 다시 공부하기',
-    openBook: (title) => `단어장: ${title}`, changeBook: '바꾸기',
-    newBook: '새 단어장', newBookTitle: '새 단어장 제목', create: '만들기',
-    renameBook: '이 단어장 이름 바꾸기', renameTitle: '새 제목', rename: '이름 바꾸기',
-    deleteBook: '이 단어장 지우기', deleteBookTitle: '단어장 지우기',
-    deleteBookQuestion: (book) =>
-      `단어장 ${book.id} (“${book.title}”)과 단어 ${book.wordCount.toLocaleString('ko')}개를 지울까요?`,
-    first: '처음', last: '마지막', jump: '이동', jumpLabel: '카드 번호로 이동',
-    keys: '키: Space 뒤집기 · → 또는 l 외움 · ← 또는 h 모름 · 1–4 다시, 어려움, 좋음, 쉬움 · ' +
-      '0 지우기 · j/k 이동 · ' +
-      's 섞기 · m 보기 바꾸기 · v 뜻 먼저 · / 찾기 · e 고치기 · d 단어 지우기 · ' +
-      'u 되돌리기 · r 다시 하기. 카드를 오른쪽이나 왼쪽으로 밀어도 됩니다.',
-  },
+  editLabel: (term) => fill(table.editLabel, { term }),
+  deleteLabel: (term) => fill(table.deleteLabel, { term }),
+  deleteQuestion: (term) => fill(table.deleteQuestion, { term }),
+  tally: (s) => fill(table.tally, s),
+  unsaved: (count) => fill(table.unsaved, { count }),
+  position: (from, to, count) => fill(table.position, { from, to, count }),
+  signedInAs: (name) => fill(table.signedInAs, { name }),
+  refused: (status) => fill(table.refused, { status }),
+  focusPosition: (n, count) => fill(table.focusPosition, { n, count }),
+  roundSummary: (s) => fill(table.roundSummary, s),
+  openBook: (title) => fill(table.openBook, { title }),
+  deleteBookQuestion: (book) => fill(table.deleteBookQuestion, {
+    id: book.id, title: book.title,
+    words: book.wordCount === 1 ? table.oneWord : fill(table.words, { count: number(book.wordCount) }),
+  }),
 };
-
-/** The texts of the page's language. */
-export const t = texts[document.documentElement.lang] || texts.en;
 
 /** The sentence for a request the server answered with `response`, which was not ok. */
 export function describeRefusal(response) {

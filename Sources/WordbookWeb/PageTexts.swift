@@ -1,0 +1,176 @@
+import Wordbook
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Every text the study page shows, in one language; the server puts them in the page as JSON,
+/// and the page's script only fills in the values.
+///
+/// A text with values names each in braces (`{count}`), and the page replaces them with the
+/// values it formats in the page's language (numbers grouped, dates as the locale writes them).
+/// Each language is one value of this type, so a text missing in one language does not
+/// compile. Errors of the store are worded by the domain (`AppError.message(in:for:)`).
+struct PageTexts: Codable, Sendable {
+  var title, books, dismiss, shuffle, mode: String
+  var modeAll, modeExcludeSuccess, modeFailedOnly, modeDue, hard, easy: String
+  /// The due mode's counts: `{due}`, `{new}`.
+  var dueCounts: String
+  /// Put after ``dueCounts`` when a word falls due later: `{when}`.
+  var dueNext: String
+  var dueFailed, dueReading: String
+  var undo, redo, previous, next, addWord, term, meaning, save, saving: String
+  var search, searchPlaceholder, reverse, edit, delete, cancel, editWord, deleteWord: String
+  /// The edit and delete buttons' labels, and the question before a deletion: `{term}`.
+  var editLabel, deleteLabel, deleteQuestion: String
+  var booksLoading, booksEmpty, booksFailed, cardsLoading, cardsFailed, cardsEmpty: String
+  /// The counts line: `{success}`, `{fail}`, `{notStudied}`.
+  var tally: String
+  /// Put after ``tally`` while marks are being saved: `{count}`.
+  var unsaved: String
+  /// The cards shown of all: `{from}`, `{to}`, `{count}`.
+  var position: String
+  /// `{name}`.
+  var signedInAs: String
+  var signOut, connecting, disconnected, eventsRefused, unreachable, sessionEnded: String
+  var forbidden: String
+  /// A refusal with no sentence of its own: `{status}`, the HTTP status.
+  var refused: String
+  var viewCards, viewList, views, stats, showChart, knew, didNotKnow, roundProgress: String
+  /// The focused card's place: `{n}`, `{count}`.
+  var focusPosition: String
+  var focusCard, focusHint, hintDismiss, roundDone: String
+  /// A round's summary: `{success}`, `{fail}`.
+  var roundSummary: String
+  var restudy, studyAgain: String
+  /// The open book's button: `{title}`.
+  var openBook: String
+  var changeBook, newBook, newBookTitle, create, renameBook, renameTitle, rename: String
+  var deleteBook, deleteBookTitle: String
+  /// The question before a book is deleted: `{id}`, `{title}` and `{words}`, one of
+  /// ``oneWord`` or ``words``.
+  var deleteBookQuestion: String
+  /// A count of one word.
+  var oneWord: String
+  /// A count of words other than one: `{count}`.
+  var words: String
+  var first, last, jump, jumpLabel, keys: String
+
+  /// The texts in `language`.
+  static func of(_ language: Language) -> PageTexts {
+    switch language {
+    case .english: english
+    case .korean: korean
+    }
+  }
+
+  /// The texts as the page reads them: a JSON object that can stand inside a `<script>`
+  /// element (no `<` in it, so no `</script>` either).
+  var json: String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
+    return String(decoding: data, as: UTF8.self).replacing("<", with: "\\u003c")
+  }
+
+  static let english = PageTexts(
+    title: "Wordbook", books: "Wordbooks", dismiss: "Dismiss", shuffle: "Shuffle", mode: "Show",
+    modeAll: "All words", modeExcludeSuccess: "Not yet known", modeFailedOnly: "Failed only",
+    modeDue: "Due for review", hard: "Hard", easy: "Easy",
+    dueCounts: "{due} due, {new} new", dueNext: ", next {when}",
+    dueFailed: "The schedule could not be read.", dueReading: "Reading the schedule…",
+    undo: "Undo", redo: "Redo", previous: "Previous", next: "Next", addWord: "Add a word",
+    term: "Term", meaning: "Meaning", save: "Save", saving: "Saving…",
+    search: "Search", searchPlaceholder: "Search terms and meanings",
+    reverse: "Meaning first", edit: "Edit", delete: "Delete", cancel: "Cancel",
+    editWord: "Edit the word", deleteWord: "Delete the word",
+    editLabel: "Edit “{term}”", deleteLabel: "Delete “{term}”",
+    deleteQuestion: "Delete “{term}” from the wordbook? Undo cannot bring it back.",
+    booksLoading: "Loading the wordbooks…", booksEmpty: "There are no wordbooks yet.",
+    booksFailed: "The wordbooks could not be loaded: ", cardsLoading: "Loading the words…",
+    cardsFailed: "The words could not be loaded: ", cardsEmpty: "No words to show here.",
+    tally: "Known {success} · Not known {fail} · Not studied {notStudied}",
+    unsaved: " · {count} not saved yet", position: "{from}–{to} of {count}",
+    signedInAs: "Signed in as {name}", signOut: "Sign out",
+    connecting: "Connecting…", disconnected: "Connection lost; reconnecting…",
+    eventsRefused:
+      "The server did not open this page: too many pages are open, or it is stopping. "
+      + "Close another page, then reload this one.",
+    unreachable:
+      "The server could not be reached. Check that “wordbook serve” is still running, "
+      + "then try again.",
+    sessionEnded: "This page’s session has ended. Reload the page.",
+    forbidden: "The server refused the request. Open the address “wordbook serve” printed.",
+    refused: "The server refused the request (HTTP {status}). Reload the page.",
+    viewCards: "Cards", viewList: "List", views: "View",
+    stats: "Reviews", showChart: "Show the review chart",
+    knew: "Knew it", didNotKnow: "Didn’t know", roundProgress: "Round progress",
+    focusPosition: "Card {n} of {count}",
+    focusCard: "Card: tap or press Space to turn it",
+    focusHint: "Tap the card to turn it. Swipe it right if you knew it, left if you did not.",
+    hintDismiss: "Got it", roundDone: "Round done",
+    roundSummary: "Known {success} · Not known {fail}",
+    restudy: "Study the ones I missed", studyAgain: "Study all again",
+    openBook: "Wordbook: {title}", changeBook: "Change",
+    newBook: "New wordbook", newBookTitle: "Title of the new wordbook", create: "Create",
+    renameBook: "Rename this wordbook", renameTitle: "New title", rename: "Rename",
+    deleteBook: "Delete this wordbook", deleteBookTitle: "Delete the wordbook",
+    deleteBookQuestion: "Delete wordbook {id} (“{title}”) and its {words}?",
+    oneWord: "1 word", words: "{count} words",
+    first: "First", last: "Last", jump: "Go", jumpLabel: "Go to card number",
+    keys:
+      "Keys: Space flips · → or l knew it · ← or h did not · 1–4 rate again, hard, good, "
+      + "easy · 0 clears · j/k move · s shuffles · m changes what is shown · v shows the "
+      + "meaning first · / searches · e edits · d deletes · u undo · r redo. Swipe a card "
+      + "right or left.")
+
+  static let korean = PageTexts(
+    title: "단어장", books: "단어장 목록", dismiss: "닫기", shuffle: "섞기", mode: "보기",
+    modeAll: "모든 단어", modeExcludeSuccess: "아직 모르는 단어", modeFailedOnly: "틀린 단어만",
+    modeDue: "복습할 단어", hard: "어려워요", easy: "쉬워요",
+    dueCounts: "복습 {due}개, 새 단어 {new}개", dueNext: ", 다음 {when}",
+    dueFailed: "일정을 읽지 못했습니다.", dueReading: "일정을 읽는 중…",
+    undo: "되돌리기", redo: "다시 하기", previous: "이전", next: "다음", addWord: "단어 추가",
+    term: "단어", meaning: "뜻", save: "저장", saving: "저장하는 중…",
+    search: "찾기", searchPlaceholder: "단어나 뜻으로 찾기",
+    reverse: "뜻 먼저", edit: "고치기", delete: "지우기", cancel: "취소",
+    editWord: "단어 고치기", deleteWord: "단어 지우기",
+    editLabel: "“{term}” 고치기", deleteLabel: "“{term}” 지우기",
+    deleteQuestion: "단어장에서 “{term}”을(를) 지울까요? 되돌리기로 되살릴 수 없습니다.",
+    booksLoading: "단어장을 불러오는 중…", booksEmpty: "아직 단어장이 없습니다.",
+    booksFailed: "단어장을 불러오지 못했습니다: ", cardsLoading: "단어를 불러오는 중…",
+    cardsFailed: "단어를 불러오지 못했습니다: ", cardsEmpty: "보여 줄 단어가 없습니다.",
+    tally: "외움 {success} · 모름 {fail} · 안 봄 {notStudied}",
+    unsaved: " · 저장 안 됨 {count}", position: "{count}개 중 {from}–{to}",
+    signedInAs: "{name}(으)로 로그인함", signOut: "로그아웃",
+    connecting: "연결하는 중…", disconnected: "연결이 끊겼습니다. 다시 연결하는 중…",
+    eventsRefused:
+      "서버가 이 페이지를 열지 않았습니다. 열린 페이지가 너무 많거나 서버가 멈추는 중입니다. "
+      + "다른 페이지를 닫은 뒤 이 페이지를 새로 고치세요.",
+    unreachable: "서버에 연결할 수 없습니다. “wordbook serve”가 실행 중인지 확인한 뒤 다시 시도하세요.",
+    sessionEnded: "이 페이지의 세션이 끝났습니다. 페이지를 새로 고치세요.",
+    forbidden: "서버가 요청을 거절했습니다. “wordbook serve”가 출력한 주소를 여세요.",
+    refused: "서버가 요청을 거절했습니다 (HTTP {status}). 페이지를 새로 고치세요.",
+    viewCards: "카드", viewList: "목록", views: "보기 방식",
+    stats: "복습", showChart: "복습 차트 보기",
+    knew: "알아요", didNotKnow: "몰라요", roundProgress: "이번 회차 진행",
+    focusPosition: "{count}장 중 {n}번째",
+    focusCard: "카드: 누르거나 Space를 눌러 뒤집기",
+    focusHint: "카드를 누르면 뒤집힙니다. 알면 오른쪽으로, 모르면 왼쪽으로 미세요.",
+    hintDismiss: "알겠어요", roundDone: "이번 회차 끝",
+    roundSummary: "외움 {success} · 모름 {fail}",
+    restudy: "모른 단어만 다시 공부하기", studyAgain: "모두 다시 공부하기",
+    openBook: "단어장: {title}", changeBook: "바꾸기",
+    newBook: "새 단어장", newBookTitle: "새 단어장 제목", create: "만들기",
+    renameBook: "이 단어장 이름 바꾸기", renameTitle: "새 제목", rename: "이름 바꾸기",
+    deleteBook: "이 단어장 지우기", deleteBookTitle: "단어장 지우기",
+    deleteBookQuestion: "단어장 {id} (“{title}”)과 {words}를 지울까요?",
+    oneWord: "단어 1개", words: "단어 {count}개",
+    first: "처음", last: "마지막", jump: "이동", jumpLabel: "카드 번호로 이동",
+    keys:
+      "키: Space 뒤집기 · → 또는 l 외움 · ← 또는 h 모름 · 1–4 다시, 어려움, 좋음, 쉬움 · "
+      + "0 지우기 · j/k 이동 · s 섞기 · m 보기 바꾸기 · v 뜻 먼저 · / 찾기 · e 고치기 · "
+      + "d 단어 지우기 · u 되돌리기 · r 다시 하기. 카드를 오른쪽이나 왼쪽으로 밀어도 됩니다.")
+}
