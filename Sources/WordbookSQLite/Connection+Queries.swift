@@ -259,6 +259,37 @@ extension Connection {
   func words(in bookID: WordBook.ID, after word: Word.ID?, limit: Int)
     throws(WordServiceError) -> [Word]
   {
+    var words: [Word] = []
+    words.reserveCapacity(min(limit, 65_536))
+    try forEachWord(in: bookID, after: word, limit: limit) { words.append($0.word()) }
+    return words
+  }
+
+  /// Up to `limit` words of a book with IDs after `word`, their texts as stored.
+  func wordTexts(in bookID: WordBook.ID, after word: Word.ID?, limit: Int)
+    throws(WordServiceError) -> WordTextPage
+  {
+    var page = WordTextPage(capacity: min(limit, 65_536))
+    try forEachWord(in: bookID, after: word, limit: limit) { statement in
+      page.append(
+        id: Word.ID(statement.int64(at: 0)),
+        studyState: StudyState(rawValue: UInt8(clamping: statement.int64(at: 4))) ?? .notStudied,
+        term: { statement.appendBytes(at: 1, to: &$0) },
+        meaning: { statement.appendBytes(at: 2, to: &$0) },
+        imageReference: { bytes in
+          guard !statement.isNull(at: 3) else { return false }
+          statement.appendBytes(at: 3, to: &bytes)
+          return true
+        })
+    }
+    return page
+  }
+
+  /// Steps through up to `limit` words of a book with IDs after `word`, in the order they
+  /// were added, calling `row` with the statement on each (the columns of `Statement.word()`).
+  private func forEachWord(
+    in bookID: WordBook.ID, after word: Word.ID?, limit: Int, _ row: (Statement) -> Void
+  ) throws(WordServiceError) {
     let statement = try self.statement(
       """
       SELECT id, term, meaning, image_reference, study_state
@@ -268,14 +299,13 @@ extension Connection {
     statement.bind(bookID.rawValue, at: 1)
     statement.bind(word?.rawValue ?? 0, at: 2)
     statement.bind(Int64(limit), at: 3)
-    var words: [Word] = []
-    words.reserveCapacity(min(limit, 65_536))
+    var count = 0
     while try statement.step(self, .loadWords) {
-      words.append(statement.word())
+      row(statement)
+      count += 1
       // A load given up (another book chosen) stops instead of reading the rest of a big book.
-      if words.count % 4096 == 0, Task.isCancelled { throw .cancelled }
+      if count % 4096 == 0, Task.isCancelled { throw .cancelled }
     }
-    return words
   }
 
   /// The count of each study state in each book that has words.

@@ -180,6 +180,21 @@ public final class SQLiteWordService: WordService {
     }
   }
 
+  /// Returns one page of a book's words with their texts as stored, for commands that copy
+  /// them out without a `String` for each text.
+  ///
+  /// - Complexity: O(*limit* + log *n*), as ``fetchWords(in:after:limit:)``.
+  package func fetchWordTexts(in bookID: WordBook.ID, after word: Word.ID?, limit: Int)
+    async throws(WordServiceError) -> WordTextPage
+  {
+    try await withConnection { connection throws(WordServiceError) in
+      try connection.inReadTransaction(.loadWords) { () throws(WordServiceError) in
+        guard try connection.bookExists(bookID) else { throw .bookNotFound(bookID) }
+        return try connection.wordTexts(in: bookID, after: word, limit: limit)
+      }
+    }
+  }
+
   /// Counts the words of every book in each study state, in SQL.
   public func fetchTallies() async throws(WordServiceError) -> [WordBook.ID: StudyTally] {
     try await withConnection { connection throws(WordServiceError) in try connection.tallies() }

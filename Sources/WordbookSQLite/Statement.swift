@@ -90,6 +90,13 @@ struct Statement {
     return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
   }
 
+  /// Appends the bytes of the text in column `index` to `bytes`, as stored, without decoding.
+  func appendBytes(at index: Int32, to bytes: inout [UInt8]) {
+    guard let text = sqlite3_column_text(handle, index) else { return }
+    bytes.append(
+      contentsOf: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index))))
+  }
+
   /// The text in column `index`, or `nil` when it is SQL `NULL`.
   func optionalText(at index: Int32) -> String? {
     isNull(at: index) ? nil : text(at: index)

@@ -40,6 +40,34 @@ import Wordbook
     }
   }
 
+  /// Bytes as a database may store them: harmless and escaped pieces, and the ill-formed
+  /// sequences that `String(decoding:as:)` repairs (a lone continuation byte, a cut sequence,
+  /// overlong forms, a surrogate, a scalar above U+10FFFF, bytes no sequence starts with),
+  /// mixed at random, so each falls at every offset within a word of 8 bytes.
+  @Test func storedBytesAreEscapedAsTheStringTheyDecodeTo() {
+    let pieces: [[UInt8]] =
+      ["a", "bcdefgh", "단어", "é", "\u{A0}", "🙂", "\u{1B}", "\u{9B}", "\u{202E}", "\u{10FFFF}"]
+      .map { Array($0.utf8) }
+      + [
+        [0x80], [0xBF], [0xC2], [0xE2, 0x80], [0xF0, 0x9F, 0x99], [0xC0, 0x80], [0xC1, 0xBF],
+        [0xE0, 0x80, 0x80], [0xE0, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xF0, 0x8F, 0xBF, 0xBF],
+        [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFE], [0xFF], [0xEA, 0xB0, 0x41],
+      ]
+    var generator = SplitMix64(seed: 31)
+    for _ in 0..<4_000 {
+      let bytes = (0..<Int(generator.next() % 10)).flatMap { _ in
+        pieces[Int(generator.next() % UInt64(pieces.count))]
+      }
+      let decoded = String(decoding: bytes, as: UTF8.self)
+      var line = OutputLine(bytes: [])
+      bytes.withUnsafeBufferPointer { line.appendEscaped(utf8: $0) }
+      #expect(line.bytes == Array(Self.escapedOneScalarAtATime(decoded).utf8), "\(bytes)")
+      #expect(
+        bytes.withUnsafeBufferPointer(String.isWellFormedUTF8) == (Array(decoded.utf8) == bytes),
+        "\(bytes)")
+    }
+  }
+
   /// The escaping, written plainly from its documentation: every scalar on its own.
   private static func escapedOneScalarAtATime(_ text: String) -> String {
     text.unicodeScalars.map { scalar in

@@ -29,7 +29,7 @@ final class CommandSession {
 
   /// How many words a listing reads at a time: small enough that the first line shows at once
   /// and memory stays flat, large enough that each read is cheap.
-  static let pageSize = 4096
+  nonisolated static let pageSize = 4096
 
   init(invocation: Invocation, environment: [String: String]) async throws(CommandFailure) {
     self.environment = environment
@@ -151,14 +151,43 @@ final class CommandSession {
     reading read: @escaping @Sendable (Item?) async throws -> [Item],
     _ body: ([Item]) throws(CommandFailure) -> Void
   ) async throws(CommandFailure) {
+    try await forEachPage(
+      of: book, reading: { (before: [Item]?) in try await read(before?.last) }, count: \.count,
+      body)
+  }
+
+  /// Reads `book` page by page with `read`, which is given the page before (`nil` at first)
+  /// and returns at most ``pageSize`` words, and hands each page to `body`. The next page is
+  /// read while `body` writes this one.
+  ///
+  /// - Throws: ``CommandFailure`` from `body`, or when the book is deleted meanwhile.
+  func forEachPage(
+    of book: WordBook,
+    reading read: @escaping @Sendable (WordTextPage?) async throws -> WordTextPage,
+    _ body: (WordTextPage) throws(CommandFailure) -> Void
+  ) async throws(CommandFailure) {
+    try await forEachPage(of: book, reading: read, count: \.count, body)
+  }
+
+  /// Reads `book` page by page with `read`, which is given the page before (`nil` at first)
+  /// and returns a page of at most ``pageSize`` items, `count` of them, and hands each page to
+  /// `body`. The next page is read while `body` writes this one.
+  ///
+  /// - Throws: ``CommandFailure`` from `body`, or when the book is deleted meanwhile.
+  private func forEachPage<Page: Sendable>(
+    of book: WordBook,
+    reading read: @escaping @Sendable (Page?) async throws -> Page,
+    count: (Page) -> Int,
+    _ body: (Page) throws(CommandFailure) -> Void
+  ) async throws(CommandFailure) {
     // Detached, so the read starts at once instead of waiting for the main actor to finish
     // writing the page before.
-    func readPage(after last: Item?) -> Task<[Item], any Error> {
-      Task.detached { try await read(last) }
+    func readPage(after before: Page?) -> Task<Page, any Error> {
+      Task.detached { try await read(before) }
     }
     var next = readPage(after: nil)
     while true {
-      let page: [Item]
+      let page: Page
       do {
         page = try await next.value
       } catch let error as WordServiceError where error.kind == .notFound {
@@ -168,8 +197,8 @@ final class CommandSession {
       } catch {
         throw .runtime(.other(String(describing: error)))
       }
-      let isLast = page.count < Self.pageSize
-      if !isLast, let last = page.last { next = readPage(after: last) }
+      let isLast = count(page) < Self.pageSize
+      if !isLast { next = readPage(after: page) }
       do {
         try body(page)
         try out.flush()

@@ -14,6 +14,17 @@ struct OutputLine {
     text.appendEscapedForTerminal(to: &bytes)
   }
 
+  /// Appends text stored as `utf8`, escaped as ``appendEscaped(_:)`` escapes it: copied as
+  /// it is when it is well-formed UTF-8 with nothing to escape (a word's usual text), else
+  /// decoded first, ill-formed bytes shown as U+FFFD as `String(decoding:as:)` shows them.
+  mutating func appendEscaped(utf8: UnsafeBufferPointer<UInt8>) {
+    if !String.mayStartEscape(utf8), String.isWellFormedUTF8(utf8) {
+      bytes.append(contentsOf: utf8)
+    } else {
+      String(decoding: utf8, as: UTF8.self).appendEscapedForTerminal(to: &bytes)
+    }
+  }
+
   /// Appends `number` in decimal digits, written straight into the buffer.
   mutating func append(_ number: Int64) {
     var magnitude = number.magnitude

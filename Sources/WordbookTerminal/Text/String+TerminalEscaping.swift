@@ -62,7 +62,7 @@ extension String {
   }
 
   /// Whether `bytes` hold a byte that may start an escaped character, eight bytes at a time.
-  private static func mayStartEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func mayStartEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     // Per byte lane of a 64-bit word: the high bit is set where the byte is below 0x20, or
     // where it is zero after an exclusive or with 0x7F, 0xC2 or 0xE2 (the classic tests of
     // "Bit Twiddling Hacks"; a set lane may also be a false alarm, which the per-byte test
