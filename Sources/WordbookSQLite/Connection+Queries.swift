@@ -273,7 +273,7 @@ extension Connection {
     try forEachWord(in: bookID, after: word, limit: limit) { statement in
       page.append(
         id: Word.ID(statement.int64(at: 0)),
-        studyState: StudyState(rawValue: UInt8(clamping: statement.int64(at: 4))) ?? .notStudied,
+        studyState: statement.studyState(at: 4),
         term: { statement.appendBytes(at: 1, to: &$0) },
         meaning: { statement.appendBytes(at: 2, to: &$0) },
         imageReference: { bytes in
@@ -367,7 +367,12 @@ extension Statement {
     Word(
       id: Word.ID(int64(at: 0)), term: text(at: 1), meaning: text(at: 2),
       imageReference: optionalText(at: 3),
-      studyState: StudyState(rawValue: UInt8(clamping: int64(at: 4))) ?? .notStudied)
+      studyState: studyState(at: 4))
+  }
+
+  /// The study state in column `index`, `.notStudied` for a value no state has.
+  func studyState(at index: Int32) -> StudyState {
+    StudyState(rawValue: UInt8(clamping: int64(at: index))) ?? .notStudied
   }
 
   /// The canonical form of the term in column `index`, or `nil` when the stored bytes already

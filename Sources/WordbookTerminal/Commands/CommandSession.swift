@@ -157,24 +157,11 @@ final class CommandSession {
   }
 
   /// Reads `book` page by page with `read`, which is given the page before (`nil` at first)
-  /// and returns at most ``pageSize`` words, and hands each page to `body`. The next page is
-  /// read while `body` writes this one.
-  ///
-  /// - Throws: ``CommandFailure`` from `body`, or when the book is deleted meanwhile.
-  func forEachPage(
-    of book: WordBook,
-    reading read: @escaping @Sendable (WordTextPage?) async throws -> WordTextPage,
-    _ body: (WordTextPage) throws(CommandFailure) -> Void
-  ) async throws(CommandFailure) {
-    try await forEachPage(of: book, reading: read, count: \.count, body)
-  }
-
-  /// Reads `book` page by page with `read`, which is given the page before (`nil` at first)
   /// and returns a page of at most ``pageSize`` items, `count` of them, and hands each page to
   /// `body`. The next page is read while `body` writes this one.
   ///
   /// - Throws: ``CommandFailure`` from `body`, or when the book is deleted meanwhile.
-  private func forEachPage<Page: Sendable>(
+  func forEachPage<Page: Sendable>(
     of book: WordBook,
     reading read: @escaping @Sendable (Page?) async throws -> Page,
     count: (Page) -> Int,

@@ -14,8 +14,9 @@ struct WordsCommand: Subcommand {
   func run(in session: CommandSession) async throws(CommandFailure) {
     let book = try await session.book(book)
     let out = session.out
-    try await session.forEachPage(of: book, reading: Self.reader(of: book, in: session.service)) {
-      page throws(CommandFailure) in
+    try await session.forEachPage(
+      of: book, reading: Self.reader(of: book, in: session.service), count: \.count
+    ) { page throws(CommandFailure) in
       try page.forEachWord { word throws(CommandFailure) in
         try out.writeLine { line in
           line.append(word.id.rawValue)
