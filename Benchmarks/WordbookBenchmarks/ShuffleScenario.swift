@@ -9,7 +9,9 @@ struct ShuffleScenario: Scenario {
   func run(size: Int, runs: Int, into results: Results) async throws {
     let loaded = await Fixtures.loadedStore(count: size)
     let store = loaded.store
-    let operations = operationsPerSample(size: size)
+    // At least five shuffles a sample: one shuffle of a large book is a random walk over tens
+    // of megabytes, and a lone one swings with where the kernel placed its pages.
+    let operations = max(5, operationsPerSample(size: size))
 
     var positions = (0..<Int32(size)).map { $0 }
     var generator = SplitMix64(seed: 42)
