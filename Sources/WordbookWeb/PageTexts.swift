@@ -120,11 +120,7 @@ struct PageTexts: Codable, Sendable {
     deleteBookQuestion: "Delete wordbook {id} (“{title}”) and its {words}?",
     oneWord: "1 word", words: "{count} words",
     first: "First", last: "Last", jump: "Go", jumpLabel: "Go to card number",
-    keys:
-      "Keys: Space flips · → or l knew it · ← or h did not · 1–4 rate again, hard, good, "
-      + "easy · 0 clears · j/k move · s shuffles · m changes what is shown · v shows the "
-      + "meaning first · / searches · e edits · d deletes · u undo · r redo. Swipe a card "
-      + "right or left.")
+    keys: PageKeys.help(in: .english, title: "Keys", swipe: "Swipe a card right or left."))
 
   static let korean = PageTexts(
     title: "단어장", books: "단어장 목록", dismiss: "닫기", shuffle: "섞기", mode: "보기",
@@ -169,8 +165,5 @@ struct PageTexts: Codable, Sendable {
     deleteBookQuestion: "단어장 {id} (“{title}”)과 {words}를 지울까요?",
     oneWord: "단어 1개", words: "단어 {count}개",
     first: "처음", last: "마지막", jump: "이동", jumpLabel: "카드 번호로 이동",
-    keys:
-      "키: Space 뒤집기 · → 또는 l 외움 · ← 또는 h 모름 · 1–4 다시, 어려움, 좋음, 쉬움 · "
-      + "0 지우기 · j/k 이동 · s 섞기 · m 보기 바꾸기 · v 뜻 먼저 · / 찾기 · e 고치기 · "
-      + "d 단어 지우기 · u 되돌리기 · r 다시 하기. 카드를 오른쪽이나 왼쪽으로 밀어도 됩니다.")
+    keys: PageKeys.help(in: .korean, title: "키", swipe: "카드를 오른쪽이나 왼쪽으로 밀어도 됩니다."))
 }

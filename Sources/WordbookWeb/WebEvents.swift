@@ -113,6 +113,20 @@ enum WebEvents {
     }
   }
 
+  /// The study screen's place: the current card's position among the cards, how many the
+  /// list shows at once, and whether the last card has just been rated.
+  struct Screen: Encodable {
+    var cursor: Int
+    var pageSize: Int
+    var isRoundOver: Bool
+
+    init(_ cards: StudyCards) {
+      cursor = cards.cursor
+      pageSize = cards.pageSize
+      isRoundOver = cards.isRoundOver
+    }
+  }
+
   /// The window of cards the page asked for.
   struct Window: Encodable {
     var from: Int

@@ -35,11 +35,14 @@ struct WebRouter: Sendable {
   let sessions: WebSessions
   let gate: Gate
 
-  /// The page in each language: `index.html` naming the language, with its ``PageTexts``.
+  /// The page in each language: `index.html` naming the language, with its ``PageTexts`` and
+  /// the key table (``PageKeys``).
   private let pages: [Language: Data]
 
   /// The paths the page's script asks for, besides its files.
-  private static let dynamicPaths: Set<String> = ["/", "/events", "/cards", "/chart", "/actions"]
+  private static let dynamicPaths: Set<String> = [
+    "/", "/events", "/cards", "/chart", "/actions", "/commands",
+  ]
 
   init(access: AccessGuard, resources: PageResources, sessions: WebSessions, gate: Gate) {
     self.access = access
@@ -50,7 +53,9 @@ struct WebRouter: Sendable {
     pages = Dictionary(
       uniqueKeysWithValues: Language.allCases.map { language in
         let json = PageTexts.of(language).json
-        let texts = "<script type=\"application/json\" id=\"texts\">\(json)</script>\n</head>"
+        let texts =
+          "<script type=\"application/json\" id=\"texts\">\(json)</script>\n"
+          + "<script type=\"application/json\" id=\"key-commands\">\(PageKeys.json)</script>\n</head>"
         let localized = page.replacing("lang=\"en\"", with: "lang=\"\(language.rawValue)\"")
           .replacing("</head>", with: texts)
         return (language, Data(localized.utf8))
@@ -206,9 +211,11 @@ struct WebRouter: Sendable {
     switch (request.method, path) {
     case ("GET", "/"):
       return page(language)
-    case ("GET", "/events"), ("GET", "/cards"), ("GET", "/chart"), ("POST", "/actions"):
+    case ("GET", "/events"), ("GET", "/cards"), ("GET", "/chart"), ("POST", "/actions"),
+      ("POST", "/commands"):
       return .later { await answerNow(request, path: path, language: language, as: visitor) }
-    case (_, "/"), (_, "/events"), (_, "/cards"), (_, "/chart"), (_, "/actions"):
+    case (_, "/"), (_, "/events"), (_, "/cards"), (_, "/chart"), (_, "/actions"),
+      (_, "/commands"):
       return .text(405, "\(request.method) is not allowed on \(path).")
     default:
       return .text(404, "Not found: \(path).")
@@ -250,7 +257,10 @@ struct WebRouter: Sendable {
       return await Self.chart(of: session)
     case ("POST", "/actions"):
       return await receiveAction(request, signedInWith: visitor.secret)
-    case (_, "/"), (_, "/events"), (_, "/cards"), (_, "/chart"), (_, "/actions"):
+    case ("POST", "/commands"):
+      return await receiveCommand(request, signedInWith: visitor.secret)
+    case (_, "/"), (_, "/events"), (_, "/cards"), (_, "/chart"), (_, "/actions"),
+      (_, "/commands"):
       return .text(405, "\(request.method) is not allowed on \(path).")
     default:
       return .text(404, "Not found: \(path).")
@@ -320,6 +330,30 @@ struct WebRouter: Sendable {
         return .text(404, unknown.message(in: session.language, for: .visitor))
       }
       session.send(sent)
+      return .json([String: String](), status: 202)
+    }
+  }
+
+  private func receiveCommand(_ request: HTTPRequest, signedInWith secret: String?) async
+    -> HTTPResponse
+  {
+    guard request.headers["Content-Type"]?.hasPrefix("application/json") == true else {
+      return .text(415, "Send the command as application/json.")
+    }
+    let posted: PageCommand
+    do {
+      posted = try JSONDecoder().decode(PageCommand.self, from: request.body)
+    } catch {
+      return .text(400, "The body is not a command Wordbook knows: \(Self.describe(error)).")
+    }
+    guard let commands = posted.studyCommands else {
+      return .text(400, "The page may not send the command '\(posted.command)' this way.")
+    }
+    return await MainActor.run { [sessions] in
+      guard let session = sessions.session(for: request, signedInWith: secret) else {
+        return Self.sessionEnded
+      }
+      for command in commands { session.send(command) }
       return .json([String: String](), status: 202)
     }
   }

@@ -8,11 +8,14 @@ import WordbookInterchange
   import Foundation
 #endif
 
-/// One browser page's study session: its own store (order, turned cards, mode, undo) over the
-/// shared service, and the event stream that tells the page what changed.
+/// One browser page's study session: its own store of the study screen (order, turned cards,
+/// mode, undo, and the place in the cards) over the shared service, and the event stream that
+/// tells the page what changed.
 ///
-/// The page never receives a whole book: it asks for the window of cards it shows, and the
-/// session observes those cards' parts only, so an action sends the few events it changed.
+/// The store runs `StudyScreenFeature`, the study screen's rules the terminal runs too: the page
+/// posts commands (`next`, `good`, `shuffle`) and shows the current card the `screen` event
+/// names. The page never receives a whole book: it asks for the window of cards it shows, and
+/// the session observes those cards' parts only, so an action sends the few events it changed.
 @MainActor
 final class WebSession {
   let id: String
@@ -23,13 +26,16 @@ final class WebSession {
   let language: Language
   /// The service the store talks to, which the review chart reads too.
   private let service: any WordService
-  private let store: Store<AppState, AppAction>
+  private let store: Store<StudyScreenFeature.State, StudyScreenFeature.Action>
   private var observers: [StoreObserverToken] = []
   private var cardObservers: [Word.ID: StoreObserverToken] = [:]
   private var cardsVersion = 0
 
   /// The most cards one window request may ask for.
   static let windowLimit = 200
+
+  /// How many cards the page's list shows at once: what its pages move by.
+  static let pageSize = 20
 
   init(
     id: String, service: any WordService, seed: UInt64, language: Language,
@@ -40,14 +46,21 @@ final class WebSession {
     self.language = language
     self.events = events
     self.service = service
-    store = Store(initialState: AppState(seed: seed), reducer: AppReducer(service: service))
+    var cards = StudyCards()
+    cards.pageSize = Self.pageSize
+    store = Store(
+      initialState: StudyScreenFeature.State(app: AppState(seed: seed), cards: cards),
+      reducer: StudyScreenFeature(app: AppReducer(service: service)))
     observers = [
-      store.observe([.picker]) { [weak self] in self?.sendPicker() },
-      store.observe([.visibleWords]) { [weak self] in self?.sendCards() },
-      store.observe([.studyMode, .search, .reversed, .tally, .marks, .editor, .error, .schedule]) {
+      store.observe(\.app, [.picker]) { [weak self] in self?.sendPicker() },
+      store.observe(\.app, [.visibleWords]) { [weak self] in self?.sendCards() },
+      store.observe(
+        \.app, [.studyMode, .search, .reversed, .tally, .marks, .editor, .error, .schedule]
+      ) {
         [weak self] in
         self?.sendStatus()
       },
+      store.observe([.cards]) { [weak self] in self?.sendScreen() },
     ]
     send(
       "session",
@@ -55,21 +68,28 @@ final class WebSession {
     sendPicker()
     sendStatus()
     sendCards()
-    store.send(.loadBooks)
+    sendScreen()
+    store.send(.app(.loadBooks))
     // What other pages, the terminal and `wordbook` commands change reaches this page too.
-    store.send(.subscribeToChanges)
+    store.send(.app(.subscribeToChanges))
   }
 
   /// Sends `action` to the store.
   func send(_ action: AppAction) {
-    store.send(action)
+    store.send(.app(action))
+  }
+
+  /// Gives the study screen the learner's `command`, at the server's time: a page's clock may
+  /// be wrong, or set to rewrite history.
+  func send(_ command: StudyCards.Command) {
+    store.send(.command(command, at: .now))
   }
 
   /// What `action` names that this page's learner does not have (a book or a word the
   /// session's state does not hold: another learner's, or none at all), or `nil` when it names
   /// nothing or what it names is there.
   func unknownName(in action: AppAction) -> AppError? {
-    let state = store.state
+    let state = store.state.app
     switch action {
     case .deleteBook(let id), .renameBook(let id, _), .selectBook(let id):
       return state.books.contains { $0.id == id } ? nil : .unknownBook(id)
@@ -89,7 +109,7 @@ final class WebSession {
   /// The cards at positions `from..<from+count` of the study order, which from now on are the
   /// cards whose changes the page hears about.
   func window(from: Int, count: Int) -> WebEvents.Window {
-    let state = store.state
+    let state = store.state.app
     let visible = state.visibleWords
     let lower = min(max(from, 0), visible.count)
     let upper = min(lower + min(max(count, 0), Self.windowLimit), visible.count)
@@ -102,7 +122,7 @@ final class WebSession {
       cardObservers[id] = nil
     }
     for id in shown where cardObservers[id] == nil {
-      cardObservers[id] = store.observe([.card(id)]) { [weak self] in self?.sendCard(id) }
+      cardObservers[id] = store.observe(\.app, [.card(id)]) { [weak self] in self?.sendCard(id) }
     }
     return WebEvents.Window(from: lower, count: visible.count, version: cardsVersion, cards: cards)
   }
@@ -110,7 +130,7 @@ final class WebSession {
   /// The open book's review chart at `time`, as ``ReviewChart`` draws it in the page's
   /// language; `nil` when no book is open.
   func chart(at time: Timestamp) async throws(WordServiceError) -> String? {
-    let state = store.state
+    let state = store.state.app
     guard let id = state.selectedBookID, let book = state.books.first(where: { $0.id == id })
     else { return nil }
     let statistics = try await service.fetchReviewStatistics(of: id, at: time)
@@ -119,7 +139,7 @@ final class WebSession {
 
   /// Stops observing the store and ends the stream.
   func close() {
-    store.send(.unsubscribeFromChanges)
+    store.send(.app(.unsubscribeFromChanges))
     for token in observers + cardObservers.values { store.removeObserver(token) }
     observers = []
     cardObservers = [:]
@@ -127,16 +147,20 @@ final class WebSession {
   }
 
   private func sendPicker() {
-    send("picker", WebEvents.Picker(store.state, language: language))
+    send("picker", WebEvents.Picker(store.state.app, language: language))
   }
 
   private func sendStatus() {
-    send("status", WebEvents.Status(store.state, language: language))
+    send("status", WebEvents.Status(store.state.app, language: language))
+  }
+
+  private func sendScreen() {
+    send("screen", WebEvents.Screen(store.state.cards))
   }
 
   private func sendCards() {
     cardsVersion += 1
-    let state = store.state
+    let state = store.state.app
     let (status, message) = WebEvents.status(of: state.wordsStatus, language: language)
     send(
       "cards",
@@ -145,7 +169,7 @@ final class WebSession {
   }
 
   private func sendCard(_ id: Word.ID) {
-    let state = store.state
+    let state = store.state.app
     guard let word = state.words[id] else { return }
     send("card", WebEvents.Card(word, face: state.face(of: id)))
   }

@@ -6,14 +6,8 @@ import Wordbook
 @Suite struct StudyScreenKeysTests {
   private func press(
     _ keys: [Key], state: AppState, screen: inout StudyScreenState
-  ) -> StudyScreenKeys.Response {
-    var combined = StudyScreenKeys.Response()
-    for key in keys {
-      let response = StudyScreenKeys.handle(key, state: state, screen: &screen, at: Self.time)
-      combined.actions += response.actions
-      combined.quits = combined.quits || response.quits
-    }
-    return combined
+  ) -> [AppAction] {
+    keys.flatMap { StudyScreenKeys.handle($0, state: state, screen: &screen, at: Self.time) }
   }
 
   private let state = StateBuilder.open().state
@@ -22,49 +16,53 @@ import Wordbook
   @Test func studyKeysSendTheirActionsForTheCurrentCard() {
     var screen = StudyScreenState(cursor: 2)
     let id = Word.ID(3)
-    #expect(press([" "], state: state, screen: &screen).actions == [.flip(id)])
-    #expect(press([.enter], state: state, screen: &screen).actions == [.flip(id)])
-    #expect(press(["0"], state: state, screen: &screen).actions == [.resetMark(id)])
-    #expect(press(["s"], state: state, screen: &screen).actions == [.shuffle])
-    #expect(screen.cursor == 0)
-    #expect(press(["m"], state: state, screen: &screen).actions == [.toggleStudyMode])
+    #expect(press([" "], state: state, screen: &screen) == [.flip(id)])
+    #expect(press([.enter], state: state, screen: &screen) == [.flip(id)])
+    #expect(press(["0"], state: state, screen: &screen) == [.resetMark(id)])
+    #expect(press(["s"], state: state, screen: &screen) == [.shuffle])
+    #expect(screen.cards.cursor == 0)
+    #expect(press(["m"], state: state, screen: &screen) == [.toggleStudyMode])
   }
 
   @Test func quittingWaitsForMarksAndOffersRetryOnceRefused() {
     var builder = StateBuilder.open()
     builder.apply(.markSuccess(Word.ID(1)))
     var screen = StudyScreenState()
-    #expect(press(["q"], state: builder.state, screen: &screen) == .init())
-    #expect(screen.isQuitting)
+    #expect(press(["q"], state: builder.state, screen: &screen).isEmpty)
+    #expect(screen.cards.isQuitting)
     // While the mark is on its way, q does not quit and r has nothing to retry.
-    #expect(press(["q", "r"], state: builder.state, screen: &screen) == .init())
+    #expect(press(["q", "r"], state: builder.state, screen: &screen).isEmpty)
+    #expect(!screen.cards.hasQuit)
     builder.apply(
       .studyStatesSaved(.failure(WordServiceError(.unavailable, "locked"))))
-    #expect(
-      press(["r"], state: builder.state, screen: &screen) == .init(actions: [.retryUnsavedMarks]))
-    #expect(press([.escape], state: builder.state, screen: &screen) == .init())
-    #expect(!screen.isQuitting)
-    #expect(press(["q", "q"], state: builder.state, screen: &screen) == .init(quits: true))
+    #expect(press(["r"], state: builder.state, screen: &screen) == [.retryUnsavedMarks])
+    #expect(press([.escape], state: builder.state, screen: &screen).isEmpty)
+    #expect(!screen.cards.isQuitting)
+    #expect(press(["q", "q"], state: builder.state, screen: &screen).isEmpty)
+    #expect(screen.cards.hasQuit)
+    #expect(screen.cards.marksLeftUnsaved == 1)
   }
 
   @Test func quittingWithEverythingSavedQuitsAtOnce() {
     var screen = StudyScreenState()
-    #expect(press(["q"], state: state, screen: &screen) == .init(quits: true))
+    #expect(press(["q"], state: state, screen: &screen).isEmpty)
+    #expect(screen.cards.hasQuit)
+    #expect(screen.cards.marksLeftUnsaved == 0)
   }
 
   @Test func ratingMovesToTheNextCardAndStopsAtTheLast() {
     let time = Self.time
     var screen = StudyScreenState(cursor: 3)
     #expect(
-      press([.right], state: state, screen: &screen).actions == [
+      press([.right], state: state, screen: &screen) == [
         .rate(Word.ID(4), .good, at: time)
       ])
-    #expect(screen.cursor == 4)
+    #expect(screen.cards.cursor == 4)
     #expect(
-      press(["h"], state: state, screen: &screen).actions == [.rate(Word.ID(5), .again, at: time)])
-    #expect(screen.cursor == 4)
+      press(["h"], state: state, screen: &screen) == [.rate(Word.ID(5), .again, at: time)])
+    #expect(screen.cards.cursor == 4)
     #expect(
-      press(["l", .left], state: state, screen: &screen).actions == [
+      press(["l", .left], state: state, screen: &screen) == [
         .rate(Word.ID(5), .good, at: time), .rate(Word.ID(5), .again, at: time),
       ])
   }
@@ -74,7 +72,7 @@ import Wordbook
     var screen = StudyScreenState()
     let time = Self.time
     #expect(
-      press(["1", "2", "3", "4", "0"], state: state, screen: &screen).actions == [
+      press(["1", "2", "3", "4", "0"], state: state, screen: &screen) == [
         .rate(Word.ID(1), .again, at: time), .rate(Word.ID(2), .hard, at: time),
         .rate(Word.ID(3), .good, at: time), .rate(Word.ID(4), .easy, at: time),
         .resetMark(Word.ID(5)),
@@ -84,22 +82,22 @@ import Wordbook
   @Test func arrowsAndVimKeysMoveWithinTheList() {
     var screen = StudyScreenState()
     _ = press([.up, "k"], state: state, screen: &screen)
-    #expect(screen.cursor == 0)
+    #expect(screen.cards.cursor == 0)
     _ = press([.down, "j", .down, .down, .down, .down], state: state, screen: &screen)
-    #expect(screen.cursor == 4)
+    #expect(screen.cards.cursor == 4)
   }
 
   @Test func studyKeysDoNothingWithoutWords() {
     let empty = StateBuilder.open(words: []).state
     var screen = StudyScreenState()
-    #expect(press([" ", "l", "h", "0"], state: empty, screen: &screen).actions.isEmpty)
+    #expect(press([" ", "l", "h", "0"], state: empty, screen: &screen).isEmpty)
   }
 
   @Test func addingAWordTakesATermThenAMeaning() {
     var screen = StudyScreenState()
     let typed: [Key] = ["a", "가", "닥", .backspace, "다", .enter, "t", "o", .tab, "g", "o", .enter]
     #expect(
-      press(typed, state: state, screen: &screen).actions == [
+      press(typed, state: state, screen: &screen) == [
         .saveWord(term: "가다", meaning: "to go")
       ])
     #expect(screen.prompt == nil)
@@ -107,32 +105,34 @@ import Wordbook
 
   @Test func escapeCancelsAPromptAndTypedLettersAreNotCommands() {
     var screen = StudyScreenState()
-    let response = press(["a", "q", "s", .escape], state: state, screen: &screen)
-    #expect(response == StudyScreenKeys.Response())
+    #expect(press(["a", "q", "s", .escape], state: state, screen: &screen).isEmpty)
     #expect(screen.prompt == nil)
+    #expect(!screen.cards.hasQuit)
   }
 
   @Test func helpOpensAndAnyKeyClosesIt() {
     var screen = StudyScreenState()
     _ = press(["?"], state: state, screen: &screen)
     #expect(screen.overlay == .help)
-    #expect(press(["s"], state: state, screen: &screen).actions.isEmpty)
+    #expect(press(["s"], state: state, screen: &screen).isEmpty)
     #expect(screen.overlay == .none)
   }
 
-  @Test func quitKeys() {
+  @Test(arguments: [
+    ([Key.character("q")], true), ([.endOfInput], true),
+    (["x", .unknownSequence([27, 91, 51, 126])], false),
+  ])
+  func quitKeys(keys: [Key], quits: Bool) {
     var screen = StudyScreenState()
-    #expect(press(["q"], state: state, screen: &screen).quits)
-    #expect(press([.endOfInput], state: state, screen: &screen).quits)
-    #expect(
-      !press(["x", .unknownSequence([27, 91, 51, 126])], state: state, screen: &screen).quits)
+    _ = press(keys, state: state, screen: &screen)
+    #expect(screen.cards.hasQuit == quits)
   }
 
   @Test func escapeDismissesAnError() {
     var builder = StateBuilder.open()
     builder.apply(.undo)
     var screen = StudyScreenState()
-    #expect(press([.escape], state: builder.state, screen: &screen).actions == [.dismissError])
+    #expect(press([.escape], state: builder.state, screen: &screen) == [.dismissError])
   }
 
   @Test func pickerChoosesReloadsAndCreatesBooks() {
@@ -144,19 +144,19 @@ import Wordbook
     var screen = StudyScreenState()
     #expect(screen.showsPicker(builder.state))
     #expect(
-      press([.down, .enter], state: builder.state, screen: &screen).actions == [
+      press([.down, .enter], state: builder.state, screen: &screen) == [
         .selectBook(WordBook.ID(9))
       ])
-    #expect(press(["b"], state: builder.state, screen: &screen).actions == [.loadBooks])
+    #expect(press(["b"], state: builder.state, screen: &screen) == [.loadBooks])
     #expect(
-      press(["n", "V", .enter], state: builder.state, screen: &screen).actions == [
+      press(["n", "V", .enter], state: builder.state, screen: &screen) == [
         .createBook(title: "V")
       ])
   }
 
   @Test func bOpensThePickerOnTheCurrentBookAndEscapeGoesBack() {
     var screen = StudyScreenState()
-    #expect(press(["b"], state: state, screen: &screen).actions == [.loadBooks])
+    #expect(press(["b"], state: state, screen: &screen) == [.loadBooks])
     #expect(screen.showsPicker(state))
     #expect(screen.pickerCursor == 0)
     _ = press([.escape], state: state, screen: &screen)
@@ -165,12 +165,12 @@ import Wordbook
 
   @Test func eEditsTheCurrentCardTermThenMeaningPrefilled() {
     var screen = StudyScreenState(cursor: 1)
-    #expect(press(["e"], state: state, screen: &screen).actions == [])
+    #expect(press(["e"], state: state, screen: &screen) == [])
     #expect(screen.prompt == .editTerm(Word.ID(2), text: "감사합니다", meaning: "thank you"))
     _ = press([.backspace, .backspace, "요", .enter], state: state, screen: &screen)
     #expect(screen.prompt == .editMeaning(Word.ID(2), term: "감사합요", text: "thank you"))
     #expect(
-      press(["!", .enter], state: state, screen: &screen).actions == [
+      press(["!", .enter], state: state, screen: &screen) == [
         .editWord(Word.ID(2), term: "감사합요", meaning: "thank you!")
       ])
     #expect(screen.prompt == nil)
@@ -179,7 +179,7 @@ import Wordbook
   @Test func aBlankTermIsCheckedAtTheTermStepAndTheTypingStays() {
     var screen = StudyScreenState()
     #expect(
-      press(["a", " ", .enter], state: state, screen: &screen).actions == [
+      press(["a", " ", .enter], state: state, screen: &screen) == [
         .saveWord(term: " ", meaning: "")
       ])
     #expect(screen.prompt == .term(" "))
@@ -189,46 +189,46 @@ import Wordbook
 
   @Test func dDeletesTheCurrentCardOnlyAfterYes() {
     var screen = StudyScreenState(cursor: 3)
-    #expect(press(["d"], state: state, screen: &screen).actions == [])
+    #expect(press(["d"], state: state, screen: &screen) == [])
     #expect(screen.question == .deleteWord(Word.ID(4)))
-    #expect(press(["n"], state: state, screen: &screen).actions == [])
+    #expect(press(["n"], state: state, screen: &screen) == [])
     #expect(screen.question == nil)
-    #expect(press(["d", "y"], state: state, screen: &screen).actions == [.deleteWord(Word.ID(4))])
+    #expect(press(["d", "y"], state: state, screen: &screen) == [.deleteWord(Word.ID(4))])
   }
 
   @Test func slashSearchesAndEscapeClears() {
     var screen = StudyScreenState(cursor: 3)
     #expect(
-      press(["/", "l", "o", .enter], state: state, screen: &screen).actions == [
+      press(["/", "l", "o", .enter], state: state, screen: &screen) == [
         .setSearchQuery("lo")
       ])
-    #expect(screen.cursor == 0)
+    #expect(screen.cards.cursor == 0)
     var builder = StateBuilder.open()
     builder.apply(.setSearchQuery("lo"))
-    #expect(press(["/"], state: builder.state, screen: &screen).actions == [])
+    #expect(press(["/"], state: builder.state, screen: &screen) == [])
     #expect(screen.prompt == .search(""))
     #expect(
-      press([.escape], state: builder.state, screen: &screen).actions == [.setSearchQuery(nil)])
+      press([.escape], state: builder.state, screen: &screen) == [.setSearchQuery(nil)])
     #expect(
-      press([.escape], state: builder.state, screen: &screen).actions == [.setSearchQuery(nil)])
+      press([.escape], state: builder.state, screen: &screen) == [.setSearchQuery(nil)])
   }
 
   @Test func pagesAndEndsMoveTheCursorAndVSwitchesTheWay() {
     var screen = StudyScreenState()
-    screen.pageSize = 2
+    screen.cards.pageSize = 2
     _ = press([.pageDown], state: state, screen: &screen)
-    #expect(screen.cursor == 2)
+    #expect(screen.cards.cursor == 2)
     _ = press([.pageDown, .pageDown], state: state, screen: &screen)
-    #expect(screen.cursor == 4)
+    #expect(screen.cards.cursor == 4)
     _ = press([.pageUp], state: state, screen: &screen)
-    #expect(screen.cursor == 2)
+    #expect(screen.cards.cursor == 2)
     _ = press(["g"], state: state, screen: &screen)
-    #expect(screen.cursor == 0)
+    #expect(screen.cards.cursor == 0)
     _ = press([.end], state: state, screen: &screen)
-    #expect(screen.cursor == 4)
+    #expect(screen.cards.cursor == 4)
     _ = press([.home, "G"], state: state, screen: &screen)
-    #expect(screen.cursor == 4)
-    #expect(press(["v"], state: state, screen: &screen).actions == [.toggleReverse])
+    #expect(screen.cards.cursor == 4)
+    #expect(press(["v"], state: state, screen: &screen) == [.toggleReverse])
   }
 
   @Test func thePickerRenamesAndDeletesTheHighlightedBook() {
@@ -241,12 +241,12 @@ import Wordbook
     _ = press([.down, "r"], state: builder.state, screen: &screen)
     #expect(screen.prompt == .renameBook(WordBook.ID(9), "B"))
     #expect(
-      press(["2", .enter], state: builder.state, screen: &screen).actions == [
+      press(["2", .enter], state: builder.state, screen: &screen) == [
         .renameBook(WordBook.ID(9), title: "B2")
       ])
-    #expect(press(["d", "x"], state: builder.state, screen: &screen).actions == [])
+    #expect(press(["d", "x"], state: builder.state, screen: &screen) == [])
     #expect(
-      press(["d", "y"], state: builder.state, screen: &screen).actions == [
+      press(["d", "y"], state: builder.state, screen: &screen) == [
         .deleteBook(WordBook.ID(9))
       ])
   }
@@ -256,7 +256,7 @@ import Wordbook
     builder.apply(.setSearchQuery("sc"))
     var screen = StudyScreenState()
     #expect(
-      press(["/", "공", .enter], state: builder.state, screen: &screen).actions == [
+      press(["/", "공", .enter], state: builder.state, screen: &screen) == [
         .setSearchQuery("공")
       ])
   }
@@ -285,14 +285,14 @@ import Wordbook
     var builder = StateBuilder.open()
     var screen = StudyScreenState()
     let refused = press(["a", " ", .enter], state: builder.state, screen: &screen)
-    builder.apply(refused.actions)
+    builder.apply(refused)
     #expect(builder.state.lastError == .blankTerm)
     #expect(
-      press([.backspace, "x", .enter], state: builder.state, screen: &screen).actions == [
+      press([.backspace, "x", .enter], state: builder.state, screen: &screen) == [
         .dismissError
       ])
     #expect(screen.prompt == .meaning(term: "x", text: ""))
-    #expect(press([.escape], state: builder.state, screen: &screen).actions == [.dismissError])
+    #expect(press([.escape], state: builder.state, screen: &screen) == [.dismissError])
   }
 
   @Test func undoAfterADeletionNamesTheOlderCardItChangesAndGoesToIt() {
@@ -301,15 +301,15 @@ import Wordbook
       .markSuccess(Word.ID(1)), .markFail(Word.ID(4)), .deleteWord(Word.ID(4)),
       .wordDeleted(Word.ID(4), .success(Word.ID(4))))
     var screen = StudyScreenState(cursor: 3)
-    #expect(press(["u"], state: builder.state, screen: &screen).actions == [.undo])
-    #expect(screen.notice == .undid(StudyStateChange(wordID: Word.ID(1), state: .notStudied)))
-    #expect(screen.cursor == 0)
+    #expect(press(["u"], state: builder.state, screen: &screen) == [.undo])
+    #expect(screen.cards.notice == .undid(StudyStateChange(wordID: Word.ID(1), state: .notStudied)))
+    #expect(screen.cards.cursor == 0)
     builder.apply(.undo)
-    #expect(press(["u"], state: builder.state, screen: &screen).actions == [])
-    #expect(screen.notice == .nothingToUndo)
-    #expect(press(["r"], state: builder.state, screen: &screen).actions == [.redo])
-    #expect(screen.notice == .redid(StudyStateChange(wordID: Word.ID(1), state: .success)))
+    #expect(press(["u"], state: builder.state, screen: &screen) == [])
+    #expect(screen.cards.notice == .nothingToUndo)
+    #expect(press(["r"], state: builder.state, screen: &screen) == [.redo])
+    #expect(screen.cards.notice == .redid(StudyStateChange(wordID: Word.ID(1), state: .success)))
     _ = press(["j"], state: builder.state, screen: &screen)
-    #expect(screen.notice == nil)
+    #expect(screen.cards.notice == nil)
   }
 }

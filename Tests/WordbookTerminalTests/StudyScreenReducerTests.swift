@@ -132,7 +132,8 @@ import Wordbook
         $0.app.words.setStudyState(.success, of: go)
         $0.app.words.setStudyState(.fail, of: eat)
         $0.keysWhileLoading = []
-        $0.screen.cursor = 2
+        $0.screen.cards.cursor = 2
+        $0.screen.cards.isRoundOver = true
       }
       // Each rating saves its mark, then records its review.
       await store.receive(.app(.studyStatesSaved(.success([.init(wordID: go, state: .success)]))))
@@ -156,9 +157,9 @@ import Wordbook
     await withTestStore(initialState: open, reducer: reducer(memory)) { store in
       store.send(.key(.right, pageSize: 10, at: Self.time)) {
         $0.app.words.setStudyState(.success, of: go)
-        $0.screen.cursor = 1
+        $0.screen.cards.cursor = 1
       }
-      store.send(.key(.character("q"), pageSize: 10)) { $0.screen.isQuitting = true }
+      store.send(.key(.character("q"), pageSize: 10)) { $0.screen.cards.isQuitting = true }
       #expect(!store.state.isFinished)
       await store.receive(.app(.studyStatesSaved(.success([.init(wordID: go, state: .success)]))))
       let knew = Self.memory(after: .good, of: go)
@@ -166,7 +167,7 @@ import Wordbook
         $0.app.schedule.record(knew, of: go)
       }
       #expect(store.state.isFinished)
-      #expect(!store.state.hasQuit)
+      #expect(!store.state.screen.cards.hasQuit)
     }
   }
 
@@ -175,7 +176,7 @@ import Wordbook
     let words = try await memory.fetchWords(in: books[0].id)
     let open = StudyScreen.opened(books: books, selecting: books[0], words: words)
     await withTestStore(initialState: open, reducer: reducer(memory)) { store in
-      store.send(.key(.character("q"), pageSize: 10)) { $0.hasQuit = true }
+      store.send(.key(.character("q"), pageSize: 10)) { $0.screen.cards.hasQuit = true }
       #expect(store.state.isFinished)
     }
   }

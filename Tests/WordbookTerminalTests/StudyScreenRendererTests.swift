@@ -102,10 +102,11 @@ import Wordbook
       StateBuilder.open().state, StudyScreenState(overlay: .help),
       renderer: StudyScreenRenderer(messages: messages, color: false),
       size: TerminalSize(columns: 100, rows: 30))
-    for line in messages.helpLines {
-      #expect(help.contains(line.keys) && help.contains(line.action), "\(line.keys)")
+    for row in StudyKeyMap.rows {
+      let text = row.help.text(in: messages.language)
+      #expect(help.contains(row.keys) && help.contains(text), "\(row.keys)")
     }
-    #expect(help.contains("Ctrl-U"))
+    #expect(help.contains(messages.fieldKeys.keys) && help.contains("Ctrl-U"))
   }
 
   @Test func meaningPromptAndErrorLine() {
@@ -229,12 +230,12 @@ import Wordbook
     var builder = StateBuilder.open()
     builder.apply(.markSuccess(Word.ID(3)), .undo)
     var notice = StudyScreenState()
-    notice.notice = .undid(StudyStateChange(wordID: Word.ID(3), state: .notStudied))
+    notice.cards.notice = .undid(StudyStateChange(wordID: Word.ID(3), state: .notStudied))
     #expect(screen(builder.state, notice).hasSuffix("Undone: “사랑” is not studied again."))
-    notice.notice = .nothingToRedo
+    notice.cards.notice = .nothingToRedo
     #expect(screen(builder.state, notice).hasSuffix("\nThere is nothing to redo."))
     let korean = StudyScreenRenderer(messages: .korean, color: false)
-    notice.notice = .redid(StudyStateChange(wordID: Word.ID(3), state: .success))
+    notice.cards.notice = .redid(StudyStateChange(wordID: Word.ID(3), state: .success))
     #expect(
       screen(builder.state, notice, renderer: korean).hasSuffix("다시 했습니다: “사랑”은(는) 다시 외움."))
   }

@@ -521,4 +521,36 @@ import Wordbook
     #expect(statistics.dueToday == 1)
     #expect(statistics.dueThisWeek == 1)
   }
+
+  /// `StudyCards`: a front end's own place in the cards, the screen's rules applied to it.
+  @Test func aFrontEndAppliesTheStudyScreensRules() async {
+    let store = await openedStore(service: InMemoryWordService(books: nouns))
+    let first = store.state.visibleWords.id(at: 0)
+    var cards = StudyCards()
+    let outcome = cards.apply(.rate(.good), to: store.state, at: .now)
+    for action in outcome.actions { store.send(action) }
+    #expect(store.state.words[first]?.studyState == .success)
+    #expect(cards.cursor == 1)
+  }
+
+  /// `StudyScreenFeature`: the whole screen in a store, observed at the app's parts and its own.
+  @Test func aStoreRunsTheStudyScreen() async {
+    let service = InMemoryWordService(books: nouns)
+    var shown: [String] = []
+    func showCards() { shown.append("cards") }
+    func showCurrentCard() { shown.append("current card") }
+    let store = Store(
+      initialState: StudyScreenFeature.State(app: AppState(seed: 1)),
+      reducer: StudyScreenFeature(app: AppReducer(service: service)))
+    store.observe(\.app, [.visibleWords]) { showCards() }
+    store.observe([.cards]) { showCurrentCard() }
+    store.send(.app(.loadBooks))
+    await store.settle()
+    store.send(.app(.selectBook(store.state.app.books[0].id)))
+    await store.settle()
+    store.send(.command(.rate(.good), at: .now))
+    await store.settle()
+    #expect(store.state.cards.cursor == 1)
+    #expect(shown.contains("cards") && shown.last == "current card")
+  }
 }

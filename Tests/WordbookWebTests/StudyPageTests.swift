@@ -74,6 +74,16 @@ struct StudyPageTests {
         #expect(try await browser.waitForCard(first, "data-state", "success"))
         try await browser.press("h")
         #expect(try await browser.waitForCard(library.words[1].id.rawValue, "data-state", "fail"))
+        // The keys of the one table the terminal has too: End and Home, `j` and `k`.
+        let current =
+          "return document.querySelector('.card.current')?.dataset.wordId === arguments[0]"
+        for (key, word) in [("\u{E010}", 11), ("k", 10), ("\u{E011}", 0), ("j", 1)] {
+          try await browser.press(key)
+          #expect(
+            try await browser.waitFor(current, [String(library.words[word].id.rawValue)]), "\(key)")
+        }
+        let listed = try await browser.text("#keys") ?? ""
+        #expect(listed.contains("PgUp, PgDn") && listed.contains("Home, End, g, G"))
       }
     }
   }

@@ -14,10 +14,10 @@ public final class StudyApp: TerminalApplication {
   private var observer: StoreObserverToken?
   private var requestRedraw: @MainActor () -> Void = {}
   /// The rows of the word list as last drawn: what PgUp and PgDn move by.
-  private var pageSize = StudyScreenState().pageSize
+  private var pageSize = StudyCards().pageSize
 
   /// How many marks were not saved when the learner chose to quit anyway.
-  public var marksLeftUnsaved: Int { store.state.marksLeftUnsaved }
+  public var marksLeftUnsaved: Int { store.state.screen.cards.marksLeftUnsaved }
 
   /// Whether the learner quit and every mark has reached the service since.
   public var isFinished: Bool { store.state.isFinished }
@@ -49,11 +49,11 @@ public final class StudyApp: TerminalApplication {
 
   /// Handles one key press.
   public func handle(_ key: Key) -> Bool {
-    let wasQuitting = store.state.screen.isQuitting
+    let wasQuitting = store.state.screen.cards.isQuitting
     store.send(.key(key, pageSize: pageSize))
-    let isQuitting = store.state.screen.isQuitting
+    let isQuitting = store.state.screen.cards.isQuitting
     if isQuitting != wasQuitting { observe(includingMarks: isQuitting) }
-    return !store.state.hasQuit
+    return !store.state.screen.cards.hasQuit
   }
 
   /// The screen for a window of `size`.

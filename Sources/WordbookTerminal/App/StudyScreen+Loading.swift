@@ -41,12 +41,7 @@ extension StudyScreen {
   }
 
   private mutating func handle(_ key: Key) -> [AppAction] {
-    let response = StudyScreenKeys.handle(key, state: app, screen: &screen, at: lastKeyTime)
-    if response.quits {
-      hasQuit = true
-      marksLeftUnsaved = app.marksNotYetSaved
-    }
-    return response.actions
+    StudyScreenKeys.handle(key, state: app, screen: &screen, at: lastKeyTime)
   }
 
   /// The wordbook asked for on the command line as soon as the list has loaded; else, once
@@ -66,7 +61,7 @@ extension StudyScreen {
   /// book makes the next wait for the book's words).
   private mutating func handleKeysTypedWhileLoading() -> [AppAction] {
     while !isLoading, !keysWhileLoading.isEmpty {
-      guard !screen.isQuitting, !hasQuit else {
+      guard !screen.cards.isQuitting, !screen.cards.hasQuit else {
         keysWhileLoading = []
         break
       }

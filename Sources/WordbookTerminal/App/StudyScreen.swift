@@ -6,7 +6,7 @@ import Wordbook
 ///
 /// ``StudyScreenReducer`` changes it: the app's part through `AppReducer`, the rest from key
 /// presses and from the app's answers. Outside a store every value is settable, so a test
-/// describes an expected state as `$0.screen.cursor = 1`.
+/// describes an expected state as `$0.screen.cards.cursor = 1`.
 public struct StudyScreen: Equatable, Sendable {
   /// The state of the study session: books, words, marks.
   public var app: AppState
@@ -20,10 +20,6 @@ public struct StudyScreen: Equatable, Sendable {
   /// Keys typed while the wordbooks or the words were loading, handled in order once they are
   /// there, so that a learner who starts marking at once on a large book loses no key.
   public var keysWhileLoading: [Key] = []
-  /// Whether the learner quit: the session ends.
-  public var hasQuit = false
-  /// How many marks were not saved when the learner quit.
-  public var marksLeftUnsaved = 0
   /// How many actions of the last key replayed from ``keysWhileLoading`` are still to be
   /// processed: the next waiting key is handled once they are, so it sees the state they make.
   /// A test describes it through the actions it sees instead.
@@ -48,6 +44,6 @@ public struct StudyScreen: Equatable, Sendable {
   /// Whether the session is over: the learner quit, or asked to quit and every mark has
   /// reached the service since.
   public var isFinished: Bool {
-    hasQuit || (screen.isQuitting && app.marksNotYetSaved == 0 && !app.isSavingWord)
+    screen.cards.isFinished(app)
   }
 }

@@ -10,29 +10,24 @@ extension StudyScreenKeys {
   /// never reads as the answer to what comes next.
   static func handlePrompt(
     _ key: Key, prompt: StudyScreenState.Prompt, state: AppState,
-    screen: inout StudyScreenState
-  ) -> Response {
-    guard var (before, after) = screen.promptTextAroundCursor else { return Response() }
+    screen: inout StudyScreenState, at time: Timestamp
+  ) -> [AppAction] {
+    guard var (before, after) = screen.promptTextAroundCursor else { return [] }
     let dismissal: [AppAction] = state.lastError == nil ? [] : [.dismissError]
     switch key {
     case .escape:
       screen.prompt = nil
       screen.promptCursorFromEnd = 0
-      guard case .search = prompt, state.searchQuery != nil else {
-        return Response(actions: dismissal)
-      }
-      screen.cursor = 0
-      return Response(actions: dismissal + [.setSearchQuery(nil)])
+      guard case .search = prompt else { return dismissal }
+      return dismissal + screen.apply(.clearSearch, to: state, at: time)
     case .enter:
       screen.promptCursorFromEnd = 0
-      var response = submit(prompt, state: state, screen: &screen)
-      response.actions = dismissal + response.actions
-      return response
+      return dismissal + submit(prompt, state: state, screen: &screen, at: time)
     case .left:
-      guard let last = before.popLast() else { return Response() }
+      guard let last = before.popLast() else { return [] }
       after.insert(last, at: after.startIndex)
     case .right:
-      guard !after.isEmpty else { return Response() }
+      guard !after.isEmpty else { return [] }
       before.append(after.removeFirst())
     case .home, .control(1):
       after = before + after
@@ -41,9 +36,9 @@ extension StudyScreenKeys {
       before += after
       after = ""
     case .backspace:
-      guard before.popLast() != nil else { return Response() }
+      guard before.popLast() != nil else { return [] }
     case .delete:
-      guard !after.isEmpty else { return Response() }
+      guard !after.isEmpty else { return [] }
       after.removeFirst()
     case .control(0x15):
       before = ""
@@ -53,45 +48,44 @@ extension StudyScreenKeys {
     case .tab:
       before.append(" ")
     default:
-      return Response()
+      return []
     }
     screen.prompt = prompt.replacingText(with: before + after)
     screen.promptCursorFromEnd = after.count
-    return Response()
+    return []
   }
 
   /// Enter in a prompt: the next step, or the action. A blank term is sent at the term step,
   /// so the reducer's error shows at once, and the prompt stays open with what was typed.
   private static func submit(
-    _ prompt: StudyScreenState.Prompt, state: AppState, screen: inout StudyScreenState
-  ) -> Response {
+    _ prompt: StudyScreenState.Prompt, state: AppState, screen: inout StudyScreenState,
+    at time: Timestamp
+  ) -> [AppAction] {
     let isBlank: (String) -> Bool = { $0.allSatisfy(\.isWhitespace) }
     switch prompt {
     case .term(let term):
-      if isBlank(term) { return Response(actions: [.saveWord(term: term, meaning: "")]) }
+      if isBlank(term) { return [.saveWord(term: term, meaning: "")] }
       screen.prompt = .meaning(term: term, text: "")
     case .meaning(let term, let meaning):
       screen.prompt = nil
-      return Response(actions: [.saveWord(term: term, meaning: meaning)])
+      return [.saveWord(term: term, meaning: meaning)]
     case .bookTitle(let title):
       screen.prompt = nil
       screen.overlay = .none
-      screen.cursor = 0
-      return Response(actions: [.createBook(title: title)])
+      return screen.apply(.createBook(title: title), to: state, at: time)
     case .editTerm(let id, let term, let meaning):
-      if isBlank(term) { return Response(actions: [.editWord(id, term: term, meaning: meaning)]) }
+      if isBlank(term) { return [.editWord(id, term: term, meaning: meaning)] }
       screen.prompt = .editMeaning(id, term: term, text: meaning)
     case .editMeaning(let id, let term, let meaning):
       screen.prompt = nil
-      return Response(actions: [.editWord(id, term: term, meaning: meaning)])
+      return [.editWord(id, term: term, meaning: meaning)]
     case .search(let query):
       screen.prompt = nil
-      screen.cursor = 0
-      return Response(actions: [.setSearchQuery(query)])
+      return screen.apply(.setSearchQuery(query), to: state, at: time)
     case .renameBook(let id, let title):
       screen.prompt = nil
-      return Response(actions: [.renameBook(id, title: title)])
+      return [.renameBook(id, title: title)]
     }
-    return Response()
+    return []
   }
 }

@@ -2,150 +2,54 @@ import Wordbook
 
 /// Turns key presses into store actions and moves of the screen's cursor.
 ///
-/// A pure function of the key, the store's state and the screen's state; it decides nothing
-/// about studying (which words show, how marks count): the reducer does.
+/// A pure function of the key, the store's state and the screen's state. The study screen's
+/// keys and rules are the domain's (`StudyKeyMap`, `StudyCards`), which the study page runs
+/// too; this adds what only the terminal draws: the prompts, the questions, the help and the
+/// picker.
 public enum StudyScreenKeys {
-  /// What a key press asks for.
-  public struct Response: Equatable, Sendable {
-    /// The actions to send to the store, in order.
-    public var actions: [AppAction] = []
-    /// Whether to end the session.
-    public var quits = false
-
-    /// Creates a response.
-    public init(actions: [AppAction] = [], quits: Bool = false) {
-      self.actions = actions
-      self.quits = quits
-    }
-  }
-
   /// Handles one key press.
   ///
   /// - Parameters:
   ///   - key: The key.
   ///   - state: The store's current state.
-  ///   - screen: The screen's state, updated in place.
+  ///   - screen: The screen's state, updated in place; `screen.cards.hasQuit` once the key
+  ///     quits.
   ///   - time: When the key was pressed, the time of a rating it makes.
-  /// - Returns: The actions to send and whether to quit.
+  /// - Returns: The actions to send to the store, in order.
   public static func handle(
     _ key: Key, state: AppState, screen: inout StudyScreenState, at time: Timestamp = .now
-  ) -> Response {
-    screen.notice = nil
-    if screen.isQuitting { return handleQuitting(key, state: state, screen: &screen) }
+  ) -> [AppAction] {
+    screen.cards.notice = nil
+    if screen.cards.isQuitting {
+      return handleQuitting(key, state: state, screen: &screen, at: time)
+    }
     if let question = screen.question {
       screen.question = nil
-      guard key == .character("y") || key == .character("Y") else { return Response() }
+      guard key == .character("y") || key == .character("Y") else { return [] }
       switch question {
-      case .deleteWord(let wordID): return Response(actions: [.deleteWord(wordID)])
-      case .deleteBook(let bookID): return Response(actions: [.deleteBook(bookID)])
+      case .deleteWord(let wordID): return [.deleteWord(wordID)]
+      case .deleteBook(let bookID): return [.deleteBook(bookID)]
       }
     }
     if let prompt = screen.prompt {
-      return handlePrompt(key, prompt: prompt, state: state, screen: &screen)
+      return handlePrompt(key, prompt: prompt, state: state, screen: &screen, at: time)
     }
     if screen.overlay == .help {
       screen.overlay = .none
-      return key == .character("q") ? quit(state, screen: &screen) : Response()
+      return key == .character("q") ? screen.apply(.quit, to: state, at: time) : []
     }
-    if key == .escape, state.lastError != nil { return Response(actions: [.dismissError]) }
-    if screen.showsPicker(state) { return handlePicker(key, state: state, screen: &screen) }
-    return handleStudy(key, state: state, screen: &screen, at: time)
+    if key == .escape, state.lastError != nil { return [.dismissError] }
+    if screen.showsPicker(state) {
+      return handlePicker(key, state: state, screen: &screen, at: time)
+    }
+    if key == .endOfInput { return screen.apply(.quit, to: state, at: time) }
+    guard let command = key.name.flatMap(StudyKeyMap.command(for:)) else { return [] }
+    return screen.apply(command, to: state, at: time)
   }
 
-  private static func handleStudy(
+  private static func handlePicker(
     _ key: Key, state: AppState, screen: inout StudyScreenState, at time: Timestamp
-  ) -> Response {
-    let visible = state.visibleWords
-    screen.cursor = min(max(screen.cursor, 0), max(visible.count - 1, 0))
-    let current = visible.isEmpty ? nil : visible.id(at: screen.cursor)
-    func onCurrent(_ make: (Word.ID) -> AppAction, advancing: Bool = false) -> Response {
-      guard let current else { return Response() }
-      if advancing { screen.cursor = min(screen.cursor + 1, visible.count - 1) }
-      return Response(actions: [make(current)])
-    }
-    // 1 to 4 rate the card again, hard, good or easy.
-    if case .character(let digit) = key,
-      let rating = digit.wholeNumberValue.flatMap(Rating.init(rawValue:))
-    {
-      return onCurrent({ .rate($0, rating, at: time) }, advancing: true)
-    }
-    switch key {
-    case .character(" "), .enter: return onCurrent(AppAction.flip)
-    case .right, .character("l"): return onCurrent({ .rate($0, .good, at: time) }, advancing: true)
-    case .left, .character("h"): return onCurrent({ .rate($0, .again, at: time) }, advancing: true)
-    case .character("0"): return onCurrent(AppAction.resetMark)
-    case .down, .character("j"):
-      screen.cursor = min(screen.cursor + 1, max(visible.count - 1, 0))
-    case .up, .character("k"):
-      screen.cursor = max(screen.cursor - 1, 0)
-    case .pageDown:
-      screen.cursor = min(screen.cursor + max(screen.pageSize, 1), max(visible.count - 1, 0))
-    case .pageUp:
-      screen.cursor = max(screen.cursor - max(screen.pageSize, 1), 0)
-    case .home, .character("g"):
-      screen.cursor = 0
-    case .end, .character("G"):
-      screen.cursor = max(visible.count - 1, 0)
-    case .character("e"):
-      guard let current, let word = state.words[current] else { break }
-      screen.prompt = .editTerm(current, text: word.term, meaning: word.meaning)
-    case .character("d"):
-      guard let current else { break }
-      screen.question = .deleteWord(current)
-    case .character("/"):
-      // A new query each time: the header shows the one in force, Esc clears it.
-      screen.prompt = .search("")
-    case .escape where state.searchQuery != nil:
-      screen.cursor = 0
-      return Response(actions: [.setSearchQuery(nil)])
-    case .character("v"):
-      return Response(actions: [.toggleReverse])
-    case .character("u"):
-      guard let change = state.nextUndo else {
-        screen.notice = .nothingToUndo
-        break
-      }
-      return step(.undo, change, notice: .undid(change), state: state, screen: &screen)
-    case .character("r"):
-      guard let change = state.nextRedo else {
-        screen.notice = .nothingToRedo
-        break
-      }
-      return step(.redo, change, notice: .redid(change), state: state, screen: &screen)
-    case .character("s"):
-      screen.cursor = 0
-      return Response(actions: [.shuffle])
-    case .character("m"):
-      screen.cursor = 0
-      return Response(actions: [.toggleStudyMode])
-    case .character("b"):
-      screen.overlay = .picker
-      screen.pickerCursor = state.books.firstIndex { $0.id == state.selectedBookID } ?? 0
-      return Response(actions: [.loadBooks])
-    case .character("a"): screen.prompt = .term("")
-    case .character("?"): screen.overlay = .help
-    case .character("q"), .endOfInput: return quit(state, screen: &screen)
-    default: break
-    }
-    return Response()
-  }
-
-  /// Undo or redo, saying which card it changed and moving to it when it shows: the step
-  /// may be about a card far from the cursor (after a deletion, an older card's).
-  private static func step(
-    _ action: AppAction, _ change: StudyStateChange, notice: StudyScreenState.Notice,
-    state: AppState, screen: inout StudyScreenState
-  ) -> Response {
-    screen.notice = notice
-    if let position = state.visibleWords.firstIndex(of: change.wordID) {
-      screen.cursor = position
-    }
-    return Response(actions: [action])
-  }
-
-  private static func handlePicker(_ key: Key, state: AppState, screen: inout StudyScreenState)
-    -> Response
-  {
+  ) -> [AppAction] {
     let books = state.books
     screen.pickerCursor = min(max(screen.pickerCursor, 0), max(books.count - 1, 0))
     switch key {
@@ -154,10 +58,9 @@ public enum StudyScreenKeys {
     case .up, .character("k"):
       screen.pickerCursor = max(screen.pickerCursor - 1, 0)
     case .enter, .character(" "), .right, .character("l"):
-      guard screen.pickerCursor < books.count else { return Response() }
+      guard screen.pickerCursor < books.count else { return [] }
       screen.overlay = .none
-      screen.cursor = 0
-      return Response(actions: [.selectBook(books[screen.pickerCursor].id)])
+      return screen.apply(.openBook(books[screen.pickerCursor].id), to: state, at: time)
     case .character("n"), .character("a"): screen.prompt = .bookTitle("")
     case .character("r"):
       guard screen.pickerCursor < books.count else { break }
@@ -166,34 +69,28 @@ public enum StudyScreenKeys {
     case .character("d"):
       guard screen.pickerCursor < books.count else { break }
       screen.question = .deleteBook(books[screen.pickerCursor].id)
-    case .character("b"): return Response(actions: [.loadBooks])
+    case .character("b"): return [.loadBooks]
     case .escape, .left, .character("h"): screen.overlay = .none
     case .character("?"): screen.overlay = .help
-    case .character("q"), .endOfInput: return quit(state, screen: &screen)
+    case .character("q"), .endOfInput: return screen.apply(.quit, to: state, at: time)
     default: break
     }
-    return Response()
+    return []
   }
 
-  /// Quits at once when every mark is saved; otherwise waits for the marks being saved and
-  /// asks about those that failed.
-  private static func quit(_ state: AppState, screen: inout StudyScreenState) -> Response {
-    guard state.marksNotYetSaved > 0 else { return Response(quits: true) }
-    screen.isQuitting = true
-    return Response()
-  }
-
+  /// Keys while quitting: `r` sends the refused marks again, `q` quits anyway once the service
+  /// has answered, Esc goes back to studying; Ctrl-C still quits at once.
   private static func handleQuitting(
-    _ key: Key, state: AppState, screen: inout StudyScreenState
-  ) -> Response {
-    switch key {
-    case .character("r") where !state.unsavedMarks.isEmpty:
-      return Response(actions: [.retryUnsavedMarks])
-    // Quitting anyway is offered once the service has answered; Ctrl-C still quits at once.
-    case .character("q") where !state.hasUnsavedMarks: return Response(quits: true)
-    case .escape: screen.isQuitting = false
-    default: break
-    }
-    return Response()
+    _ key: Key, state: AppState, screen: inout StudyScreenState, at time: Timestamp
+  ) -> [AppAction] {
+    let command: StudyCards.Command? =
+      switch key {
+      case .character("r"): .retryUnsavedMarks
+      case .character("q"): .quit
+      case .escape: .cancelQuit
+      default: nil
+      }
+    guard let command else { return [] }
+    return screen.apply(command, to: state, at: time)
   }
 }

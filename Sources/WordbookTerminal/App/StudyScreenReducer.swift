@@ -62,7 +62,7 @@ public struct StudyScreenReducer: Reducer {
     case .app:
       if state.actionsBeforeNextWaitingKey > 0 { state.actionsBeforeNextWaitingKey -= 1 }
     case .key(let key, let pageSize, let time):
-      state.screen.pageSize = pageSize
+      state.screen.cards.pageSize = pageSize
       state.lastKeyTime = time
       actions = state.press(key)
     }

@@ -1,10 +1,10 @@
 import Wordbook
 
-/// What the study screen shows besides the `AppState`: where the cursor is and which
-/// overlay or prompt is open.
+/// What the study screen shows besides the `AppState`: where the learner is in the cards
+/// (`StudyCards`, the rules every front end runs) and which overlay or prompt is open.
 ///
-/// This is the terminal's own view state, like a scroll position: it holds no study logic.
-/// Everything about words, marks and books lives in the store.
+/// The overlays, prompts and questions are the terminal's own view state: they hold no study
+/// logic. Everything about words, marks and books lives in the store.
 public struct StudyScreenState: Hashable, Sendable {
   /// What covers the word list.
   public enum Overlay: Hashable, Sendable {
@@ -42,21 +42,9 @@ public struct StudyScreenState: Hashable, Sendable {
     case deleteBook(WordBook.ID)
   }
 
-  /// A sentence the status line shows until the next key: what `u` or `r` did, which a
-  /// learner would otherwise have to guess from the list.
-  public enum Notice: Hashable, Sendable {
-    /// `u` gave this word back the state in the change.
-    case undid(StudyStateChange)
-    /// `r` gave this word again the state in the change.
-    case redid(StudyStateChange)
-    /// `u` found no mark to undo.
-    case nothingToUndo
-    /// `r` found no mark to redo.
-    case nothingToRedo
-  }
-
-  /// The position of the current card among the visible words.
-  public var cursor = 0
+  /// Where the learner is in the cards, and the quitting and notices of the study screen's
+  /// rules, which the study page runs too.
+  public var cards: StudyCards
   /// The position of the highlighted wordbook in the picker.
   public var pickerCursor = 0
   /// What covers the word list.
@@ -69,18 +57,10 @@ public struct StudyScreenState: Hashable, Sendable {
   public var promptCursorFromEnd = 0
   /// The question waiting for `y` or `n`, if any.
   public var question: Question?
-  /// The sentence shown in the status line until the next key, if any.
-  public var notice: Notice?
-  /// How many cards PgUp and PgDn move: the rows of the word list as drawn when the last key
-  /// was pressed (``StudyScreenAction/key(_:pageSize:at:)``).
-  public var pageSize = 10
-  /// Whether the learner asked to quit while marks were not yet saved: the screen waits for
-  /// them, or asks whether to try again.
-  public var isQuitting = false
 
   /// Creates the state of a screen that has just opened.
   public init(cursor: Int = 0, overlay: Overlay = .none, prompt: Prompt? = nil) {
-    self.cursor = cursor
+    self.cards = StudyCards(cursor: cursor)
     self.overlay = overlay
     self.prompt = prompt
   }
@@ -90,5 +70,33 @@ public struct StudyScreenState: Hashable, Sendable {
     if overlay == .picker { return true }
     if case .chosen = state.picker { return false }
     return true
+  }
+}
+
+extension StudyScreenState {
+  /// Applies `command` by the study screen's rules (`StudyCards`) and opens what it asks for:
+  /// a prompt, a question, the picker or the help.
+  ///
+  /// - Returns: The actions to send to the store, in order.
+  mutating func apply(_ command: StudyCards.Command, to state: AppState, at time: Timestamp)
+    -> [AppAction]
+  {
+    let outcome = cards.apply(command, to: state, at: time)
+    switch outcome.request {
+    case nil: break
+    case .editWord(let id):
+      guard let word = state.words[id] else { break }
+      prompt = .editTerm(id, text: word.term, meaning: word.meaning)
+    case .deleteWord(let id): question = .deleteWord(id)
+    case .search:
+      // A new query each time: the header shows the one in force, Esc clears it.
+      prompt = .search("")
+    case .addWord: prompt = .term("")
+    case .chooseBook:
+      overlay = .picker
+      pickerCursor = state.books.firstIndex { $0.id == state.selectedBookID } ?? 0
+    case .help: overlay = .help
+    }
+    return outcome.actions
   }
 }

@@ -82,8 +82,11 @@ public struct Messages: Sendable {
   public var deleteBookQuestion: @Sendable (String, Int) -> String
   /// The help screen's title.
   public var helpTitle: String
-  /// The help screen: each key and what it does.
-  public var helpLines: [(keys: String, action: String)]
+  /// The language of the help screen's lines of keys, which `StudyKeyHelp` words for the
+  /// study page too.
+  public var language: Language
+  /// The help screen's line about the keys in a field, after the study screen's keys.
+  public var fieldKeys: (keys: String, action: String)
   /// Shown when the window is too small to draw the screen.
   public var windowTooSmall: String
   /// The sentence for an error from the store, as the domain words it in this language.
@@ -139,27 +142,8 @@ public struct Messages: Sendable {
         + "y: delete   any other key: keep"
     },
     helpTitle: "Keys",
-    helpLines: [
-      ("space, enter", "flip the card"),
-      ("→, l", "knew it (rated good)"),
-      ("←, h", "did not know it (rated again)"),
-      ("1 2 3 4", "rate: again, hard, good, easy"),
-      ("0", "reset the mark"),
-      ("↑/↓, k/j", "move between cards"),
-      ("PgUp/PgDn", "move by a page"),
-      ("Home/End, g/G", "go to the first or last card"),
-      ("e / d", "edit / delete the card"),
-      ("/", "search (Esc clears)"),
-      ("v", "show the meaning first, or the term"),
-      ("u / r", "undo / redo"),
-      ("s", "shuffle"),
-      ("m", "switch the study mode"),
-      ("b", "pick a wordbook"),
-      ("a", "add a word"),
-      ("in a field", "←/→ move, Ctrl-A/E ends, Ctrl-U clears, Esc cancels"),
-      ("?", "show or hide this help"),
-      ("q", "quit"),
-    ],
+    language: .english,
+    fieldKeys: ("in a field", "←/→ move, Ctrl-A/E ends, Ctrl-U clears, Esc cancels"),
     windowTooSmall: "Window too small",
     describe: { $0.message(in: .english) }
   )
@@ -205,27 +189,8 @@ public struct Messages: Sendable {
     deleteWordQuestion: { "단어 \"\($0)\"를 삭제할까요? y 삭제   다른 키 취소" },
     deleteBookQuestion: { "단어장 \"\($0)\"와 단어 \($1)개를 삭제할까요? y 삭제   다른 키 취소" },
     helpTitle: "키",
-    helpLines: [
-      ("space, enter", "카드 뒤집기"),
-      ("→, l", "알았음 (좋음으로 평가)"),
-      ("←, h", "몰랐음 (다시로 평가)"),
-      ("1 2 3 4", "평가: 다시, 어려움, 좋음, 쉬움"),
-      ("0", "표시 지우기"),
-      ("↑/↓, k/j", "카드 이동"),
-      ("PgUp/PgDn", "한 쪽씩 이동"),
-      ("Home/End, g/G", "처음 / 마지막 카드로"),
-      ("e / d", "카드 고치기 / 삭제"),
-      ("/", "검색 (Esc로 지우기)"),
-      ("v", "뜻 먼저 보기 / 단어 먼저 보기"),
-      ("u / r", "되돌리기 / 다시 하기"),
-      ("s", "섞기"),
-      ("m", "학습 모드 바꾸기"),
-      ("b", "단어장 고르기"),
-      ("a", "단어 추가"),
-      ("입력 칸에서", "←/→ 이동, Ctrl-A/E 처음·끝, Ctrl-U 지우기, Esc 취소"),
-      ("?", "도움말 보기/닫기"),
-      ("q", "종료"),
-    ],
+    language: .korean,
+    fieldKeys: ("입력 칸에서", "←/→ 이동, Ctrl-A/E 처음·끝, Ctrl-U 지우기, Esc 취소"),
     windowTooSmall: "창이 너무 작습니다",
     describe: { $0.message(in: .korean) }
   )

@@ -17,7 +17,7 @@ extension StudyScreenRenderer {
         }
       return StyledLine(text, style: .error)
     }
-    if screen.isQuitting {
+    if screen.cards.isQuitting {
       if state.hasUnsavedMarks {
         return StyledLine(messages.savingMarks(state.marksBeingSaved), style: .secondary)
       }
@@ -26,7 +26,7 @@ extension StudyScreenRenderer {
       }
       return StyledLine(messages.saving, style: .secondary)
     }
-    if let notice = screen.notice { return StyledLine(text(of: notice, state)) }
+    if let notice = screen.cards.notice { return StyledLine(text(of: notice, state)) }
     if state.lastError != nil { return errorLine(state) }
     if state.isSavingWord { return StyledLine(messages.saving, style: .secondary) }
     return StyledLine(messages.hint, style: .secondary)
@@ -40,7 +40,7 @@ extension StudyScreenRenderer {
       style: .error)
   }
 
-  private func text(of notice: StudyScreenState.Notice, _ state: AppState) -> String {
+  private func text(of notice: StudyCards.Notice, _ state: AppState) -> String {
     let term = { (id: Word.ID) in
       (state.words[id]?.term ?? "").escapedForTerminal.truncated(toColumns: 30)
     }

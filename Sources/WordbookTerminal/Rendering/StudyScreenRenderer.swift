@@ -107,10 +107,11 @@ public struct StudyScreenRenderer: Sendable {
 
   /// The keys, in two columns when one does not fit the window's height.
   private func help(rows: Int, width: Int) -> [StyledLine] {
-    let keyWidth = messages.helpLines.map(\.keys.terminalColumns).max() ?? 0
-    let entries = messages.helpLines.map {
-      "  " + $0.keys.fitted(toColumns: keyWidth) + "  " + $0.action
-    }
+    // The study screen's keys, as the page lists them too, then those of a text field.
+    var keys = StudyKeyMap.rows.map { (keys: $0.keys, action: $0.help.text(in: messages.language)) }
+    keys.append(messages.fieldKeys)
+    let keyWidth = keys.map(\.keys.terminalColumns).max() ?? 0
+    let entries = keys.map { "  " + $0.keys.fitted(toColumns: keyWidth) + "  " + $0.action }
     var lines = [StyledLine(messages.helpTitle, style: .emphasis)]
     guard entries.count > rows - 1 else { return lines + entries.map { StyledLine($0) } }
     let half = (entries.count + 1) / 2
@@ -189,7 +190,7 @@ public struct StudyScreenRenderer: Sendable {
         StyledLine(state.searchQuery == nil ? messages.noWordsInMode : messages.noSearchMatch)
       ]
     }
-    let cursor = min(max(screen.cursor, 0), visible.count - 1)
+    let cursor = screen.cards.position(in: state)
     let detail = detailLines(state, screen: screen, rows: rows, width: width)
     let listRows = max(rows - (detail.isEmpty ? 0 : detail.count + 1), 1)
     let numberWidth = String(visible.count).count
@@ -244,7 +245,7 @@ public struct StudyScreenRenderer: Sendable {
     else { return [] }
     let visible = state.visibleWords
     guard !visible.isEmpty else { return [] }
-    let word = visible[min(max(screen.cursor, 0), visible.count - 1)]
+    let word = visible[screen.cards.position(in: state)]
     guard state.face(of: word.id) == .back else { return [] }
     let wrapped = side(of: word, back: true, state).wrapped(toColumns: width - 2)
     let limit = max((rows - 1) / 2, 1)
@@ -285,7 +286,7 @@ public struct StudyScreenRenderer: Sendable {
     let labels = messages.countLabels
     let tally = state.tally
     let visibleCount = state.visibleWords.count
-    let position = visibleCount == 0 ? 0 : min(max(screen.cursor, 0), visibleCount - 1) + 1
+    let position = visibleCount == 0 ? 0 : screen.cards.position(in: state) + 1
     var line = StyledLine("\(labels.card) \(position)/\(visibleCount)   ")
     line.append("\(labels.success) \(tally.success)", style: .success)
     line.append("   ")

@@ -1,13 +1,14 @@
-// Wordbook's study page. The server holds the state in a store of its own for this page; the
-// page sends the learner's actions and shows what the server's events say. User text reaches
-// the page through textContent and attributes only, never as HTML.
+// Wordbook's study page. The server holds the state in a store of its own for this page, the
+// study screen's with its place in the cards (the same rules as the terminal's): the page sends
+// the learner's commands and actions and shows what the server's events say. It keeps no study
+// rule of its own. User text reaches the page through textContent and attributes only, never
+// as HTML.
 
 import { t, describeRefusal } from './texts.js';
 import { DeleteQuestion, WordEditor } from './editor.js';
 import { BookPicker } from './books.js';
-import { FocusView, actionFor, followPointer } from './focus.js';
+import { FocusView, followPointer } from './focus.js';
 
-const pageSize = 20;
 const viewKey = 'wordbook.view';
 const page = {
   session: null,
@@ -17,10 +18,16 @@ const page = {
   base: '',
   // The servers of the same accounts, this page's first: when one stops, the next takes over.
   servers: [],
+  // The screen's place: the current card's position among the cards, how many the list shows
+  // at once, and whether the last card has just been rated; the server's `screen` event.
+  cursor: 0,
+  pageSize: 20,
+  roundOver: false,
+  // Where the list's window of cards starts, and the version of the cards it shows.
   from: 0,
-  count: 0,
   version: 0,
-  current: 0,
+  // The newest request for a window: an older answer arriving later is dropped.
+  windowRequest: 0,
   // Whether the add form's word is being saved, to clear the form once it is.
   addingWord: false,
   cardsStatus: 'notLoaded',
@@ -34,12 +41,8 @@ const page = {
 const $ = (id) => document.getElementById(id);
 const editor = new WordEditor(send);
 const deleteQuestion = new DeleteQuestion(send);
-const focus = new FocusView(send, loadWindow);
-const books = new BookPicker(send, () => {
-  page.from = 0;
-  page.current = 0;
-  focus.restart();
-});
+const focus = new FocusView(command);
+const books = new BookPicker(send);
 
 // A touch screen studies one card at a time; a mouse, even in a narrow window, gets the list
 // it edits in. The learner's own choice wins.
@@ -92,14 +95,24 @@ function showError(message) {
 
 // Sends `action` and resolves to null once the server has applied it, or to the sentence that
 // says why it did not, which is also shown.
-async function send(action) {
+function send(action) {
+  return post('actions', action);
+}
+
+// Sends the study screen's command `name` (`good`, `next`, `shuffle`, `moveTo` with a
+// `position`…), as `send` does an action.
+function command(name, values = {}) {
+  return post('commands', { command: name, ...values });
+}
+
+async function post(path, body) {
   if (!page.session) return fail(t.unreachable);
   try {
-    const response = await fetch(`${page.base}actions?session=${encodeURIComponent(page.session)}`, {
+    const response = await fetch(`${page.base}${path}?session=${encodeURIComponent(page.session)}`, {
       method: 'POST',
       credentials: 'include',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(action),
+      body: JSON.stringify(body),
     });
     if (response.status === 401 && page.user) return signInAgain();
     return response.ok ? null : fail(describeRefusal(response));
@@ -148,19 +161,24 @@ function fail(message) {
   return message;
 }
 
+// Asks for the cards the view shows: the focused view its one card at the screen's place, the
+// list the page of cards that holds it.
 async function loadWindow() {
   if (!page.session) return;
-  // The focused view asks for its one card; the list for its page of them.
   const view = page.view;
-  const [from, count] = view === 'focus' ? [focus.index, 1] : [page.from, pageSize];
+  const from = view === 'focus' ? page.cursor : page.cursor - (page.cursor % page.pageSize);
+  const count = view === 'focus' ? 1 : page.pageSize;
+  const request = ++page.windowRequest;
   const url =
     `${page.base}cards?session=${encodeURIComponent(page.session)}&from=${from}&count=${count}`;
   try {
     const response = await fetch(url, { credentials: 'include' });
     if (!response.ok) return showError(describeRefusal(response));
     const window = await response.json();
-    if (window.version < page.version || view !== page.view) return;
-    if (view === 'focus') focus.show(window);
+    if (request !== page.windowRequest || window.version < page.version || view !== page.view) {
+      return;
+    }
+    if (view === 'focus') focus.show(window, page.roundOver);
     else renderWindow(window);
     if (page.cardsStatus === 'loaded') {
       $('cards-status').textContent = window.count ? '' : t.cardsEmpty;
@@ -172,7 +190,6 @@ async function loadWindow() {
 
 function renderWindow(window) {
   page.from = window.from;
-  page.count = window.count;
   const items = cardElements();
   const sameCards = items.length === window.cards.length &&
     items.every((item, index) => Number(item.dataset.wordId) === window.cards[index].id);
@@ -180,7 +197,6 @@ function renderWindow(window) {
   // place, so that a swipe under way, its pointer captured by its card, goes on.
   if (sameCards) items.forEach((item, index) => fillCard(item, window.cards[index]));
   else $('cards').replaceChildren(...window.cards.map(makeCard));
-  page.current = Math.min(page.current, Math.max(window.cards.length - 1, 0));
   markCurrent();
   const to = window.from + window.cards.length;
   $('position').textContent = window.count ? t.position(window.from + 1, to, window.count) : '';
@@ -209,10 +225,9 @@ function makeCard(card) {
   actions.append(edit, remove);
   item.append(text, actions);
   fillCard(item, card);
+  // A card turned or swiped becomes the current card, and the command acts on it.
   followPointer(item, (kind) => {
-    page.current = cardElements().indexOf(item);
-    markCurrent();
-    send(actionFor(kind, Number(item.dataset.wordId)));
+    command(kind, { position: page.from + cardElements().indexOf(item) });
   });
   return item;
 }
@@ -250,7 +265,20 @@ function cardElements() {
 }
 
 function markCurrent() {
-  cardElements().forEach((item, index) => item.classList.toggle('current', index === page.current));
+  const current = page.cursor - page.from;
+  cardElements().forEach((item, index) => item.classList.toggle('current', index === current));
+}
+
+// Follows the server's `screen` event: the list marks the new current card when its page shows
+// it, and asks for the page that does otherwise; the focused view asks for the card.
+function renderScreen(screen) {
+  page.cursor = screen.cursor;
+  page.pageSize = screen.pageSize;
+  page.roundOver = screen.isRoundOver;
+  const shown = page.cursor >= page.from && page.cursor < page.from + cardElements().length;
+  if (page.view !== 'list' || !shown) return loadWindow();
+  markCurrent();
+  cardElements()[page.cursor - page.from].scrollIntoView({ block: 'nearest' });
 }
 
 function renderCards(cards) {
@@ -261,10 +289,9 @@ function renderCards(cards) {
     cards.status === 'failed' ? t.cardsFailed + cards.message : '';
   if (cards.status !== 'loaded') {
     $('cards').replaceChildren();
-    focus.show({ count: 0, cards: [] });
+    focus.show({ from: 0, count: 0, cards: [] }, false);
     return;
   }
-  if (page.from >= cards.count) page.from = Math.max(0, cards.count - pageSize);
   loadWindow();
 }
 
@@ -311,13 +338,11 @@ function connect() {
     }
     $('account').hidden = !page.user;
     if (page.user) $('signed-in-as').textContent = t.signedInAs(page.user);
-    page.from = 0;
-    page.current = 0;
-    focus.restart();
     $('connection').textContent = '';
   });
   on('picker', (picker) => books.update(picker));
   on('cards', renderCards);
+  on('screen', renderScreen);
   on('status', renderStatus);
   on('card', (card) => {
     const item = $('cards').querySelector(`[data-word-id="${Number(card.id)}"]`);
@@ -346,11 +371,9 @@ function connect() {
   });
 }
 
-function currentID() {
-  if (page.view === 'focus') return focus.card?.id ?? null;
-  const item = cardElements()[page.current];
-  return item ? Number(item.dataset.wordId) : null;
-}
+// Which command each key asks for: the study screen's one key table (`StudyKeyMap`), which the
+// server puts in the page beside the texts, and which the page's list of keys shows.
+const keyCommands = JSON.parse($('key-commands').textContent);
 
 function onKey(event) {
   if (event.target.closest('input, select, textarea') || document.querySelector('dialog[open]')) {
@@ -359,39 +382,27 @@ function onKey(event) {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   // A focused button answers Space and Enter itself.
   if (event.target.closest('button') && (event.key === ' ' || event.key === 'Enter')) return;
-  const id = currentID();
-  const item = cardElements()[page.current];
-  const onCurrent = (kind, advance) => {
-    if (id === null) return;
-    if (page.view === 'focus') return focus.act(kind);
-    send(actionFor(kind, id));
-    if (advance) move(1);
-  };
-  switch (event.key) {
-    case ' ': case 'Enter': onCurrent('flip'); break;
-    case 'ArrowRight': case 'l': case '3': onCurrent('good', true); break;
-    case 'ArrowLeft': case 'h': case '1': onCurrent('again', true); break;
-    case '2': onCurrent('hard', true); break;
-    case '4': onCurrent('easy', true); break;
-    case '0': onCurrent('resetMark'); break;
-    case 'ArrowDown': case 'j': step(1); break;
-    case 'ArrowUp': case 'k': step(-1); break;
+  const name = keyCommands[event.key];
+  if (!name) return;
+  const item = cardElements()[page.cursor - page.from];
+  switch (name) {
+    // The focused view rates the card it shows, once.
+    case 'flip': case 'resetMark': case 'again': case 'hard': case 'good': case 'easy':
+      if (page.view === 'focus') focus.act(name);
+      else command(name);
+      break;
     // With nothing to undo or redo the key does what its greyed-out button does: nothing, not
     // an error.
-    case 'u': if (!$('undo').disabled) send({ kind: 'undo' }); break;
-    case 'r': if (!$('redo').disabled) send({ kind: 'redo' }); break;
-    case 's': restart(); send({ kind: 'shuffle' }); break;
-    case 'm': restart(); send({ kind: 'toggleStudyMode' }); break;
-    case 'v': send({ kind: 'toggleReverse' }); break;
-    case 'e': if (item) editor.open(wordOf(item)); break;
-    case 'd': if (item) deleteQuestion.ask(wordOf(item)); break;
-    case '/': $('search').focus(); break;
-    case 'Escape':
+    case 'undo': case 'redo': if (!$(name).disabled) command(name); break;
+    case 'edit': if (item) editor.open(wordOf(item)); break;
+    case 'delete': if (item) deleteQuestion.ask(wordOf(item)); break;
+    case 'search': $('search').focus(); break;
+    case 'clearSearch':
       if (!$('search').value) return;
       $('search').value = '';
       search();
       break;
-    default: return;
+    default: command(name);
   }
   event.preventDefault();
 }
@@ -399,38 +410,8 @@ function onKey(event) {
 function search() {
   clearTimeout(page.searchTimer);
   page.searchTimer = null;
-  page.from = 0;
-  page.current = 0;
   const query = $('search').value.trim();
-  send({ kind: 'setSearchQuery', query: query || null });
-}
-
-// The cards start again from the first: a new order or a new choice of cards.
-function restart() {
-  page.current = 0;
-  page.from = 0;
-  focus.restart();
-}
-
-function step(by) {
-  if (page.view === 'focus') focus.move(by);
-  else move(by);
-}
-
-// Shows the page of the list that holds `position` (from 0), with that card current.
-function jump(position) {
-  const last = Math.max(page.count - 1, 0);
-  const target = Math.min(Math.max(position, 0), last);
-  page.from = target - (target % pageSize);
-  page.current = target - page.from;
-  loadWindow();
-}
-
-function move(step) {
-  const count = cardElements().length;
-  page.current = Math.min(Math.max(page.current + step, 0), Math.max(count - 1, 0));
-  markCurrent();
-  cardElements()[page.current]?.scrollIntoView({ block: 'nearest' });
+  command('setSearchQuery', { query: query || null });
 }
 
 function start() {
@@ -440,15 +421,11 @@ function start() {
     showError('');
     send({ kind: 'dismissError' });
   });
-  $('shuffle').addEventListener('click', () => {
-    restart();
-    send({ kind: 'shuffle' });
-  });
+  $('shuffle').addEventListener('click', () => command('shuffle'));
   $('mode').addEventListener('change', (event) => {
-    restart();
-    send({ kind: 'setStudyMode', mode: event.target.value });
+    command('setStudyMode', { mode: event.target.value });
   });
-  $('reverse').addEventListener('click', () => send({ kind: 'toggleReverse' }));
+  $('reverse').addEventListener('click', () => command('toggleReverse'));
   $('search').addEventListener('input', () => {
     // One query per pause in the typing, not one per key: each filters the whole book.
     clearTimeout(page.searchTimer);
@@ -472,22 +449,16 @@ function start() {
   });
   $('show-chart').addEventListener('click', loadChart);
   $('sign-out').addEventListener('click', signOut);
-  $('undo').addEventListener('click', () => send({ kind: 'undo' }));
-  $('redo').addEventListener('click', () => send({ kind: 'redo' }));
-  $('previous').addEventListener('click', () => {
-    page.from = Math.max(0, page.from - pageSize);
-    loadWindow();
-  });
-  $('next').addEventListener('click', () => {
-    page.from += pageSize;
-    loadWindow();
-  });
-  $('first').addEventListener('click', () => jump(0));
-  $('last').addEventListener('click', () => jump(page.count - 1));
+  $('undo').addEventListener('click', () => command('undo'));
+  $('redo').addEventListener('click', () => command('redo'));
+  $('previous').addEventListener('click', () => command('previousPage'));
+  $('next').addEventListener('click', () => command('nextPage'));
+  $('first').addEventListener('click', () => command('first'));
+  $('last').addEventListener('click', () => command('last'));
   $('jump-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const position = Number($('jump').value);
-    if (Number.isInteger(position) && position >= 1) jump(position - 1);
+    if (Number.isInteger(position) && position >= 1) command('moveTo', { position: position - 1 });
   });
   $('view-focus').addEventListener('click', () => chooseView('focus'));
   $('view-list').addEventListener('click', () => chooseView('list'));

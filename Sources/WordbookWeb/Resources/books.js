@@ -8,9 +8,8 @@ const $ = (id) => document.getElementById(id);
 
 /** The picker: the list while the learner chooses, the open book's title once one is open. */
 export class BookPicker {
-  constructor(send, onSelect) {
+  constructor(send) {
     this.send = send;
-    this.onSelect = onSelect;
     this.picker = null;
     // Whether the learner asked to change books while one is open.
     this.choosing = false;
@@ -60,7 +59,6 @@ export class BookPicker {
       this.choosing = false;
       $('new-book-title').value = '';
       $('rename-book-title').value = this.selectedBook?.title ?? '';
-      this.onSelect();
     }
     this.render();
   }

@@ -1,19 +1,11 @@
 // The focused study view: one big card at a time, turned by a tap, marked by a swipe or the
 // big buttons, then a summary of the round. The round is the cards the server shows, in its
-// order; the page keeps only its place in them. Marks, faces, the tally and which cards a
-// restudy shows are the server's, through the actions the list sends too.
+// order, and the place in them is the server's too (its study screen moves on after a mark):
+// the view shows the card at that place and turns gestures into the screen's commands.
 import { t } from './texts.js';
 
 const $ = (id) => document.getElementById(id);
 const swipeDistance = 60;
-const ratings = { again: 1, hard: 2, good: 3, easy: 4 };
-
-/** The action that does `kind` to the card of `id`: a rating (`again`, `hard`, `good`,
- * `easy`) rates it now, on the server's clock; anything else is an action of that kind. */
-export function actionFor(kind, id) {
-  if (!(kind in ratings)) return { kind, id };
-  return { kind: 'rate', id, rating: ratings[kind], time: Math.floor(Date.now() / 1000) };
-}
 const hintKey = 'wordbook.focusHintSeen';
 
 /** Makes `item` follow the finger (or mouse) and turn green or yellow past the swipe
@@ -78,13 +70,16 @@ export function onPress(button, action) {
 
 /** The focused view over the cards the server shows. */
 export class FocusView {
-  /** `send` posts an action; `load` asks for the card at ``index`` again. */
-  constructor(send, load) {
-    this.send = send;
-    this.load = load;
-    this.index = 0;
+  /** `command` posts a command of the study screen and resolves to null once the server has
+   * applied it, or to the sentence that says why it did not. */
+  constructor(command) {
+    this.command = command;
+    this.position = 0;
     this.count = 0;
+    this.roundOver = false;
     this.card = null;
+    // Whether a rating is on its way: the card shown stays until the next one arrives, and is
+    // not rated twice meanwhile.
     this.marking = false;
     this.status = null;
     followPointer($('focus-card'), (kind) => this.act(kind));
@@ -98,21 +93,14 @@ export class FocusView {
     $('focus-hint').hidden = hintSeen();
   }
 
-  /** Starts the round again from its first card (a new order, mode or book). */
-  restart() {
-    this.index = 0;
-  }
-
-  /** Whether the round is over: every card it showed has been marked. */
-  get isDone() {
-    return this.count > 0 && this.index >= this.count;
-  }
-
-  /** Shows the server's window of one card at ``index``. */
-  show(window) {
+  /** Shows the server's window of the one card at the screen's place, or the round's summary
+   * once its last card has been rated. */
+  show(window, roundOver) {
+    this.position = window.from;
     this.count = window.count;
-    this.index = Math.min(this.index, window.count);
-    this.card = this.isDone ? null : window.cards[0] ?? null;
+    this.roundOver = roundOver && window.count > 0;
+    this.card = this.roundOver ? null : window.cards[0] ?? null;
+    this.marking = false;
     this.render();
   }
 
@@ -130,33 +118,19 @@ export class FocusView {
     this.render();
   }
 
-  /** Turns or marks the card shown; a mark moves on to the next card once the server has it. */
+  /** Turns (`flip`) or rates (`again`, `hard`, `good`, `easy`) the card shown, or clears its
+   * mark (`resetMark`); after a rating the server moves on to the next card. */
   async act(kind) {
-    const card = this.card;
-    if (!card || this.marking) return;
-    if (kind === 'flip') {
-      this.send({ kind, id: card.id });
-      return;
+    if (!this.card || this.marking) return;
+    if (kind !== 'flip' && kind !== 'resetMark') {
+      this.marking = true;
+      this.hideHint();
     }
-    this.marking = true;
-    this.hideHint();
-    const failure = await this.send(actionFor(kind, card.id));
-    this.marking = false;
-    if (failure || this.card?.id !== card.id) return;
-    this.index += 1;
-    this.load();
-  }
-
-  /** Moves `step` cards on or back without marking. */
-  move(step) {
-    this.index = Math.min(Math.max(this.index + step, 0), Math.max(this.count - 1, 0));
-    this.load();
+    if (await this.command(kind)) this.marking = false;
   }
 
   async restudy(mode) {
-    this.index = 0;
-    // The cards' news loads the new round; asked again in case the mode was already this one.
-    if (!(await this.send({ kind: 'setStudyMode', mode }))) this.load();
+    await this.command('setStudyMode', { mode });
     $('focus-card').focus();
   }
 
@@ -170,14 +144,14 @@ export class FocusView {
   }
 
   render() {
-    const done = this.isDone;
+    const done = this.roundOver;
     $('summary').hidden = !done;
     $('focus-round').hidden = done || !this.card;
     $('focus-position').textContent =
-      this.count && !done ? t.focusPosition(this.index + 1, this.count) : '';
+      this.count && !done ? t.focusPosition(this.position + 1, this.count) : '';
     const progress = $('focus-progress');
     progress.max = Math.max(this.count, 1);
-    progress.value = Math.min(this.index, this.count);
+    progress.value = done ? this.count : Math.min(this.position, this.count);
     progress.hidden = this.count === 0;
     if (this.status) {
       $('summary-counts').textContent = t.roundSummary(this.status);

@@ -27,7 +27,11 @@ struct Page {
 
   /// Picks `book`, which has words, and waits until they are loaded.
   func open(_ book: WordBook.ID) async throws {
-    #expect(try await send(#"{"kind":"selectBook","book":\#(book)}"#) == 202)
+    // Until the session has read the books, a book it has not listed is unknown (404).
+    #expect(
+      try await WebTestEnvironment.waitUntil(timeout: patience) {
+        try await send(#"{"kind":"selectBook","book":\#(book)}"#) == 202
+      })
     // The session may have been reopening the book studied last: the stream can still bring
     // that load's "loaded" after the choice cleared its words. The session's own cards, asked
     // after the choice, are the choice's.
@@ -67,6 +71,28 @@ struct Page {
       "POST", library.base + "/actions?session=\(session)", headers: library.pageHeaders,
       body: Data(json.utf8), timeout: patience.seconds
     ).status
+  }
+
+  /// Sends one command of the study screen as the page does (`{"command":"good"}`) and returns
+  /// the status of the answer.
+  func command(_ json: String) async throws -> Int {
+    try await PlainHTTP.send(
+      "POST", library.base + "/commands?session=\(session)", headers: library.pageHeaders,
+      body: Data(json.utf8), timeout: patience.seconds
+    ).status
+  }
+
+  /// The place the last `screen` event named: the cursor and whether the round is over; `nil`
+  /// before the first.
+  func screen() throws -> (cursor: Int, isRoundOver: Bool)? {
+    guard let last = stream.text.matches(of: /event: screen\ndata: (\{[^\n]*\})/).last else {
+      return nil
+    }
+    let json = try JSONSerialization.jsonObject(with: Data(last.output.1.utf8)) as? [String: Any]
+    guard let cursor = json?["cursor"] as? Int, let over = json?["isRoundOver"] as? Bool else {
+      return nil
+    }
+    return (cursor, over)
   }
 
   /// The head of a POST of an action of `length` bytes to this page's session.

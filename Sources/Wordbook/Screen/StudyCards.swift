@@ -1,0 +1,207 @@
+/// Where a learner is in the cards of a study screen, and the screen's rules, which every front
+/// end runs: the current card, moving on after a mark, pages, back to the first card on a new
+/// order, mode, search or book, and quitting only once the marks are saved.
+///
+/// A front end keeps one of these beside the app's state and gives it the learner's commands
+/// (``apply(_:to:at:)``); the app's actions it returns go to the store. It holds no study logic
+/// of its own (which words show, how marks count): that is `AppReducer`'s.
+///
+/// ```swift
+/// var cards = StudyCards()
+/// let outcome = cards.apply(.rate(.good), to: store.state, at: .now)
+/// for action in outcome.actions { store.send(action) }
+/// ```
+public struct StudyCards: Hashable, Sendable {
+  /// A sentence the screen shows until the next command: what undo or redo did, which a
+  /// learner would otherwise have to guess from the list.
+  public enum Notice: Hashable, Sendable {
+    /// Undo gave this word back the state in the change.
+    case undid(StudyStateChange)
+    /// Redo gave this word again the state in the change.
+    case redid(StudyStateChange)
+    /// Undo found no mark to undo.
+    case nothingToUndo
+    /// Redo found no mark to redo.
+    case nothingToRedo
+  }
+
+  /// What a command asks the front end to open, for it alone draws it.
+  public enum Request: Hashable, Sendable {
+    /// An editor of this word.
+    case editWord(Word.ID)
+    /// The question whether to delete this word.
+    case deleteWord(Word.ID)
+    /// A field to type a search in.
+    case search
+    /// A form for a new word.
+    case addWord
+    /// The wordbook picker.
+    case chooseBook
+    /// The keys.
+    case help
+  }
+
+  /// What a command did: the app's actions to send, in order, and what to open.
+  public struct Outcome: Equatable, Sendable {
+    /// The actions to send to the store, in order.
+    public var actions: [AppAction]
+    /// What the front end is asked to open, if anything.
+    public var request: Request?
+
+    /// Creates an outcome.
+    public init(actions: [AppAction] = [], request: Request? = nil) {
+      self.actions = actions
+      self.request = request
+    }
+  }
+
+  /// The position of the current card among the visible words.
+  public var cursor: Int
+  /// How many cards ``Command/nextPage`` and ``Command/previousPage`` move: the
+  /// front end sets it to the cards it shows at once.
+  public var pageSize = 10
+  /// Whether the last card has just been rated: the round is over, and a front end may show
+  /// its summary until the next command.
+  public var isRoundOver = false
+  /// Whether the learner asked to quit while marks were not yet saved: the screen waits for
+  /// them, or asks whether to try again.
+  public var isQuitting = false
+  /// Whether the learner quit: the session ends.
+  public var hasQuit = false
+  /// How many marks were not saved when the learner quit.
+  public var marksLeftUnsaved = 0
+  /// The sentence shown until the next command, if any.
+  public var notice: Notice?
+
+  /// Creates the place of a screen that has just opened.
+  ///
+  /// - Parameter cursor: The position of the current card.
+  public init(cursor: Int = 0) {
+    self.cursor = cursor
+  }
+
+  /// Whether the session is over: the learner quit, or asked to quit and every mark has
+  /// reached the service since.
+  public func isFinished(_ app: AppState) -> Bool {
+    hasQuit || (isQuitting && app.marksNotYetSaved == 0 && !app.isSavingWord)
+  }
+
+  /// The current card's position in `app`'s visible words: the cursor, kept among them.
+  public func position(in app: AppState) -> Int {
+    min(max(cursor, 0), max(app.visibleWords.count - 1, 0))
+  }
+
+  /// Applies the learner's `command` to the screen.
+  ///
+  /// - Parameters:
+  ///   - command: What the learner asked for.
+  ///   - app: The app's state, which the command reads (the current card, the marks).
+  ///   - time: When the learner asked, the time of a rating.
+  /// - Returns: The app's actions to send, and what the front end is asked to open.
+  public mutating func apply(_ command: Command, to app: AppState, at time: Timestamp)
+    -> Outcome
+  {
+    notice = nil
+    isRoundOver = false
+    let visible = app.visibleWords
+    let last = max(visible.count - 1, 0)
+    cursor = position(in: app)
+    let current = visible.isEmpty ? nil : visible.id(at: cursor)
+    switch command {
+    case .flip:
+      return Outcome(actions: current.map { [.flip($0)] } ?? [])
+    case .rate(let rating):
+      guard let current else { return Outcome() }
+      if cursor == last { isRoundOver = true } else { cursor += 1 }
+      return Outcome(actions: [.rate(current, rating, at: time)])
+    case .resetMark:
+      return Outcome(actions: current.map { [.resetMark($0)] } ?? [])
+    case .next: cursor = min(cursor + 1, last)
+    case .previous: cursor = max(cursor - 1, 0)
+    case .nextPage: cursor = min(cursor + max(pageSize, 1), last)
+    case .previousPage: cursor = max(cursor - max(pageSize, 1), 0)
+    case .first: cursor = 0
+    case .last: cursor = last
+    case .moveTo(let position): cursor = min(max(position, 0), last)
+    case .edit:
+      return Outcome(request: current.map { .editWord($0) })
+    case .delete:
+      return Outcome(request: current.map { .deleteWord($0) })
+    case .search:
+      return Outcome(request: .search)
+    case .setSearchQuery(let query):
+      cursor = 0
+      return Outcome(actions: [.setSearchQuery(query)])
+    case .clearSearch:
+      guard app.searchQuery != nil else { break }
+      cursor = 0
+      return Outcome(actions: [.setSearchQuery(nil)])
+    case .toggleReverse:
+      return Outcome(actions: [.toggleReverse])
+    case .undo:
+      guard let change = app.nextUndo else {
+        notice = .nothingToUndo
+        break
+      }
+      return step(.undo, change, notice: .undid(change), in: app)
+    case .redo:
+      guard let change = app.nextRedo else {
+        notice = .nothingToRedo
+        break
+      }
+      return step(.redo, change, notice: .redid(change), in: app)
+    case .shuffle:
+      cursor = 0
+      return Outcome(actions: [.shuffle])
+    case .toggleStudyMode:
+      cursor = 0
+      return Outcome(actions: [.toggleStudyMode])
+    case .setStudyMode(let mode):
+      cursor = 0
+      return Outcome(actions: [.setStudyMode(mode)])
+    case .chooseBook:
+      return Outcome(actions: [.loadBooks], request: .chooseBook)
+    case .openBook(let id):
+      cursor = 0
+      return Outcome(actions: [.selectBook(id)])
+    case .createBook(let title):
+      cursor = 0
+      return Outcome(actions: [.createBook(title: title)])
+    case .addWord:
+      return Outcome(request: .addWord)
+    case .help:
+      return Outcome(request: .help)
+    case .quit:
+      quit(app)
+    case .retryUnsavedMarks:
+      guard !app.unsavedMarks.isEmpty else { break }
+      return Outcome(actions: [.retryUnsavedMarks])
+    case .cancelQuit:
+      isQuitting = false
+    }
+    return Outcome()
+  }
+
+  /// Undo or redo, saying which card it changed and moving to it when it shows: the step
+  /// may be about a card far from the cursor (after a deletion, an older card's).
+  private mutating func step(
+    _ action: AppAction, _ change: StudyStateChange, notice: Notice, in app: AppState
+  ) -> Outcome {
+    self.notice = notice
+    if let position = app.visibleWords.firstIndex(of: change.wordID) { cursor = position }
+    return Outcome(actions: [action])
+  }
+
+  /// Quits at once when every mark is saved, else waits for the marks being saved; while
+  /// waiting, quits once the service has answered for every mark.
+  private mutating func quit(_ app: AppState) {
+    if isQuitting {
+      guard !app.hasUnsavedMarks else { return }
+    } else if app.marksNotYetSaved > 0 {
+      isQuitting = true
+      return
+    }
+    hasQuit = true
+    marksLeftUnsaved = app.marksNotYetSaved
+  }
+}

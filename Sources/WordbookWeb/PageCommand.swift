@@ -1,0 +1,32 @@
+import Wordbook
+
+/// A command of the study screen as the page posts it to `/commands`: `{"command": "good"}`,
+/// named as ``PageKeys`` names the keys' commands, with `position` for `moveTo`, `mode` for
+/// `setStudyMode` and `query` for `setSearchQuery`. A `position` beside another command makes
+/// that card the current one first, in the same request (a card swiped in the list).
+struct PageCommand: Decodable {
+  var command: String
+  var position: Int?
+  var mode: StudyMode?
+  var query: String?
+
+  /// The commands of the page's keys by name, which the page may post as they are.
+  private static let named = Dictionary(
+    PageKeys.rows.flatMap(\.bindings).map { ($0.command.name, $0.command) },
+    uniquingKeysWith: { first, _ in first })
+
+  /// The study screen's commands, in order, or `nil` for a name the page may not post or one
+  /// missing its value.
+  var studyCommands: [StudyCards.Command]? {
+    let named: StudyCards.Command? =
+      switch command {
+      case "moveTo": position.map { .moveTo($0) }
+      case "setStudyMode": mode.map { .setStudyMode($0) }
+      case "setSearchQuery": .setSearchQuery(query)
+      default: Self.named[command]
+      }
+    guard let named else { return nil }
+    if case .moveTo = named { return [named] }
+    return (position.map { [.moveTo($0)] } ?? []) + [named]
+  }
+}

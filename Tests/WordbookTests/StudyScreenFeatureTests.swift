@@ -1,0 +1,71 @@
+import StoreCore
+import Testing
+import Wordbook
+
+/// The study screen as a store's feature, as the page's session runs it, through the public
+/// API alone.
+@MainActor
+@Suite struct StudyScreenFeatureTests {
+  private nonisolated static let time = Timestamp(secondsSince1970: 1_800_000_000)
+
+  /// A store of the screen over two books of `count` words, the first open.
+  private func openedStore(count: Int = 4) async -> Store<
+    StudyScreenFeature.State, StudyScreenFeature.Action
+  > {
+    let drafts = (1...count).map { WordDraft(term: "term \($0)", meaning: "meaning \($0)") }
+    let service = InMemoryWordService(books: [("Verbs", drafts), ("Nouns", drafts)])
+    let store = Store(
+      initialState: StudyScreenFeature.State(app: AppState(seed: 3)),
+      reducer: StudyScreenFeature(app: AppReducer(service: service, clock: { Self.time })))
+    store.send(.app(.loadBooks))
+    await store.settle()
+    if let first = store.state.app.books.first {
+      store.send(.app(.selectBook(first.id)))
+      await store.settle()
+    }
+    return store
+  }
+
+  @Test func aRatingRatesTheCurrentCardMovesOnAndTheLastEndsTheRound() async {
+    let store = await openedStore()
+    var screenChanges = 0
+    store.observe([.cards]) { screenChanges += 1 }
+    let visible = store.state.app.visibleWords
+    store.send(.command(.last, at: Self.time))
+    store.send(.command(.previous, at: Self.time))
+    store.send(.command(.rate(.good), at: Self.time))
+    await store.settle()
+    #expect(store.state.app.words[visible.id(at: 2)]?.studyState == .success)
+    #expect(store.state.cards.cursor == 3 && !store.state.cards.isRoundOver)
+    store.send(.command(.rate(.again), at: Self.time))
+    await store.settle()
+    #expect(store.state.app.words[visible.id(at: 3)]?.studyState == .fail)
+    #expect(store.state.cards.cursor == 3 && store.state.cards.isRoundOver)
+    #expect(screenChanges == 4)
+    // A command that moves nothing tells no observer.
+    store.send(.command(.toggleReverse, at: Self.time))
+    store.send(.command(.toggleReverse, at: Self.time))
+    await store.settle()
+    #expect(screenChanges == 5)
+  }
+
+  @Test func anotherBookStartsFromItsFirstCard() async {
+    let store = await openedStore()
+    store.send(.command(.moveTo(2), at: Self.time))
+    #expect(store.state.cards.cursor == 2)
+    store.send(.app(.selectBook(store.state.app.books[1].id)))
+    #expect(store.state.cards.cursor == 0)
+    await store.settle()
+    #expect(store.state.app.visibleWords.count == 4)
+  }
+
+  @Test func theCursorStaysAmongTheCardsWhenTheyGo() async {
+    let store = await openedStore(count: 3)
+    store.send(.command(.last, at: Self.time))
+    let last = store.state.app.visibleWords.id(at: 2)
+    store.send(.app(.deleteWord(last)))
+    await store.settle()
+    #expect(store.state.app.visibleWords.count == 2)
+    #expect(store.state.cards.cursor == 1)
+  }
+}
