@@ -28,6 +28,9 @@ const page = {
   version: 0,
   // The newest request for a window: an older answer arriving later is dropped.
   windowRequest: 0,
+  // Whether a key moved the current card, which the list then scrolls to; a swipe or a tap
+  // leaves the list where the finger or the mouse is.
+  followCursor: false,
   // Whether the add form's word is being saved, to clear the form once it is.
   addingWord: false,
   cardsStatus: 'notLoaded',
@@ -198,6 +201,7 @@ function renderWindow(window) {
   if (sameCards) items.forEach((item, index) => fillCard(item, window.cards[index]));
   else $('cards').replaceChildren(...window.cards.map(makeCard));
   markCurrent();
+  scrollToCurrent();
   const to = window.from + window.cards.length;
   $('position').textContent = window.count ? t.position(window.from + 1, to, window.count) : '';
   $('previous').disabled = window.from === 0;
@@ -227,6 +231,7 @@ function makeCard(card) {
   fillCard(item, card);
   // A card turned or swiped becomes the current card, and the command acts on it.
   followPointer(item, (kind) => {
+    page.followCursor = false;
     command(kind, { position: page.from + cardElements().indexOf(item) });
   });
   return item;
@@ -269,6 +274,14 @@ function markCurrent() {
   cardElements().forEach((item, index) => item.classList.toggle('current', index === current));
 }
 
+// Brings the current card into view once after a key moved it.
+function scrollToCurrent() {
+  const item = cardElements()[page.cursor - page.from];
+  if (!page.followCursor || !item) return;
+  page.followCursor = false;
+  item.scrollIntoView({ block: 'nearest' });
+}
+
 // Follows the server's `screen` event: the list marks the new current card when its page shows
 // it, and asks for the page that does otherwise; the focused view asks for the card.
 function renderScreen(screen) {
@@ -278,7 +291,7 @@ function renderScreen(screen) {
   const shown = page.cursor >= page.from && page.cursor < page.from + cardElements().length;
   if (page.view !== 'list' || !shown) return loadWindow();
   markCurrent();
-  cardElements()[page.cursor - page.from].scrollIntoView({ block: 'nearest' });
+  scrollToCurrent();
 }
 
 function renderCards(cards) {
@@ -385,6 +398,7 @@ function onKey(event) {
   const name = keyCommands[event.key];
   if (!name) return;
   const item = cardElements()[page.cursor - page.from];
+  page.followCursor = true;
   switch (name) {
     // The focused view rates the card it shows, once.
     case 'flip': case 'resetMark': case 'again': case 'hard': case 'good': case 'easy':
