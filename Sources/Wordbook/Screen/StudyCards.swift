@@ -105,7 +105,7 @@ public struct StudyCards: Hashable, Sendable {
     isRoundOver = false
     let visible = app.visibleWords
     let last = max(visible.count - 1, 0)
-    cursor = position(in: app)
+    cursor = min(max(cursor, 0), last)
     let current = visible.isEmpty ? nil : visible.id(at: cursor)
     switch command {
     case .flip:
