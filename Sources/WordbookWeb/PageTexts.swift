@@ -25,6 +25,8 @@ struct PageTexts: Codable, Sendable {
   var search, searchPlaceholder, reverse, edit, delete, cancel, editWord, deleteWord: String
   /// The edit and delete buttons' labels, and the question before a deletion: `{term}`.
   var editLabel, deleteLabel, deleteQuestion: String
+  /// How far loading the books and the words got; `booksFailed` and `cardsFailed` name the
+  /// reason: `{reason}`.
   var booksLoading, booksEmpty, booksFailed, cardsLoading, cardsFailed, cardsEmpty: String
   /// The counts line: `{success}`, `{fail}`, `{notStudied}`.
   var tally: String
@@ -76,22 +78,25 @@ struct PageTexts: Codable, Sendable {
   }
 
   static let english = PageTexts(
-    title: "Wordbook", books: "Wordbooks", dismiss: "Dismiss", shuffle: "Shuffle", mode: "Show",
-    modeAll: "All words", modeExcludeSuccess: "Not yet known", modeFailedOnly: "Failed only",
-    modeDue: "Due for review", hard: "Hard", easy: "Easy",
-    dueCounts: "{due} due, {new} new", dueNext: ", next {when}",
-    dueFailed: "The schedule could not be read.", dueReading: "Reading the schedule…",
+    title: shared(.appName, .english), books: "Wordbooks", dismiss: "Dismiss", shuffle: "Shuffle",
+    mode: "Show",
+    modeAll: shared(.modeAll, .english), modeExcludeSuccess: shared(.modeExcludeSuccess, .english),
+    modeFailedOnly: shared(.modeFailedOnly, .english), modeDue: shared(.modeDue, .english),
+    hard: "Hard", easy: "Easy",
+    dueCounts: shared(.dueCounts, .english), dueNext: shared(.dueNext, .english),
+    dueFailed: shared(.dueFailed, .english), dueReading: shared(.dueReading, .english),
     undo: "Undo", redo: "Redo", previous: "Previous", next: "Next", addWord: "Add a word",
-    term: "Term", meaning: "Meaning", save: "Save", saving: "Saving…",
-    search: "Search", searchPlaceholder: "Search terms and meanings",
-    reverse: "Meaning first", edit: "Edit", delete: "Delete", cancel: "Cancel",
+    term: "Term", meaning: "Meaning", save: "Save", saving: shared(.saving, .english),
+    search: shared(.search, .english), searchPlaceholder: "Search terms and meanings",
+    reverse: shared(.meaningFirst, .english), edit: "Edit", delete: "Delete", cancel: "Cancel",
     editWord: "Edit the word", deleteWord: "Delete the word",
     editLabel: "Edit “{term}”", deleteLabel: "Delete “{term}”",
-    deleteQuestion: "Delete “{term}” from the wordbook? Undo cannot bring it back.",
-    booksLoading: "Loading the wordbooks…", booksEmpty: "There are no wordbooks yet.",
-    booksFailed: "The wordbooks could not be loaded: ", cardsLoading: "Loading the words…",
-    cardsFailed: "The words could not be loaded: ", cardsEmpty: "No words to show here.",
-    tally: "Known {success} · Not known {fail} · Not studied {notStudied}",
+    deleteQuestion: shared(.deleteWordQuestion, .english) + " "
+      + shared(.deletionIsFinal, .english),
+    booksLoading: shared(.booksLoading, .english), booksEmpty: shared(.booksEmpty, .english),
+    booksFailed: shared(.booksFailed, .english), cardsLoading: shared(.wordsLoading, .english),
+    cardsFailed: "The words could not be loaded: {reason}", cardsEmpty: "No words to show here.",
+    tally: tally(in: .english),
     unsaved: " · {count} not saved yet", position: "{from}–{to} of {count}",
     signedInAs: "Signed in as {name}", signOut: "Sign out",
     connecting: "Connecting…", disconnected: "Connection lost; reconnecting…",
@@ -111,34 +116,35 @@ struct PageTexts: Codable, Sendable {
     focusCard: "Card: tap or press Space to turn it",
     focusHint: "Tap the card to turn it. Swipe it right if you knew it, left if you did not.",
     hintDismiss: "Got it", roundDone: "Round done",
-    roundSummary: "Known {success} · Not known {fail}",
+    roundSummary: roundSummary(in: .english),
     restudy: "Study the ones I missed", studyAgain: "Study all again",
     openBook: "Wordbook: {title}", changeBook: "Change",
     newBook: "New wordbook", newBookTitle: "Title of the new wordbook", create: "Create",
     renameBook: "Rename this wordbook", renameTitle: "New title", rename: "Rename",
     deleteBook: "Delete this wordbook", deleteBookTitle: "Delete the wordbook",
-    deleteBookQuestion: "Delete wordbook {id} (“{title}”) and its {words}?",
-    oneWord: "1 word", words: "{count} words",
+    deleteBookQuestion: shared(.deleteBookQuestion, .english),
+    oneWord: shared(.oneWord, .english), words: shared(.words, .english),
     first: "First", last: "Last", jump: "Go", jumpLabel: "Go to card number",
     keys: PageKeys.help(in: .english, title: "Keys", swipe: "Swipe a card right or left."))
 
   static let korean = PageTexts(
-    title: "단어장", books: "단어장 목록", dismiss: "닫기", shuffle: "섞기", mode: "보기",
-    modeAll: "모든 단어", modeExcludeSuccess: "아직 모르는 단어", modeFailedOnly: "틀린 단어만",
-    modeDue: "복습할 단어", hard: "어려워요", easy: "쉬워요",
-    dueCounts: "복습 {due}개, 새 단어 {new}개", dueNext: ", 다음 {when}",
-    dueFailed: "일정을 읽지 못했습니다.", dueReading: "일정을 읽는 중…",
+    title: shared(.appName, .korean), books: "단어장 목록", dismiss: "닫기", shuffle: "섞기", mode: "보기",
+    modeAll: shared(.modeAll, .korean), modeExcludeSuccess: shared(.modeExcludeSuccess, .korean),
+    modeFailedOnly: shared(.modeFailedOnly, .korean), modeDue: shared(.modeDue, .korean),
+    hard: "어려워요", easy: "쉬워요",
+    dueCounts: shared(.dueCounts, .korean), dueNext: shared(.dueNext, .korean),
+    dueFailed: shared(.dueFailed, .korean), dueReading: shared(.dueReading, .korean),
     undo: "되돌리기", redo: "다시 하기", previous: "이전", next: "다음", addWord: "단어 추가",
-    term: "단어", meaning: "뜻", save: "저장", saving: "저장하는 중…",
-    search: "찾기", searchPlaceholder: "단어나 뜻으로 찾기",
-    reverse: "뜻 먼저", edit: "고치기", delete: "지우기", cancel: "취소",
+    term: "단어", meaning: "뜻", save: "저장", saving: shared(.saving, .korean),
+    search: shared(.search, .korean), searchPlaceholder: "단어나 뜻으로 찾기",
+    reverse: shared(.meaningFirst, .korean), edit: "고치기", delete: "지우기", cancel: "취소",
     editWord: "단어 고치기", deleteWord: "단어 지우기",
     editLabel: "“{term}” 고치기", deleteLabel: "“{term}” 지우기",
-    deleteQuestion: "단어장에서 “{term}”을(를) 지울까요? 되돌리기로 되살릴 수 없습니다.",
-    booksLoading: "단어장을 불러오는 중…", booksEmpty: "아직 단어장이 없습니다.",
-    booksFailed: "단어장을 불러오지 못했습니다: ", cardsLoading: "단어를 불러오는 중…",
-    cardsFailed: "단어를 불러오지 못했습니다: ", cardsEmpty: "보여 줄 단어가 없습니다.",
-    tally: "외움 {success} · 모름 {fail} · 안 봄 {notStudied}",
+    deleteQuestion: shared(.deleteWordQuestion, .korean) + " " + shared(.deletionIsFinal, .korean),
+    booksLoading: shared(.booksLoading, .korean), booksEmpty: shared(.booksEmpty, .korean),
+    booksFailed: shared(.booksFailed, .korean), cardsLoading: shared(.wordsLoading, .korean),
+    cardsFailed: "단어를 불러오지 못했습니다: {reason}", cardsEmpty: "보여 줄 단어가 없습니다.",
+    tally: tally(in: .korean),
     unsaved: " · 저장 안 됨 {count}", position: "{count}개 중 {from}–{to}",
     signedInAs: "{name}(으)로 로그인함", signOut: "로그아웃",
     connecting: "연결하는 중…", disconnected: "연결이 끊겼습니다. 다시 연결하는 중…",
@@ -156,14 +162,30 @@ struct PageTexts: Codable, Sendable {
     focusCard: "카드: 누르거나 Space를 눌러 뒤집기",
     focusHint: "카드를 누르면 뒤집힙니다. 알면 오른쪽으로, 모르면 왼쪽으로 미세요.",
     hintDismiss: "알겠어요", roundDone: "이번 회차 끝",
-    roundSummary: "외움 {success} · 모름 {fail}",
+    roundSummary: roundSummary(in: .korean),
     restudy: "모른 단어만 다시 공부하기", studyAgain: "모두 다시 공부하기",
     openBook: "단어장: {title}", changeBook: "바꾸기",
     newBook: "새 단어장", newBookTitle: "새 단어장 제목", create: "만들기",
     renameBook: "이 단어장 이름 바꾸기", renameTitle: "새 제목", rename: "이름 바꾸기",
     deleteBook: "이 단어장 지우기", deleteBookTitle: "단어장 지우기",
-    deleteBookQuestion: "단어장 {id} (“{title}”)과 {words}를 지울까요?",
-    oneWord: "단어 1개", words: "단어 {count}개",
+    deleteBookQuestion: shared(.deleteBookQuestion, .korean),
+    oneWord: shared(.oneWord, .korean), words: shared(.words, .korean),
     first: "처음", last: "마지막", jump: "이동", jumpLabel: "카드 번호로 이동",
     keys: PageKeys.help(in: .korean, title: "키", swipe: "카드를 오른쪽이나 왼쪽으로 밀어도 됩니다."))
+
+  /// A text the terminal shows too, as it is written: the page fills in its values.
+  private static func shared(_ text: StudyScreenText, _ language: Language) -> String {
+    text.template(in: language)
+  }
+
+  /// The counts line, with the study states named as every front end names them.
+  private static func tally(in language: Language) -> String {
+    "\(shared(.known, language)) {success} · \(shared(.notKnown, language)) {fail} · "
+      + "\(shared(.notStudied, language)) {notStudied}"
+  }
+
+  /// A round's summary, with the study states named as every front end names them.
+  private static func roundSummary(in language: Language) -> String {
+    "\(shared(.known, language)) {success} · \(shared(.notKnown, language)) {fail}"
+  }
 }

@@ -18,7 +18,7 @@ import Testing
       arguments: ["--db", process.databasePath, "study", "1", "--mode", "due"],
       environment: environment)
     try await session.waitForFrame("Due mode at once") {
-      $0.contains("Mode: due · 0 due, 18 new, next ") && $0.contains("Card 1/10")
+      $0.contains("Mode: Due for review · 0 due, 18 new, next ") && $0.contains("Card 1/10")
     }
     try session.press("q")
     #expect(try await session.waitForExit() == 0)
@@ -52,21 +52,21 @@ import Testing
     #expect(session.lastFrame.contains("Not studied 10"))
 
     try session.press("m")
-    try await session.waitForFrame("the next study mode") { $0.contains("Mode: not yet known") }
+    try await session.waitForFrame("the next study mode") { $0.contains("Mode: Not yet known") }
     #expect(session.lastFrame.contains("Card 1/11"))
     try session.press("m")
-    try await session.waitForFrame("failed-only mode") { $0.contains("Mode: failed only") }
+    try await session.waitForFrame("failed-only mode") { $0.contains("Mode: Failed only") }
     #expect(session.lastFrame.contains("Card 1/1"))
     #expect(session.lastFrame.contains("감사합니다"))
     // Both ratings were of new words, due again in minutes: Due mode shows the ten words
     // never reviewed, under the day's allowance of twenty less those two.
     try session.press("m")
     try await session.waitForFrame("due mode with its schedule read") {
-      $0.contains("Mode: due · 0 due, 18 new, next ") && $0.contains("Card 1/10")
+      $0.contains("Mode: Due for review · 0 due, 18 new, next ") && $0.contains("Card 1/10")
     }
     #expect(!session.lastFrame.contains("감사합니다"))
     try session.press("m")
-    try await session.waitForFrame("all words again") { $0.contains("Mode: all words") }
+    try await session.waitForFrame("all words again") { $0.contains("Mode: All words") }
 
     try session.press("s")
     try await session.waitForFrame("a shuffle that keeps the marks") {
@@ -120,14 +120,14 @@ import Testing
 
     try session.press("/감사\r")
     try await session.waitForFrame("one match") {
-      $0.contains("Card 1/1 ") && $0.contains("search: 감사")
+      $0.contains("Card 1/1 ") && $0.contains("Search: 감사")
     }
     try session.press("\u{1B}")
     try await session.waitForFrame("the search cleared") { $0.contains("Card 1/12") }
 
     try session.press("v")
     try await session.waitForFrame("the meaning first") {
-      $0.contains("meaning first") && $0.contains("hello") && !$0.contains("안녕하세요")
+      $0.contains("Meaning first") && $0.contains("hello") && !$0.contains("안녕하세요")
     }
     try session.press("v G")
     try await session.waitForFrame("the last card") { $0.contains("Card 12/12") }
@@ -137,7 +137,9 @@ import Testing
     }
 
     try session.press("d")
-    try await session.waitForFrame("the question") { $0.contains("Delete the word \"안녕하세요\"?") }
+    try await session.waitForFrame("the question") {
+      $0.contains("Delete “안녕하세요” from the wordbook?")
+    }
     try session.press("y")
     try await session.waitForFrame("the card deleted") { $0.contains("Card 1/11") }
     try session.press("q")

@@ -34,6 +34,27 @@ import Wordbook
     ).state
   }
 
+  /// The cards follow the app as the page's do: the cursor stays among the cards when the one
+  /// under it goes, and another book starts from its first card and a new round.
+  @Test func theCardsFollowTheAppAsThePagesDo() async throws {
+    let books = try await memory.fetchBooks()
+    let verbs = try await memory.fetchWords(in: books[0].id)
+    let reducer = reducer(memory)
+    var state = StudyScreen(
+      app: AppState(seed: 1, books: books, selectedBookID: books[0].id, words: verbs))
+    state.opensFirstBook = false
+    state.screen.cards.cursor = 2
+    state.screen.cards.isRoundOver = true
+
+    _ = reducer.reduce(into: &state, action: .app(.wordDeleted(verbs[2].id, .success(verbs[2].id))))
+    #expect(state.app.visibleWords.count == 2)
+    #expect(state.screen.cards.cursor == 1 && state.screen.cards.isRoundOver)
+
+    _ = reducer.reduce(into: &state, action: .app(.bookDeleted(books[0].id, .success(books[0].id))))
+    #expect(state.app.selectedBookID == nil)
+    #expect(state.screen.cards.cursor == 0 && !state.screen.cards.isRoundOver)
+  }
+
   @Test func theFirstBookOpensOnceTheAppFoundNoBookStudiedLast() async throws {
     let books = try await memory.fetchBooks()
     let words = try await memory.fetchWords(in: books[0].id)

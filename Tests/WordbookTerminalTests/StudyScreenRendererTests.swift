@@ -191,7 +191,7 @@ import Wordbook
     var builder = StateBuilder.open()
     builder.apply(.toggleReverse)
     let text = screen(builder.state)
-    #expect(text.contains("meaning first"))
+    #expect(text.contains("Meaning first"))
     #expect(text.contains("› 1  hello"))
     builder.apply(.flip(Word.ID(1)))
     #expect(screen(builder.state).contains("back: 안녕하세요"))
@@ -201,7 +201,7 @@ import Wordbook
     var builder = StateBuilder.open()
     builder.apply(.setSearchQuery("zzz"))
     let text = screen(builder.state)
-    #expect(text.contains("search: zzz"))
+    #expect(text.contains("Search: zzz"))
     #expect(text.contains("No word matches the search. Press Esc to clear it."))
   }
 

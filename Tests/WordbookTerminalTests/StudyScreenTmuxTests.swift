@@ -28,7 +28,7 @@ struct StudyScreenTmuxTests {
   @Test func linesOfEmojiSequencesAndWideTextDoNotWrap() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
-    let mode = "Mode: all words"
+    let mode = "Mode: All words"
     // The header is "Wordbook · TITLE  Mode: …"; this title fills it to the last column.
     let titleColumns = Self.columns - mode.terminalColumns - 2 - "Wordbook · ".terminalColumns
     let title = Self.filling(titleColumns, with: "👍🏽🇰🇷❤️")
@@ -83,7 +83,7 @@ struct StudyScreenTmuxTests {
       joined.count == shown.count, "\(what) wrapped:\n\(screen)", sourceLocation: sourceLocation)
     let header = try #require(shown.first, sourceLocation: sourceLocation)
     #expect(
-      header.hasPrefix("Wordbook · " + title) && header.hasSuffix("Mode: all words"),
+      header.hasPrefix("Wordbook · " + title) && header.hasSuffix("Mode: All words"),
       "\(what): the header is not the first row:\n\(screen)", sourceLocation: sourceLocation)
     #expect(
       shown.dropFirst().first?.allSatisfy { $0 == "─" } == true,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Wordbook
 
 /// The page's language follows the browser's Accept-Language.
 @Suite(.enabled(if: WebTestEnvironment.hasLibrary, WebTestEnvironment.libraryReason))
@@ -38,6 +39,10 @@ struct LanguageTests {
       let korean = try #require(tables["ko"])
       #expect(english["title"] == "Wordbook" && korean["title"] == "단어장")
       #expect(english.keys.sorted() == korean.keys.sorted())
+      // What the terminal's study screen says too is worded once, in the domain.
+      #expect(english["modeFailedOnly"] == StudyScreenText.modeFailedOnly.template(in: .english))
+      #expect(korean["booksFailed"] == StudyScreenText.booksFailed.template(in: .korean))
+      #expect(korean["tally"] == "외움 {success} · 모름 {fail} · 안 봄 {notStudied}")
       for (name, text) in english {
         #expect(Self.values(in: text) == Self.values(in: korean[name] ?? ""), "\(name)")
       }

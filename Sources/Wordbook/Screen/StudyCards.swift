@@ -91,6 +91,24 @@ public struct StudyCards: Hashable, Sendable {
     min(max(cursor, 0), max(app.visibleWords.count - 1, 0))
   }
 
+  /// Follows the app after any action, a command's or the service's: a book opened, created or
+  /// deleted (here or elsewhere) starts from its first card, and the cursor stays among the
+  /// visible cards as they change.
+  ///
+  /// A front end calls it after every action its store handles, as ``StudyScreenFeature``
+  /// does.
+  ///
+  /// - Parameters:
+  ///   - app: The app's state after the action.
+  ///   - bookBefore: The book that was open before the action.
+  public mutating func follow(_ app: AppState, bookBefore: WordBook.ID?) {
+    if app.selectedBookID != bookBefore {
+      cursor = 0
+      isRoundOver = false
+    }
+    cursor = position(in: app)
+  }
+
   /// Applies the learner's `command` to the screen.
   ///
   /// - Parameters:

@@ -3,7 +3,9 @@ import StoreCore
 /// The study screen as a store's feature: the app's state, where the learner is in its cards,
 /// and the rules of ``StudyCards`` run on the learner's commands. A front end with no screen
 /// state of its own runs it whole (the study page, whose session runs it on the server); the
-/// terminal keeps its prompts and overlays beside a ``StudyCards`` and runs the same rules.
+/// terminal keeps its prompts and overlays beside a ``StudyCards`` and runs the same rules,
+/// ``StudyCards/apply(_:to:at:)`` on a command and ``StudyCards/follow(_:bookBefore:)`` after
+/// every action.
 ///
 /// ```swift
 /// let store = Store(
@@ -80,11 +82,7 @@ public struct StudyScreenFeature: Reducer {
         default: .merge(actions.map { .send(.app($0)) })
         }
     }
-    if state.app.selectedBookID != book {
-      state.cards.cursor = 0
-      state.cards.isRoundOver = false
-    }
-    state.cards.cursor = state.cards.position(in: state.app)
+    state.cards.follow(state.app, bookBefore: book)
     if state.cards != cards { state.changedParts.insert(.cards) }
     return effect
   }

@@ -16,6 +16,9 @@ import Wordbook
 /// - The picker's highlighted row stays on a book when the list shrinks (the open book
 ///   deleted): the row above the one that went is highlighted.
 /// - Quitting with marks on their way waits for them (``StudyScreen/isFinished``).
+/// - After every action the cards follow the app as the study page's do
+///   (`StudyCards.follow(_:bookBefore:)`): another book starts from its first card, and the
+///   cursor stays among the visible cards.
 ///
 /// ```swift
 /// let store = Store(
@@ -49,7 +52,12 @@ public struct StudyScreenReducer: Reducer {
   public func reduce(into state: inout StudyScreen, action: StudyScreenAction)
     -> Effect<StudyScreenAction>
   {
-    body.reduce(into: &state, action: action)
+    let book = state.app.selectedBookID
+    let cards = state.screen.cards
+    let effect = body.reduce(into: &state, action: action)
+    state.screen.cards.follow(state.app, bookBefore: book)
+    if state.screen.cards != cards { state.screenChanges.insert(.screen) }
+    return effect
   }
 
   private static func reduceScreen(into state: inout StudyScreen, action: StudyScreenAction)

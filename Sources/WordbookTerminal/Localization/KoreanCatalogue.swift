@@ -237,8 +237,10 @@ struct KoreanCatalogue: MessageCatalogue {
     case .deletedBook(let book):
       "단어장 \(book.id) (\(book.title.shown))과 단어 \(book.wordCount)개를 지웠습니다."
     case .stats(let book, let tally):
-      "\(book.id)\t\(book.title.shown)\t전체 \(tally.total)\t외움 \(tally.success)\t"
-        + "모름 \(tally.fail)\t안 봄 \(tally.notStudied)"
+      "\(book.id)\t\(book.title.shown)\t전체 \(tally.total)\t"
+        + "\(StudyScreenText.known.text(in: .korean)) \(tally.success)\t"
+        + "\(StudyScreenText.notKnown.text(in: .korean)) \(tally.fail)\t"
+        + "\(StudyScreenText.notStudied.text(in: .korean)) \(tally.notStudied)"
     case .imported(let file, let format, let summary, let policy, let rejected):
       "\(file.shown) (\(format))을 단어장 \(summary.book.id) (\(summary.book.title.shown))에 "
         + "가져왔습니다: 추가 \(summary.added), 동음이의어 추가 \(summary.homonyms), "

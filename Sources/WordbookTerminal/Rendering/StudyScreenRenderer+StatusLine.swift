@@ -9,13 +9,18 @@ extension StudyScreenRenderer {
       let text =
         switch question {
         case .deleteWord(let id):
-          messages.deleteWordQuestion((state.words[id]?.term ?? "").escapedForTerminal)
+          messages.text(
+            .deleteWordQuestion, ["term": (state.words[id]?.term ?? "").escapedForTerminal])
         case .deleteBook(let id):
-          messages.deleteBookQuestion(
-            (state.books.first { $0.id == id }?.title ?? "").escapedForTerminal,
-            state.books.first { $0.id == id }?.wordCount ?? 0)
+          messages.text(
+            .deleteBookQuestion,
+            [
+              "id": "\(id)",
+              "title": (state.books.first { $0.id == id }?.title ?? "").escapedForTerminal,
+              "words": messages.wordCount(state.books.first { $0.id == id }?.wordCount ?? 0),
+            ])
         }
-      return StyledLine(text, style: .error)
+      return StyledLine(text + " " + messages.answerKeys, style: .error)
     }
     if screen.cards.isQuitting {
       if state.hasUnsavedMarks {
@@ -24,11 +29,11 @@ extension StudyScreenRenderer {
       if !state.unsavedMarks.isEmpty {
         return StyledLine(messages.marksNotSaved(state.unsavedMarks.count), style: .error)
       }
-      return StyledLine(messages.saving, style: .secondary)
+      return StyledLine(messages.text(.saving), style: .secondary)
     }
     if let notice = screen.cards.notice { return StyledLine(text(of: notice, state)) }
     if state.lastError != nil { return errorLine(state) }
-    if state.isSavingWord { return StyledLine(messages.saving, style: .secondary) }
+    if state.isSavingWord { return StyledLine(messages.text(.saving), style: .secondary) }
     return StyledLine(messages.hint, style: .secondary)
   }
 
@@ -66,7 +71,7 @@ extension StudyScreenRenderer {
       case .editTerm: messages.editTermPrompt
       case .editMeaning(_, let term, _):
         "\(term.escapedForTerminal) · " + messages.editMeaningPrompt
-      case .search: messages.searchPrompt
+      case .search: messages.text(.search) + ": "
       case .renameBook: messages.renamePrompt
       }
     let (before, after) = screen.promptTextAroundCursor ?? ("", "")

@@ -69,13 +69,14 @@ public struct StudyScreenRenderer: Sendable {
   }
 
   private func header(_ state: AppState, width: Int) -> StyledLine {
-    var mode = "\(messages.modeLabel): \(modeName(state.studyMode))"
+    var mode = "\(messages.modeLabel): \(messages.text(.name(of: state.studyMode)))"
     if state.studyMode == .due { mode += " · " + dueSummary(state.schedule) }
-    if state.isReversed { mode += " · " + messages.reversedLabel }
+    if state.isReversed { mode += " · " + messages.text(.meaningFirst) }
     if let query = state.searchQuery {
-      mode += " · " + messages.searchLabel + query.escapedForTerminal.truncated(toColumns: 16)
+      mode +=
+        " · " + messages.text(.search) + ": " + query.escapedForTerminal.truncated(toColumns: 16)
     }
-    var title = messages.appName
+    var title = messages.text(.appName)
     if let book = state.selectedBook { title += " · " + book.title.escapedForTerminal }
     let titleWidth = max(width - mode.terminalColumns - 2, 1)
     var line = StyledLine(title.fitted(toColumns: titleWidth), style: .emphasis)
@@ -83,25 +84,20 @@ public struct StudyScreenRenderer: Sendable {
     return line
   }
 
-  private func modeName(_ mode: StudyMode) -> String {
-    switch mode {
-    case .all: messages.modeNames.all
-    case .excludeSuccess: messages.modeNames.excludeSuccess
-    case .failedOnly: messages.modeNames.failedOnly
-    case .due: messages.modeNames.due
-    }
-  }
-
   /// How many words are due and new, and when the next falls due; or how far reading the
   /// schedule got.
   private func dueSummary(_ schedule: ReviewSchedule) -> String {
     switch schedule.status {
-    case .notLoaded, .loading: messages.readingSchedule
-    case .failed: messages.scheduleFailed
+    case .notLoaded, .loading: messages.text(.dueReading)
+    case .failed: messages.text(.dueFailed)
     case .loaded:
-      messages.dueCounts(
-        schedule.dueCount, schedule.newWordsLeft,
-        schedule.upcomingDue?.iso8601)
+      messages.text(
+        .dueCounts,
+        [
+          "due": Messages.grouped(schedule.dueCount),
+          "new": Messages.grouped(schedule.newWordsLeft),
+        ])
+        + (schedule.upcomingDue.map { messages.text(.dueNext, ["when": $0.iso8601]) } ?? "")
     }
   }
 
@@ -128,15 +124,16 @@ public struct StudyScreenRenderer: Sendable {
   {
     switch state.picker {
     case .loading:
-      return [StyledLine(messages.loadingBooks, style: .secondary)]
+      return [StyledLine(messages.text(.booksLoading), style: .secondary)]
     case .failed(let error):
+      let reason = messages.describe(.service(error)).escapedForTerminal
       return [
         StyledLine(
-          messages.booksFailed(messages.describe(.service(error)).escapedForTerminal),
+          messages.text(.booksFailed, ["reason": reason]) + " " + messages.retryBooks,
           style: .error)
       ]
     case .empty:
-      return [StyledLine(messages.noBooks)]
+      return [StyledLine(messages.text(.booksEmpty) + " " + messages.createBookHint)]
     case .chooseOne(let books):
       return bookList(books, screen: screen, selected: nil, rows: rows, width: width)
     case .chosen(let book):
@@ -177,7 +174,7 @@ public struct StudyScreenRenderer: Sendable {
   {
     switch state.wordsStatus {
     case .notLoaded, .loading:
-      return [StyledLine(messages.loadingWords, style: .secondary)]
+      return [StyledLine(messages.text(.wordsLoading), style: .secondary)]
     case .failed(let error):
       return [StyledLine(messages.describe(.service(error)).escapedForTerminal, style: .error)]
     case .loaded:
@@ -283,15 +280,14 @@ public struct StudyScreenRenderer: Sendable {
   }
 
   private func counts(_ state: AppState, screen: StudyScreenState) -> StyledLine {
-    let labels = messages.countLabels
     let tally = state.tally
     let visibleCount = state.visibleWords.count
     let position = visibleCount == 0 ? 0 : screen.cards.position(in: state) + 1
-    var line = StyledLine("\(labels.card) \(position)/\(visibleCount)   ")
-    line.append("\(labels.success) \(tally.success)", style: .success)
+    var line = StyledLine("\(messages.cardLabel) \(position)/\(visibleCount)   ")
+    line.append("\(messages.text(.known)) \(tally.success)", style: .success)
     line.append("   ")
-    line.append("\(labels.fail) \(tally.fail)", style: .fail)
-    line.append("   \(labels.notStudied) \(tally.notStudied)")
+    line.append("\(messages.text(.notKnown)) \(tally.fail)", style: .fail)
+    line.append("   \(messages.text(.notStudied)) \(tally.notStudied)")
     return line
   }
 }

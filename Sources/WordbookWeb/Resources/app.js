@@ -299,7 +299,7 @@ function renderCards(cards) {
   page.cardsStatus = cards.status;
   $('cards-status').textContent =
     cards.status === 'loading' ? t.cardsLoading :
-    cards.status === 'failed' ? t.cardsFailed + cards.message : '';
+    cards.status === 'failed' ? t.cardsFailed(cards.message) : '';
   if (cards.status !== 'loaded') {
     $('cards').replaceChildren();
     focus.show({ from: 0, count: 0, cards: [] }, false);

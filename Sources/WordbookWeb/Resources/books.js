@@ -69,7 +69,7 @@ export class BookPicker {
     const status = $('picker-status');
     status.textContent =
       picker.state === 'loading' ? t.booksLoading :
-      picker.state === 'failed' ? t.booksFailed + picker.message :
+      picker.state === 'failed' ? t.booksFailed(picker.message) :
       picker.state === 'empty' ? t.booksEmpty : '';
     const book = this.selectedBook;
     const open = $('open-book');

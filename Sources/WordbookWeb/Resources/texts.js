@@ -24,6 +24,8 @@ export const t = {
     if (!due.next) return counts;
     return counts + fill(table.dueNext, { when: new Date(due.next * 1000).toLocaleString(language) });
   },
+  booksFailed: (reason) => fill(table.booksFailed, { reason }),
+  cardsFailed: (reason) => fill(table.cardsFailed, { reason }),
   editLabel: (term) => fill(table.editLabel, { term }),
   deleteLabel: (term) => fill(table.deleteLabel, { term }),
   deleteQuestion: (term) => fill(table.deleteQuestion, { term }),

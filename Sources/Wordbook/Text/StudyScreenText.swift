@@ -1,0 +1,175 @@
+/// A text of the study screen that every front end shows, worded once in each ``Language``:
+/// the terminal draws it and the page is sent it, from here.
+///
+/// A text with values names each in braces (`{count}`). ``text(in:_:)`` fills them in for a
+/// front end that formats its values itself, as the terminal does; the page is sent the
+/// template (``template(in:)``) and fills it in with the values it formats in its language.
+///
+/// ```swift
+/// StudyScreenText.dueCounts.text(in: .english, ["due": "3", "new": "10"])  // "3 due, 10 new"
+/// StudyScreenText.name(of: .failedOnly).text(in: .korean)  // "틀린 단어만"
+/// ```
+public enum StudyScreenText: String, CaseIterable, Hashable, Sendable {
+  /// The application's name.
+  case appName
+  /// ``StudyMode/all``'s name.
+  case modeAll
+  /// ``StudyMode/excludeSuccess``'s name.
+  case modeExcludeSuccess
+  /// ``StudyMode/failedOnly``'s name.
+  case modeFailedOnly
+  /// ``StudyMode/due``'s name.
+  case modeDue
+  /// ``StudyState/success``'s name, as the counts name it.
+  case known
+  /// ``StudyState/fail``'s name, as the counts name it.
+  case notKnown
+  /// ``StudyState/notStudied``'s name, as the counts name it.
+  case notStudied
+  /// How many words are due and how many new words are left today: `{due}`, `{new}`.
+  case dueCounts
+  /// Put after ``dueCounts`` when the next word falls due later: `{when}`.
+  case dueNext
+  /// Shown in Due mode while the schedule is read.
+  case dueReading
+  /// Shown in Due mode when the schedule could not be read.
+  case dueFailed
+  /// Shown while the wordbook list loads.
+  case booksLoading
+  /// Shown when there is no wordbook at all.
+  case booksEmpty
+  /// Shown when the wordbook list could not load: `{reason}`.
+  case booksFailed
+  /// Shown while the chosen book's words load.
+  case wordsLoading
+  /// A count of one word.
+  case oneWord
+  /// A count of words other than one: `{count}`.
+  case words
+  /// Says that cards show the meaning on their front.
+  case meaningFirst
+  /// The search's name.
+  case search
+  /// Shown while a word is being saved.
+  case saving
+  /// Asks whether to delete a word: `{term}`.
+  case deleteWordQuestion
+  /// Says that undo does not bring back what is deleted.
+  case deletionIsFinal
+  /// Asks whether to delete a wordbook: `{id}`, `{title}` and `{words}`, one of ``oneWord``
+  /// or ``words``.
+  case deleteBookQuestion
+
+  /// The text in `language`, with each `{name}` replaced by `values[name]`.
+  ///
+  /// The template is read once from start to end, so a value that holds braces itself (a
+  /// learner's term) is put in as it is, never filled in again. A name without a value stays
+  /// as it is written.
+  ///
+  /// - Parameters:
+  ///   - language: The language of the text.
+  ///   - values: The values the text names, formatted by the front end.
+  /// - Returns: The text, with the values unescaped: a front end escapes it for its medium.
+  public func text(in language: Language, _ values: [String: String] = [:]) -> String {
+    let template = template(in: language)
+    guard !values.isEmpty else { return template }
+    var text = ""
+    var rest = template[...]
+    while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+      let name = String(rest[rest.index(after: open)..<close])
+      text += rest[..<open]
+      if let value = values[name] {
+        text += value
+      } else {
+        text += rest[open...close]
+      }
+      rest = rest[rest.index(after: close)...]
+    }
+    return text + rest
+  }
+
+  /// The text in `language` as it is written, its values named in braces.
+  public func template(in language: Language) -> String {
+    switch language {
+    case .english: english
+    case .korean: korean
+    }
+  }
+
+  /// The text that names `mode`.
+  public static func name(of mode: StudyMode) -> StudyScreenText {
+    switch mode {
+    case .all: .modeAll
+    case .excludeSuccess: .modeExcludeSuccess
+    case .failedOnly: .modeFailedOnly
+    case .due: .modeDue
+    }
+  }
+
+  /// The text that names `state`.
+  public static func name(of state: StudyState) -> StudyScreenText {
+    switch state {
+    case .success: .known
+    case .fail: .notKnown
+    case .notStudied: .notStudied
+    }
+  }
+
+  private var english: String {
+    switch self {
+    case .appName: "Wordbook"
+    case .modeAll: "All words"
+    case .modeExcludeSuccess: "Not yet known"
+    case .modeFailedOnly: "Failed only"
+    case .modeDue: "Due for review"
+    case .known: "Known"
+    case .notKnown: "Not known"
+    case .notStudied: "Not studied"
+    case .dueCounts: "{due} due, {new} new"
+    case .dueNext: ", next {when}"
+    case .dueReading: "Reading the schedule…"
+    case .dueFailed: "The schedule could not be read."
+    case .booksLoading: "Loading the wordbooks…"
+    case .booksEmpty: "There are no wordbooks yet."
+    case .booksFailed: "The wordbooks could not be loaded: {reason}"
+    case .wordsLoading: "Loading the words…"
+    case .oneWord: "1 word"
+    case .words: "{count} words"
+    case .meaningFirst: "Meaning first"
+    case .search: "Search"
+    case .saving: "Saving…"
+    case .deleteWordQuestion: "Delete “{term}” from the wordbook?"
+    case .deletionIsFinal: "Undo cannot bring it back."
+    case .deleteBookQuestion: "Delete wordbook {id} (“{title}”) and its {words}?"
+    }
+  }
+
+  private var korean: String {
+    switch self {
+    case .appName: "단어장"
+    case .modeAll: "모든 단어"
+    case .modeExcludeSuccess: "아직 모르는 단어"
+    case .modeFailedOnly: "틀린 단어만"
+    case .modeDue: "복습할 단어"
+    case .known: "외움"
+    case .notKnown: "모름"
+    case .notStudied: "안 봄"
+    case .dueCounts: "복습 {due}개, 새 단어 {new}개"
+    case .dueNext: ", 다음 {when}"
+    case .dueReading: "일정을 읽는 중…"
+    case .dueFailed: "일정을 읽지 못했습니다."
+    case .booksLoading: "단어장을 불러오는 중…"
+    case .booksEmpty: "아직 단어장이 없습니다."
+    case .booksFailed: "단어장을 불러오지 못했습니다: {reason}"
+    case .wordsLoading: "단어를 불러오는 중…"
+    case .oneWord: "단어 1개"
+    case .words: "단어 {count}개"
+    case .meaningFirst: "뜻 먼저"
+    case .search: "찾기"
+    case .saving: "저장하는 중…"
+    case .deleteWordQuestion: "단어장에서 “{term}”을(를) 지울까요?"
+    case .deletionIsFinal: "되돌리기로 되살릴 수 없습니다."
+    case .deleteBookQuestion: "단어장 {id} (“{title}”)과 {words}를 지울까요?"
+    }
+  }
+}
