@@ -1,4 +1,5 @@
 import Wordbook
+import WordbookTerminal
 
 #if canImport(Glibc)
   import Glibc
@@ -32,11 +33,7 @@ struct DueScreenScenario: Scenario {
       fixture.database, "SELECT w.term \(due) ORDER BY m.due, m.word_id LIMIT 1"
     ).filter { $0 != "\n" }
     // The header's count as the screen writes it, such as "666,667 due".
-    var digits = String(dueCount)
-    for offset in stride(from: digits.count - 3, to: 0, by: -3) {
-      digits.insert(",", at: digits.index(digits.startIndex, offsetBy: offset))
-    }
-    let counts = StudyScreenText.dueCounts.text(in: .english, ["due": digits])
+    let counts = StudyScreenText.dueCounts.text(in: .english, ["due": Messages.grouped(dueCount)])
     let header = counts[..<(counts.firstRange(of: " due")?.upperBound ?? counts.endIndex)]
 
     var ours: [Double] = []

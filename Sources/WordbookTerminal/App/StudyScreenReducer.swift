@@ -53,18 +53,16 @@ public struct StudyScreenReducer: Reducer {
     -> Effect<StudyScreenAction>
   {
     let book = state.app.selectedBookID
-    let cards = state.screen.cards
+    let before = state.screen
     let effect = body.reduce(into: &state, action: action)
     state.screen.cards.follow(state.app, bookBefore: book)
-    if state.screen.cards != cards { state.screenChanges.insert(.screen) }
+    if state.screen != before { state.screenChanges.insert(.screen) }
     return effect
   }
 
   private static func reduceScreen(into state: inout StudyScreen, action: StudyScreenAction)
     -> Effect<StudyScreenAction>
   {
-    let before = state.screen
-    defer { if state.screen != before { state.screenChanges.insert(.screen) } }
     var actions: [AppAction] = []
     switch action {
     case .app:

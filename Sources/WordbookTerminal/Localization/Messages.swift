@@ -157,8 +157,8 @@ public struct Messages: Sendable {
   }
 
   /// `count` with its digits grouped by three with commas, as both languages write them:
-  /// "12,345".
-  static func grouped(_ count: Int) -> String {
+  /// "12,345": the counts the study screen shows.
+  public static func grouped(_ count: Int) -> String {
     let digits = Array(String(count.magnitude))
     var grouped = ""
     for (offset, digit) in digits.enumerated() {

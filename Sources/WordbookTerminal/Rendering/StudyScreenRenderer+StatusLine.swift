@@ -12,13 +12,7 @@ extension StudyScreenRenderer {
           messages.text(
             .deleteWordQuestion, ["term": (state.words[id]?.term ?? "").escapedForTerminal])
         case .deleteBook(let id):
-          messages.text(
-            .deleteBookQuestion,
-            [
-              "id": "\(id)",
-              "title": (state.books.first { $0.id == id }?.title ?? "").escapedForTerminal,
-              "words": messages.wordCount(state.books.first { $0.id == id }?.wordCount ?? 0),
-            ])
+          deleteBookQuestion(state.books.first { $0.id == id }, id: id)
         }
       return StyledLine(text + " " + messages.answerKeys, style: .error)
     }
@@ -35,6 +29,16 @@ extension StudyScreenRenderer {
     if state.lastError != nil { return errorLine(state) }
     if state.isSavingWord { return StyledLine(messages.text(.saving), style: .secondary) }
     return StyledLine(messages.hint, style: .secondary)
+  }
+
+  /// The question before deleting the book `id`, which may have gone from the list meanwhile.
+  private func deleteBookQuestion(_ book: WordBook?, id: WordBook.ID) -> String {
+    messages.text(
+      .deleteBookQuestion,
+      [
+        "id": "\(id)", "title": (book?.title ?? "").escapedForTerminal,
+        "words": messages.wordCount(book?.wordCount ?? 0),
+      ])
   }
 
   /// The error in the store's state, with its prefix and how to dismiss it.
