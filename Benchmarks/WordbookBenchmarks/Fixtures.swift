@@ -56,12 +56,12 @@ enum Fixtures {
   ) async -> LoadedStore {
     let service = InMemoryWordService(books: [("Benchmark", drafts(count: count, marks: marks))])
     let store = Store(initialState: AppState(seed: 42), reducer: AppReducer(service: service))
-    store.send(.loadBooks)
+    store.send(.books(.view(.loadBooks)))
     await store.settle()
     guard let book = store.state.books.first else {
       fatalError("the in-memory service lost its book")
     }
-    store.send(.selectBook(book.id))
+    store.send(.books(.view(.selectBook(book.id))))
     await store.settle()
     guard store.state.words.count == count else {
       fatalError("loaded \(store.state.words.count) words instead of \(count)")
@@ -82,9 +82,9 @@ enum Fixtures {
     guard let words = try? await loaded.service.fetchWords(in: loaded.book.id) else {
       fatalError("the in-memory service lost its words")
     }
-    _ = reducer.reduce(into: &state, action: .booksLoaded(.success([loaded.book])))
-    _ = reducer.reduce(into: &state, action: .selectBook(loaded.book.id))
-    _ = reducer.reduce(into: &state, action: .wordsLoaded(loaded.book.id, .success(words)))
+    _ = reducer.reduce(into: &state, action: .books(.booksLoaded(.success([loaded.book]))))
+    _ = reducer.reduce(into: &state, action: .books(.view(.selectBook(loaded.book.id))))
+    _ = reducer.reduce(into: &state, action: .study(.wordsLoaded(loaded.book.id, .success(words))))
     return state
   }
 }

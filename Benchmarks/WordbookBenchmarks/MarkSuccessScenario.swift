@@ -1,7 +1,7 @@
 import StoreCore
 import Wordbook
 
-/// `Store.send(.markSuccess)` per action with an observer attached, beside the same marks made
+/// `Store.send(.study(.view(.markSuccess)))` per action with an observer attached, beside the same marks made
 /// by bare in-place reducer calls on a plain state, and by a reducer that returns a new state.
 ///
 /// Two sequences of words are marked. The random one, a SplitMix64 Fisher–Yates shuffle of
@@ -48,7 +48,7 @@ struct MarkSuccessScenario: Scenario {
         {
           let slice = slice(0, count: marks)
           let time = nanosecondsPerOperation(marks) {
-            for id in slice { store.send(.markSuccess(id)) }
+            for id in slice { store.send(.study(.view(.markSuccess(id)))) }
           }
           await store.settle()
           return time
@@ -56,7 +56,9 @@ struct MarkSuccessScenario: Scenario {
         {
           let slice = slice(1, count: marks)
           let time = nanosecondsPerOperation(marks) {
-            for id in slice { _ = reducer.reduce(into: &inPlace, action: .markSuccess(id)) }
+            for id in slice {
+              _ = reducer.reduce(into: &inPlace, action: .study(.view(.markSuccess(id))))
+            }
           }
           acknowledgeMarks(in: &inPlace, reducer: reducer)
           return time
@@ -66,7 +68,7 @@ struct MarkSuccessScenario: Scenario {
           var previous = returning
           let time = nanosecondsPerOperation(returningMarks) {
             for id in slice {
-              let next = reducing(returning, .markSuccess(id), with: reducer)
+              let next = reducing(returning, .study(.view(.markSuccess(id))), with: reducer)
               previous = returning
               returning = next
             }
@@ -79,7 +81,7 @@ struct MarkSuccessScenario: Scenario {
         {
           let slice = slice(3, count: marks)
           let time = nanosecondsPerOperation(marks) {
-            for id in slice { store.send(.markSuccess(id)) }
+            for id in slice { store.send(.study(.view(.markSuccess(id)))) }
           }
           await store.settle()
           return time
@@ -87,7 +89,9 @@ struct MarkSuccessScenario: Scenario {
         {
           let slice = slice(4, count: marks)
           let time = nanosecondsPerOperation(marks) {
-            for id in slice { _ = reducer.reduce(into: &inPlace, action: .markSuccess(id)) }
+            for id in slice {
+              _ = reducer.reduce(into: &inPlace, action: .study(.view(.markSuccess(id))))
+            }
           }
           acknowledgeMarks(in: &inPlace, reducer: reducer)
           return time
@@ -137,6 +141,6 @@ func reducing(_ state: AppState, _ action: AppAction, with reducer: AppReducer) 
 /// starts with no pending writes, like the store after it settles.
 func acknowledgeMarks(in state: inout AppState, reducer: AppReducer) {
   while state.hasUnsavedMarks {
-    _ = reducer.reduce(into: &state, action: .studyStatesSaved(.success([])))
+    _ = reducer.reduce(into: &state, action: .study(.studyStatesSaved(.success([]))))
   }
 }

@@ -131,7 +131,7 @@ enum MemoryChild {
   private static func holdStore(size: Int) async -> MemoryChildReport {
     let (store, book) = await storeAskingForWords()
     let beforeWords = ResidentMemory.current
-    store.send(.wordsLoaded(book.id, .success(Fixtures.words(count: size, marks: .mixed))))
+    store.send(.study(.wordsLoaded(book.id, .success(Fixtures.words(count: size, marks: .mixed)))))
     guard store.state.words.count == size else {
       fatalError("the store holds \(store.state.words.count) words, not \(size)")
     }
@@ -139,8 +139,8 @@ enum MemoryChild {
     guard ResidentMemory.resetPeak() else {
       return MemoryChildReport(beforeWords: beforeWords, loadPeak: loadPeak, holdingPeak: loadPeak)
     }
-    store.send(.shuffle)
-    for _ in StudyMode.allCases { store.send(.toggleStudyMode) }
+    store.send(.study(.view(.shuffle)))
+    for _ in StudyMode.allCases { store.send(.study(.view(.toggleStudyMode))) }
     blackHole(store.state.visibleWords.count)
     return MemoryChildReport(
       beforeWords: beforeWords, loadPeak: loadPeak, holdingPeak: ResidentMemory.peak)
@@ -157,8 +157,8 @@ enum MemoryChild {
     // Not counted in the list, so the store asks for the whole book at once, as the memory
     // measured here is a loaded book's, not a first page's.
     let book = WordBook(id: WordBook.ID(1), title: "Benchmark", wordCount: 0)
-    store.send(.booksLoaded(.success([book])))
-    store.send(.selectBook(book.id))
+    store.send(.books(.booksLoaded(.success([book]))))
+    store.send(.books(.view(.selectBook(book.id))))
     await service.waitUntilHeld(.fetchWords)
     return (store, book)
   }
@@ -170,7 +170,8 @@ enum MemoryChild {
     var stores: [Store<AppState, AppAction>] = []
     for _ in 0..<count {
       let (store, book) = await storeAskingForWords()
-      store.send(.wordsLoaded(book.id, .success(Fixtures.words(count: size, marks: .mixed))))
+      store.send(
+        .study(.wordsLoaded(book.id, .success(Fixtures.words(count: size, marks: .mixed)))))
       stores.append(store)
       // What the store's load effect does once the words it read are freed.
       FreedMemory.returnToSystem()
@@ -180,8 +181,8 @@ enum MemoryChild {
       return MemoryChildReport(beforeWords: beforeWords, loadPeak: loadPeak, holdingPeak: loadPeak)
     }
     for store in stores {
-      store.send(.shuffle)
-      for _ in StudyMode.allCases { store.send(.toggleStudyMode) }
+      store.send(.study(.view(.shuffle)))
+      for _ in StudyMode.allCases { store.send(.study(.view(.toggleStudyMode))) }
       blackHole(store.state.visibleWords.count)
     }
     return MemoryChildReport(

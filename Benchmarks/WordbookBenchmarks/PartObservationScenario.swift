@@ -1,7 +1,7 @@
 import StoreCore
 import Wordbook
 
-/// `Store.send(.markSuccess)` on random words watched by 20 observers of disjoint parts of the
+/// `Store.send(.study(.view(.markSuccess)))` on random words watched by 20 observers of disjoint parts of the
 /// state (the picker, the mode, the tally, the visible words, undo and unsaved marks, the
 /// editor, the error and 13 cards), observed two ways: each observer registered for its part
 /// with `observe(_:_:)`, and each called after every action as whole-state observers are.
@@ -43,7 +43,7 @@ struct PartObservationScenario: Scenario {
       }
       called = 0
       let time = nanosecondsPerOperation(marks) {
-        for id in slice { store.send(.markSuccess(id)) }
+        for id in slice { store.send(.study(.view(.markSuccess(id)))) }
       }
       calls[variant].append(Double(called) / Double(marks))
       for token in tokens { store.removeObserver(token) }

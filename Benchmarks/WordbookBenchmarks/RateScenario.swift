@@ -1,7 +1,7 @@
 import StoreCore
 import Wordbook
 
-/// `Store.send(.rate)` per action beside `Store.send(.markSuccess)` on the same store, in the
+/// `Store.send(.study(.view(.rate)))` per action beside `Store.send(.study(.view(.markSuccess)))` on the same store, in the
 /// same run, with the observer ``Fixtures/loadedStore(count:marks:observed:)`` attaches.
 ///
 /// A rating marks its word as a success mark does and also queues its review for the service
@@ -44,7 +44,7 @@ struct RateScenario: Scenario {
           let ratedAt = time
           time = time.advanced(by: 86_400)
           let nanoseconds = nanosecondsPerOperation(actions) {
-            for id in slice { store.send(.rate(id, .good, at: ratedAt)) }
+            for id in slice { store.send(.study(.view(.rate(id, .good, at: ratedAt)))) }
           }
           await store.settle()
           return nanoseconds
@@ -52,7 +52,7 @@ struct RateScenario: Scenario {
         {
           let slice = slice(1)
           let nanoseconds = nanosecondsPerOperation(actions) {
-            for id in slice { store.send(.markSuccess(id)) }
+            for id in slice { store.send(.study(.view(.markSuccess(id)))) }
           }
           await store.settle()
           return nanoseconds

@@ -12,7 +12,7 @@ import WordbookSQLite
 /// Loading a book of N words from SQLite into the store, beside the `sqlite3` shell running
 /// the same `SELECT` (output to `/dev/null`) as a child process.
 ///
-/// The store's time runs from `.selectBook` to the store settling: the service's read, the
+/// The store's time runs from `.books(.view(.selectBook))` to the store settling: the service's read, the
 /// effect's round trip and the store building its word list. The shell's time includes
 /// starting the process (a few milliseconds), which dominates at small sizes.
 struct SQLiteLoadScenario: Scenario {
@@ -29,7 +29,7 @@ struct SQLiteLoadScenario: Scenario {
       onDuplicate: .keep, progress: { _ in })
     let bookID = summary.book.id
     let store = Store(initialState: AppState(seed: 42), reducer: AppReducer(service: service))
-    store.send(.loadBooks)
+    store.send(.books(.view(.loadBooks)))
     await store.settle()
     let query =
       "SELECT id, term, meaning, image_reference, study_state FROM words "
@@ -41,7 +41,7 @@ struct SQLiteLoadScenario: Scenario {
       [
         {
           let start = wallNow()
-          store.send(.selectBook(bookID))
+          store.send(.books(.view(.selectBook(bookID))))
           await store.settle()
           let time = Double(wallNow() - start)
           if store.state.words.count != size {

@@ -139,7 +139,7 @@ extension SVGChart {
   @MainActor
   static func shuffle(from results: Results) -> SVGChart {
     let lines = [
-      ("Store.send.shuffle", "Store.send(.shuffle)", "#1f77b4"),
+      ("Store.send.shuffle", "Store.send(.study(.view(.shuffle)))", "#1f77b4"),
       ("Int32Buffer.fisherYatesShuffle", "[Int32] Fisher–Yates (floor)", "#2ca02c"),
       ("WordArray.shuffleSystemRandom", "[Word].shuffle() (naive)", "#d62728"),
     ]

@@ -1,7 +1,7 @@
 import StoreCore
 import Wordbook
 
-/// `Store.send(.shuffle)` beside the `[Int32]` Fisher–Yates floor with the same generator and
+/// `Store.send(.study(.view(.shuffle)))` beside the `[Int32]` Fisher–Yates floor with the same generator and
 /// the naive `[Word].shuffle()` with the system generator.
 struct ShuffleScenario: Scenario {
   let name = "shuffle"
@@ -23,7 +23,7 @@ struct ShuffleScenario: Scenario {
       [
         {
           nanosecondsPerOperation(operations) {
-            for _ in 0..<operations { store.send(.shuffle) }
+            for _ in 0..<operations { store.send(.study(.view(.shuffle))) }
           }
         },
         {

@@ -4,7 +4,7 @@ import WordbookTerminal
 
 /// A mark made from the study screen's key (→ on the current card, which marks it and moves
 /// on) through the terminal's store, `StudyScreenReducer` around `AppReducer`, with the
-/// terminal's part observer attached; beside `Store.send(.markSuccess)` on a store of the app
+/// terminal's part observer attached; beside `Store.send(.study(.view(.markSuccess)))` on a store of the app
 /// alone marking the same words in the same order.
 ///
 /// The screen's store holds the app's state inside its own and reaches it through `Scope`; if
@@ -43,7 +43,7 @@ struct StudyScreenKeysScenario: Scenario {
           round += 1
           let slice = loaded.wordIDs[start..<start + marks]
           let time = nanosecondsPerOperation(marks) {
-            for id in slice { app.send(.markSuccess(id)) }
+            for id in slice { app.send(.study(.view(.markSuccess(id)))) }
           }
           await app.settle()
           return time
@@ -75,7 +75,7 @@ struct StudyScreenKeysScenario: Scenario {
     let store = Store(
       initialState: StudyScreen(app: AppState(seed: 42)),
       reducer: StudyScreenReducer(app: AppReducer(service: service)))
-    store.send(.app(.loadBooks))
+    store.send(.app(.books(.view(.loadBooks))))
     while store.state.app.wordsStatus != .loaded { await store.settle() }
     guard store.state.app.words.count == count else {
       fatalError("loaded \(store.state.app.words.count) words instead of \(count)")

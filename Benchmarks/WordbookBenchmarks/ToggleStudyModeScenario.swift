@@ -1,7 +1,7 @@
 import StoreCore
 import Wordbook
 
-/// `Store.send(.toggleStudyMode)` beside a bare pass over a `[StudyState]` of the same size
+/// `Store.send(.study(.view(.toggleStudyMode)))` beside a bare pass over a `[StudyState]` of the same size
 /// that writes the visible `[Int32]` positions.
 ///
 /// The book has a seeded mix of marks (half success, a quarter fail, a quarter not studied)
@@ -20,7 +20,7 @@ struct ToggleStudyModeScenario: Scenario {
   func run(size: Int, runs: Int, into results: Results) async throws {
     let loaded = await Fixtures.loadedStore(count: size, marks: .mixed)
     let store = loaded.store
-    store.send(.shuffle)
+    store.send(.study(.view(.shuffle)))
     let cycles = operationsPerSample(size: size, budget: 3_000_000)
     let states = Fixtures.words(count: size, marks: .mixed).map(\.studyState)
     var visible = [Int32](repeating: 0, count: size)
@@ -33,7 +33,7 @@ struct ToggleStudyModeScenario: Scenario {
         {
           nanosecondsPerOperation(cycles * modes.count) {
             for _ in 0..<cycles {
-              for _ in modes { store.send(.toggleStudyMode) }
+              for _ in modes { store.send(.study(.view(.toggleStudyMode))) }
             }
           }
         },
@@ -60,9 +60,9 @@ struct ToggleStudyModeScenario: Scenario {
       [
         {
           timedAlone(backOperations) {
-            store.send(.setStudyMode(.excludeSuccess))
+            store.send(.study(.view(.setStudyMode(.excludeSuccess))))
           } timed: {
-            store.send(.setStudyMode(.all))
+            store.send(.study(.view(.setStudyMode(.all))))
           }
         },
         {

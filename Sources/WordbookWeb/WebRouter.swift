@@ -319,7 +319,9 @@ struct WebRouter: Sendable {
         "The page may not send this action; the store sends it itself when the service answers.")
     }
     // A review is at the server's time: a page's clock may be wrong, or set to rewrite history.
-    if case .rate(let wordID, let rating, _) = action { action = .rate(wordID, rating, at: .now) }
+    if case .study(.view(.rate(let wordID, let rating, _))) = action {
+      action = .study(.view(.rate(wordID, rating, at: .now)))
+    }
     let sent = action
     return await MainActor.run { [sessions] in
       guard let session = sessions.session(for: request, signedInWith: secret) else {
@@ -363,19 +365,8 @@ struct WebRouter: Sendable {
   /// named, so a new action does not compile until it is allowed or refused here.
   static func isSentByPage(_ action: AppAction) -> Bool {
     switch action {
-    case .createBook, .deleteBook, .loadBooks, .renameBook, .selectBook: true
-    case .bookCreated, .bookDeleted, .bookRenamed, .booksLoaded, .firstWordsLoaded,
-      .lastStudiedBookLoaded, .wordsLoaded:
-      false
-    case .flip, .markFail, .markSuccess, .rate, .redo, .resetMark, .retryUnsavedMarks,
-      .setSearchQuery, .setStudyMode, .shuffle, .toggleReverse, .toggleStudyMode, .undo:
-      true
-    case .reviewRecorded, .reviewRemoved, .scheduleLoaded, .studyStatesSaved: false
-    case .deleteWord, .dismissError, .editWord, .saveWord: true
-    case .wordDeleted, .wordEdited, .wordSaved: false
-    case .outsideBooksLoaded, .outsideChanges, .outsideWordsLoaded, .subscribeToChanges,
-      .unsubscribeFromChanges:
-      false
+    case .books(.view), .study(.view), .editor(.view), .dismissError: true
+    case .books, .study, .editor, .outside: false
     }
   }
 

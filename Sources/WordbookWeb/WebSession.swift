@@ -69,9 +69,9 @@ final class WebSession {
     sendStatus()
     sendCards()
     sendScreen()
-    store.send(.app(.loadBooks))
+    store.send(.app(.books(.view(.loadBooks))))
     // What other pages, the terminal and `wordbook` commands change reaches this page too.
-    store.send(.app(.subscribeToChanges))
+    store.send(.app(.outside(.view(.subscribeToChanges))))
   }
 
   /// Sends `action` to the store.
@@ -91,17 +91,15 @@ final class WebSession {
   func unknownName(in action: AppAction) -> AppError? {
     let state = store.state.app
     switch action {
-    case .deleteBook(let id), .renameBook(let id, _), .selectBook(let id):
+    case .books(.view(.deleteBook(let id))), .books(.view(.renameBook(let id, _))),
+      .books(.view(.selectBook(let id))):
       return state.books.contains { $0.id == id } ? nil : .unknownBook(id)
-    case .deleteWord(let id), .editWord(let id, _, _), .flip(let id), .markFail(let id),
-      .markSuccess(let id), .rate(let id, _, _), .resetMark(let id):
+    case .editor(.view(.deleteWord(let id))), .editor(.view(.editWord(let id, _, _))),
+      .study(.view(.flip(let id))), .study(.view(.markFail(let id))),
+      .study(.view(.markSuccess(let id))), .study(.view(.rate(let id, _, _))),
+      .study(.view(.resetMark(let id))):
       return state.words.contains(id) ? nil : .unknownWord(id)
-    case .bookCreated, .bookDeleted, .bookRenamed, .booksLoaded, .createBook, .firstWordsLoaded,
-      .lastStudiedBookLoaded, .loadBooks, .wordsLoaded, .redo, .retryUnsavedMarks,
-      .reviewRecorded, .reviewRemoved, .setSearchQuery, .setStudyMode, .shuffle,
-      .studyStatesSaved, .scheduleLoaded, .toggleReverse, .toggleStudyMode, .undo,
-      .dismissError, .saveWord, .wordDeleted, .wordEdited, .wordSaved, .outsideBooksLoaded,
-      .outsideChanges, .outsideWordsLoaded, .subscribeToChanges, .unsubscribeFromChanges:
+    case .books, .study, .editor, .outside, .dismissError:
       return nil
     }
   }
@@ -139,7 +137,7 @@ final class WebSession {
 
   /// Stops observing the store and ends the stream.
   func close() {
-    store.send(.app(.unsubscribeFromChanges))
+    store.send(.app(.outside(.view(.unsubscribeFromChanges))))
     for token in observers + cardObservers.values { store.removeObserver(token) }
     observers = []
     cardObservers = [:]

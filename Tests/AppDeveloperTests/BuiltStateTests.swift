@@ -27,9 +27,11 @@ import Wordbook
     let error = WordServiceError(.unavailable, "The test is offline.")
     await service.fail(.updateStudyStates, call: 1, with: error)
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
-      store.send(.toggleStudyMode) { $0.studyMode = .excludeSuccess }
-      store.send(.resetMark(Word.ID(1))) { $0.words.setStudyState(.notStudied, of: Word.ID(1)) }
-      await store.receive(.studyStatesSaved(.failure(error))) {
+      store.send(.study(.view(.toggleStudyMode))) { $0.studyMode = .excludeSuccess }
+      store.send(.study(.view(.resetMark(Word.ID(1))))) {
+        $0.words.setStudyState(.notStudied, of: Word.ID(1))
+      }
+      await store.receive(.study(.studyStatesSaved(.failure(error)))) {
         $0.words.setStudyState(.success, of: Word.ID(1))
         $0.unsavedMarks = [Word.ID(1): .notStudied]
         $0.lastError = .service(error)

@@ -51,29 +51,29 @@ struct LessonReducer: Reducer {
     let initial = Lesson(app: AppState(seed: 3))
     await withTestStore(initialState: initial, reducer: LessonReducer(service: memory)) {
       store in
-      store.send(.app(.loadBooks)) { $0.app.booksStatus = .loading }
-      await store.receive(.app(.booksLoaded(.success(books)))) {
+      store.send(.app(.books(.view(.loadBooks)))) { $0.app.booksStatus = .loading }
+      await store.receive(.app(.books(.booksLoaded(.success(books))))) {
         $0.app.books = books
         $0.app.booksStatus = .loaded
         $0.app.isReopeningLastBook = true
       }
-      await store.receive(.app(.lastStudiedBookLoaded(.success(nil)))) {
+      await store.receive(.app(.books(.lastStudiedBookLoaded(.success(nil))))) {
         $0.app.isReopeningLastBook = false
       }
-      store.send(.app(.selectBook(books[0].id))) {
+      store.send(.app(.books(.view(.selectBook(books[0].id))))) {
         $0.app.selectedBookID = books[0].id
         $0.app.wordsStatus = .loading
       }
-      await store.receive(.app(.wordsLoaded(books[0].id, .success(words)))) {
+      await store.receive(.app(.study(.wordsLoaded(books[0].id, .success(words))))) {
         $0.app.words = WordList(words)
         $0.app.wordsStatus = .loaded
       }
       // The marks on their way and the undo step are the app's bookkeeping: not described.
-      store.send(.app(.markSuccess(words[0].id))) {
+      store.send(.app(.study(.view(.markSuccess(words[0].id))))) {
         $0.app.words.setStudyState(.success, of: words[0].id)
       }
       await store.receive(
-        .app(.studyStatesSaved(.success([.init(wordID: words[0].id, state: .success)]))))
+        .app(.study(.studyStatesSaved(.success([.init(wordID: words[0].id, state: .success)])))))
       store.send(.setGoal(20)) { $0.goal = 20 }
     }
   }
@@ -89,13 +89,13 @@ struct LessonReducer: Reducer {
     store.observe(\.app, [.card(words[1].id)]) { heard.append("card 2") }
     store.observe([.goal]) { heard.append("goal") }
 
-    store.send(.app(.markFail(words[1].id)))
+    store.send(.app(.study(.view(.markFail(words[1].id)))))
     #expect(heard == ["tally", "card 2"])
     heard = []
     store.send(.setGoal(5))
     #expect(heard == ["goal"])
     heard = []
-    store.send(.app(.flip(words[0].id)))
+    store.send(.app(.study(.view(.flip(words[0].id)))))
     #expect(heard == [])
     await store.settle()
   }

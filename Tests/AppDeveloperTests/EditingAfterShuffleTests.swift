@@ -25,12 +25,12 @@ import Wordbook
     try await withTestStore(initialState: AppState(seed: 7), reducer: AppReducer(service: memory)) {
       store in
       await store.openBook(fruit, of: books, words: words)
-      store.send(.shuffle) { $0.shuffleStudyOrder() }
+      store.send(.study(.view(.shuffle))) { $0.shuffleStudyOrder() }
       let shuffled = store.state.visibleWords.map(\.id)
       #expect(shuffled != words.map(\.id))
 
       // The service assigns the new word's ID: the step reads it from the answer.
-      store.send(.saveWord(term: "귤", meaning: "tangerine")) {
+      store.send(.editor(.view(.saveWord(term: "귤", meaning: "tangerine")))) {
         $0.isSavingWord = true
         $0.wordDraft = WordDraft(term: "귤", meaning: "tangerine")
       }
@@ -44,15 +44,15 @@ import Wordbook
       #expect(store.state.visibleWords.map(\.id) == shuffled + [tangerine.id])
 
       let pear = words[1]
-      store.send(.editWord(pear.id, term: "배", meaning: "pear (fruit)")) {
+      store.send(.editor(.view(.editWord(pear.id, term: "배", meaning: "pear (fruit)")))) {
         $0.isSavingWord = true
       }
       await store.receive("wordEdited", extracting: editedWord) { state, word in
         state.isSavingWord = false
         state.words.replaceText(with: word)
       }
-      store.send(.deleteWord(words[0].id))
-      await store.receive(.wordDeleted(words[0].id, .success(words[0].id))) {
+      store.send(.editor(.view(.deleteWord(words[0].id))))
+      await store.receive(.editor(.wordDeleted(words[0].id, .success(words[0].id)))) {
         $0.words.remove(id: words[0].id)
         $0.books[0].wordCount = 4
       }
@@ -79,23 +79,23 @@ import Wordbook
   @Test func aReducerSaysWhenAnActionAsksForNoWork() {
     var state = AppState(seed: 1)
     let reducer = AppReducer(service: memory)
-    #expect(reducer.reduce(into: &state, action: .toggleReverse).isNone)
-    #expect(!reducer.reduce(into: &state, action: .loadBooks).isNone)
+    #expect(reducer.reduce(into: &state, action: .study(.view(.toggleReverse))).isNone)
+    #expect(!reducer.reduce(into: &state, action: .books(.view(.loadBooks))).isNone)
   }
 
   /// Drops the store on the main actor, where its check runs at once, in the test.
   private func startLoadingAndForgetToFinish(_ service: ScriptedWordService) async {
     let store = TestStore(initialState: AppState(seed: 1), reducer: AppReducer(service: service))
-    store.send(.loadBooks) { $0.booksStatus = .loading }
+    store.send(.books(.view(.loadBooks))) { $0.booksStatus = .loading }
     await service.waitUntilHeld(.fetchBooks)
   }
 
   private func savedWord(_ action: AppAction) -> Word? {
-    if case .wordSaved(_, .success(let word)) = action { word } else { nil }
+    if case .editor(.wordSaved(_, .success(let word))) = action { word } else { nil }
   }
 
   private func editedWord(_ action: AppAction) -> Word? {
-    if case .wordEdited(_, .success(let word)) = action { word } else { nil }
+    if case .editor(.wordEdited(_, .success(let word))) = action { word } else { nil }
   }
 }
 

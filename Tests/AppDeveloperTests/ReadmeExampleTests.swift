@@ -68,7 +68,7 @@ import Wordbook
         reducer: AppReducer(service: service)
       )
       store.observe { render(store.state) }  // or bind store.state in a SwiftUI view
-      store.send(.loadBooks)
+      store.send(.books(.view(.loadBooks)))
       return store
     }
   }
@@ -99,11 +99,11 @@ import Wordbook
     let store = Store(
       initialState: AppState(seed: seed), reducer: AppReducer(service: service),
       recorder: recorder, checkpoint: \.checkpointSummary)
-    store.send(.loadBooks)
+    store.send(.books(.view(.loadBooks)))
     await store.settle()
-    store.send(.selectBook(store.state.books[0].id))
+    store.send(.books(.view(.selectBook(store.state.books[0].id))))
     await store.settle()
-    store.send(.shuffle)
+    store.send(.study(.view(.shuffle)))
     store.finishRecording()
 
     let log = try ActionLogDecoder.decodeLog(AppAction.self, from: Data(contentsOf: url))
@@ -130,9 +130,11 @@ import Wordbook
     await service.fail(.updateStudyStates, call: 1, with: offline)
 
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
-      store.send(.toggleStudyMode) { $0.studyMode = .excludeSuccess }
-      store.send(.resetMark(go.id)) { $0.words.setStudyState(.notStudied, of: go.id) }
-      await store.receive(.studyStatesSaved(.failure(offline))) {
+      store.send(.study(.view(.toggleStudyMode))) { $0.studyMode = .excludeSuccess }
+      store.send(.study(.view(.resetMark(go.id)))) {
+        $0.words.setStudyState(.notStudied, of: go.id)
+      }
+      await store.receive(.study(.studyStatesSaved(.failure(offline)))) {
         $0.words.setStudyState(.success, of: go.id)
         $0.unsavedMarks = [go.id: .notStudied]
         $0.lastError = .service(offline)

@@ -26,14 +26,14 @@ import Wordbook
     let store = Store(
       initialState: AppState(seed: seed), reducer: AppReducer(service: service),
       recorder: recorder, checkpoint: \.checkpointSummary)
-    store.send(.loadBooks)
+    store.send(.books(.view(.loadBooks)))
     await store.settle()
-    store.send(.selectBook(WordBook.ID(1)))
+    store.send(.books(.view(.selectBook(WordBook.ID(1)))))
     await store.settle()
-    store.send(.shuffle)
-    store.send(.markSuccess(Word.ID(2)))
+    store.send(.study(.view(.shuffle)))
+    store.send(.study(.view(.markSuccess(Word.ID(2)))))
     await store.settle()
-    store.send(.markFail(Word.ID(1)))
+    store.send(.study(.view(.markFail(Word.ID(1)))))
     await store.settle()
     store.finishRecording()
     #expect(recorder.writeError == nil)
@@ -67,7 +67,7 @@ import Wordbook
       _ = try await recordSession(to: file, seed: 9)
       let text = try String(contentsOf: file, encoding: .utf8)
       let tampered = text.replacingOccurrences(
-        of: #""kind":"markFail""#, with: #""kind":"markSuccess""#)
+        of: #"{"markFail":"#, with: #"{"markSuccess":"#)
       #expect(tampered != text)
       let entries = try ActionLogDecoder.decode(AppAction.self, from: Data(tampered.utf8))
       #expect(entries.count == 10)

@@ -32,49 +32,52 @@ import Wordbook
       await store.openBook(verbs, of: books, words: words)
 
       // Studying: a card turned, two marks saved, one undone.
-      store.send(.flip(go)) { $0.backFaces = [go] }
-      store.send(.markSuccess(go)) { $0.words.setStudyState(.success, of: go) }
-      await store.receive(.studyStatesSaved(.success([.init(wordID: go, state: .success)])))
-      store.send(.markFail(come)) { $0.words.setStudyState(.fail, of: come) }
-      await store.receive(.studyStatesSaved(.success([.init(wordID: come, state: .fail)])))
-      store.send(.undo) { $0.words.setStudyState(.notStudied, of: come) }
-      await store.receive(.studyStatesSaved(.success([.init(wordID: come, state: .notStudied)])))
+      store.send(.study(.view(.flip(go)))) { $0.backFaces = [go] }
+      store.send(.study(.view(.markSuccess(go)))) { $0.words.setStudyState(.success, of: go) }
+      await store.receive(.study(.studyStatesSaved(.success([.init(wordID: go, state: .success)]))))
+      store.send(.study(.view(.markFail(come)))) { $0.words.setStudyState(.fail, of: come) }
+      await store.receive(.study(.studyStatesSaved(.success([.init(wordID: come, state: .fail)]))))
+      store.send(.study(.view(.undo))) { $0.words.setStudyState(.notStudied, of: come) }
+      await store.receive(
+        .study(.studyStatesSaved(.success([.init(wordID: come, state: .notStudied)]))))
       #expect(store.state.canUndo)
 
       // A slow save: the second mark of the word waits for the first answer, then goes.
       await service.hold(.updateStudyStates, call: 4)
-      store.send(.markSuccess(eat)) { $0.words.setStudyState(.success, of: eat) }
-      store.send(.markFail(eat)) { $0.words.setStudyState(.fail, of: eat) }
+      store.send(.study(.view(.markSuccess(eat)))) { $0.words.setStudyState(.success, of: eat) }
+      store.send(.study(.view(.markFail(eat)))) { $0.words.setStudyState(.fail, of: eat) }
       #expect(store.state.marksBeingSaved == 1)
       await service.waitUntilHeld(.updateStudyStates)
       await service.release(.updateStudyStates)
-      await store.receive(.studyStatesSaved(.success([.init(wordID: eat, state: .success)])))
-      await store.receive(.studyStatesSaved(.success([.init(wordID: eat, state: .fail)])))
+      await store.receive(
+        .study(.studyStatesSaved(.success([.init(wordID: eat, state: .success)]))))
+      await store.receive(.study(.studyStatesSaved(.success([.init(wordID: eat, state: .fail)]))))
       #expect(!store.state.hasUnsavedMarks)
 
       // A failed save puts the word back and keeps the mark for a retry.
       await service.fail(.updateStudyStates, call: 6, with: offline)
-      store.send(.markSuccess(sleep)) { $0.words.setStudyState(.success, of: sleep) }
-      await store.receive(.studyStatesSaved(.failure(offline))) {
+      store.send(.study(.view(.markSuccess(sleep)))) { $0.words.setStudyState(.success, of: sleep) }
+      await store.receive(.study(.studyStatesSaved(.failure(offline)))) {
         $0.words.setStudyState(.notStudied, of: sleep)
         $0.unsavedMarks = [sleep: .success]
         $0.lastError = .service(offline)
       }
       store.send(.dismissError) { $0.lastError = nil }
-      store.send(.retryUnsavedMarks) {
+      store.send(.study(.view(.retryUnsavedMarks))) {
         $0.words.setStudyState(.success, of: sleep)
         $0.unsavedMarks = [:]
       }
-      await store.receive(.studyStatesSaved(.success([.init(wordID: sleep, state: .success)])))
+      await store.receive(
+        .study(.studyStatesSaved(.success([.init(wordID: sleep, state: .success)]))))
 
       // A new word joins the book.
       let draft = WordDraft(term: "보다", meaning: "to see")
-      store.send(.saveWord(term: draft.term, meaning: draft.meaning)) {
+      store.send(.editor(.view(.saveWord(term: draft.term, meaning: draft.meaning)))) {
         $0.isSavingWord = true
         $0.wordDraft = draft
       }
       let saved = Word(id: Word.ID(6), term: draft.term, meaning: draft.meaning)
-      await store.receive(.wordSaved(verbs.id, .success(saved))) {
+      await store.receive(.editor(.wordSaved(verbs.id, .success(saved)))) {
         $0.isSavingWord = false
         $0.wordDraft = nil
         $0.words = WordList($0.words.allWords + [saved])
@@ -82,11 +85,11 @@ import Wordbook
       }
 
       // Studying what is left, in a new order.
-      store.send(.setStudyMode(.excludeSuccess)) {
+      store.send(.study(.view(.setStudyMode(.excludeSuccess)))) {
         $0.studyMode = .excludeSuccess
         $0.backFaces = []
       }
-      store.send(.shuffle) { $0.shuffleStudyOrder() }
+      store.send(.study(.view(.shuffle))) { $0.shuffleStudyOrder() }
       assertSnapshot(of: Screen(store.state), named: "after-the-session")
     }
     #expect(await service.callCount(of: .updateStudyStates) == 7)

@@ -14,20 +14,20 @@ extension TestStore where State == AppState, Action == AppAction {
     _ book: WordBook, of books: [WordBook], words: [Word],
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    send(.loadBooks, sourceLocation: sourceLocation) { $0.booksStatus = .loading }
-    await receive(.booksLoaded(.success(books)), sourceLocation: sourceLocation) {
+    send(.books(.view(.loadBooks)), sourceLocation: sourceLocation) { $0.booksStatus = .loading }
+    await receive(.books(.booksLoaded(.success(books))), sourceLocation: sourceLocation) {
       $0.books = books
       $0.booksStatus = .loaded
       $0.isReopeningLastBook = true
     }
-    await receive(.lastStudiedBookLoaded(.success(nil)), sourceLocation: sourceLocation) {
+    await receive(.books(.lastStudiedBookLoaded(.success(nil))), sourceLocation: sourceLocation) {
       $0.isReopeningLastBook = false
     }
-    send(.selectBook(book.id), sourceLocation: sourceLocation) {
+    send(.books(.view(.selectBook(book.id))), sourceLocation: sourceLocation) {
       $0.selectedBookID = book.id
       $0.wordsStatus = .loading
     }
-    await receive(.wordsLoaded(book.id, .success(words)), sourceLocation: sourceLocation) {
+    await receive(.study(.wordsLoaded(book.id, .success(words))), sourceLocation: sourceLocation) {
       $0.words = WordList(words)
       $0.wordsStatus = .loaded
     }

@@ -169,33 +169,35 @@ enum Move: Hashable, Sendable, CustomStringConvertible {
       return blanks.indices.contains(Int(kind)) ? blanks[Int(kind)] : "new \(kind)"
     }
     switch self {
-    case .createBook(let blank): return .createBook(title: blank ? "  " : "Book")
-    case .deleteBook(let pick): return .deleteBook(book(pick))
-    case .deleteWord(let pick): return .deleteWord(word(pick))
+    case .createBook(let blank): return .books(.view(.createBook(title: blank ? "  " : "Book")))
+    case .deleteBook(let pick): return .books(.view(.deleteBook(book(pick))))
+    case .deleteWord(let pick): return .editor(.view(.deleteWord(word(pick))))
     case .dismissError: return .dismissError
     case .editWord(let pick, let kind):
-      return .editWord(word(pick), term: term(kind), meaning: "edited \(kind)\nline two")
-    case .flip(let pick): return .flip(word(pick))
-    case .loadBooks: return .loadBooks
-    case .markFail(let pick): return .markFail(word(pick))
-    case .markSuccess(let pick): return .markSuccess(word(pick))
-    case .redo: return .redo
+      return .editor(
+        .view(.editWord(word(pick), term: term(kind), meaning: "edited \(kind)\nline two")))
+    case .flip(let pick): return .study(.view(.flip(word(pick))))
+    case .loadBooks: return .books(.view(.loadBooks))
+    case .markFail(let pick): return .study(.view(.markFail(word(pick))))
+    case .markSuccess(let pick): return .study(.view(.markSuccess(word(pick))))
+    case .redo: return .study(.view(.redo))
     case .renameBook(let pick, let kind):
       let titles = ["  ", "verbs", "Nouns"]
       let title = titles.indices.contains(Int(kind)) ? titles[Int(kind)] : "Renamed \(kind)"
-      return .renameBook(book(pick), title: title)
-    case .resetMark(let pick): return .resetMark(word(pick))
-    case .retryUnsavedMarks: return .retryUnsavedMarks
-    case .saveWord(let kind): return .saveWord(term: term(kind), meaning: "meaning \(kind)")
-    case .selectBook(let pick): return .selectBook(book(pick))
+      return .books(.view(.renameBook(book(pick), title: title)))
+    case .resetMark(let pick): return .study(.view(.resetMark(word(pick))))
+    case .retryUnsavedMarks: return .study(.view(.retryUnsavedMarks))
+    case .saveWord(let kind):
+      return .editor(.view(.saveWord(term: term(kind), meaning: "meaning \(kind)")))
+    case .selectBook(let pick): return .books(.view(.selectBook(book(pick))))
     case .setSearchQuery(let kind):
       let queries: [String?] = [nil, " ", "VERB", "1", "thing", "zzz"]
-      return .setSearchQuery(queries[Int(kind) % queries.count])
-    case .setStudyMode(let mode): return .setStudyMode(mode)
-    case .shuffle: return .shuffle
-    case .toggleReverse: return .toggleReverse
-    case .toggleStudyMode: return .toggleStudyMode
-    case .undo: return .undo
+      return .study(.view(.setSearchQuery(queries[Int(kind) % queries.count])))
+    case .setStudyMode(let mode): return .study(.view(.setStudyMode(mode)))
+    case .shuffle: return .study(.view(.shuffle))
+    case .toggleReverse: return .study(.view(.toggleReverse))
+    case .toggleStudyMode: return .study(.view(.toggleStudyMode))
+    case .undo: return .study(.view(.undo))
     case .answer, .deliver, .inject, .redeliverStale: return nil
     }
   }

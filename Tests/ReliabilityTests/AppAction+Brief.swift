@@ -13,17 +13,17 @@ extension AppAction {
       }
     }
     switch self {
-    case .bookCreated(let result): return "bookCreated(\(outcome(result) { "\($0.id)" }))"
-    case .booksLoaded(let result):
+    case .books(.bookCreated(let result)): return "bookCreated(\(outcome(result) { "\($0.id)" }))"
+    case .books(.booksLoaded(let result)):
       return "booksLoaded(\(outcome(result) { $0.map(\.id.description).joined(separator: ",") }))"
-    case .studyStatesSaved(let result):
+    case .study(.studyStatesSaved(let result)):
       return
         "studyStatesSaved(\(outcome(result) { $0.map { "\($0.wordID):\($0.state)" }.joined(separator: ",") }))"
-    case .wordDeleted(let wordID, let result):
+    case .editor(.wordDeleted(let wordID, let result)):
       return "wordDeleted(\(wordID), \(outcome(result) { _ in "" }))"
-    case .wordSaved(let bookID, let result):
+    case .editor(.wordSaved(let bookID, let result)):
       return "wordSaved(\(bookID), \(outcome(result) { "\($0.id)" }))"
-    case .wordsLoaded(let bookID, let result):
+    case .study(.wordsLoaded(let bookID, let result)):
       return
         "wordsLoaded(\(bookID), \(outcome(result) { $0.map { "\($0.id):\($0.studyState)" }.joined(separator: ",") }))"
     default:

@@ -81,25 +81,26 @@ struct InvariantChecker {
     // book shows no word.
     if before.selectedBookID != nil, after.selectedBookID == nil { shown = [] }
     switch action {
-    case .shuffle, .setStudyMode, .toggleStudyMode, .setSearchQuery:
+    case .study(.view(.shuffle)), .study(.view(.setStudyMode)), .study(.view(.toggleStudyMode)),
+      .study(.view(.setSearchQuery)):
       refiltered()
-    case .bookDeleted(let bookID, .success) where bookID == before.selectedBookID:
+    case .books(.bookDeleted(let bookID, .success)) where bookID == before.selectedBookID:
       shown = []
-    case .lastStudiedBookLoaded where before.selectedBookID != after.selectedBookID:
+    case .books(.lastStudiedBookLoaded) where before.selectedBookID != after.selectedBookID:
       shown = []
-    case .wordsLoaded(let bookID, .success) where bookID == before.selectedBookID:
+    case .study(.wordsLoaded(let bookID, .success)) where bookID == before.selectedBookID:
       refiltered()
-    case .firstWordsLoaded(let bookID, _) where bookID == before.selectedBookID:
+    case .study(.firstWordsLoaded(let bookID, _)) where bookID == before.selectedBookID:
       refiltered()
-    case .selectBook(let bookID) where before.books.contains { $0.id == bookID }:
+    case .books(.view(.selectBook(let bookID))) where before.books.contains { $0.id == bookID }:
       shown = []
-    case .bookCreated(.success):
+    case .books(.bookCreated(.success)):
       shown = []
-    case .booksLoaded(.success(let books)):
+    case .books(.booksLoaded(.success(let books))):
       if let selected = before.selectedBookID, !books.contains(where: { $0.id == selected }) {
         shown = []
       }
-    case .wordSaved(let bookID, let result):
+    case .editor(.wordSaved(let bookID, let result)):
       savesInFlight = max(0, savesInFlight - 1)
       if case .success(let word) = result, bookID == before.selectedBookID,
         before.wordsStatus == .loaded, !before.words.contains(word.id), !deleted.contains(word.id),
@@ -107,15 +108,15 @@ struct InvariantChecker {
       {
         shown.insert(word.id)
       }
-    case .wordDeleted(let wordID, .success):
+    case .editor(.wordDeleted(let wordID, .success)):
       shown.remove(wordID)
       deleted.insert(wordID)
-    case .editWord(let wordID, let term, _):
+    case .editor(.view(.editWord(let wordID, let term, _))):
       let blank = term.unicodeScalars.allSatisfy(\.properties.isWhitespace)
       if before.words.contains(wordID), savesInFlight == 0, !blank { savesInFlight += 1 }
-    case .wordEdited:
+    case .editor(.wordEdited):
       savesInFlight = max(0, savesInFlight - 1)
-    case .saveWord(let term, _):
+    case .editor(.view(.saveWord(let term, _))):
       let listed = before.selectedBookID.map { id in before.books.contains { $0.id == id } }
       let blank = term.unicodeScalars.allSatisfy(\.properties.isWhitespace)
       if listed == true, savesInFlight == 0, !blank { savesInFlight += 1 }
@@ -187,8 +188,8 @@ struct InvariantChecker {
     let states = state.words.allWords.map { "\($0.id):\($0.studyState)" }
     if state.canUndo {
       var probe = state
-      _ = reducer.reduce(into: &probe, action: .undo)
-      _ = reducer.reduce(into: &probe, action: .redo)
+      _ = reducer.reduce(into: &probe, action: .study(.view(.undo)))
+      _ = reducer.reduce(into: &probe, action: .study(.view(.redo)))
       let after = probe.words.allWords.map { "\($0.id):\($0.studyState)" }
       if after != states || probe.serviceSync.undoHistory != state.serviceSync.undoHistory {
         return "undo then redo changed the study states from \(states) to \(after)"
@@ -196,8 +197,8 @@ struct InvariantChecker {
     }
     if state.canRedo {
       var probe = state
-      _ = reducer.reduce(into: &probe, action: .redo)
-      _ = reducer.reduce(into: &probe, action: .undo)
+      _ = reducer.reduce(into: &probe, action: .study(.view(.redo)))
+      _ = reducer.reduce(into: &probe, action: .study(.view(.undo)))
       let after = probe.words.allWords.map { "\($0.id):\($0.studyState)" }
       if after != states || probe.serviceSync.undoHistory != state.serviceSync.undoHistory {
         return "redo then undo changed the study states from \(states) to \(after)"

@@ -57,9 +57,9 @@ struct LiveSession {
     let store = Store(
       initialState: AppState(seed: seed),
       reducer: CheckedAppReducer(base: AppReducer(service: service), probe: probe))
-    store.send(.loadBooks)
+    store.send(.books(.view(.loadBooks)))
     await store.settle()
-    if let first = store.state.books.first { store.send(.selectBook(first.id)) }
+    if let first = store.state.books.first { store.send(.books(.view(.selectBook(first.id)))) }
     await store.settle()
     for move in moves where probe.outcome.violation == nil {
       if let action = move.learnerAction(in: store.state) {

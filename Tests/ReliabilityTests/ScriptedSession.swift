@@ -52,9 +52,9 @@ final class ScriptedSession {
   /// Runs the steps, stopping at the first broken invariant; then answers and delivers every
   /// call still pending, in order.
   func run(_ moves: [Move]) async {
-    send(.loadBooks)
+    send(.books(.view(.loadBooks)))
     await settle()
-    if let first = state.books.first { send(.selectBook(first.id)) }
+    if let first = state.books.first { send(.books(.view(.selectBook(first.id)))) }
     await settle()
     for move in moves where outcome.violation == nil {
       await perform(move)
@@ -101,23 +101,24 @@ final class ScriptedSession {
   /// The kind of bad input `action` is in the current state, if it is one.
   private func badInput(_ action: AppAction) -> String? {
     switch action {
-    case .deleteWord(let id), .flip(let id), .markFail(let id), .markSuccess(let id),
-      .resetMark(let id):
+    case .editor(.view(.deleteWord(let id))), .study(.view(.flip(let id))),
+      .study(.view(.markFail(let id))), .study(.view(.markSuccess(let id))),
+      .study(.view(.resetMark(let id))):
       return state.words.contains(id) ? nil : "unknown word ID"
-    case .selectBook(let id), .deleteBook(let id):
+    case .books(.view(.selectBook(let id))), .books(.view(.deleteBook(let id))):
       return state.books.contains { $0.id == id } ? nil : "unknown book ID"
-    case .renameBook(let id, let title):
+    case .books(.view(.renameBook(let id, let title))):
       guard state.books.contains(where: { $0.id == id }) else { return "unknown book ID" }
       return title.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? "blank title" : nil
-    case .saveWord(let term, _):
+    case .editor(.view(.saveWord(let term, _))):
       return term.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? "blank term" : nil
-    case .editWord(let id, let term, _):
+    case .editor(.view(.editWord(let id, let term, _))):
       guard state.words.contains(id) else { return "unknown word ID" }
       return term.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? "blank term" : nil
-    case .createBook(let title):
+    case .books(.view(.createBook(let title))):
       return title.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? "blank title" : nil
-    case .undo: return state.canUndo ? nil : "undo with nothing to undo"
-    case .redo: return state.canRedo ? nil : "redo with nothing to redo"
+    case .study(.view(.undo)): return state.canUndo ? nil : "undo with nothing to undo"
+    case .study(.view(.redo)): return state.canRedo ? nil : "redo with nothing to redo"
     default: return nil
     }
   }
@@ -125,11 +126,11 @@ final class ScriptedSession {
   private func action(for bogus: Move.Bogus) -> AppAction {
     let error = WordServiceError(.unavailable, "Injected bogus answer.")
     switch bogus {
-    case .booksFailed: return .booksLoaded(.failure(error))
-    case .marksFailed: return .studyStatesSaved(.failure(error))
-    case .unknownWordDeleted: return .wordDeleted(Word.ID(77_777), .failure(error))
+    case .booksFailed: return .books(.booksLoaded(.failure(error)))
+    case .marksFailed: return .study(.studyStatesSaved(.failure(error)))
+    case .unknownWordDeleted: return .editor(.wordDeleted(Word.ID(77_777), .failure(error)))
     case .wordsFailed:
-      return .wordsLoaded(state.selectedBookID ?? WordBook.ID(1), .failure(error))
+      return .study(.wordsLoaded(state.selectedBookID ?? WordBook.ID(1), .failure(error)))
     }
   }
 
@@ -152,7 +153,7 @@ final class ScriptedSession {
     guard !answers.isEmpty else { return }
     let answer = answers.remove(at: index % answers.count)
     switch answer.action {
-    case .booksLoaded, .wordsLoaded: pastLoads.append(answer.action)
+    case .books(.booksLoaded), .study(.wordsLoaded): pastLoads.append(answer.action)
     default: break
     }
     send(answer.action)

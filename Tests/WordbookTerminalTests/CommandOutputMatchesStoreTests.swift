@@ -37,11 +37,11 @@ import WordbookSQLite
     let store = Store(
       initialState: AppState(seed: 1),
       reducer: AppReducer(service: try SQLiteWordService(path: path)))
-    store.send(.loadBooks)
+    store.send(.books(.view(.loadBooks)))
     await store.settle()
     var loaded: [(WordBook, AppState)] = []
     for book in store.state.books {
-      store.send(.selectBook(book.id))
+      store.send(.books(.view(.selectBook(book.id))))
       await store.settle()
       loaded.append((book, store.state))
     }

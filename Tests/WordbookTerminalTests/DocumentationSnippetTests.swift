@@ -12,7 +12,7 @@ import WordbookTerminal
     let store = Store(
       initialState: StudyScreen(app: AppState(seed: 1)),
       reducer: StudyScreenReducer(app: AppReducer(service: InMemoryWordService())))
-    store.send(.app(.loadBooks))
+    store.send(.app(.books(.view(.loadBooks))))
     store.send(.key(.right, pageSize: 10))
     #expect(store.state.keysWhileLoading == [.right])
     await store.settle()
@@ -25,9 +25,9 @@ import WordbookTerminal
     let store = Store(
       initialState: AppState(seed: 1),
       reducer: AppReducer(service: InMemoryWordService(books: SampleWordbook.books)))
-    store.send(.loadBooks)
+    store.send(.books(.view(.loadBooks)))
     await store.settle()
-    store.send(.selectBook(store.state.books[0].id))
+    store.send(.books(.view(.selectBook(store.state.books[0].id))))
     await store.settle()
     let renderer = StudyScreenRenderer(messages: .english, color: false)
     let lines = renderer.render(

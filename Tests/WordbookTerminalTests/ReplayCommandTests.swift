@@ -15,8 +15,10 @@ import WordbookTestSupport
 
   private var actions: [AppAction] {
     [
-      .loadBooks, .booksLoaded(.success([book])), .selectBook(book.id),
-      .wordsLoaded(book.id, .success(words)), .markSuccess(Word.ID(2)), .shuffle,
+      .books(.view(.loadBooks)), .books(.booksLoaded(.success([book]))),
+      .books(.view(.selectBook(book.id))),
+      .study(.wordsLoaded(book.id, .success(words))), .study(.view(.markSuccess(Word.ID(2)))),
+      .study(.view(.shuffle)),
     ]
   }
 
@@ -79,7 +81,9 @@ import WordbookTestSupport
       replay.error
         == "wordbook: the replay differs from the recording at action 6. "
         + "The log may come from another version of wordbook.\n")
-    #expect(replay.output.hasPrefix("Replay diverged at step 6 (sequence 6), action shuffle: "))
+    #expect(
+      replay.output.hasPrefix(
+        "Replay diverged at step 6 (sequence 6), action .study(.view(.shuffle)): "))
     #expect(replay.output.contains("- tally: success 9^[[2J, fail 0, not studied 1\n"))
     #expect(replay.output.contains("+ tally: success 1, fail 0, not studied 1\n"))
     #expect(!replay.output.contains("\u{1B}"))

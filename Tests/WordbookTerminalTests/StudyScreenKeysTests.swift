@@ -16,17 +16,17 @@ import Wordbook
   @Test func studyKeysSendTheirActionsForTheCurrentCard() {
     var screen = StudyScreenState(cursor: 2)
     let id = Word.ID(3)
-    #expect(press([" "], state: state, screen: &screen) == [.flip(id)])
-    #expect(press([.enter], state: state, screen: &screen) == [.flip(id)])
-    #expect(press(["0"], state: state, screen: &screen) == [.resetMark(id)])
-    #expect(press(["s"], state: state, screen: &screen) == [.shuffle])
+    #expect(press([" "], state: state, screen: &screen) == [.study(.view(.flip(id)))])
+    #expect(press([.enter], state: state, screen: &screen) == [.study(.view(.flip(id)))])
+    #expect(press(["0"], state: state, screen: &screen) == [.study(.view(.resetMark(id)))])
+    #expect(press(["s"], state: state, screen: &screen) == [.study(.view(.shuffle))])
     #expect(screen.cards.cursor == 0)
-    #expect(press(["m"], state: state, screen: &screen) == [.toggleStudyMode])
+    #expect(press(["m"], state: state, screen: &screen) == [.study(.view(.toggleStudyMode))])
   }
 
   @Test func quittingWaitsForMarksAndOffersRetryOnceRefused() {
     var builder = StateBuilder.open()
-    builder.apply(.markSuccess(Word.ID(1)))
+    builder.apply(.study(.view(.markSuccess(Word.ID(1)))))
     var screen = StudyScreenState()
     #expect(press(["q"], state: builder.state, screen: &screen).isEmpty)
     #expect(screen.cards.isQuitting)
@@ -34,8 +34,9 @@ import Wordbook
     #expect(press(["q", "r"], state: builder.state, screen: &screen).isEmpty)
     #expect(!screen.cards.hasQuit)
     builder.apply(
-      .studyStatesSaved(.failure(WordServiceError(.unavailable, "locked"))))
-    #expect(press(["r"], state: builder.state, screen: &screen) == [.retryUnsavedMarks])
+      .study(.studyStatesSaved(.failure(WordServiceError(.unavailable, "locked")))))
+    #expect(
+      press(["r"], state: builder.state, screen: &screen) == [.study(.view(.retryUnsavedMarks))])
     #expect(press([.escape], state: builder.state, screen: &screen).isEmpty)
     #expect(!screen.cards.isQuitting)
     #expect(press(["q", "q"], state: builder.state, screen: &screen).isEmpty)
@@ -55,15 +56,18 @@ import Wordbook
     var screen = StudyScreenState(cursor: 3)
     #expect(
       press([.right], state: state, screen: &screen) == [
-        .rate(Word.ID(4), .good, at: time)
+        .study(.view(.rate(Word.ID(4), .good, at: time)))
       ])
     #expect(screen.cards.cursor == 4)
     #expect(
-      press(["h"], state: state, screen: &screen) == [.rate(Word.ID(5), .again, at: time)])
+      press(["h"], state: state, screen: &screen) == [
+        .study(.view(.rate(Word.ID(5), .again, at: time)))
+      ])
     #expect(screen.cards.cursor == 4)
     #expect(
       press(["l", .left], state: state, screen: &screen) == [
-        .rate(Word.ID(5), .good, at: time), .rate(Word.ID(5), .again, at: time),
+        .study(.view(.rate(Word.ID(5), .good, at: time))),
+        .study(.view(.rate(Word.ID(5), .again, at: time))),
       ])
   }
 
@@ -73,9 +77,11 @@ import Wordbook
     let time = Self.time
     #expect(
       press(["1", "2", "3", "4", "0"], state: state, screen: &screen) == [
-        .rate(Word.ID(1), .again, at: time), .rate(Word.ID(2), .hard, at: time),
-        .rate(Word.ID(3), .good, at: time), .rate(Word.ID(4), .easy, at: time),
-        .resetMark(Word.ID(5)),
+        .study(.view(.rate(Word.ID(1), .again, at: time))),
+        .study(.view(.rate(Word.ID(2), .hard, at: time))),
+        .study(.view(.rate(Word.ID(3), .good, at: time))),
+        .study(.view(.rate(Word.ID(4), .easy, at: time))),
+        .study(.view(.resetMark(Word.ID(5)))),
       ])
   }
 
@@ -98,7 +104,7 @@ import Wordbook
     let typed: [Key] = ["a", "가", "닥", .backspace, "다", .enter, "t", "o", .tab, "g", "o", .enter]
     #expect(
       press(typed, state: state, screen: &screen) == [
-        .saveWord(term: "가다", meaning: "to go")
+        .editor(.view(.saveWord(term: "가다", meaning: "to go")))
       ])
     #expect(screen.prompt == nil)
   }
@@ -130,7 +136,7 @@ import Wordbook
 
   @Test func escapeDismissesAnError() {
     var builder = StateBuilder.open()
-    builder.apply(.undo)
+    builder.apply(.study(.view(.undo)))
     var screen = StudyScreenState()
     #expect(press([.escape], state: builder.state, screen: &screen) == [.dismissError])
   }
@@ -140,23 +146,23 @@ import Wordbook
     let books = [
       WordBook(id: WordBook.ID(4), title: "A"), WordBook(id: WordBook.ID(9), title: "B"),
     ]
-    builder.apply(.loadBooks, .booksLoaded(.success(books)))
+    builder.apply(.books(.view(.loadBooks)), .books(.booksLoaded(.success(books))))
     var screen = StudyScreenState()
     #expect(screen.showsPicker(builder.state))
     #expect(
       press([.down, .enter], state: builder.state, screen: &screen) == [
-        .selectBook(WordBook.ID(9))
+        .books(.view(.selectBook(WordBook.ID(9))))
       ])
-    #expect(press(["b"], state: builder.state, screen: &screen) == [.loadBooks])
+    #expect(press(["b"], state: builder.state, screen: &screen) == [.books(.view(.loadBooks))])
     #expect(
       press(["n", "V", .enter], state: builder.state, screen: &screen) == [
-        .createBook(title: "V")
+        .books(.view(.createBook(title: "V")))
       ])
   }
 
   @Test func bOpensThePickerOnTheCurrentBookAndEscapeGoesBack() {
     var screen = StudyScreenState()
-    #expect(press(["b"], state: state, screen: &screen) == [.loadBooks])
+    #expect(press(["b"], state: state, screen: &screen) == [.books(.view(.loadBooks))])
     #expect(screen.showsPicker(state))
     #expect(screen.pickerCursor == 0)
     _ = press([.escape], state: state, screen: &screen)
@@ -171,7 +177,7 @@ import Wordbook
     #expect(screen.prompt == .editMeaning(Word.ID(2), term: "감사합요", text: "thank you"))
     #expect(
       press(["!", .enter], state: state, screen: &screen) == [
-        .editWord(Word.ID(2), term: "감사합요", meaning: "thank you!")
+        .editor(.view(.editWord(Word.ID(2), term: "감사합요", meaning: "thank you!")))
       ])
     #expect(screen.prompt == nil)
   }
@@ -180,7 +186,7 @@ import Wordbook
     var screen = StudyScreenState()
     #expect(
       press(["a", " ", .enter], state: state, screen: &screen) == [
-        .saveWord(term: " ", meaning: "")
+        .editor(.view(.saveWord(term: " ", meaning: "")))
       ])
     #expect(screen.prompt == .term(" "))
     _ = press([.backspace, "x", .enter], state: state, screen: &screen)
@@ -193,24 +199,29 @@ import Wordbook
     #expect(screen.question == .deleteWord(Word.ID(4)))
     #expect(press(["n"], state: state, screen: &screen) == [])
     #expect(screen.question == nil)
-    #expect(press(["d", "y"], state: state, screen: &screen) == [.deleteWord(Word.ID(4))])
+    #expect(
+      press(["d", "y"], state: state, screen: &screen) == [.editor(.view(.deleteWord(Word.ID(4))))])
   }
 
   @Test func slashSearchesAndEscapeClears() {
     var screen = StudyScreenState(cursor: 3)
     #expect(
       press(["/", "l", "o", .enter], state: state, screen: &screen) == [
-        .setSearchQuery("lo")
+        .study(.view(.setSearchQuery("lo")))
       ])
     #expect(screen.cards.cursor == 0)
     var builder = StateBuilder.open()
-    builder.apply(.setSearchQuery("lo"))
+    builder.apply(.study(.view(.setSearchQuery("lo"))))
     #expect(press(["/"], state: builder.state, screen: &screen) == [])
     #expect(screen.prompt == .search(""))
     #expect(
-      press([.escape], state: builder.state, screen: &screen) == [.setSearchQuery(nil)])
+      press([.escape], state: builder.state, screen: &screen) == [
+        .study(.view(.setSearchQuery(nil)))
+      ])
     #expect(
-      press([.escape], state: builder.state, screen: &screen) == [.setSearchQuery(nil)])
+      press([.escape], state: builder.state, screen: &screen) == [
+        .study(.view(.setSearchQuery(nil)))
+      ])
   }
 
   @Test func pagesAndEndsMoveTheCursorAndVSwitchesTheWay() {
@@ -228,7 +239,7 @@ import Wordbook
     #expect(screen.cards.cursor == 4)
     _ = press([.home, "G"], state: state, screen: &screen)
     #expect(screen.cards.cursor == 4)
-    #expect(press(["v"], state: state, screen: &screen) == [.toggleReverse])
+    #expect(press(["v"], state: state, screen: &screen) == [.study(.view(.toggleReverse))])
   }
 
   @Test func thePickerRenamesAndDeletesTheHighlightedBook() {
@@ -236,28 +247,28 @@ import Wordbook
     let books = [
       WordBook(id: WordBook.ID(4), title: "A"), WordBook(id: WordBook.ID(9), title: "B"),
     ]
-    builder.apply(.loadBooks, .booksLoaded(.success(books)))
+    builder.apply(.books(.view(.loadBooks)), .books(.booksLoaded(.success(books))))
     var screen = StudyScreenState()
     _ = press([.down, "r"], state: builder.state, screen: &screen)
     #expect(screen.prompt == .renameBook(WordBook.ID(9), "B"))
     #expect(
       press(["2", .enter], state: builder.state, screen: &screen) == [
-        .renameBook(WordBook.ID(9), title: "B2")
+        .books(.view(.renameBook(WordBook.ID(9), title: "B2")))
       ])
     #expect(press(["d", "x"], state: builder.state, screen: &screen) == [])
     #expect(
       press(["d", "y"], state: builder.state, screen: &screen) == [
-        .deleteBook(WordBook.ID(9))
+        .books(.view(.deleteBook(WordBook.ID(9))))
       ])
   }
 
   @Test func slashStartsANewQueryWhileTheHeaderShowsTheOneInForce() {
     var builder = StateBuilder.open()
-    builder.apply(.setSearchQuery("sc"))
+    builder.apply(.study(.view(.setSearchQuery("sc"))))
     var screen = StudyScreenState()
     #expect(
       press(["/", "공", .enter], state: builder.state, screen: &screen) == [
-        .setSearchQuery("공")
+        .study(.view(.setSearchQuery("공")))
       ])
   }
 
@@ -298,16 +309,17 @@ import Wordbook
   @Test func undoAfterADeletionNamesTheOlderCardItChangesAndGoesToIt() {
     var builder = StateBuilder.open()
     builder.apply(
-      .markSuccess(Word.ID(1)), .markFail(Word.ID(4)), .deleteWord(Word.ID(4)),
-      .wordDeleted(Word.ID(4), .success(Word.ID(4))))
+      .study(.view(.markSuccess(Word.ID(1)))), .study(.view(.markFail(Word.ID(4)))),
+      .editor(.view(.deleteWord(Word.ID(4)))),
+      .editor(.wordDeleted(Word.ID(4), .success(Word.ID(4)))))
     var screen = StudyScreenState(cursor: 3)
-    #expect(press(["u"], state: builder.state, screen: &screen) == [.undo])
+    #expect(press(["u"], state: builder.state, screen: &screen) == [.study(.view(.undo))])
     #expect(screen.cards.notice == .undid(StudyStateChange(wordID: Word.ID(1), state: .notStudied)))
     #expect(screen.cards.cursor == 0)
-    builder.apply(.undo)
+    builder.apply(.study(.view(.undo)))
     #expect(press(["u"], state: builder.state, screen: &screen) == [])
     #expect(screen.cards.notice == .nothingToUndo)
-    #expect(press(["r"], state: builder.state, screen: &screen) == [.redo])
+    #expect(press(["r"], state: builder.state, screen: &screen) == [.study(.view(.redo))])
     #expect(screen.cards.notice == .redid(StudyStateChange(wordID: Word.ID(1), state: .success)))
     _ = press(["j"], state: builder.state, screen: &screen)
     #expect(screen.cards.notice == nil)

@@ -46,11 +46,13 @@ import Wordbook
     state.screen.cards.cursor = 2
     state.screen.cards.isRoundOver = true
 
-    _ = reducer.reduce(into: &state, action: .app(.wordDeleted(verbs[2].id, .success(verbs[2].id))))
+    _ = reducer.reduce(
+      into: &state, action: .app(.editor(.wordDeleted(verbs[2].id, .success(verbs[2].id)))))
     #expect(state.app.visibleWords.count == 2)
     #expect(state.screen.cards.cursor == 1 && state.screen.cards.isRoundOver)
 
-    _ = reducer.reduce(into: &state, action: .app(.bookDeleted(books[0].id, .success(books[0].id))))
+    _ = reducer.reduce(
+      into: &state, action: .app(.books(.bookDeleted(books[0].id, .success(books[0].id)))))
     #expect(state.app.selectedBookID == nil)
     #expect(state.screen.cards.cursor == 0 && !state.screen.cards.isRoundOver)
   }
@@ -61,20 +63,20 @@ import Wordbook
     await withTestStore(
       initialState: StudyScreen(app: AppState(seed: 1)), reducer: reducer(memory)
     ) { store in
-      store.send(.app(.loadBooks)) { $0.app.booksStatus = .loading }
-      await store.receive(.app(.booksLoaded(.success(books)))) {
+      store.send(.app(.books(.view(.loadBooks)))) { $0.app.booksStatus = .loading }
+      await store.receive(.app(.books(.booksLoaded(.success(books))))) {
         $0.app.books = books
         $0.app.booksStatus = .loaded
         $0.app.isReopeningLastBook = true
       }
       #expect(store.state.isLoading)
-      await store.receive(.app(.lastStudiedBookLoaded(.success(nil)))) {
+      await store.receive(.app(.books(.lastStudiedBookLoaded(.success(nil))))) {
         $0.app.isReopeningLastBook = false
         $0.app.selectedBookID = books[0].id
         $0.app.wordsStatus = .loading
         $0.opensFirstBook = false
       }
-      await store.receive(.app(.wordsLoaded(books[0].id, .success(words)))) {
+      await store.receive(.app(.study(.wordsLoaded(books[0].id, .success(words))))) {
         $0.app.words = WordList(words)
         $0.app.wordsStatus = .loaded
       }
@@ -95,8 +97,8 @@ import Wordbook
     await withTestStore(
       initialState: StudyScreen(app: AppState(seed: 1), book: "Nouns"), reducer: reducer(service)
     ) { store in
-      store.send(.app(.loadBooks)) { $0.app.booksStatus = .loading }
-      await store.receive(.app(.booksLoaded(.success(books)))) {
+      store.send(.app(.books(.view(.loadBooks)))) { $0.app.booksStatus = .loading }
+      await store.receive(.app(.books(.booksLoaded(.success(books))))) {
         $0.app.books = books
         $0.app.booksStatus = .loaded
         $0.app.isReopeningLastBook = true
@@ -105,14 +107,14 @@ import Wordbook
         $0.requestedBook = nil
         $0.opensFirstBook = false
       }
-      await store.receive(.app(.wordsLoaded(nouns.id, .success(words)))) {
+      await store.receive(.app(.study(.wordsLoaded(nouns.id, .success(words))))) {
         $0.app.words = WordList(words)
         $0.app.wordsStatus = .loaded
       }
       await service.waitUntilHeld(.lastStudiedBook)
       #expect(await service.release(.lastStudiedBook))
       // The book studied last comes too late: the requested one stays open.
-      await store.receive(.app(.lastStudiedBookLoaded(.success(books[0].id)))) {
+      await store.receive(.app(.books(.lastStudiedBookLoaded(.success(books[0].id))))) {
         $0.app.isReopeningLastBook = false
       }
     }
@@ -126,9 +128,9 @@ import Wordbook
     await withTestStore(
       initialState: StudyScreen(app: AppState(seed: 1)), reducer: reducer(memory)
     ) { store in
-      store.send(.app(.loadBooks)) { $0.app.booksStatus = .loading }
+      store.send(.app(.books(.view(.loadBooks)))) { $0.app.booksStatus = .loading }
       store.send(.key(.right, pageSize: 10, at: Self.time)) { $0.keysWhileLoading = [.right] }
-      await store.receive(.app(.booksLoaded(.success(books)))) {
+      await store.receive(.app(.books(.booksLoaded(.success(books))))) {
         $0.app.books = books
         $0.app.booksStatus = .loaded
         $0.app.isReopeningLastBook = true
@@ -136,7 +138,7 @@ import Wordbook
       store.send(.key(.character("j"), pageSize: 10, at: Self.time)) {
         $0.keysWhileLoading = [.right, .character("j")]
       }
-      await store.receive(.app(.lastStudiedBookLoaded(.success(nil)))) {
+      await store.receive(.app(.books(.lastStudiedBookLoaded(.success(nil))))) {
         $0.app.isReopeningLastBook = false
         $0.app.selectedBookID = verbs.id
         $0.app.wordsStatus = .loading
@@ -147,7 +149,7 @@ import Wordbook
       }
       // Success on the first card, down past the second, fail on the third: each key sees
       // the cursor the one before left.
-      await store.receive(.app(.wordsLoaded(verbs.id, .success(words)))) {
+      await store.receive(.app(.study(.wordsLoaded(verbs.id, .success(words))))) {
         $0.app.words = WordList(words)
         $0.app.wordsStatus = .loaded
         $0.app.words.setStudyState(.success, of: go)
@@ -157,14 +159,16 @@ import Wordbook
         $0.screen.cards.isRoundOver = true
       }
       // Each rating saves its mark, then records its review.
-      await store.receive(.app(.studyStatesSaved(.success([.init(wordID: go, state: .success)]))))
+      await store.receive(
+        .app(.study(.studyStatesSaved(.success([.init(wordID: go, state: .success)])))))
       let knew = Self.memory(after: .good, of: go)
-      await store.receive(.app(.reviewRecorded(go, .success(knew)))) {
+      await store.receive(.app(.study(.reviewRecorded(go, .success(knew))))) {
         $0.app.schedule.record(knew, of: go)
       }
-      await store.receive(.app(.studyStatesSaved(.success([.init(wordID: eat, state: .fail)]))))
+      await store.receive(
+        .app(.study(.studyStatesSaved(.success([.init(wordID: eat, state: .fail)])))))
       let forgot = Self.memory(after: .again, of: eat)
-      await store.receive(.app(.reviewRecorded(eat, .success(forgot)))) {
+      await store.receive(.app(.study(.reviewRecorded(eat, .success(forgot))))) {
         $0.app.schedule.record(forgot, of: eat)
       }
     }
@@ -182,9 +186,10 @@ import Wordbook
       }
       store.send(.key(.character("q"), pageSize: 10)) { $0.screen.cards.isQuitting = true }
       #expect(!store.state.isFinished)
-      await store.receive(.app(.studyStatesSaved(.success([.init(wordID: go, state: .success)]))))
+      await store.receive(
+        .app(.study(.studyStatesSaved(.success([.init(wordID: go, state: .success)])))))
       let knew = Self.memory(after: .good, of: go)
-      await store.receive(.app(.reviewRecorded(go, .success(knew)))) {
+      await store.receive(.app(.study(.reviewRecorded(go, .success(knew))))) {
         $0.app.schedule.record(knew, of: go)
       }
       #expect(store.state.isFinished)
@@ -208,7 +213,7 @@ import Wordbook
       initialState: StudyScreen(app: AppState(seed: 7)), reducer: reducer(memory),
       recorder: ScopedActionRecorder(log, action: \.appAction),
       checkpoint: { $0.app.checkpointSummary })
-    store.send(.app(.loadBooks))
+    store.send(.app(.books(.view(.loadBooks))))
     for key in [Key.right, .character("s"), .left, .character("j")] {
       store.send(.key(key, pageSize: 10))
     }
@@ -217,7 +222,7 @@ import Wordbook
     }
     store.finishRecording()
     #expect(log.entries.map(\.sequence) == Array(1...log.entries.count))
-    #expect(log.entries.contains { $0.action == .shuffle })
+    #expect(log.entries.contains { $0.action == .study(.view(.shuffle)) })
     #expect(log.entries.last?.checkpoint != nil)
     let result = replay(
       log.entries, from: AppState(seed: 7), reducer: AppReducer(service: InMemoryWordService()),
@@ -235,8 +240,8 @@ import Wordbook
     let reducer = reducer(memory)
     // The reducer alone, its effects not run: the service's answer is sent by hand.
     let actions: [StudyScreenAction] = [
-      .key("b", pageSize: 10), .app(.booksLoaded(.success(books))), .key("d", pageSize: 10),
-      .key("y", pageSize: 10), .app(.bookDeleted(books[1].id, .success(books[1].id))),
+      .key("b", pageSize: 10), .app(.books(.booksLoaded(.success(books)))), .key("d", pageSize: 10),
+      .key("y", pageSize: 10), .app(.books(.bookDeleted(books[1].id, .success(books[1].id)))),
     ]
     for action in actions { _ = reducer.reduce(into: &screen, action: action) }
     #expect(screen.app.books == [books[0]])

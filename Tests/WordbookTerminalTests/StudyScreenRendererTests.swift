@@ -20,7 +20,7 @@ import Wordbook
   /// The state of a picker over `books`, none of them open.
   private static func picking(_ books: [WordBook]) -> AppState {
     var builder = StateBuilder()
-    builder.apply(.loadBooks, .booksLoaded(.success(books)))
+    builder.apply(.books(.view(.loadBooks)), .books(.booksLoaded(.success(books))))
     return builder.state
   }
 
@@ -31,21 +31,21 @@ import Wordbook
 
   @Test func pickerWhileLoading() {
     var builder = StateBuilder()
-    builder.apply(.loadBooks)
+    builder.apply(.books(.view(.loadBooks)))
     assertScreenSnapshot(screen(builder.state), named: "loading")
   }
 
   @Test func pickerWhenLoadingFailed() {
     var builder = StateBuilder()
     builder.apply(
-      .loadBooks,
-      .booksLoaded(.failure(WordServiceError(.unavailable, "The database is locked."))))
+      .books(.view(.loadBooks)),
+      .books(.booksLoaded(.failure(WordServiceError(.unavailable, "The database is locked.")))))
     assertScreenSnapshot(screen(builder.state), named: "failed")
   }
 
   @Test func pickerWithNoBook() {
     var builder = StateBuilder()
-    builder.apply(.loadBooks, .booksLoaded(.success([])))
+    builder.apply(.books(.view(.loadBooks)), .books(.booksLoaded(.success([]))))
     assertScreenSnapshot(screen(builder.state), named: "empty")
   }
 
@@ -61,7 +61,9 @@ import Wordbook
 
   @Test func wordListWithMarksFacesAndCursor() {
     var builder = StateBuilder.open()
-    builder.apply(.markSuccess(Word.ID(1)), .markFail(Word.ID(2)), .flip(Word.ID(4)))
+    builder.apply(
+      .study(.view(.markSuccess(Word.ID(1)))), .study(.view(.markFail(Word.ID(2)))),
+      .study(.view(.flip(Word.ID(4)))))
     assertScreenSnapshot(screen(builder.state, StudyScreenState(cursor: 3)), named: "words")
   }
 
@@ -81,7 +83,7 @@ import Wordbook
 
   @Test func successIsGreenAndFailYellow() {
     var builder = StateBuilder.open()
-    builder.apply(.markSuccess(Word.ID(1)), .markFail(Word.ID(2)))
+    builder.apply(.study(.view(.markSuccess(Word.ID(1)))), .study(.view(.markFail(Word.ID(2)))))
     let colored = StudyScreenRenderer(messages: .english, color: true)
     let lines = colored.render(builder.state, screen: StudyScreenState(cursor: 2), size: size)
     #expect(lines[2].contains("\u{1B}[32m안녕하세요"))
@@ -113,13 +115,13 @@ import Wordbook
     var builder = StateBuilder.open()
     let prompt = StudyScreenState(prompt: .meaning(term: "가다", text: "to g"))
     assertScreenSnapshot(screen(builder.state, prompt), named: "prompt")
-    builder.apply(.undo)
+    builder.apply(.study(.view(.undo)))
     assertScreenSnapshot(screen(builder.state), named: "error")
   }
 
   @Test func koreanMessagesKeepWideColumnsAligned() {
     var builder = StateBuilder.open()
-    builder.apply(.markSuccess(Word.ID(3)), .toggleStudyMode)
+    builder.apply(.study(.view(.markSuccess(Word.ID(3)))), .study(.view(.toggleStudyMode)))
     let korean = StudyScreenRenderer(messages: .korean, color: false)
     assertScreenSnapshot(screen(builder.state, renderer: korean), named: "korean")
   }
@@ -128,16 +130,17 @@ import Wordbook
     let korean = StudyScreenRenderer(messages: .korean, color: false)
     var failed = StateBuilder()
     failed.apply(
-      .loadBooks,
-      .booksLoaded(
-        .failure(.storage(.unavailable, .busy, during: .loadBooks, path: "/tmp/w.sqlite"))))
+      .books(.view(.loadBooks)),
+      .books(
+        .booksLoaded(
+          .failure(.storage(.unavailable, .busy, during: .loadBooks, path: "/tmp/w.sqlite")))))
     let picker = screen(failed.state, renderer: korean, size: TerminalSize(columns: 200, rows: 12))
     #expect(picker.contains("단어장 목록을 불러올 수 없습니다: 다른 프로그램이 단어장 데이터베이스"))
     #expect(!picker.contains("Could not"))
 
     var taken = StateBuilder.open()
     let book = WordBook(id: WordBook.ID(7), title: "TOEIC 800")
-    taken.apply(.bookCreated(.failure(.titleTaken(by: book))))
+    taken.apply(.books(.bookCreated(.failure(.titleTaken(by: book)))))
     let status = screen(taken.state, renderer: korean, size: TerminalSize(columns: 200, rows: 12))
     #expect(status.contains("오류: 단어장 \"TOEIC 800\"(ID 7)이 이미 그 제목을 씁니다."))
   }
@@ -149,7 +152,7 @@ import Wordbook
     ]
     var builder = StateBuilder.open(
       [WordBook(id: WordBook.ID(1), title: "\u{1B}[31mred", wordCount: 2)], words: hostile)
-    builder.apply(.flip(Word.ID(1)))
+    builder.apply(.study(.view(.flip(Word.ID(1)))))
     let colored = StudyScreenRenderer(messages: .english, color: true)
     let text = screen(builder.state, renderer: colored)
     let withoutStyles = Self.visible(text)
@@ -177,7 +180,7 @@ import Wordbook
       id: Word.ID(1), term: "사과",
       meaning: "첫 줄은 아주 긴 한국어 설명입니다 그래서 접힙니다\nsecond line\u{1B}[31m")
     var builder = StateBuilder.open(words: [long] + StateBuilder.sampleWords.dropFirst())
-    builder.apply(.flip(long.id))
+    builder.apply(.study(.view(.flip(long.id))))
     let text = screen(builder.state, size: TerminalSize(columns: 30, rows: 14))
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     #expect(lines.contains { $0.hasPrefix("› 1  back: 첫 줄은") })
@@ -189,17 +192,17 @@ import Wordbook
 
   @Test func theReverseWayShowsTheMeaningFirstAndSaysSo() {
     var builder = StateBuilder.open()
-    builder.apply(.toggleReverse)
+    builder.apply(.study(.view(.toggleReverse)))
     let text = screen(builder.state)
     #expect(text.contains("Meaning first"))
     #expect(text.contains("› 1  hello"))
-    builder.apply(.flip(Word.ID(1)))
+    builder.apply(.study(.view(.flip(Word.ID(1)))))
     #expect(screen(builder.state).contains("back: 안녕하세요"))
   }
 
   @Test func aSearchThatMatchesNothingSaysHowToClearIt() {
     var builder = StateBuilder.open()
-    builder.apply(.setSearchQuery("zzz"))
+    builder.apply(.study(.view(.setSearchQuery("zzz"))))
     let text = screen(builder.state)
     #expect(text.contains("Search: zzz"))
     #expect(text.contains("No word matches the search. Press Esc to clear it."))
@@ -207,7 +210,7 @@ import Wordbook
 
   @Test func aRefusedTermShowsAboveItsPromptAtOnce() {
     var builder = StateBuilder.open()
-    builder.apply(.saveWord(term: " ", meaning: ""))
+    builder.apply(.editor(.view(.saveWord(term: " ", meaning: ""))))
     let lines = screen(builder.state, StudyScreenState(prompt: .term(" ")))
       .split(separator: "\n").map(String.init)
     #expect(lines.last == "New word, term:  _")
@@ -228,7 +231,7 @@ import Wordbook
 
   @Test func undoAndRedoSayWhatTheyDidAndNothingToUndoIsNoError() {
     var builder = StateBuilder.open()
-    builder.apply(.markSuccess(Word.ID(3)), .undo)
+    builder.apply(.study(.view(.markSuccess(Word.ID(3)))), .study(.view(.undo)))
     var notice = StudyScreenState()
     notice.cards.notice = .undid(StudyStateChange(wordID: Word.ID(3), state: .notStudied))
     #expect(screen(builder.state, notice).hasSuffix("Undone: “사랑” is not studied again."))
@@ -243,7 +246,7 @@ import Wordbook
   @Test func aMeaningOfSeveralLinesKeepsThemInThePanelAndJoinsThemInItsRow() {
     let words = [Word(id: Word.ID(1), term: "먹다", meaning: "• to eat\n• to drink\n1. to take")]
     var builder = StateBuilder.open(words: words)
-    builder.apply(.flip(Word.ID(1)))
+    builder.apply(.study(.view(.flip(Word.ID(1)))))
     let shown = screen(builder.state)
     #expect(shown.contains("back: • to eat / • to drink / 1. to take"))
     #expect(!shown.contains("^J"))

@@ -18,18 +18,18 @@ import Testing
     let (loaded, service) = await makeLoadedStore()
     let book = try #require(loaded.state.selectedBookID)
     let word = try #require(loaded.state.words.allWords.first)
-    loaded.send(.markSuccess(word.id))
+    loaded.send(.study(.view(.markSuccess(word.id))))
     await loaded.settle()
     await withTestStore(initialState: loaded.state, reducer: AppReducer(service: service)) {
       store in
-      store.send(.editWord(word.id, term: "고친", meaning: "two\nlines")) {
+      store.send(.editor(.view(.editWord(word.id, term: "고친", meaning: "two\nlines")))) {
         $0.isSavingWord = true
       }
       var edited = word
       edited.term = "고친"
       edited.meaning = "two\nlines"
       edited.studyState = .success
-      await store.receive(.wordEdited(book, .success(edited))) {
+      await store.receive(.editor(.wordEdited(book, .success(edited)))) {
         $0.isSavingWord = false
         $0.words.replaceText(with: edited)
       }
@@ -45,8 +45,10 @@ import Testing
     let (state, service) = await loadedSession()
     let word = try #require(state.words.allWords.first)
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
-      store.send(.editWord(word.id, term: " \n", meaning: "x")) { $0.lastError = .blankTerm }
-      store.send(.editWord(Word.ID(999), term: "x", meaning: "x")) {
+      store.send(.editor(.view(.editWord(word.id, term: " \n", meaning: "x")))) {
+        $0.lastError = .blankTerm
+      }
+      store.send(.editor(.view(.editWord(Word.ID(999), term: "x", meaning: "x")))) {
         $0.lastError = .unknownWord(Word.ID(999))
       }
     }
@@ -60,7 +62,8 @@ import Testing
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
       // An answer naming another book than the selected one changes no word here, even when
       // the IDs look alike.
-      store.send(.wordEdited(nouns, .success(Word(id: verb.id, term: "other", meaning: ""))))
+      store.send(
+        .editor(.wordEdited(nouns, .success(Word(id: verb.id, term: "other", meaning: "")))))
     }
   }
 
@@ -80,18 +83,18 @@ import Testing
     let verbs = state.books[0]
     let staleList = state.books
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
-      store.send(.deleteBook(verbs.id))
-      await store.receive(.bookDeleted(verbs.id, .success(verbs.id))) {
+      store.send(.books(.view(.deleteBook(verbs.id))))
+      await store.receive(.books(.bookDeleted(verbs.id, .success(verbs.id)))) {
         $0.books.removeFirst()
         $0.selectedBookID = nil
         $0.words = WordList()
         $0.wordsStatus = .notLoaded
       }
-      store.send(.booksLoaded(.success(staleList))) {
+      store.send(.books(.booksLoaded(.success(staleList)))) {
         $0.books = [staleList[1]]
         $0.isReopeningLastBook = true
       }
-      await store.receive(.lastStudiedBookLoaded(.success(nil))) {
+      await store.receive(.books(.lastStudiedBookLoaded(.success(nil)))) {
         $0.isReopeningLastBook = false
       }
       #expect(store.state.books.map(\.id) == [staleList[1].id])
@@ -103,30 +106,30 @@ import Testing
     let (state, service) = await loadedSession()
     let (verbs, nouns) = (state.books[0], state.books[1])
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
-      store.send(.renameBook(verbs.id, title: " ")) { $0.lastError = .blankTitle }
-      store.send(.renameBook(verbs.id, title: "  NOUNS "))
+      store.send(.books(.view(.renameBook(verbs.id, title: " ")))) { $0.lastError = .blankTitle }
+      store.send(.books(.view(.renameBook(verbs.id, title: "  NOUNS "))))
       let error = WordServiceError.titleTaken(by: nouns)
-      await store.receive(.bookRenamed(.failure(error))) { $0.lastError = .service(error) }
+      await store.receive(.books(.bookRenamed(.failure(error)))) { $0.lastError = .service(error) }
       #expect(store.state.lastError == .service(error))
-      store.send(.renameBook(verbs.id, title: "동사"))
+      store.send(.books(.view(.renameBook(verbs.id, title: "동사"))))
       var renamed = verbs
       renamed.title = "동사"
-      await store.receive(.bookRenamed(.success(renamed))) { $0.books[0].title = "동사" }
+      await store.receive(.books(.bookRenamed(.success(renamed)))) { $0.books[0].title = "동사" }
     }
   }
 
   @Test func aSearchFiltersWhenSetAndAnEditedWordStaysUntilCleared() async throws {
     let (store, _) = await makeLoadedStore()
     let all = store.state.visibleWords.ids
-    store.send(.setSearchQuery("  MEANING 2 "))
+    store.send(.study(.view(.setSearchQuery("  MEANING 2 "))))
     #expect(store.state.searchQuery == "MEANING 2")
     #expect(store.state.visibleWords.ids == [all[1]])
-    store.send(.editWord(all[1], term: "changed", meaning: "changed"))
+    store.send(.editor(.view(.editWord(all[1], term: "changed", meaning: "changed"))))
     await store.settle()
     #expect(store.state.visibleWords.ids == [all[1]])
-    store.send(.setSearchQuery("changed"))
+    store.send(.study(.view(.setSearchQuery("changed"))))
     #expect(store.state.visibleWords.ids == [all[1]])
-    store.send(.setSearchQuery(" "))
+    store.send(.study(.view(.setSearchQuery(" "))))
     #expect(store.state.searchQuery == nil)
     #expect(store.state.visibleWords.ids == all)
   }
@@ -137,9 +140,9 @@ import Testing
     // The loading marked every part: only what the steps below change may be marked.
     state.changedParts.removeAll()
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
-      store.send(.flip(word.id)) { $0.backFaces = [word.id] }
+      store.send(.study(.view(.flip(word.id)))) { $0.backFaces = [word.id] }
       #expect(!store.state.changedParts.contains(.reversed))
-      store.send(.toggleReverse) {
+      store.send(.study(.view(.toggleReverse))) {
         $0.isReversed = true
         $0.backFaces = []
       }
@@ -150,12 +153,12 @@ import Testing
   @Test func theBookStudiedLastIsReopenedOnTheNextStart() async throws {
     let (first, service) = await makeLoadedStore()
     let nouns = first.state.books[1]
-    first.send(.selectBook(nouns.id))
+    first.send(.books(.view(.selectBook(nouns.id))))
     await first.settle()
     #expect(try await service.lastStudiedBook() == nouns.id)
 
     let next = Store(initialState: AppState(seed: 1), reducer: AppReducer(service: service))
-    next.send(.loadBooks)
+    next.send(.books(.view(.loadBooks)))
     await next.settle()
     #expect(next.state.selectedBookID == nouns.id)
     #expect(next.state.wordsStatus == .loaded)
@@ -177,7 +180,7 @@ extension AppReducerManagingTests {
     let (store, service) = await makeLoadedStore()
     let verbs = store.state.books[0]
     try await service.deleteBook(verbs.id)
-    store.send(.saveWord(term: "새", meaning: "new"))
+    store.send(.editor(.view(.saveWord(term: "새", meaning: "new"))))
     await store.settle()
     #expect(store.state.lastError == .service(.bookNotFound(verbs.id)))
     #expect(store.state.selectedBookID == nil)

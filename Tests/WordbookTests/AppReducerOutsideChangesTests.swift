@@ -12,8 +12,8 @@ import Testing
   /// A loaded session, shuffled and with its second card turned, and its service.
   func studyingSession() async -> (AppState, InMemoryWordService) {
     let (store, service) = await makeLoadedStore()
-    store.send(.shuffle)
-    store.send(.flip(store.state.visibleWords.id(at: 1)))
+    store.send(.study(.view(.shuffle)))
+    store.send(.study(.view(.flip(store.state.visibleWords.id(at: 1)))))
     return (store.state, service)
   }
 
@@ -33,7 +33,7 @@ import Testing
       .wordDeleted(deleted, book: verbs), .wordAdded(added, book: verbs),
     ]
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
-      store.send(.outsideChanges(changes)) {
+      store.send(.outside(.outsideChanges(changes))) {
         $0.words.setStudyState(.success, of: marked.id)
         $0.words.replaceText(with: edited)
         $0.words.remove(id: deleted)
@@ -43,15 +43,15 @@ import Testing
       #expect(store.state.backFaces == [turned])
       #expect(store.state.tally.success == 1)
       // The same report again, as when the session made the changes itself: nothing changes.
-      store.send(.outsideChanges(changes))
+      store.send(.outside(.outsideChanges(changes)))
     }
   }
 
   @Test func aMarkOfTheSessionStillOnItsWayIsNotUndoneByAnOlderReport() async throws {
     let (store, _) = await makeLoadedStore()
     let word = try #require(store.state.words[store.state.visibleWords.id(at: 0)])
-    store.send(.markSuccess(word.id))
-    store.send(.outsideChanges([.wordUpdated(word, book: store.state.books[0].id)]))
+    store.send(.study(.view(.markSuccess(word.id))))
+    store.send(.outside(.outsideChanges([.wordUpdated(word, book: store.state.books[0].id)])))
     #expect(store.state.words[word.id]?.studyState == .success)
     await store.settle()
     #expect(store.state.words[word.id]?.studyState == .success)
@@ -63,8 +63,10 @@ import Testing
     let saved = try await service.saveWord(WordDraft(term: "책", meaning: "book"), to: nouns)
     let books = try await service.fetchBooks()
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
-      store.send(.outsideChanges([.wordAdded(saved, book: nouns)]))
-      await store.receive(.outsideBooksLoaded(.success(books))) { $0.books[1].wordCount = 4 }
+      store.send(.outside(.outsideChanges([.wordAdded(saved, book: nouns)])))
+      await store.receive(.outside(.outsideBooksLoaded(.success(books)))) {
+        $0.books[1].wordCount = 4
+      }
     }
   }
 
@@ -74,7 +76,7 @@ import Testing
     var listed = state
     listed.books.append(book)
     await withTestStore(initialState: listed, reducer: AppReducer(service: service)) { store in
-      store.send(.bookCreated(.success(book))) {
+      store.send(.books(.bookCreated(.success(book)))) {
         $0.selectedBookID = book.id
         $0.words = WordList()
         $0.backFaces = []
@@ -94,8 +96,8 @@ import Testing
     let words = try await service.fetchWords(in: verbs.id)
     let new = try #require(words.last)
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
-      store.send(.outsideChanges([.bookReloaded(verbs.id)]))
-      await store.receive(.outsideWordsLoaded(verbs.id, .success(words))) {
+      store.send(.outside(.outsideChanges([.bookReloaded(verbs.id)])))
+      await store.receive(.outside(.outsideWordsLoaded(verbs.id, .success(words)))) {
         $0.words.append(new)
         $0.books[0].wordCount = 7
       }
@@ -110,17 +112,19 @@ import Testing
     var marked = try #require(state.words[state.visibleWords.id(at: 0)])
     marked.studyState = .fail
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
-      store.send(.subscribeToChanges)
+      store.send(.outside(.view(.subscribeToChanges)))
       // The subscription starts on the effect's task: wait until it listens.
       let deadline = ContinuousClock.now + .seconds(5)
       while service.changeSubscriberCount == 0, ContinuousClock.now < deadline {
         await Task.yield()
       }
-      other.send(.markFail(marked.id))
-      await store.receive(.outsideChanges([.wordUpdated(marked, book: state.books[0].id)])) {
+      other.send(.study(.view(.markFail(marked.id))))
+      await store.receive(
+        .outside(.outsideChanges([.wordUpdated(marked, book: state.books[0].id)]))
+      ) {
         $0.words.setStudyState(.fail, of: marked.id)
       }
-      store.send(.unsubscribeFromChanges)
+      store.send(.outside(.view(.unsubscribeFromChanges)))
     }
     await other.settle()
   }
@@ -128,13 +132,15 @@ import Testing
   @Test func outsideChangesRoundTripThroughTheActionLog() throws {
     let word = Word(id: Word.ID(3), term: "가다", meaning: "to go", studyState: .fail)
     let actions: [AppAction] = [
-      .subscribeToChanges, .unsubscribeFromChanges,
-      .outsideChanges([
-        .wordAdded(word, book: WordBook.ID(1)), .wordUpdated(word, book: WordBook.ID(1)),
-        .wordDeleted(word.id, book: WordBook.ID(1)), .bookReloaded(WordBook.ID(2)), .booksChanged,
-      ]),
-      .outsideBooksLoaded(.success([WordBook(id: WordBook.ID(1), title: "Verbs")])),
-      .outsideWordsLoaded(WordBook.ID(1), .failure(WordServiceError(.unavailable, "offline"))),
+      .outside(.view(.subscribeToChanges)), .outside(.view(.unsubscribeFromChanges)),
+      .outside(
+        .outsideChanges([
+          .wordAdded(word, book: WordBook.ID(1)), .wordUpdated(word, book: WordBook.ID(1)),
+          .wordDeleted(word.id, book: WordBook.ID(1)), .bookReloaded(WordBook.ID(2)), .booksChanged,
+        ])),
+      .outside(.outsideBooksLoaded(.success([WordBook(id: WordBook.ID(1), title: "Verbs")]))),
+      .outside(
+        .outsideWordsLoaded(WordBook.ID(1), .failure(WordServiceError(.unavailable, "offline")))),
     ]
     for action in actions {
       let data = try JSONEncoder().encode(action)

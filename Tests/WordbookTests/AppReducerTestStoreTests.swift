@@ -33,15 +33,15 @@ import Testing
     let books = try await service.fetchBooks()
     await withTestStore(initialState: AppState(seed: 1), reducer: AppReducer(service: service)) {
       store in
-      store.send(.loadBooks) { $0.booksStatus = .loading }
+      store.send(.books(.view(.loadBooks))) { $0.booksStatus = .loading }
       #expect(store.state.picker == .loading)
-      await store.receive(.booksLoaded(.success(books))) {
+      await store.receive(.books(.booksLoaded(.success(books)))) {
         $0.books = books
         $0.booksStatus = .loaded
         $0.isReopeningLastBook = true
       }
       // Nothing is selected, so the reducer asks which book to reopen: none yet.
-      await store.receive(.lastStudiedBookLoaded(.success(nil))) {
+      await store.receive(.books(.lastStudiedBookLoaded(.success(nil)))) {
         $0.isReopeningLastBook = false
       }
       #expect(store.state.picker == .chooseOne(books))
@@ -53,8 +53,8 @@ import Testing
     let service = InMemoryWordService(books: [("Verbs", [])], faults: .init(failureRate: 1))
     await withTestStore(initialState: AppState(seed: 1), reducer: AppReducer(service: service)) {
       store in
-      store.send(.loadBooks) { $0.booksStatus = .loading }
-      await store.receive(.booksLoaded(.failure(error))) {
+      store.send(.books(.view(.loadBooks))) { $0.booksStatus = .loading }
+      await store.receive(.books(.booksLoaded(.failure(error)))) {
         $0.booksStatus = .failed(error)
         $0.lastError = .service(error)
       }
@@ -66,7 +66,9 @@ import Testing
     let (state, service) = await loadedSession()
     let selected = state.selectedBookID
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
-      store.send(.selectBook(WordBook.ID(999))) { $0.lastError = .unknownBook(WordBook.ID(999)) }
+      store.send(.books(.view(.selectBook(WordBook.ID(999))))) {
+        $0.lastError = .unknownBook(WordBook.ID(999))
+      }
       #expect(store.state.selectedBookID == selected)
     }
   }
@@ -78,18 +80,18 @@ import Testing
     let nounWords = try await service.fetchWords(in: nouns.id)
     let verbWords = try await service.fetchWords(in: verbs.id)
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
-      store.send(.selectBook(verbs.id)) {
+      store.send(.books(.view(.selectBook(verbs.id)))) {
         $0.words = WordList()
         $0.wordsStatus = .loading
       }
       // Selecting again cancels the first request, so its answer never arrives.
-      store.send(.selectBook(nouns.id)) { $0.selectedBookID = nouns.id }
-      await store.receive(.wordsLoaded(nouns.id, .success(nounWords))) {
+      store.send(.books(.view(.selectBook(nouns.id)))) { $0.selectedBookID = nouns.id }
+      await store.receive(.study(.wordsLoaded(nouns.id, .success(nounWords)))) {
         $0.words = WordList(nounWords)
         $0.wordsStatus = .loaded
       }
       // A late answer for the book no longer selected changes nothing.
-      store.send(.wordsLoaded(verbs.id, .success(verbWords)))
+      store.send(.study(.wordsLoaded(verbs.id, .success(verbWords))))
       #expect(store.state.picker == .chosen(nouns))
     }
   }
@@ -98,13 +100,15 @@ import Testing
     let (state, service) = await loadedSession()
     let draft = WordDraft(term: "달리다", meaning: "to run")
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
-      store.send(.saveWord(term: draft.term, meaning: draft.meaning)) {
+      store.send(.editor(.view(.saveWord(term: draft.term, meaning: draft.meaning)))) {
         $0.isSavingWord = true
         $0.wordDraft = draft
       }
       var saved: Word?
       await store.receive("wordSaved") { action in
-        guard case .wordSaved(state.books[0].id, .success(let word)) = action else { return false }
+        guard case .editor(.wordSaved(state.books[0].id, .success(let word))) = action else {
+          return false
+        }
         saved = word
         return true
       } assert: {
@@ -125,11 +129,11 @@ import Testing
     }
     let draft = WordDraft(term: "달리다", meaning: "to run")
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
-      store.send(.saveWord(term: draft.term, meaning: draft.meaning)) {
+      store.send(.editor(.view(.saveWord(term: draft.term, meaning: draft.meaning)))) {
         $0.isSavingWord = true
         $0.wordDraft = draft
       }
-      await store.receive(.wordSaved(state.books[0].id, .failure(error))) {
+      await store.receive(.editor(.wordSaved(state.books[0].id, .failure(error)))) {
         $0.isSavingWord = false
         $0.lastError = .service(error)
       }
@@ -140,12 +144,14 @@ import Testing
     let service = InMemoryWordService(books: [("Verbs", [])])
     let reducer = AppReducer(service: service)
     await withTestStore(initialState: AppState(seed: 1), reducer: reducer) { store in
-      store.send(.saveWord(term: "a", meaning: "b")) { $0.lastError = .noBookSelected }
+      store.send(.editor(.view(.saveWord(term: "a", meaning: "b")))) {
+        $0.lastError = .noBookSelected
+      }
     }
     let (state, loadedService) = await loadedSession()
     await withTestStore(initialState: state, reducer: AppReducer(service: loadedService)) {
       store in
-      store.send(.saveWord(term: "  ", meaning: "meaning")) {
+      store.send(.editor(.view(.saveWord(term: "  ", meaning: "meaning")))) {
         $0.wordDraft = WordDraft(term: "  ", meaning: "meaning")
         $0.lastError = .blankTerm
       }
@@ -156,9 +162,11 @@ import Testing
     let (state, service) = await loadedSession()
     let first = state.visibleWords.id(at: 0)
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
-      store.send(.flip(first)) { $0.backFaces = [first] }
-      store.send(.flip(first)) { $0.backFaces = [] }
-      store.send(.flip(Word.ID(424_242))) { $0.lastError = .unknownWord(Word.ID(424_242)) }
+      store.send(.study(.view(.flip(first)))) { $0.backFaces = [first] }
+      store.send(.study(.view(.flip(first)))) { $0.backFaces = [] }
+      store.send(.study(.view(.flip(Word.ID(424_242))))) {
+        $0.lastError = .unknownWord(Word.ID(424_242))
+      }
     }
   }
 
@@ -168,11 +176,12 @@ import Testing
     await withTestStore(
       initialState: state, reducer: AppReducer(service: service), exhaustivity: .off
     ) { store in
-      store.send(.markSuccess(first))
-      await store.receive(.studyStatesSaved(.success([.init(wordID: first, state: .success)])))
-      store.send(.flip(first))
+      store.send(.study(.view(.markSuccess(first))))
+      await store.receive(
+        .study(.studyStatesSaved(.success([.init(wordID: first, state: .success)]))))
+      store.send(.study(.view(.flip(first))))
       let running = store.store.runningEffectCount
-      store.send(.shuffle) { $0.backFaces = [] }
+      store.send(.study(.view(.shuffle))) { $0.backFaces = [] }
       #expect(store.store.runningEffectCount == running)
       #expect(store.state.words[first]?.studyState == .success)
       #expect(store.state.visibleWords.ids != state.visibleWords.ids)
@@ -186,11 +195,12 @@ import Testing
     await withTestStore(
       initialState: state, reducer: AppReducer(service: service), exhaustivity: .off
     ) { store in
-      store.send(.markSuccess(word))
-      store.send(.markFail(word))
+      store.send(.study(.view(.markSuccess(word))))
+      store.send(.study(.view(.markFail(word))))
       #expect(store.state.words[word]?.studyState == .fail)
-      await store.receive(.studyStatesSaved(.success([.init(wordID: word, state: .success)])))
-      await store.receive(.studyStatesSaved(.success([.init(wordID: word, state: .fail)])))
+      await store.receive(
+        .study(.studyStatesSaved(.success([.init(wordID: word, state: .success)]))))
+      await store.receive(.study(.studyStatesSaved(.success([.init(wordID: word, state: .fail)]))))
       #expect(!store.state.hasUnsavedMarks)
     }
     let stored = try await service.fetchWords(in: book).first { $0.id == word }
@@ -205,9 +215,11 @@ import Testing
     await withTestStore(
       initialState: state, reducer: AppReducer(service: service), exhaustivity: .off
     ) { store in
-      store.send(.markSuccess(word))
+      store.send(.study(.view(.markSuccess(word))))
       #expect(store.state.words[word]?.studyState == .success)
-      await store.receive(.studyStatesSaved(.failure(error))) { $0.lastError = .service(error) }
+      await store.receive(.study(.studyStatesSaved(.failure(error)))) {
+        $0.lastError = .service(error)
+      }
       #expect(store.state.words[word]?.studyState == .notStudied)
     }
   }
@@ -218,11 +230,12 @@ import Testing
     await withTestStore(
       initialState: state, reducer: AppReducer(service: service), exhaustivity: .off
     ) { store in
-      store.send(.setStudyMode(.excludeSuccess)) { $0.studyMode = .excludeSuccess }
-      store.send(.markSuccess(word))
-      await store.receive(.studyStatesSaved(.success([.init(wordID: word, state: .success)])))
+      store.send(.study(.view(.setStudyMode(.excludeSuccess)))) { $0.studyMode = .excludeSuccess }
+      store.send(.study(.view(.markSuccess(word))))
+      await store.receive(
+        .study(.studyStatesSaved(.success([.init(wordID: word, state: .success)]))))
       #expect(store.state.visibleWords.ids.contains(word))
-      store.send(.shuffle)
+      store.send(.study(.view(.shuffle)))
       #expect(!store.state.visibleWords.ids.contains(word))
     }
   }
@@ -233,15 +246,18 @@ import Testing
     await withTestStore(
       initialState: state, reducer: AppReducer(service: service), exhaustivity: .off
     ) { store in
-      store.send(.markSuccess(word))
-      await store.receive(.studyStatesSaved(.success([.init(wordID: word, state: .success)])))
-      store.send(.undo)
-      await store.receive(.studyStatesSaved(.success([.init(wordID: word, state: .notStudied)])))
+      store.send(.study(.view(.markSuccess(word))))
+      await store.receive(
+        .study(.studyStatesSaved(.success([.init(wordID: word, state: .success)]))))
+      store.send(.study(.view(.undo)))
+      await store.receive(
+        .study(.studyStatesSaved(.success([.init(wordID: word, state: .notStudied)]))))
       #expect(store.state.words[word]?.studyState == .notStudied)
-      store.send(.redo)
-      await store.receive(.studyStatesSaved(.success([.init(wordID: word, state: .success)])))
+      store.send(.study(.view(.redo)))
+      await store.receive(
+        .study(.studyStatesSaved(.success([.init(wordID: word, state: .success)]))))
       #expect(store.state.words[word]?.studyState == .success)
-      store.send(.redo) { $0.lastError = .nothingToRedo }
+      store.send(.study(.view(.redo))) { $0.lastError = .nothingToRedo }
     }
   }
 }

@@ -10,15 +10,15 @@ import Wordbook
     // Every service call fails from here on: a shuffle that called one would show an error.
     await service.setFaults(.init(failureRate: 1))
     let ids = store.state.visibleWords.ids
-    store.send(.markSuccess(ids[0]))
-    store.send(.markFail(ids[1]))
-    store.send(.flip(ids[2]))
+    store.send(.study(.view(.markSuccess(ids[0]))))
+    store.send(.study(.view(.markFail(ids[1]))))
+    store.send(.study(.view(.flip(ids[2]))))
     await store.settle()
     store.send(.dismissError)
     let before = store.state.visibleWords.map(\.studyState)
     let runningBefore = store.runningEffectCount
 
-    store.send(.shuffle)
+    store.send(.study(.view(.shuffle)))
 
     #expect(store.runningEffectCount == runningBefore)
     #expect(store.state.lastError == nil)
@@ -33,36 +33,36 @@ import Wordbook
   @Test func shuffleIsReproducibleFromTheSeed() async {
     let (first, _) = await makeLoadedStore(seed: 99)
     let (second, _) = await makeLoadedStore(seed: 99)
-    first.send(.shuffle)
-    second.send(.shuffle)
+    first.send(.study(.view(.shuffle)))
+    second.send(.study(.view(.shuffle)))
     #expect(first.state.visibleWords.ids == second.state.visibleWords.ids)
   }
 
   @Test func modeChangesRefilterAndTurnCardsToFront() async {
     let (store, _) = await makeLoadedStore()
     let ids = store.state.visibleWords.ids
-    store.send(.markSuccess(ids[0]))
-    store.send(.markFail(ids[1]))
-    store.send(.flip(ids[1]))
+    store.send(.study(.view(.markSuccess(ids[0]))))
+    store.send(.study(.view(.markFail(ids[1]))))
+    store.send(.study(.view(.flip(ids[1]))))
     await store.settle()
 
-    store.send(.toggleStudyMode)
+    store.send(.study(.view(.toggleStudyMode)))
     #expect(store.state.studyMode == .excludeSuccess)
     #expect(!store.state.visibleWords.ids.contains(ids[0]))
     #expect(store.state.visibleWords.count == ids.count - 1)
     #expect(store.state.face(of: ids[1]) == .front)
 
-    store.send(.setStudyMode(.failedOnly))
+    store.send(.study(.view(.setStudyMode(.failedOnly))))
     #expect(store.state.visibleWords.ids == [ids[1]])
 
     // No word has been rated: Due mode shows them all as new, in the study order.
-    store.send(.toggleStudyMode)
+    store.send(.study(.view(.toggleStudyMode)))
     #expect(store.state.studyMode == .due)
     await store.settle()
     #expect(store.state.schedule.status == .loaded)
     #expect(store.state.visibleWords.ids == ids)
 
-    store.send(.toggleStudyMode)
+    store.send(.study(.view(.toggleStudyMode)))
     #expect(store.state.studyMode == .all)
     #expect(store.state.visibleWords.count == ids.count)
   }
@@ -70,21 +70,21 @@ import Wordbook
   @Test func flipTurnsOneCard() async {
     let (store, _) = await makeLoadedStore()
     let ids = store.state.visibleWords.ids
-    store.send(.flip(ids[0]))
+    store.send(.study(.view(.flip(ids[0]))))
     #expect(store.state.face(of: ids[0]) == .back)
     #expect(store.state.face(of: ids[1]) == .front)
-    store.send(.flip(ids[0]))
+    store.send(.study(.view(.flip(ids[0]))))
     #expect(store.state.face(of: ids[0]) == .front)
   }
 
   @Test func marksApplyAtOnceAndPersist() async throws {
     let (store, service) = await makeLoadedStore()
     let ids = store.state.visibleWords.ids
-    store.send(.markSuccess(ids[0]))
+    store.send(.study(.view(.markSuccess(ids[0]))))
     #expect(store.state.words[ids[0]]?.studyState == .success)
-    store.send(.markFail(ids[1]))
-    store.send(.markSuccess(ids[2]))
-    store.send(.resetMark(ids[2]))
+    store.send(.study(.view(.markFail(ids[1]))))
+    store.send(.study(.view(.markSuccess(ids[2]))))
+    store.send(.study(.view(.resetMark(ids[2]))))
     await store.settle()
     let bookID = try #require(store.state.selectedBookID)
     let saved = try await service.fetchWords(in: bookID)
@@ -97,12 +97,12 @@ import Wordbook
 
   @Test func successStaysVisibleUnderExcludeSuccessUntilNextRefilter() async {
     let (store, _) = await makeLoadedStore()
-    store.send(.setStudyMode(.excludeSuccess))
+    store.send(.study(.view(.setStudyMode(.excludeSuccess))))
     let id = store.state.visibleWords.id(at: 0)
-    store.send(.markSuccess(id))
+    store.send(.study(.view(.markSuccess(id))))
     #expect(store.state.visibleWords.ids.contains(id))
     #expect(store.state.visibleWords[0].studyState == .success)
-    store.send(.shuffle)
+    store.send(.study(.view(.shuffle)))
     #expect(!store.state.visibleWords.ids.contains(id))
   }
 
@@ -110,7 +110,7 @@ import Wordbook
     let (store, service) = await makeLoadedStore()
     let id = store.state.visibleWords.id(at: 0)
     await service.setFaults(.init(failureRate: 1))
-    store.send(.markSuccess(id))
+    store.send(.study(.view(.markSuccess(id))))
     #expect(store.state.words[id]?.studyState == .success)
     await store.settle()
     #expect(store.state.words[id]?.studyState == .notStudied)
@@ -125,8 +125,8 @@ import Wordbook
     let (store, service) = await makeLoadedStore()
     let ids = store.state.visibleWords.ids
     await service.setFaults(.init(failureRate: 1))
-    store.send(.markSuccess(ids[0]))
-    store.send(.markFail(ids[1]))
+    store.send(.study(.view(.markSuccess(ids[0]))))
+    store.send(.study(.view(.markFail(ids[1]))))
     #expect(store.state.marksNotYetSaved == 2)
     await store.settle()
     #expect(store.state.unsavedMarks == [ids[0]: .success, ids[1]: .fail])
@@ -134,7 +134,7 @@ import Wordbook
     #expect(store.state.words[ids[0]]?.studyState == .notStudied)
 
     await service.setFaults(.init())
-    store.send(.retryUnsavedMarks)
+    store.send(.study(.view(.retryUnsavedMarks)))
     #expect(store.state.unsavedMarks.isEmpty)
     #expect(store.state.words[ids[0]]?.studyState == .success)
     await store.settle()
@@ -148,13 +148,13 @@ import Wordbook
     let (store, service) = await makeLoadedStore()
     let ids = store.state.visibleWords.ids
     await service.setFaults(.init(failureRate: 1))
-    store.send(.markSuccess(ids[0]))
-    store.send(.markSuccess(ids[1]))
+    store.send(.study(.view(.markSuccess(ids[0]))))
+    store.send(.study(.view(.markSuccess(ids[1]))))
     await store.settle()
     #expect(store.state.unsavedMarks.count == 2)
     await service.setFaults(.init())
-    store.send(.markFail(ids[0]))
-    store.send(.deleteWord(ids[1]))
+    store.send(.study(.view(.markFail(ids[0]))))
+    store.send(.editor(.view(.deleteWord(ids[1]))))
     await store.settle()
     #expect(store.state.unsavedMarks.isEmpty)
     #expect(store.state.marksNotYetSaved == 0)
@@ -165,10 +165,10 @@ import Wordbook
     let (store, service) = await makeLoadedStore()
     await service.setFaults(.init(latency: .milliseconds(3), seed: seed))
     let id = store.state.visibleWords.id(at: 0)
-    store.send(.markSuccess(id))
-    store.send(.markFail(id))
-    store.send(.markSuccess(id))
-    store.send(.markFail(id))
+    store.send(.study(.view(.markSuccess(id))))
+    store.send(.study(.view(.markFail(id))))
+    store.send(.study(.view(.markSuccess(id))))
+    store.send(.study(.view(.markFail(id))))
     await store.settle()
     let bookID = try #require(store.state.selectedBookID)
     let saved = try await service.fetchWords(in: bookID)
@@ -179,7 +179,7 @@ import Wordbook
   @Test func selectingAnUnknownBookIsAnErrorAndKeepsTheSelection() async {
     let (store, _) = await makeLoadedStore()
     let selected = store.state.selectedBookID
-    store.send(.selectBook(WordBook.ID(999)))
+    store.send(.books(.view(.selectBook(WordBook.ID(999)))))
     #expect(store.state.lastError == .unknownBook(WordBook.ID(999)))
     #expect(store.state.selectedBookID == selected)
   }
@@ -187,12 +187,13 @@ import Wordbook
   @Test func aLateAnswerForABookNoLongerSelectedIsIgnored() async throws {
     let (store, _) = await makeLoadedStore()
     let books = store.state.books
-    store.send(.selectBook(books[0].id))
-    store.send(.selectBook(books[1].id))
+    store.send(.books(.view(.selectBook(books[0].id))))
+    store.send(.books(.view(.selectBook(books[1].id))))
     await store.settle()
     // Book A's words arriving last, after B is selected and loaded, change nothing.
     let wordsOfB = store.state.words
-    store.send(.wordsLoaded(books[0].id, .success([Word(id: Word.ID(1), term: "x", meaning: "y")])))
+    store.send(
+      .study(.wordsLoaded(books[0].id, .success([Word(id: Word.ID(1), term: "x", meaning: "y")]))))
     #expect(store.state.selectedBookID == books[1].id)
     #expect(store.state.words == wordsOfB)
     #expect(store.state.words.count == 3)
@@ -201,7 +202,7 @@ import Wordbook
   @Test func savingWithNoSelectionIsAnErrorAndSendsNothing() async {
     let service = InMemoryWordService(books: [("Empty", [])])
     let store = Store(initialState: AppState(seed: 1), reducer: AppReducer(service: service))
-    store.send(.saveWord(term: "물", meaning: "water"))
+    store.send(.editor(.view(.saveWord(term: "물", meaning: "water"))))
     #expect(store.state.lastError == .noBookSelected)
     #expect(store.runningEffectCount == 0)
     #expect(!store.state.isSavingWord)
@@ -209,7 +210,7 @@ import Wordbook
 
   @Test func savingABlankTermIsAValidationError() async {
     let (store, _) = await makeLoadedStore()
-    store.send(.saveWord(term: "  ", meaning: "nothing"))
+    store.send(.editor(.view(.saveWord(term: "  ", meaning: "nothing"))))
     #expect(store.state.lastError == .blankTerm)
     #expect(store.runningEffectCount == 0)
     #expect(store.state.wordDraft == WordDraft(term: "  ", meaning: "nothing"))
@@ -218,7 +219,7 @@ import Wordbook
   @Test func savingAddsTheWordAndClearsTheForm() async {
     let (store, _) = await makeLoadedStore()
     let count = store.state.words.count
-    store.send(.saveWord(term: "물", meaning: "water"))
+    store.send(.editor(.view(.saveWord(term: "물", meaning: "water"))))
     #expect(store.state.isSavingWord)
     await store.settle()
     #expect(!store.state.isSavingWord)
@@ -231,7 +232,7 @@ import Wordbook
   @Test func aFailedSaveKeepsTheForm() async {
     let (store, service) = await makeLoadedStore()
     await service.setFaults(.init(failureRate: 1))
-    store.send(.saveWord(term: "물", meaning: "water"))
+    store.send(.editor(.view(.saveWord(term: "물", meaning: "water"))))
     await store.settle()
     #expect(!store.state.isSavingWord)
     #expect(store.state.wordDraft == WordDraft(term: "물", meaning: "water"))
@@ -242,7 +243,7 @@ import Wordbook
     let failing = InMemoryWordService(faults: .init(failureRate: 1))
     let store = Store(initialState: AppState(seed: 1), reducer: AppReducer(service: failing))
     #expect(store.state.picker == .loading)
-    store.send(.loadBooks)
+    store.send(.books(.view(.loadBooks)))
     #expect(store.state.picker == .loading)
     await store.settle()
     guard case .failed = store.state.picker else {
@@ -250,10 +251,10 @@ import Wordbook
       return
     }
     await failing.setFaults(.none)
-    store.send(.loadBooks)
+    store.send(.books(.view(.loadBooks)))
     await store.settle()
     #expect(store.state.picker == .empty)
-    store.send(.createBook(title: "Verbs"))
+    store.send(.books(.view(.createBook(title: "Verbs"))))
     await store.settle()
     guard case .chosen(let book) = store.state.picker else {
       Issue.record("expected chosen, got \(store.state.picker)")
@@ -263,23 +264,23 @@ import Wordbook
 
     let (loaded, _) = await makeLoadedStore()
     let other = Store(initialState: AppState(seed: 1), reducer: AppReducer(service: failing))
-    other.send(.booksLoaded(.success(loaded.state.books)))
+    other.send(.books(.booksLoaded(.success(loaded.state.books))))
     #expect(other.state.picker == .chooseOne(loaded.state.books))
   }
 
   @Test func undoAndRedoStepThroughMarks() async throws {
     let (store, service) = await makeLoadedStore()
     let id = store.state.visibleWords.id(at: 0)
-    store.send(.markSuccess(id))
-    store.send(.markFail(id))
-    store.send(.undo)
+    store.send(.study(.view(.markSuccess(id))))
+    store.send(.study(.view(.markFail(id))))
+    store.send(.study(.view(.undo)))
     #expect(store.state.words[id]?.studyState == .success)
-    store.send(.undo)
+    store.send(.study(.view(.undo)))
     #expect(store.state.words[id]?.studyState == .notStudied)
-    store.send(.undo)
+    store.send(.study(.view(.undo)))
     #expect(store.state.lastError == .nothingToUndo)
-    store.send(.redo)
-    store.send(.redo)
+    store.send(.study(.view(.redo)))
+    store.send(.study(.view(.redo)))
     #expect(store.state.words[id]?.studyState == .fail)
     await store.settle()
     let bookID = try #require(store.state.selectedBookID)
@@ -290,8 +291,9 @@ import Wordbook
     let (store, _) = await makeLoadedStore()
     let missing = Word.ID(12345)
     for action in [
-      AppAction.flip(missing), .markSuccess(missing), .markFail(missing), .resetMark(missing),
-      .deleteWord(missing),
+      AppAction.study(.view(.flip(missing))), .study(.view(.markSuccess(missing))),
+      .study(.view(.markFail(missing))), .study(.view(.resetMark(missing))),
+      .editor(.view(.deleteWord(missing))),
     ] {
       store.send(.dismissError)
       store.send(action)
@@ -302,9 +304,9 @@ import Wordbook
   @Test func deletingAWordRemovesItEverywhere() async throws {
     let (store, service) = await makeLoadedStore()
     let id = store.state.visibleWords.id(at: 2)
-    store.send(.flip(id))
-    store.send(.markFail(id))
-    store.send(.deleteWord(id))
+    store.send(.study(.view(.flip(id))))
+    store.send(.study(.view(.markFail(id))))
+    store.send(.editor(.view(.deleteWord(id))))
     await store.settle()
     #expect(store.state.words[id] == nil)
     #expect(!store.state.visibleWords.ids.contains(id))
@@ -322,24 +324,29 @@ import Wordbook
     state.books = [first, second]
     state.wordsStatus = .loading
     _ = AppReducer(service: InMemoryWordService())
-      .reduce(into: &state, action: .wordDeleted(.init(7), .success(.init(7))))
+      .reduce(into: &state, action: .editor(.wordDeleted(.init(7), .success(.init(7)))))
     #expect(state.books.map(\.wordCount) == [3, 2])
     #expect(state.invariantViolations == [])
   }
 
   @Test func actionsRoundTripThroughJSON() throws {
     let actions: [AppAction] = [
-      .loadBooks, .booksLoaded(.success([WordBook(id: .init(1), title: "A", wordCount: 2)])),
-      .booksLoaded(.failure(WordServiceError(.unavailable, "down"))),
-      .selectBook(.init(1)),
-      .wordsLoaded(.init(1), .success([Word(id: .init(3), term: "t", meaning: "m")])),
-      .flip(.init(3)), .markSuccess(.init(3)), .markFail(.init(3)), .resetMark(.init(3)),
-      .shuffle, .toggleStudyMode, .setStudyMode(.failedOnly), .undo, .redo,
-      .studyStatesSaved(.success([StudyStateChange(wordID: .init(3), state: .fail)])),
-      .saveWord(term: "\"; DROP TABLE words; --", meaning: "😀\u{0}"),
-      .wordSaved(.init(1), .failure(WordServiceError(.storageFull, "full"))),
-      .deleteWord(.init(3)), .wordDeleted(.init(3), .success(.init(3))), .dismissError,
-      .createBook(title: "B"), .bookCreated(.success(WordBook(id: .init(2), title: "B"))),
+      .books(.view(.loadBooks)),
+      .books(.booksLoaded(.success([WordBook(id: .init(1), title: "A", wordCount: 2)]))),
+      .books(.booksLoaded(.failure(WordServiceError(.unavailable, "down")))),
+      .books(.view(.selectBook(.init(1)))),
+      .study(.wordsLoaded(.init(1), .success([Word(id: .init(3), term: "t", meaning: "m")]))),
+      .study(.view(.flip(.init(3)))), .study(.view(.markSuccess(.init(3)))),
+      .study(.view(.markFail(.init(3)))), .study(.view(.resetMark(.init(3)))),
+      .study(.view(.shuffle)), .study(.view(.toggleStudyMode)),
+      .study(.view(.setStudyMode(.failedOnly))), .study(.view(.undo)), .study(.view(.redo)),
+      .study(.studyStatesSaved(.success([StudyStateChange(wordID: .init(3), state: .fail)]))),
+      .editor(.view(.saveWord(term: "\"; DROP TABLE words; --", meaning: "😀\u{0}"))),
+      .editor(.wordSaved(.init(1), .failure(WordServiceError(.storageFull, "full")))),
+      .editor(.view(.deleteWord(.init(3)))), .editor(.wordDeleted(.init(3), .success(.init(3)))),
+      .dismissError,
+      .books(.view(.createBook(title: "B"))),
+      .books(.bookCreated(.success(WordBook(id: .init(2), title: "B")))),
     ]
     for action in actions {
       let data = try JSONEncoder().encode(action)

@@ -19,20 +19,23 @@ import Testing
 
   /// A session studying with marks on their way, undo and redo steps, and deletions.
   static let studying: [AppAction] = [
-    .booksLoaded(.success([verbs, nouns])), .selectBook(verbs.id),
-    .wordsLoaded(verbs.id, .success(words)),
-    .markSuccess(Word.ID(1)), .markFail(Word.ID(2)), .markSuccess(Word.ID(3)), .undo,
-    .wordDeleted(Word.ID(5), .success(Word.ID(5))), .bookDeleted(nouns.id, .success(nouns.id)),
+    .books(.booksLoaded(.success([verbs, nouns]))), .books(.view(.selectBook(verbs.id))),
+    .study(.wordsLoaded(verbs.id, .success(words))),
+    .study(.view(.markSuccess(Word.ID(1)))), .study(.view(.markFail(Word.ID(2)))),
+    .study(.view(.markSuccess(Word.ID(3)))), .study(.view(.undo)),
+    .editor(.wordDeleted(Word.ID(5), .success(Word.ID(5)))),
+    .books(.bookDeleted(nouns.id, .success(nouns.id))),
   ]
 
   /// The same session choosing its book again while the service acknowledges changes.
   static let reloading: [AppAction] =
     studying + [
-      .selectBook(verbs.id),
-      .studyStatesSaved(.success([StudyStateChange(wordID: Word.ID(1), state: .success)])),
-      .wordSaved(verbs.id, .success(Word(id: Word.ID(9), term: "new", meaning: "word"))),
-      .wordEdited(verbs.id, .success(Word(id: Word.ID(2), term: "edited", meaning: "text"))),
-      .outsideChanges([.wordDeleted(Word.ID(4), book: verbs.id)]),
+      .books(.view(.selectBook(verbs.id))),
+      .study(.studyStatesSaved(.success([StudyStateChange(wordID: Word.ID(1), state: .success)]))),
+      .editor(.wordSaved(verbs.id, .success(Word(id: Word.ID(9), term: "new", meaning: "word")))),
+      .editor(
+        .wordEdited(verbs.id, .success(Word(id: Word.ID(2), term: "edited", meaning: "text")))),
+      .outside(.outsideChanges([.wordDeleted(Word.ID(4), book: verbs.id)])),
     ]
 
   static func state(after actions: [AppAction]) -> AppState {

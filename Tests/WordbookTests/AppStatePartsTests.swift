@@ -23,19 +23,19 @@ import Testing
     for part in parts { store.observe([part]) { notified.append(part) } }
 
     // The first mark makes undo possible and puts a save in flight.
-    store.send(.markSuccess(ids[0]))
+    store.send(.study(.view(.markSuccess(ids[0]))))
     #expect(notified == [.tally, .marks, .card(ids[0])])
     notified = []
-    store.send(.markFail(ids[1]))
+    store.send(.study(.view(.markFail(ids[1]))))
     #expect(notified == [.tally, .card(ids[1])])
     notified = []
-    store.send(.flip(ids[2]))
+    store.send(.study(.view(.flip(ids[2]))))
     #expect(notified == [.card(ids[2])])
     notified = []
-    store.send(.markSuccess(ids[19]))
+    store.send(.study(.view(.markSuccess(ids[19]))))
     #expect(notified == [.tally])
     notified = []
-    store.send(.shuffle)
+    store.send(.study(.view(.shuffle)))
     #expect(notified == [.visibleWords, .card(ids[2])])
     await store.settle()
   }
@@ -60,13 +60,13 @@ import Testing
     } onChange: {
       tallyChanges.add()
     }
-    for id in ids where id != watched { store.send(.markSuccess(id)) }
+    for id in ids where id != watched { store.send(.study(.view(.markSuccess(id)))) }
     #expect(cardChanges.count == 0)
     #expect(tallyChanges.count == 1)
-    store.send(.flip(watched))
+    store.send(.study(.view(.flip(watched))))
     #expect(cardChanges.count == 1)
     track()
-    store.send(.markFail(watched))
+    store.send(.study(.view(.markFail(watched))))
     #expect(cardChanges.count == 2)
     await store.settle()
   }

@@ -18,9 +18,9 @@ import Testing
     let service = ScriptedWordService(wrapping: memory)
     await service.hold(.fetchWords, call: 1)
     let store = Store(initialState: AppState(seed: 7), reducer: AppReducer(service: service))
-    store.send(.loadBooks)
+    store.send(.books(.view(.loadBooks)))
     await store.settle()
-    store.send(.selectBook(try #require(store.state.books.first).id))
+    store.send(.books(.view(.selectBook(try #require(store.state.books.first).id))))
     await service.waitUntilHeld(.fetchWords)
     try await Self.waitUntil { store.state.wordsStatus == .loaded }
     return (store, service, memory)
@@ -52,15 +52,15 @@ import Testing
   @Test func marksEditsAndModesDuringTheRestAreKept() async throws {
     let (store, service, memory) = try await storeShowingFirstPage()
     let first = store.state.visibleWords.ids
-    store.send(.markFail(first[3]))
-    store.send(.markSuccess(first[4]))
-    store.send(.flip(first[5]))
-    store.send(.deleteWord(first[6]))
+    store.send(.study(.view(.markFail(first[3]))))
+    store.send(.study(.view(.markSuccess(first[4]))))
+    store.send(.study(.view(.flip(first[5]))))
+    store.send(.editor(.view(.deleteWord(first[6]))))
     try await Self.waitUntil {
       !store.state.words.contains(first[6]) && !store.state.hasUnsavedMarks
     }
-    store.send(.setStudyMode(.excludeSuccess))
-    store.send(.flip(first[5]))
+    store.send(.study(.view(.setStudyMode(.excludeSuccess))))
+    store.send(.study(.view(.flip(first[5]))))
     await service.release(.fetchWords)
     await store.settle()
 
@@ -86,7 +86,7 @@ import Testing
   @Test func aShuffleWaitsForTheRestAndOrdersEveryWord() async throws {
     let (store, service, _) = try await storeShowingFirstPage()
     let first = store.state.visibleWords.ids
-    store.send(.shuffle)
+    store.send(.study(.view(.shuffle)))
     #expect(store.state.visibleWords.ids == first)
     await service.release(.fetchWords)
     await store.settle()

@@ -15,8 +15,8 @@ import Testing
   private func loadedState() -> AppState {
     var state = AppState(seed: 1)
     for action in [
-      AppAction.booksLoaded(.success([book])), .selectBook(book.id),
-      .wordsLoaded(book.id, .success(words)),
+      AppAction.books(.booksLoaded(.success([book]))), .books(.view(.selectBook(book.id))),
+      .study(.wordsLoaded(book.id, .success(words))),
     ] {
       _ = reducer.reduce(into: &state, action: action)
     }
@@ -25,38 +25,41 @@ import Testing
 
   @Test func aMarkAcknowledgedDuringAReloadSurvivesTheStaleAnswer() {
     var state = loadedState()
-    _ = reducer.reduce(into: &state, action: .markSuccess(Word.ID(1)))
-    _ = reducer.reduce(into: &state, action: .selectBook(book.id))
+    _ = reducer.reduce(into: &state, action: .study(.view(.markSuccess(Word.ID(1)))))
+    _ = reducer.reduce(into: &state, action: .books(.view(.selectBook(book.id))))
     let batch = [StudyStateChange(wordID: Word.ID(1), state: .success)]
-    _ = reducer.reduce(into: &state, action: .studyStatesSaved(.success(batch)))
-    _ = reducer.reduce(into: &state, action: .wordsLoaded(book.id, .success(words)))
+    _ = reducer.reduce(into: &state, action: .study(.studyStatesSaved(.success(batch))))
+    _ = reducer.reduce(into: &state, action: .study(.wordsLoaded(book.id, .success(words))))
     #expect(state.words[Word.ID(1)]?.studyState == .success)
     #expect(!state.hasUnsavedMarks)
   }
 
   @Test func aWordSavedDuringAReloadAppearsOnce() {
     var state = loadedState()
-    _ = reducer.reduce(into: &state, action: .saveWord(term: "먹다", meaning: "to eat"))
-    _ = reducer.reduce(into: &state, action: .selectBook(book.id))
+    _ = reducer.reduce(
+      into: &state, action: .editor(.view(.saveWord(term: "먹다", meaning: "to eat"))))
+    _ = reducer.reduce(into: &state, action: .books(.view(.selectBook(book.id))))
     let saved = Word(id: Word.ID(3), term: "먹다", meaning: "to eat")
-    _ = reducer.reduce(into: &state, action: .wordSaved(book.id, .success(saved)))
-    _ = reducer.reduce(into: &state, action: .wordsLoaded(book.id, .success(words)))
+    _ = reducer.reduce(into: &state, action: .editor(.wordSaved(book.id, .success(saved))))
+    _ = reducer.reduce(into: &state, action: .study(.wordsLoaded(book.id, .success(words))))
     #expect(state.words.allWords.map(\.term) == ["가다", "오다", "먹다"])
     #expect(state.selectedBook?.wordCount == 3)
 
     var later = loadedState()
-    _ = reducer.reduce(into: &later, action: .selectBook(book.id))
-    _ = reducer.reduce(into: &later, action: .wordSaved(book.id, .success(saved)))
-    _ = reducer.reduce(into: &later, action: .wordsLoaded(book.id, .success(words + [saved])))
+    _ = reducer.reduce(into: &later, action: .books(.view(.selectBook(book.id))))
+    _ = reducer.reduce(into: &later, action: .editor(.wordSaved(book.id, .success(saved))))
+    _ = reducer.reduce(
+      into: &later, action: .study(.wordsLoaded(book.id, .success(words + [saved]))))
     #expect(later.words.count == 3)
   }
 
   @Test func aWordDeletedDuringAReloadStaysDeleted() {
     var state = loadedState()
-    _ = reducer.reduce(into: &state, action: .deleteWord(Word.ID(2)))
-    _ = reducer.reduce(into: &state, action: .selectBook(book.id))
-    _ = reducer.reduce(into: &state, action: .wordDeleted(Word.ID(2), .success(Word.ID(2))))
-    _ = reducer.reduce(into: &state, action: .wordsLoaded(book.id, .success(words)))
+    _ = reducer.reduce(into: &state, action: .editor(.view(.deleteWord(Word.ID(2)))))
+    _ = reducer.reduce(into: &state, action: .books(.view(.selectBook(book.id))))
+    _ = reducer.reduce(
+      into: &state, action: .editor(.wordDeleted(Word.ID(2), .success(Word.ID(2)))))
+    _ = reducer.reduce(into: &state, action: .study(.wordsLoaded(book.id, .success(words))))
     #expect(state.words.allWords.map(\.id) == [Word.ID(1)])
     #expect(state.selectedBook?.wordCount == 1)
   }
@@ -64,12 +67,14 @@ import Testing
   @Test func aLateSaveAnswerNeverBringsBackADeletedWord() {
     var state = loadedState()
     let saved = Word(id: Word.ID(3), term: "먹다", meaning: "to eat")
-    _ = reducer.reduce(into: &state, action: .saveWord(term: "먹다", meaning: "to eat"))
-    _ = reducer.reduce(into: &state, action: .selectBook(book.id))
-    _ = reducer.reduce(into: &state, action: .wordsLoaded(book.id, .success(words + [saved])))
-    _ = reducer.reduce(into: &state, action: .deleteWord(saved.id))
-    _ = reducer.reduce(into: &state, action: .wordDeleted(saved.id, .success(saved.id)))
-    _ = reducer.reduce(into: &state, action: .wordSaved(book.id, .success(saved)))
+    _ = reducer.reduce(
+      into: &state, action: .editor(.view(.saveWord(term: "먹다", meaning: "to eat"))))
+    _ = reducer.reduce(into: &state, action: .books(.view(.selectBook(book.id))))
+    _ = reducer.reduce(
+      into: &state, action: .study(.wordsLoaded(book.id, .success(words + [saved]))))
+    _ = reducer.reduce(into: &state, action: .editor(.view(.deleteWord(saved.id))))
+    _ = reducer.reduce(into: &state, action: .editor(.wordDeleted(saved.id, .success(saved.id))))
+    _ = reducer.reduce(into: &state, action: .editor(.wordSaved(book.id, .success(saved))))
     #expect(state.words.allWords.map(\.id) == [Word.ID(1), Word.ID(2)])
     #expect(!state.isSavingWord)
   }

@@ -23,11 +23,21 @@ import Wordbook
   /// A store on `service` with its wordbooks loaded and the first one open.
   func openedStore(service: any WordService) async -> Store<AppState, AppAction> {
     let store = Store(initialState: AppState(seed: 7), reducer: AppReducer(service: service))
-    store.send(.loadBooks)
+    store.send(.books(.view(.loadBooks)))
     await store.settle()
-    store.send(.selectBook(store.state.books[0].id))
+    store.send(.books(.view(.selectBook(store.state.books[0].id))))
     await store.settle()
     return store
+  }
+
+  /// `AppAction`'s overview: a front end's actions, nested by feature.
+  @Test func actionsNestByFeature() async {
+    let store = await openedStore(service: InMemoryWordService(books: nouns))
+    let wordID = store.state.visibleWords[0].id
+    store.send(.books(.view(.loadBooks)))
+    store.send(.study(.view(.markSuccess(wordID))))
+    await store.settle()
+    #expect(store.state.words[wordID]?.studyState == .success)
   }
 
   /// `StudySession.md`, "Wire the store to a service".
@@ -38,7 +48,7 @@ import Wordbook
       reducer: AppReducer(service: service)
     )
     #expect(store.state.booksStatus == .notLoaded)
-    store.send(.loadBooks)
+    store.send(.books(.view(.loadBooks)))
     await store.settle()
     #expect(store.state.books.map(\.title) == [SampleWordbook.title])
   }
@@ -48,12 +58,12 @@ import Wordbook
     let store = Store(
       initialState: AppState(seed: 1),
       reducer: AppReducer(service: InMemoryWordService(books: nouns)))
-    store.send(.loadBooks)  // state.picker == .loading
+    store.send(.books(.view(.loadBooks)))  // state.picker == .loading
     #expect(store.state.picker == .loading)
     await store.settle()  // state.picker == .chooseOne(books), or .empty, or .failed
     let books = store.state.books
     #expect(store.state.picker == .chooseOne(books))
-    store.send(.selectBook(books[0].id))
+    store.send(.books(.view(.selectBook(books[0].id))))
     await store.settle()  // state.wordsStatus == .loaded
     #expect(store.state.wordsStatus == .loaded)
     #expect(store.state.picker == .chosen(books[0]))
@@ -63,16 +73,16 @@ import Wordbook
   @Test func studying() async {
     let store = await openedStore(service: InMemoryWordService(books: nouns))
     let first = store.state.visibleWords.id(at: 0)
-    store.send(.flip(first))  // the card shows its meaning
+    store.send(.study(.view(.flip(first))))  // the card shows its meaning
     #expect(store.state.face(of: first) == .back)
-    store.send(.markSuccess(first))  // green at once; saved in the background
+    store.send(.study(.view(.markSuccess(first))))  // green at once; saved in the background
     #expect(store.state.words[first]?.studyState == .success)
-    store.send(.shuffle)  // new order, marks kept, every card on its front
+    store.send(.study(.view(.shuffle)))  // new order, marks kept, every card on its front
     #expect(store.state.face(of: first) == .front)
     #expect(store.state.words[first]?.studyState == .success)
-    store.send(.toggleStudyMode)  // all → all but successful → failed only → all
+    store.send(.study(.view(.toggleStudyMode)))  // all → all but successful → failed only → all
     #expect(store.state.studyMode == .excludeSuccess)
-    store.send(.undo)  // the last mark, undone (and saved)
+    store.send(.study(.view(.undo)))  // the last mark, undone (and saved)
     #expect(store.state.words[first]?.studyState == .notStudied)
     await store.settle()
     #expect(!store.state.hasUnsavedMarks)
@@ -85,10 +95,10 @@ import Wordbook
     await service.fail(.updateStudyStates, call: 1, with: offline)
     let store = await openedStore(service: service)
     let first = store.state.visibleWords.id(at: 0)
-    store.send(.markSuccess(first))
+    store.send(.study(.view(.markSuccess(first))))
     await store.settle()
     #expect(store.state.unsavedMarks == [first: .success])
-    store.send(.retryUnsavedMarks)  // the refused marks, applied and sent again
+    store.send(.study(.view(.retryUnsavedMarks)))  // the refused marks, applied and sent again
     #expect(store.state.words[first]?.studyState == .success)
     await store.settle()
     #expect(store.state.unsavedMarks.isEmpty)
@@ -98,7 +108,7 @@ import Wordbook
   /// `StudySession.md`, "Save a word".
   @Test func savingAWord() async {
     let store = await openedStore(service: InMemoryWordService(books: nouns))
-    store.send(.saveWord(term: "물", meaning: "water"))
+    store.send(.editor(.view(.saveWord(term: "물", meaning: "water"))))
     // state.isSavingWord == true until the service answers
     #expect(store.state.isSavingWord)
     await store.settle()
@@ -110,20 +120,22 @@ import Wordbook
   @Test func editingSearchingAndReversing() async throws {
     let store = await openedStore(service: InMemoryWordService(books: nouns))
     let id = store.state.visibleWords.id(at: 0)
-    store.send(.markFail(id))
+    store.send(.study(.view(.markFail(id))))
     await store.settle()
-    store.send(.editWord(id, term: "물", meaning: "water; liquid"))  // text changes, the mark stays
+    // The text changes, the mark stays.
+    store.send(.editor(.view(.editWord(id, term: "물", meaning: "water; liquid"))))
     await store.settle()
     #expect(store.state.words[id]?.meaning == "water; liquid")
     #expect(store.state.words[id]?.studyState == .fail)
-    store.send(.deleteWord(id))
+    store.send(.editor(.view(.deleteWord(id))))
     await store.settle()
     #expect(!store.state.words.contains(id))
-    store.send(.setSearchQuery("wat"))  // only words whose term or meaning contains it
+    // Only the words whose term or meaning contains it.
+    store.send(.study(.view(.setSearchQuery("wat"))))
     #expect(store.state.visibleWords.map(\.term) == ["바다"])
-    store.send(.setSearchQuery(nil))  // every word of the mode again
+    store.send(.study(.view(.setSearchQuery(nil))))  // every word of the mode again
     #expect(store.state.visibleWords.map(\.term).sorted() == ["바다", "불"])
-    store.send(.toggleReverse)  // the meaning on the front, for this session
+    store.send(.study(.view(.toggleReverse)))  // the meaning on the front, for this session
     #expect(store.state.isReversed)
   }
 
@@ -131,10 +143,10 @@ import Wordbook
   @Test func managingWordbooks() async {
     let store = await openedStore(service: InMemoryWordService(books: nouns))
     let bookID = store.state.books[1].id
-    store.send(.renameBook(bookID, title: "TOEIC 900"))
+    store.send(.books(.view(.renameBook(bookID, title: "TOEIC 900"))))
     await store.settle()
     #expect(store.state.books.map(\.title) == ["Nouns", "TOEIC 900"])
-    store.send(.deleteBook(bookID))  // and its words
+    store.send(.books(.view(.deleteBook(bookID))))  // and its words
     await store.settle()
     #expect(store.state.books.map(\.title) == ["Nouns"])
   }
@@ -146,19 +158,19 @@ import Wordbook
     let store = await openedStore(service: service)
     let other = await openedStore(service: service)
     let id = store.state.visibleWords.id(at: 0)
-    store.send(.subscribeToChanges)  // once, when the front end starts
+    store.send(.outside(.view(.subscribeToChanges)))  // once, when the front end starts
     // The subscription starts on the effect's task: wait until it listens.
     let deadline = ContinuousClock.now + .seconds(5)
     while service.changeSubscriberCount == 0, ContinuousClock.now < deadline {
       await Task.yield()
     }
-    other.send(.markFail(id))
+    other.send(.study(.view(.markFail(id))))
     await other.settle()
     while store.state.words[id]?.studyState != .fail {
       for await _ in store.changes() { break }
     }
     #expect(store.state.words[id]?.studyState == .fail)
-    store.send(.unsubscribeFromChanges)  // when it closes
+    store.send(.outside(.view(.unsubscribeFromChanges)))  // when it closes
     await store.settle()
     #expect(service.changeSubscriberCount == 0)
   }
@@ -178,7 +190,7 @@ import Wordbook
     }
     let first = store.state.visibleWords.id(at: 0)
     drawn = []
-    store.send(.flip(first))
+    store.send(.study(.view(.flip(first))))
     #expect(drawn.count == 3)
     #expect(drawn.contains(store.state.words[first]?.meaning ?? "?"))
   }
@@ -194,10 +206,10 @@ import Wordbook
     for id in cardsOnScreen {
       store.observe([.card(id)]) { renderCard(id) }
     }
-    store.send(.flip(cardsOnScreen[1]))
+    store.send(.study(.view(.flip(cardsOnScreen[1]))))
     #expect(rendered == ["card \(cardsOnScreen[1])"])
     rendered = []
-    store.send(.toggleStudyMode)
+    store.send(.study(.view(.toggleStudyMode)))
     #expect(rendered.contains("header"))
   }
 
@@ -208,7 +220,7 @@ import Wordbook
     var redrawn: [Word.ID] = []
     func redraw(_ id: Word.ID) { redrawn.append(id) }
     store.observe([.tally, .card(word.id)]) { redraw(word.id) }
-    store.send(.markSuccess(word.id))
+    store.send(.study(.view(.markSuccess(word.id))))
     #expect(redrawn == [word.id])
     await store.settle()
   }
@@ -219,7 +231,7 @@ import Wordbook
       initialState: AppState(seed: 42),
       reducer: AppReducer(service: InMemoryWordService(books: SampleWordbook.books))
     )
-    store.send(.loadBooks)
+    store.send(.books(.view(.loadBooks)))
     #expect(store.state.booksStatus == .loading)
     await store.settle()
     #expect(store.state.books.count == 1)
@@ -272,37 +284,39 @@ import Wordbook
     let service = ScriptedWordService(wrapping: InMemoryWordService(books: books))
     await withTestStore(initialState: AppState(seed: 42), reducer: AppReducer(service: service)) {
       store in
-      store.send(.loadBooks) { $0.booksStatus = .loading }
-      await store.receive(.booksLoaded(.success(loaded))) {
+      store.send(.books(.view(.loadBooks))) { $0.booksStatus = .loading }
+      await store.receive(.books(.booksLoaded(.success(loaded)))) {
         $0.books = loaded
         $0.booksStatus = .loaded
         $0.isReopeningLastBook = true
       }
-      await store.receive(.lastStudiedBookLoaded(.success(nil))) { $0.isReopeningLastBook = false }
+      await store.receive(.books(.lastStudiedBookLoaded(.success(nil)))) {
+        $0.isReopeningLastBook = false
+      }
       // … select a book, then:
-      store.send(.selectBook(loaded[0].id)) {
+      store.send(.books(.view(.selectBook(loaded[0].id)))) {
         $0.selectedBookID = loaded[0].id
         $0.wordsStatus = .loading
       }
-      await store.receive(.wordsLoaded(loaded[0].id, .success(words))) {
+      await store.receive(.study(.wordsLoaded(loaded[0].id, .success(words)))) {
         $0.words = WordList(words)
         $0.wordsStatus = .loaded
       }
-      store.send(.markSuccess(go)) { $0.words.setStudyState(.success, of: go) }
-      await store.receive(.studyStatesSaved(.success([.init(wordID: go, state: .success)])))
+      store.send(.study(.view(.markSuccess(go)))) { $0.words.setStudyState(.success, of: go) }
+      await store.receive(.study(.studyStatesSaved(.success([.init(wordID: go, state: .success)]))))
 
       await service.fail(.updateStudyStates, call: 2, with: offline)
-      store.send(.markSuccess(sleep)) { $0.words.setStudyState(.success, of: sleep) }
-      await store.receive(.studyStatesSaved(.failure(offline))) {
+      store.send(.study(.view(.markSuccess(sleep)))) { $0.words.setStudyState(.success, of: sleep) }
+      await store.receive(.study(.studyStatesSaved(.failure(offline)))) {
         $0.words.setStudyState(.notStudied, of: sleep)
         $0.unsavedMarks = [sleep: .success]
         $0.lastError = .service(offline)
       }
-      store.send(.setStudyMode(.excludeSuccess)) {
+      store.send(.study(.view(.setStudyMode(.excludeSuccess)))) {
         $0.studyMode = .excludeSuccess
         $0.backFaces = []
       }
-      store.send(.shuffle) { $0.shuffleStudyOrder() }
+      store.send(.study(.view(.shuffle))) { $0.shuffleStudyOrder() }
       #expect(store.state.visibleWords.map(\.id) == [sleep])
     }
   }
@@ -321,22 +335,24 @@ import Wordbook
       ("Verbs", [WordDraft(term: "사가", meaning: "apple?"), WordDraft(term: "배", meaning: "pear")])
     ])
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
-      store.send(.shuffle) { $0.shuffleStudyOrder() }
+      store.send(.study(.view(.shuffle))) { $0.shuffleStudyOrder() }
       let bookID = verbs.id
       let apple = Word(id: id, term: "사과", meaning: "apple")
-      store.send(.editWord(id, term: apple.term, meaning: apple.meaning)) { $0.isSavingWord = true }
-      await store.receive(.wordEdited(bookID, .success(apple))) {
+      store.send(.editor(.view(.editWord(id, term: apple.term, meaning: apple.meaning)))) {
+        $0.isSavingWord = true
+      }
+      await store.receive(.editor(.wordEdited(bookID, .success(apple)))) {
         $0.words.replaceText(with: apple)
         $0.isSavingWord = false
       }
-      store.send(.saveWord(term: "감", meaning: "persimmon")) {
+      store.send(.editor(.view(.saveWord(term: "감", meaning: "persimmon")))) {
         $0.isSavingWord = true
         $0.wordDraft = WordDraft(term: "감", meaning: "persimmon")
       }
       let saved = await store.receive(
         "wordSaved",
         extracting: { action in
-          if case .wordSaved(_, .success(let word)) = action { word } else { nil }
+          if case .editor(.wordSaved(_, .success(let word))) = action { word } else { nil }
         }
       ) { state, word in
         state.words.append(word)
@@ -489,12 +505,12 @@ import Wordbook
     let store = Store(
       initialState: AppState(seed: 7),
       reducer: AppReducer(service: InMemoryWordService(books: nouns), clock: { time }))
-    store.send(.loadBooks)
+    store.send(.books(.view(.loadBooks)))
     await store.settle()
-    store.send(.selectBook(store.state.books[0].id))
+    store.send(.books(.view(.selectBook(store.state.books[0].id))))
     await store.settle()
-    store.send(.rate(store.state.visibleWords.ids[0], .again, at: time))
-    store.send(.setStudyMode(.due))
+    store.send(.study(.view(.rate(store.state.visibleWords.ids[0], .again, at: time))))
+    store.send(.study(.view(.setStudyMode(.due))))
     await store.settle()
     let state = store.state
     if state.studyMode == .due, let next = state.schedule.nextDue {
@@ -544,9 +560,9 @@ import Wordbook
       reducer: StudyScreenFeature(app: AppReducer(service: service)))
     store.observe(\.app, [.visibleWords]) { showCards() }
     store.observe([.cards]) { showCurrentCard() }
-    store.send(.app(.loadBooks))
+    store.send(.app(.books(.view(.loadBooks))))
     await store.settle()
-    store.send(.app(.selectBook(store.state.app.books[0].id)))
+    store.send(.app(.books(.view(.selectBook(store.state.app.books[0].id)))))
     await store.settle()
     store.send(.command(.rate(.good), at: .now))
     await store.settle()

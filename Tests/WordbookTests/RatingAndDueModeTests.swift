@@ -18,9 +18,9 @@ import Wordbook
   {
     let store = Store(
       initialState: AppState(seed: 3), reducer: AppReducer(service: service, clock: { time }))
-    store.send(.loadBooks)
+    store.send(.books(.view(.loadBooks)))
     await store.settle()
-    store.send(.selectBook(store.state.books[0].id))
+    store.send(.books(.view(.selectBook(store.state.books[0].id))))
     await store.settle()
     return store
   }
@@ -41,24 +41,27 @@ import Wordbook
     await withTestStore(initialState: open.state, reducer: AppReducer(service: service)) {
       store in
       let time = Self.start
-      store.send(.rate(id, .hard, at: time)) { $0.words.setStudyState(.success, of: id) }
-      await store.receive(.studyStatesSaved(.success([.init(wordID: id, state: .success)])))
+      store.send(.study(.view(.rate(id, .hard, at: time)))) {
+        $0.words.setStudyState(.success, of: id)
+      }
+      await store.receive(.study(.studyStatesSaved(.success([.init(wordID: id, state: .success)]))))
       let rated = Self.memory([.hard], of: id)
-      await store.receive(.reviewRecorded(id, .success(rated))) {
+      await store.receive(.study(.reviewRecorded(id, .success(rated)))) {
         $0.schedule.record(rated, of: id)
       }
       #expect((try? await service.fetchReviews(of: id)) == [Review(rating: .hard, time: time)])
 
-      store.send(.undo) { $0.words.setStudyState(.notStudied, of: id) }
-      await store.receive(.studyStatesSaved(.success([.init(wordID: id, state: .notStudied)])))
-      await store.receive(.reviewRemoved(id, .success(.new))) {
+      store.send(.study(.view(.undo))) { $0.words.setStudyState(.notStudied, of: id) }
+      await store.receive(
+        .study(.studyStatesSaved(.success([.init(wordID: id, state: .notStudied)]))))
+      await store.receive(.study(.reviewRemoved(id, .success(.new)))) {
         $0.schedule.record(.new, of: id)
       }
       #expect((try? await service.fetchReviews(of: id)) == [])
 
-      store.send(.redo) { $0.words.setStudyState(.success, of: id) }
-      await store.receive(.studyStatesSaved(.success([.init(wordID: id, state: .success)])))
-      await store.receive(.reviewRecorded(id, .success(rated))) {
+      store.send(.study(.view(.redo))) { $0.words.setStudyState(.success, of: id) }
+      await store.receive(.study(.studyStatesSaved(.success([.init(wordID: id, state: .success)]))))
+      await store.receive(.study(.reviewRecorded(id, .success(rated)))) {
         $0.schedule.record(rated, of: id)
       }
       #expect((try? await service.fetchReviews(of: id)) == [Review(rating: .hard, time: time)])
@@ -71,11 +74,11 @@ import Wordbook
     let service = InMemoryWordService(books: [("Verbs", Self.words)])
     let store = await openedStore(service)
     let id = store.state.visibleWords.ids[0]
-    store.send(.rate(id, .good, at: Self.start))
-    store.send(.rate(id, .easy, at: Self.start.advanced(by: 600)))
+    store.send(.study(.view(.rate(id, .good, at: Self.start))))
+    store.send(.study(.view(.rate(id, .easy, at: Self.start.advanced(by: 600)))))
     await store.settle()
     #expect(try await service.fetchReviews(of: id).map(\.rating) == [.good, .easy])
-    store.send(.undo)
+    store.send(.study(.view(.undo)))
     await store.settle()
     #expect(store.state.words[id]?.studyState == .success)
     #expect(try await service.fetchReviews(of: id) == [Review(rating: .good, time: Self.start)])
@@ -88,14 +91,14 @@ import Wordbook
     let service = ScriptedWordService(wrapping: memory)
     let store = await openedStore(service)
     let id = store.state.visibleWords.ids[0]
-    store.send(.rate(id, .good, at: Self.start))
+    store.send(.study(.view(.rate(id, .good, at: Self.start))))
     await store.settle()
     let offline = WordServiceError(.unavailable, "The test is offline.")
     await service.fail(.recordReview, call: 2, with: offline)
-    store.send(.rate(id, .again, at: Self.start.advanced(by: 60)))
+    store.send(.study(.view(.rate(id, .again, at: Self.start.advanced(by: 60)))))
     await store.settle()
     #expect(store.state.lastError == .service(offline))
-    store.send(.undo)
+    store.send(.study(.view(.undo)))
     await store.settle()
     #expect(try await memory.fetchReviews(of: id) == [Review(rating: .good, time: Self.start)])
     #expect(!store.state.hasUnsavedMarks)
@@ -116,7 +119,7 @@ import Wordbook
     // Word 5 graduates to days: not due today.
     _ = try await service.recordReview(Review(rating: .easy, time: yesterday), of: ids[4])
     let store = await openedStore(service, at: Self.start.advanced(by: 3600))
-    store.send(.setStudyMode(.due))
+    store.send(.study(.view(.setStudyMode(.due))))
     #expect(store.state.schedule.status == .loading)
     await store.settle()
     let schedule = store.state.schedule
@@ -128,12 +131,12 @@ import Wordbook
     #expect(try #require(Self.memory([.easy], of: ids[4], at: yesterday).due) > Self.start)
 
     // Rating a new word counts against the day's allowance at the next reading.
-    store.send(.rate(ids[0], .good, at: Self.start.advanced(by: 3600)))
-    store.send(.rate(ids[3], .good, at: Self.start.advanced(by: 3600)))
+    store.send(.study(.view(.rate(ids[0], .good, at: Self.start.advanced(by: 3600)))))
+    store.send(.study(.view(.rate(ids[3], .good, at: Self.start.advanced(by: 3600)))))
     await store.settle()
     #expect(store.state.schedule.dueCount == 1)
     #expect(store.state.schedule.newWordsLeft == 1)
-    store.send(.setStudyMode(.due))
+    store.send(.study(.view(.setStudyMode(.due))))
     await store.settle()
     // Word 1 and word 4 are due in 10 minutes now; word 2 is still due; one new word is left.
     #expect(store.state.visibleWords.ids == [ids[1], ids[2]])
@@ -146,18 +149,18 @@ import Wordbook
     try await service.setReviewSettings(ReviewSettings(newWordsPerDay: 3))
     let first = await openedStore(service)
     let ids = first.state.visibleWords.ids
-    first.send(.rate(ids[0], .good, at: Self.start))
-    first.send(.rate(ids[1], .again, at: Self.start))
+    first.send(.study(.view(.rate(ids[0], .good, at: Self.start))))
+    first.send(.study(.view(.rate(ids[1], .again, at: Self.start))))
     await first.settle()
     let second = await openedStore(service, at: Self.start.advanced(by: 60))
-    second.send(.setStudyMode(.due))
+    second.send(.study(.view(.setStudyMode(.due))))
     await second.settle()
     #expect(second.state.schedule.newWordsLeft == 1)
     // The word failed a minute before is due again, then comes the one new word left.
     #expect(second.state.visibleWords.ids == [ids[1], ids[2]])
     // The next day's allowance is whole again.
     let tomorrow = await openedStore(service, at: Self.start.advanced(by: 86_400))
-    tomorrow.send(.setStudyMode(.due))
+    tomorrow.send(.study(.view(.setStudyMode(.due))))
     await tomorrow.settle()
     #expect(tomorrow.state.schedule.newWordsLeft == 3)
   }
@@ -177,9 +180,9 @@ import Wordbook
     let start = Self.start
     let store = Store(
       initialState: state, reducer: AppReducer(service: service, clock: { start }))
-    store.send(.loadBooks)
+    store.send(.books(.view(.loadBooks)))
     await store.settle()
-    store.send(.selectBook(book.id))
+    store.send(.books(.view(.selectBook(book.id))))
     #expect(store.state.schedule.status == .loading)
     await service.waitUntilHeld(.fetchWords)
     let deadline = ContinuousClock.now + .seconds(30)
@@ -201,9 +204,9 @@ import Wordbook
     let store = await openedStore(service)
     let ids = store.state.visibleWords.ids
     await service.hold(.recordReview, call: 1)
-    store.send(.rate(ids[0], .again, at: Self.start))
+    store.send(.study(.view(.rate(ids[0], .again, at: Self.start))))
     await service.waitUntilHeld(.recordReview)
-    store.send(.setStudyMode(.due))
+    store.send(.study(.view(.setStudyMode(.due))))
     #expect(store.state.schedule.status == .notLoaded)
     #expect(await service.callCount(of: .fetchSchedule) == 0)
     await service.release(.recordReview)
@@ -217,15 +220,15 @@ import Wordbook
     let service = InMemoryWordService(books: [("Verbs", Self.words)])
     let store = await openedStore(service)
     let ids = store.state.visibleWords.ids
-    store.send(.rate(ids[0], .again, at: Self.start))
-    store.send(.rate(ids[1], .good, at: Self.start))
+    store.send(.study(.view(.rate(ids[0], .again, at: Self.start))))
+    store.send(.study(.view(.rate(ids[1], .good, at: Self.start))))
     await store.settle()
-    store.send(.setStudyMode(.due))
+    store.send(.study(.view(.setStudyMode(.due))))
     await store.settle()
     let shown = Set(store.state.visibleWords.ids)
     #expect(shown == Set(ids[2...]))
     for _ in 0..<5 {
-      store.send(.shuffle)
+      store.send(.study(.view(.shuffle)))
       #expect(Set(store.state.visibleWords.ids) == shown)
     }
     #expect(store.state.words[ids[0]]?.studyState == .fail)
@@ -236,7 +239,7 @@ import Wordbook
   /// A rating as a page or a log writes it: the rating is FSRS's number, 1 to 4; any other
   /// value is not an action, which the page's server answers with 400.
   @Test func aRatingDecodesOnlyFromOneToFour() throws {
-    let rate = AppAction.rate(Word.ID(7), .hard, at: Self.start)
+    let rate = AppAction.study(.view(.rate(Word.ID(7), .hard, at: Self.start)))
     let json = try JSONEncoder().encode(rate)
     #expect(try JSONDecoder().decode(AppAction.self, from: json) == rate)
     for rating in ["0", "5", "\"good\"", "null"] {
@@ -260,11 +263,11 @@ import Wordbook
     for _ in 0..<30 {
       time = time.advanced(by: Int64(generator.next() % 200_000))
       switch generator.next() % 4 {
-      case 0: store.send(.undo)
-      case 1: store.send(.redo)
+      case 0: store.send(.study(.view(.undo)))
+      case 1: store.send(.study(.view(.redo)))
       default:
         let id = ids[Int(generator.next() % UInt64(ids.count))]
-        store.send(.rate(id, Rating.allCases[Int(generator.next() % 4)], at: time))
+        store.send(.study(.view(.rate(id, Rating.allCases[Int(generator.next() % 4)], at: time))))
       }
       if generator.next() % 3 == 0 { await store.settle() }
     }

@@ -31,7 +31,7 @@ import Wordbook
     let entries = try ActionLogDecoder.decode(AppAction.self, from: Data(contentsOf: Self.log))
     let reducer = reducer
     let forgetful = Reduce<AppState, AppAction> { state, action in
-      action == .shuffle ? .none : reducer.reduce(into: &state, action: action)
+      action == .study(.view(.shuffle)) ? .none : reducer.reduce(into: &state, action: action)
     }
     let divergence = try #require(
       replay(

@@ -14,8 +14,9 @@ import Wordbook
       Word(id: Word.ID(Int64($0)), term: "term \($0)", meaning: "meaning \($0)")
     }
     for action: AppAction in [
-      .loadBooks, .booksLoaded(.success([book])), .selectBook(book.id),
-      .wordsLoaded(book.id, .success(words)),
+      .books(.view(.loadBooks)), .books(.booksLoaded(.success([book]))),
+      .books(.view(.selectBook(book.id))),
+      .study(.wordsLoaded(book.id, .success(words))),
     ] {
       _ = reducer.reduce(into: &state, action: action)
     }
@@ -40,13 +41,14 @@ import Wordbook
     var cards = StudyCards(cursor: 3)
     #expect(
       apply([.rate(.good), .rate(.again), .rate(.easy)], to: &state, cards: &cards) == [
-        .rate(Word.ID(4), .good, at: Self.time), .rate(Word.ID(5), .again, at: Self.time),
-        .rate(Word.ID(5), .easy, at: Self.time),
+        .study(.view(.rate(Word.ID(4), .good, at: Self.time))),
+        .study(.view(.rate(Word.ID(5), .again, at: Self.time))),
+        .study(.view(.rate(Word.ID(5), .easy, at: Self.time))),
       ])
     #expect(cards.cursor == 4)
     #expect(
       apply([.flip, .resetMark], to: &state, cards: &cards) == [
-        .flip(Word.ID(5)), .resetMark(Word.ID(5)),
+        .study(.view(.flip(Word.ID(5)))), .study(.view(.resetMark(Word.ID(5)))),
       ])
     #expect(cards.cursor == 4)
   }
@@ -83,7 +85,8 @@ import Wordbook
     #expect(cards.cursor == 2)
     _ = apply([.setSearchQuery("term")], to: &state, cards: &cards)
     _ = apply([.next], to: &state, cards: &cards)
-    #expect(apply([.clearSearch], to: &state, cards: &cards) == [.setSearchQuery(nil)])
+    #expect(
+      apply([.clearSearch], to: &state, cards: &cards) == [.study(.view(.setSearchQuery(nil)))])
     #expect(cards.cursor == 0)
   }
 
@@ -92,12 +95,12 @@ import Wordbook
     var cards = StudyCards(cursor: 1)
     _ = apply([.rate(.good)], to: &state, cards: &cards)
     _ = apply([.last], to: &state, cards: &cards)
-    #expect(apply([.undo], to: &state, cards: &cards) == [.undo])
+    #expect(apply([.undo], to: &state, cards: &cards) == [.study(.view(.undo))])
     #expect(cards.notice == .undid(StudyStateChange(wordID: Word.ID(2), state: .notStudied)))
     #expect(cards.cursor == 1)
     #expect(apply([.undo], to: &state, cards: &cards).isEmpty)
     #expect(cards.notice == .nothingToUndo)
-    #expect(apply([.redo], to: &state, cards: &cards) == [.redo])
+    #expect(apply([.redo], to: &state, cards: &cards) == [.study(.view(.redo))])
     #expect(cards.notice == .redid(StudyStateChange(wordID: Word.ID(2), state: .success)))
     _ = apply([.next], to: &state, cards: &cards)
     #expect(cards.notice == nil)
@@ -110,7 +113,7 @@ import Wordbook
     #expect(cards.apply(.delete, to: state, at: Self.time).request == .deleteWord(Word.ID(3)))
     #expect(
       cards.apply(.chooseBook, to: state, at: Self.time)
-        == StudyCards.Outcome(actions: [.loadBooks], request: .chooseBook))
+        == StudyCards.Outcome(actions: [.books(.view(.loadBooks))], request: .chooseBook))
     let empty = opened(count: 0)
     #expect(cards.apply(.edit, to: empty, at: Self.time) == StudyCards.Outcome())
     #expect(cards.apply(.rate(.good), to: empty, at: Self.time) == StudyCards.Outcome())
@@ -119,17 +122,20 @@ import Wordbook
   @Test func quittingWaitsForTheMarksAndOffersToRetryThoseRefused() {
     var state = opened()
     var cards = StudyCards()
-    _ = reducer.reduce(into: &state, action: .markSuccess(Word.ID(1)))
+    _ = reducer.reduce(into: &state, action: .study(.view(.markSuccess(Word.ID(1)))))
     _ = apply([.quit], to: &state, cards: &cards)
     #expect(cards.isQuitting && !cards.hasQuit && !cards.isFinished(state))
     // While the mark is on its way, quitting again waits and there is nothing to retry.
     #expect(apply([.quit, .retryUnsavedMarks], to: &state, cards: &cards).isEmpty)
     #expect(!cards.hasQuit)
     _ = reducer.reduce(
-      into: &state, action: .studyStatesSaved(.failure(WordServiceError(.unavailable, "locked"))))
-    #expect(apply([.retryUnsavedMarks], to: &state, cards: &cards) == [.retryUnsavedMarks])
+      into: &state,
+      action: .study(.studyStatesSaved(.failure(WordServiceError(.unavailable, "locked")))))
+    #expect(
+      apply([.retryUnsavedMarks], to: &state, cards: &cards) == [.study(.view(.retryUnsavedMarks))])
     _ = reducer.reduce(
-      into: &state, action: .studyStatesSaved(.failure(WordServiceError(.unavailable, "locked"))))
+      into: &state,
+      action: .study(.studyStatesSaved(.failure(WordServiceError(.unavailable, "locked")))))
     _ = apply([.cancelQuit], to: &state, cards: &cards)
     #expect(!cards.isQuitting)
     // Quitting again waits no more: the service has answered, and the refused mark is counted.
@@ -160,15 +166,18 @@ import Wordbook
       cards.pageSize = Int(generator.next() % 4)
       for _ in 0..<30 {
         if generator.next() % 8 == 0, let id = state.visibleWords.ids.last {
-          _ = reducer.reduce(into: &state, action: .deleteWord(id))
-          _ = reducer.reduce(into: &state, action: .wordDeleted(id, .success(id)))
+          _ = reducer.reduce(into: &state, action: .editor(.view(.deleteWord(id))))
+          _ = reducer.reduce(into: &state, action: .editor(.wordDeleted(id, .success(id))))
         }
         let command = commands[Int(generator.next() % UInt64(commands.count))]
         let current = cards.position(in: state)
         let visible = state.visibleWords
         let outcome = cards.apply(command, to: state, at: Self.time)
         if case .rate(let rating) = command, !visible.isEmpty {
-          #expect(outcome.actions == [.rate(visible.id(at: current), rating, at: Self.time)])
+          #expect(
+            outcome.actions == [
+              .study(.view(.rate(visible.id(at: current), rating, at: Self.time)))
+            ])
         }
         for action in outcome.actions { _ = reducer.reduce(into: &state, action: action) }
         let count = state.visibleWords.count

@@ -17,10 +17,10 @@ import Wordbook
     let store = Store(
       initialState: StudyScreenFeature.State(app: AppState(seed: 3)),
       reducer: StudyScreenFeature(app: AppReducer(service: service, clock: { Self.time })))
-    store.send(.app(.loadBooks))
+    store.send(.app(.books(.view(.loadBooks))))
     await store.settle()
     if let first = store.state.app.books.first {
-      store.send(.app(.selectBook(first.id)))
+      store.send(.app(.books(.view(.selectBook(first.id)))))
       await store.settle()
     }
     return store
@@ -53,7 +53,7 @@ import Wordbook
     let store = await openedStore()
     store.send(.command(.moveTo(2), at: Self.time))
     #expect(store.state.cards.cursor == 2)
-    store.send(.app(.selectBook(store.state.app.books[1].id)))
+    store.send(.app(.books(.view(.selectBook(store.state.app.books[1].id)))))
     #expect(store.state.cards.cursor == 0)
     await store.settle()
     #expect(store.state.app.visibleWords.count == 4)
@@ -63,7 +63,7 @@ import Wordbook
     let store = await openedStore(count: 3)
     store.send(.command(.last, at: Self.time))
     let last = store.state.app.visibleWords.id(at: 2)
-    store.send(.app(.deleteWord(last)))
+    store.send(.app(.editor(.view(.deleteWord(last)))))
     await store.settle()
     #expect(store.state.app.visibleWords.count == 2)
     #expect(store.state.cards.cursor == 1)

@@ -51,28 +51,28 @@ struct SessionScreen {
       ("Korean nouns", []),
     ])
     let store = Store(initialState: AppState(seed: 11), reducer: AppReducer(service: service))
-    store.send(.loadBooks)
+    store.send(.books(.view(.loadBooks)))
     await store.settle()
     assertSnapshot(of: SessionScreen(store.state), named: "1-books-loaded")
 
-    store.send(.selectBook(store.state.books[0].id))
+    store.send(.books(.view(.selectBook(store.state.books[0].id))))
     await store.settle()
-    store.send(.shuffle)
+    store.send(.study(.view(.shuffle)))
     assertSnapshot(of: SessionScreen(store.state), named: "2-shuffled")
 
     let ids = store.state.visibleWords.map(\.id)
-    store.send(.flip(ids[0]))
-    store.send(.markSuccess(ids[0]))
-    store.send(.markFail(ids[1]))
+    store.send(.study(.view(.flip(ids[0]))))
+    store.send(.study(.view(.markSuccess(ids[0]))))
+    store.send(.study(.view(.markFail(ids[1]))))
     await store.settle()
     assertSnapshot(of: SessionScreen(store.state), named: "3-marked")
 
-    store.send(.toggleStudyMode)
+    store.send(.study(.view(.toggleStudyMode)))
     assertSnapshot(of: SessionScreen(store.state), named: "4-without-successes")
 
-    store.send(.undo)
+    store.send(.study(.view(.undo)))
     await store.settle()
-    store.send(.selectBook(WordBook.ID(404)))
+    store.send(.books(.view(.selectBook(WordBook.ID(404)))))
     assertSnapshot(of: SessionScreen(store.state), named: "5-undone-with-error")
   }
 }

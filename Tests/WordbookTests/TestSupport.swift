@@ -13,10 +13,10 @@ func makeLoadedStore(
 ) async -> (Store<AppState, AppAction>, InMemoryWordService) {
   let service = InMemoryWordService(books: books, faults: faults)
   let store = Store(initialState: AppState(seed: seed), reducer: AppReducer(service: service))
-  store.send(.loadBooks)
+  store.send(.books(.view(.loadBooks)))
   await store.settle()
   if let first = store.state.books.first {
-    store.send(.selectBook(first.id))
+    store.send(.books(.view(.selectBook(first.id))))
     await store.settle()
   }
   return (store, service)

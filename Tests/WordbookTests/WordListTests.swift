@@ -132,14 +132,14 @@ import Testing
     let before = storageAddresses(store)
     let ids = store.state.visibleWords.ids
     for id in ids {
-      store.send(.markSuccess(id))
-      store.send(.flip(id))
-      store.send(.markFail(id))
+      store.send(.study(.view(.markSuccess(id))))
+      store.send(.study(.view(.flip(id))))
+      store.send(.study(.view(.markFail(id))))
     }
-    store.send(.shuffle)
-    store.send(.toggleStudyMode)
-    store.send(.undo)
-    store.send(.redo)
+    store.send(.study(.view(.shuffle)))
+    store.send(.study(.view(.toggleStudyMode)))
+    store.send(.study(.view(.undo)))
+    store.send(.study(.view(.redo)))
     #expect(storageAddresses(store) == before)
     #expect(observed > 0)
     await store.settle()

@@ -28,7 +28,7 @@ struct StudyScreenCommandsTests {
       let terminal = Store(
         initialState: StudyScreen(app: AppState(seed: 1)),
         reducer: StudyScreenReducer(app: AppReducer(service: memory)))
-      terminal.send(.app(.loadBooks))
+      terminal.send(.app(.books(.view(.loadBooks))))
       await terminal.settle()
       #expect(terminal.state.app.visibleWords.count == 7)
 

@@ -1,41 +1,49 @@
 import StoreCore
 
-/// The actions of ``OutsideChangesFeature``: the cases of ``AppAction`` about changes made
-/// outside the session, each request beside its answer.
-enum OutsideChangesAction: Equatable, Sendable {
-  case subscribeToChanges
-  case outsideChanges([WordChange])
-  case outsideBooksLoaded(Result<[WordBook], WordServiceError>)
-  case outsideWordsLoaded(WordBook.ID, Result<[Word], WordServiceError>)
-  case unsubscribeFromChanges
-
-  /// The action inside `action` about outside changes, or `nil` for another feature's action.
-  init?(_ action: AppAction) {
-    switch action {
-    case .subscribeToChanges: self = .subscribeToChanges
-    case .outsideChanges(let changes): self = .outsideChanges(changes)
-    case .outsideBooksLoaded(let result): self = .outsideBooksLoaded(result)
-    case .outsideWordsLoaded(let bookID, let result): self = .outsideWordsLoaded(bookID, result)
-    case .unsubscribeFromChanges: self = .unsubscribeFromChanges
-    default: return nil
-    }
-  }
-}
-
 /// Changes made outside the session, reported by the service's change feed: marks, words and
 /// deletions from another session, process or front end.
 ///
-/// Unlike the other features it answers with any ``AppAction``, not only its own: when the
-/// feed reports that the book whose words are loading changed, it asks for the words again,
-/// and that answer is the wordbook list's ``AppAction/wordsLoaded(_:_:)``.
-struct OutsideChangesFeature: Reducer {
-  /// The service whose change feed the session follows.
-  let service: any WordService
+/// When the feed reports that the book whose words are loading changed, it asks for the words
+/// again, which the study session loads.
+public struct OutsideChangesFeature: Reducer {
+  /// What happens about changes made outside the session: what a front end asks, and the
+  /// service's reports and answers.
+  public enum Action: Equatable, Sendable {
+    /// What a front end sends.
+    case view(View)
+    /// The service reported changes made by another session, process or front end (or by
+    /// this session, which finds them already applied); see ``WordService/changes()``.
+    case outsideChanges([WordChange])
+    /// The service answered the list of books loaded again after ``outsideChanges(_:)``.
+    case outsideBooksLoaded(Result<[WordBook], WordServiceError>)
+    /// The service answered the words of the selected book, loaded again after
+    /// ``outsideChanges(_:)`` reported too many changes to list.
+    case outsideWordsLoaded(WordBook.ID, Result<[Word], WordServiceError>)
 
-  func reduce(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
-    guard let action = OutsideChangesAction(action) else { return .none }
+    /// What a front end asks about outside changes.
+    public enum View: Equatable, Sendable, Codable {
+      /// Apply the changes the service reports from now on, as ``Action/outsideChanges(_:)``,
+      /// until ``unsubscribeFromChanges``; a front end sends it once when it starts.
+      case subscribeToChanges
+      /// Stop applying the changes the service reports.
+      case unsubscribeFromChanges
+    }
+  }
+
+  /// The service whose change feed the session follows.
+  public let service: any WordService
+
+  /// Creates the feature.
+  ///
+  /// - Parameter service: The service whose change feed the session follows.
+  public init(service: any WordService) {
+    self.service = service
+  }
+
+  /// Applies `action` to the state, asking the service for what it needs.
+  public func reduce(into state: inout AppState, action: Action) -> Effect<Action> {
     switch action {
-    case .subscribeToChanges:
+    case .view(.subscribeToChanges):
       // A second subscription replaces the first, so a session never applies a change twice.
       return .run { [service] send in
         for await changes in service.changes() {
@@ -68,16 +76,16 @@ struct OutsideChangesFeature: Reducer {
       }
       return .none
 
-    case .unsubscribeFromChanges:
+    case .view(.unsubscribeFromChanges):
       return .cancel(id: AppReducer.EffectKey.changes)
     }
   }
 
   private func outsideChanges(_ changes: [WordChange], in state: inout AppState)
-    -> Effect<AppAction>
+    -> Effect<Action>
   {
     let reloads = state.applyOutside(changes)
-    var effects: [Effect<AppAction>] = []
+    var effects: [Effect<Action>] = []
     if reloads.books {
       effects.append(
         .run { [service] send in
@@ -91,8 +99,7 @@ struct OutsideChangesFeature: Reducer {
     if reloads.selectedWords, let bookID = state.selectedBookID {
       if state.isReadingWords {
         // The load in flight may have read the book before the change: read it again.
-        effects.append(
-          WordbookListFeature(service: service).loadWords(of: bookID, in: state).map(\.appAction))
+        state.requestWords(of: bookID)
       } else if state.wordsStatus == .loaded {
         effects.append(
           .run { [service] send in

@@ -1,87 +1,125 @@
 import StoreCore
 
-/// The actions of ``StudySessionFeature``: the studying cases of ``AppAction``, the marks
-/// beside the service's answer to them.
-enum StudySessionAction: Equatable, Sendable {
-  case markFail(Word.ID)
-  case markSuccess(Word.ID)
-  case resetMark(Word.ID)
-  case redo
-  case undo
-  case retryUnsavedMarks
-  case rate(Word.ID, Rating, at: Timestamp)
-  case reviewRecorded(Word.ID, Result<MemoryState, WordServiceError>)
-  case reviewRemoved(Word.ID, Result<MemoryState, WordServiceError>)
-  case scheduleLoaded(WordBook.ID, Result<BookSchedule, WordServiceError>)
-  case studyStatesSaved(Result<[StudyStateChange], WordServiceError>)
-  case flip(Word.ID)
-  case setSearchQuery(String?)
-  case setStudyMode(StudyMode)
-  case shuffle
-  case toggleReverse
-  case toggleStudyMode
-
-  /// The study session's action inside `action`, or `nil` for another feature's action.
-  init?(_ action: AppAction) {
-    switch action {
-    case .markFail(let wordID): self = .markFail(wordID)
-    case .markSuccess(let wordID): self = .markSuccess(wordID)
-    case .resetMark(let wordID): self = .resetMark(wordID)
-    case .redo: self = .redo
-    case .undo: self = .undo
-    case .retryUnsavedMarks: self = .retryUnsavedMarks
-    case .rate(let wordID, let rating, let time): self = .rate(wordID, rating, at: time)
-    case .reviewRecorded(let wordID, let result): self = .reviewRecorded(wordID, result)
-    case .reviewRemoved(let wordID, let result): self = .reviewRemoved(wordID, result)
-    case .scheduleLoaded(let bookID, let result): self = .scheduleLoaded(bookID, result)
-    case .studyStatesSaved(let result): self = .studyStatesSaved(result)
-    case .flip(let wordID): self = .flip(wordID)
-    case .setSearchQuery(let query): self = .setSearchQuery(query)
-    case .setStudyMode(let mode): self = .setStudyMode(mode)
-    case .shuffle: self = .shuffle
-    case .toggleReverse: self = .toggleReverse
-    case .toggleStudyMode: self = .toggleStudyMode
-    default: return nil
-    }
-  }
-
-  /// The same action as an ``AppAction``, as the store receives it and a log records it.
-  var appAction: AppAction {
-    switch self {
-    case .markFail(let wordID): .markFail(wordID)
-    case .markSuccess(let wordID): .markSuccess(wordID)
-    case .resetMark(let wordID): .resetMark(wordID)
-    case .redo: .redo
-    case .undo: .undo
-    case .retryUnsavedMarks: .retryUnsavedMarks
-    case .rate(let wordID, let rating, let time): .rate(wordID, rating, at: time)
-    case .reviewRecorded(let wordID, let result): .reviewRecorded(wordID, result)
-    case .reviewRemoved(let wordID, let result): .reviewRemoved(wordID, result)
-    case .scheduleLoaded(let bookID, let result): .scheduleLoaded(bookID, result)
-    case .studyStatesSaved(let result): .studyStatesSaved(result)
-    case .flip(let wordID): .flip(wordID)
-    case .setSearchQuery(let query): .setSearchQuery(query)
-    case .setStudyMode(let mode): .setStudyMode(mode)
-    case .shuffle: .shuffle
-    case .toggleReverse: .toggleReverse
-    case .toggleStudyMode: .toggleStudyMode
-    }
-  }
-}
-
 /// The study session: marking words and saving the marks, undo and redo, turning cards, and
 /// which words show in what order.
 ///
-/// A mark changes its word in place (the words are never copied) and goes to the service in
-/// batches, one in flight at a time: see ``ServiceSync``.
-struct StudySessionFeature: Reducer {
-  /// The service that saves the marks.
-  let service: any WordService
+/// It loads the selected book's words when the wordbook list chose a book. A mark changes its
+/// word in place (the words are never copied) and goes to the service in batches, one in
+/// flight at a time.
+public struct StudySessionFeature: Reducer {
+  /// What happens in a study session: what a front end asks, and the service's answers.
+  public enum Action: Equatable, Sendable {
+    /// What a front end sends.
+    case view(View)
+    /// The service answered the words of the book the list chose: the whole book, after its
+    /// ``firstWordsLoaded(_:_:)`` when it is big.
+    case wordsLoaded(WordBook.ID, Result<[Word], WordServiceError>)
+    /// The service answered the first page of a big book (more than ``AppState/firstPageSize``
+    /// words), shown at once while the rest loads.
+    case firstWordsLoaded(WordBook.ID, [Word])
+    /// The service answered a batch of study marks.
+    case studyStatesSaved(Result<[StudyStateChange], WordServiceError>)
+    /// The service answered the review a rating, or a redo of one, recorded.
+    case reviewRecorded(Word.ID, Result<MemoryState, WordServiceError>)
+    /// The service answered the removal of a word's last review, as undoing a rating asks.
+    case reviewRemoved(Word.ID, Result<MemoryState, WordServiceError>)
+    /// The service answered the schedule of a book, read when ``StudyMode/due`` is chosen or a
+    /// book is opened in it; the due words show, then the day's new words.
+    case scheduleLoaded(WordBook.ID, Result<BookSchedule, WordServiceError>)
 
-  func reduce(into state: inout AppState, action: StudySessionAction)
-    -> Effect<StudySessionAction>
-  {
+    /// What a front end asks of a study session.
+    public enum View: Equatable, Sendable, Codable {
+      /// Turn one card over.
+      case flip(Word.ID)
+      /// Mark a word as not known (swiped left).
+      case markFail(Word.ID)
+      /// Mark a word as known (swiped right).
+      case markSuccess(Word.ID)
+      /// Reset a word to not studied.
+      case resetMark(Word.ID)
+      /// Rate how well the learner recalled a word at a time: ``Rating/again`` marks it as
+      /// not known, the others as known, and the service records the review and schedules
+      /// the word. Undo takes back the mark and the review together.
+      case rate(Word.ID, Rating, at: Timestamp)
+      /// Undo the last mark.
+      case undo
+      /// Redo the last undone mark.
+      case redo
+      /// Make again the marks the service failed to save (``AppState/unsavedMarks``).
+      case retryUnsavedMarks
+      /// Show only the words whose term or meaning contains the query, or every word for
+      /// `nil` or a blank query; every card turns to its front.
+      case setSearchQuery(String?)
+      /// Show the words of `mode`; every card turns to its front.
+      case setStudyMode(StudyMode)
+      /// Reorder the visible words at random; marks stay, every card turns to its front, and
+      /// no service is called.
+      case shuffle
+      /// Show the meaning first, or the term again; every card turns to its front.
+      case toggleReverse
+      /// Switch to the next study mode; every card turns to its front.
+      case toggleStudyMode
+    }
+  }
+
+  /// The service that keeps the words and saves the marks.
+  public let service: any WordService
+
+  /// Creates the feature.
+  ///
+  /// - Parameter service: The service that keeps the words and saves the marks.
+  public init(service: any WordService) {
+    self.service = service
+  }
+
+  /// Applies `action` to the state, asking the service for what it needs.
+  public func reduce(into state: inout AppState, action: Action) -> Effect<Action> {
     switch action {
+    case .view(let view):
+      return reduce(into: &state, view: view)
+
+    case .firstWordsLoaded(let bookID, let words):
+      guard bookID == state.selectedBookID, state.wordsStatus == .loading else { return .none }
+      state.showFirstWords(words)
+      return .none
+
+    case .wordsLoaded(let bookID, let result):
+      guard bookID == state.selectedBookID else { return .none }
+      switch result {
+      case .success(let words) where state.isLoadingRestOfWords:
+        state.mergeRestOfWords(words)
+      case .success(let words):
+        state.replaceWords(with: words)
+      case .failure(let error):
+        // A book whose rest failed is not shown in part, as if whole.
+        state.serviceSync.endLoad()
+        state.wordsStatus = .failed(error)
+        state.lastError = .service(error)
+        if error.kind == .notFound { state.forgetVanishedBook(bookID) }
+      }
+      return .none
+
+    case .reviewRecorded(let wordID, let result), .reviewRemoved(let wordID, let result):
+      return save(nil, state.settleReview(of: wordID, result))
+
+    case .scheduleLoaded(let bookID, let result):
+      guard bookID == state.selectedBookID else { return .none }
+      switch result {
+      case .success(let schedule): state.takeSchedule(schedule)
+      case .failure(let error):
+        state.schedule.status = .failed(error)
+        state.lastError = .service(error)
+      }
+      return .none
+
+    case .studyStatesSaved(let result):
+      return save(state.settleMarks(result))
+    }
+  }
+
+  /// Applies what a front end asked.
+  private func reduce(into state: inout AppState, view: Action.View) -> Effect<Action> {
+    switch view {
     case .markFail(let wordID):
       return save(state.mark(.fail, wordID: wordID))
 
@@ -116,22 +154,6 @@ struct StudySessionFeature: Reducer {
       let (marks, review) = state.rate(wordID, Review(rating: rating, time: time))
       return save(marks, review)
 
-    case .reviewRecorded(let wordID, let result), .reviewRemoved(let wordID, let result):
-      return save(nil, state.settleReview(of: wordID, result))
-
-    case .scheduleLoaded(let bookID, let result):
-      guard bookID == state.selectedBookID else { return .none }
-      switch result {
-      case .success(let schedule): state.takeSchedule(schedule)
-      case .failure(let error):
-        state.schedule.status = .failed(error)
-        state.lastError = .service(error)
-      }
-      return .none
-
-    case .studyStatesSaved(let result):
-      return save(state.settleMarks(result))
-
     case .flip(let wordID):
       guard state.words.contains(wordID) else {
         state.lastError = .unknownWord(wordID)
@@ -165,11 +187,46 @@ struct StudySessionFeature: Reducer {
     }
   }
 
+  /// Loads the words of `bookID`, cancelling the load of any book chosen before.
+  ///
+  /// A book of more than ``AppState/firstPageSize`` words, as the book list counts them,
+  /// first answers its first page (``Action/firstWordsLoaded(_:_:)``), which shows at once,
+  /// then the whole book.
+  func loadWords(of bookID: WordBook.ID, in state: AppState) -> Effect<Action> {
+    let isBig = (state.books.first { $0.id == bookID }?.wordCount ?? 0) > AppState.firstPageSize
+    return .run { [service] send in
+      if isBig {
+        let first = await result { () async throws(WordServiceError) in
+          try await service.fetchWords(in: bookID, after: nil, limit: AppState.firstPageSize)
+        }
+        switch first {
+        case .success(let words): await send(.firstWordsLoaded(bookID, words))
+        case .failure(let error): return await send(.wordsLoaded(bookID, .failure(error)))
+        }
+      }
+      let count: Int
+      do {
+        let words = await result { () async throws(WordServiceError) in
+          try await service.fetchWords(in: bookID)
+        }
+        // A load cancelled meanwhile (another book chosen) frees its words here, off the main
+        // actor: a million words take a tenth of a second to free.
+        guard !Task.isCancelled else { return }
+        count = (try? words.get())?.count ?? 0
+        await send(.wordsLoaded(bookID, words))
+      }
+      // The words read are freed by now; when the list took the copy another session holds
+      // instead, that was a whole book's text, which goes back to the system.
+      if count >= SharedWords.minimumCount { FreedMemory.returnToSystem() }
+    }
+    .cancellable(id: AppReducer.EffectKey.words, cancelInFlight: true)
+  }
+
   /// Sends a batch of marks to the service, then a change of a review log, one after the
-  /// other, so their answers arrive in that order: ``StudySessionAction/studyStatesSaved(_:)``,
-  /// then ``StudySessionAction/reviewRecorded(_:_:)`` or ``StudySessionAction/reviewRemoved(_:_:)``.
+  /// other, so their answers arrive in that order: ``Action/studyStatesSaved(_:)``,
+  /// then ``Action/reviewRecorded(_:_:)`` or ``Action/reviewRemoved(_:_:)``.
   private func save(_ batch: [StudyStateChange]?, _ write: ReviewWrites.Write? = nil)
-    -> Effect<StudySessionAction>
+    -> Effect<Action>
   {
     guard batch != nil || write != nil else { return .none }
     return .run { [service] send in

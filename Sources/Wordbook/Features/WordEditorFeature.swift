@@ -1,58 +1,47 @@
 import StoreCore
 
-/// The actions of ``WordEditorFeature``: the editing cases of ``AppAction``, each request
-/// beside its answer.
-enum WordEditorAction: Equatable, Sendable {
-  case saveWord(term: String, meaning: String)
-  case wordSaved(WordBook.ID, Result<Word, WordServiceError>)
-  case editWord(Word.ID, term: String, meaning: String)
-  case wordEdited(WordBook.ID, Result<Word, WordServiceError>)
-  case deleteWord(Word.ID)
-  case wordDeleted(Word.ID, Result<Word.ID, WordServiceError>)
-  case dismissError
-
-  /// The editor's action inside `action`, or `nil` for another feature's action.
-  init?(_ action: AppAction) {
-    switch action {
-    case .saveWord(let term, let meaning): self = .saveWord(term: term, meaning: meaning)
-    case .wordSaved(let bookID, let result): self = .wordSaved(bookID, result)
-    case .editWord(let wordID, let term, let meaning):
-      self = .editWord(wordID, term: term, meaning: meaning)
-    case .wordEdited(let bookID, let result): self = .wordEdited(bookID, result)
-    case .deleteWord(let wordID): self = .deleteWord(wordID)
-    case .wordDeleted(let wordID, let result): self = .wordDeleted(wordID, result)
-    case .dismissError: self = .dismissError
-    default: return nil
-    }
-  }
-
-  /// The same action as an ``AppAction``, as the store receives it and a log records it.
-  var appAction: AppAction {
-    switch self {
-    case .saveWord(let term, let meaning): .saveWord(term: term, meaning: meaning)
-    case .wordSaved(let bookID, let result): .wordSaved(bookID, result)
-    case .editWord(let wordID, let term, let meaning):
-      .editWord(wordID, term: term, meaning: meaning)
-    case .wordEdited(let bookID, let result): .wordEdited(bookID, result)
-    case .deleteWord(let wordID): .deleteWord(wordID)
-    case .wordDeleted(let wordID, let result): .wordDeleted(wordID, result)
-    case .dismissError: .dismissError
-    }
-  }
-}
-
-/// The word editor: saving a new word, editing and deleting one, and dismissing the error the
-/// learner was shown.
+/// The word editor: saving a new word, editing and deleting one.
 ///
 /// One save or edit is in flight at a time (``AppState/isSavingWord``), so two answers can't
 /// land in the wrong order.
-struct WordEditorFeature: Reducer {
-  /// The service that keeps the words.
-  let service: any WordService
+public struct WordEditorFeature: Reducer {
+  /// What happens to the words of the selected book: what a front end asks, and the
+  /// service's answers.
+  public enum Action: Equatable, Sendable {
+    /// What a front end sends.
+    case view(View)
+    /// The service answered ``View/saveWord(term:meaning:)`` for the given book.
+    case wordSaved(WordBook.ID, Result<Word, WordServiceError>)
+    /// The service answered ``View/editWord(_:term:meaning:)`` for a word of the given book.
+    case wordEdited(WordBook.ID, Result<Word, WordServiceError>)
+    /// The service answered ``View/deleteWord(_:)``.
+    case wordDeleted(Word.ID, Result<Word.ID, WordServiceError>)
 
-  func reduce(into state: inout AppState, action: WordEditorAction) -> Effect<WordEditorAction> {
+    /// What a front end asks of the word editor.
+    public enum View: Equatable, Sendable, Codable {
+      /// Save a new word to the selected book.
+      case saveWord(term: String, meaning: String)
+      /// Change the term and meaning of a word of the selected book.
+      case editWord(Word.ID, term: String, meaning: String)
+      /// Delete a word from the selected book.
+      case deleteWord(Word.ID)
+    }
+  }
+
+  /// The service that keeps the words.
+  public let service: any WordService
+
+  /// Creates the feature.
+  ///
+  /// - Parameter service: The service that keeps the words.
+  public init(service: any WordService) {
+    self.service = service
+  }
+
+  /// Applies `action` to the state, asking the service for what it needs.
+  public func reduce(into state: inout AppState, action: Action) -> Effect<Action> {
     switch action {
-    case .saveWord(let term, let meaning):
+    case .view(.saveWord(let term, let meaning)):
       return saveWord(WordDraft(term: term, meaning: meaning), into: &state)
 
     case .wordSaved(let bookID, .success(let word)):
@@ -81,14 +70,14 @@ struct WordEditorFeature: Reducer {
       if error.kind == .notFound { state.forgetVanishedBook(bookID) }
       return .none
 
-    case .editWord(let wordID, let term, let meaning):
+    case .view(.editWord(let wordID, let term, let meaning)):
       return editWord(wordID, term: term, meaning: meaning, in: &state)
 
     case .wordEdited(let bookID, let result):
       wordEdited(bookID, result, in: &state)
       return .none
 
-    case .deleteWord(let wordID):
+    case .view(.deleteWord(let wordID)):
       guard state.words.contains(wordID) else {
         state.lastError = .unknownWord(wordID)
         return .none
@@ -110,15 +99,10 @@ struct WordEditorFeature: Reducer {
     case .wordDeleted(_, .failure(let error)):
       state.lastError = .service(error)
       return .none
-
-    case .dismissError:
-      state.lastError = nil
-      return .none
     }
   }
 
-  private func saveWord(_ draft: WordDraft, into state: inout AppState) -> Effect<WordEditorAction>
-  {
+  private func saveWord(_ draft: WordDraft, into state: inout AppState) -> Effect<Action> {
     guard let bookID = state.selectedBookID else {
       state.lastError = .noBookSelected
       return .none
@@ -151,7 +135,7 @@ struct WordEditorFeature: Reducer {
   /// book, no save may be in flight, and the term must not be blank.
   private func editWord(
     _ wordID: Word.ID, term: String, meaning: String, in state: inout AppState
-  ) -> Effect<WordEditorAction> {
+  ) -> Effect<Action> {
     guard let bookID = state.selectedBookID, state.words.contains(wordID) else {
       state.lastError = .unknownWord(wordID)
       return .none

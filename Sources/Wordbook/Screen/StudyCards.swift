@@ -127,13 +127,13 @@ public struct StudyCards: Hashable, Sendable {
     let current = visible.isEmpty ? nil : visible.id(at: cursor)
     switch command {
     case .flip:
-      return Outcome(actions: current.map { [.flip($0)] } ?? [])
+      return Outcome(actions: current.map { [.study(.view(.flip($0)))] } ?? [])
     case .rate(let rating):
       guard let current else { return Outcome() }
       if cursor == last { isRoundOver = true } else { cursor += 1 }
-      return Outcome(actions: [.rate(current, rating, at: time)])
+      return Outcome(actions: [.study(.view(.rate(current, rating, at: time)))])
     case .resetMark:
-      return Outcome(actions: current.map { [.resetMark($0)] } ?? [])
+      return Outcome(actions: current.map { [.study(.view(.resetMark($0)))] } ?? [])
     case .next: cursor = min(cursor + 1, last)
     case .previous: cursor = max(cursor - 1, 0)
     case .nextPage: cursor = min(cursor + max(pageSize, 1), last)
@@ -149,42 +149,42 @@ public struct StudyCards: Hashable, Sendable {
       return Outcome(request: .search)
     case .setSearchQuery(let query):
       cursor = 0
-      return Outcome(actions: [.setSearchQuery(query)])
+      return Outcome(actions: [.study(.view(.setSearchQuery(query)))])
     case .clearSearch:
       guard app.searchQuery != nil else { break }
       cursor = 0
-      return Outcome(actions: [.setSearchQuery(nil)])
+      return Outcome(actions: [.study(.view(.setSearchQuery(nil)))])
     case .toggleReverse:
-      return Outcome(actions: [.toggleReverse])
+      return Outcome(actions: [.study(.view(.toggleReverse))])
     case .undo:
       guard let change = app.nextUndo else {
         notice = .nothingToUndo
         break
       }
-      return step(.undo, change, notice: .undid(change), in: app)
+      return step(.study(.view(.undo)), change, notice: .undid(change), in: app)
     case .redo:
       guard let change = app.nextRedo else {
         notice = .nothingToRedo
         break
       }
-      return step(.redo, change, notice: .redid(change), in: app)
+      return step(.study(.view(.redo)), change, notice: .redid(change), in: app)
     case .shuffle:
       cursor = 0
-      return Outcome(actions: [.shuffle])
+      return Outcome(actions: [.study(.view(.shuffle))])
     case .toggleStudyMode:
       cursor = 0
-      return Outcome(actions: [.toggleStudyMode])
+      return Outcome(actions: [.study(.view(.toggleStudyMode))])
     case .setStudyMode(let mode):
       cursor = 0
-      return Outcome(actions: [.setStudyMode(mode)])
+      return Outcome(actions: [.study(.view(.setStudyMode(mode)))])
     case .chooseBook:
-      return Outcome(actions: [.loadBooks], request: .chooseBook)
+      return Outcome(actions: [.books(.view(.loadBooks))], request: .chooseBook)
     case .openBook(let id):
       cursor = 0
-      return Outcome(actions: [.selectBook(id)])
+      return Outcome(actions: [.books(.view(.selectBook(id)))])
     case .createBook(let title):
       cursor = 0
-      return Outcome(actions: [.createBook(title: title)])
+      return Outcome(actions: [.books(.view(.createBook(title: title)))])
     case .addWord:
       return Outcome(request: .addWord)
     case .help:
@@ -193,7 +193,7 @@ public struct StudyCards: Hashable, Sendable {
       quit(app)
     case .retryUnsavedMarks:
       guard !app.unsavedMarks.isEmpty else { break }
-      return Outcome(actions: [.retryUnsavedMarks])
+      return Outcome(actions: [.study(.view(.retryUnsavedMarks))])
     case .cancelQuit:
       isQuitting = false
     }

@@ -13,7 +13,7 @@ import StoreCore
 ///   reducer: StudyScreenFeature(app: AppReducer(service: service)))
 /// store.observe(\.app, [.visibleWords]) { showCards() }
 /// store.observe([.cards]) { showCurrentCard() }
-/// store.send(.app(.loadBooks))
+/// store.send(.app(.books(.view(.loadBooks))))
 /// store.send(.command(.rate(.good), at: .now))
 /// ```
 ///

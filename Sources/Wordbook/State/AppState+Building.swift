@@ -53,7 +53,7 @@ extension AppState {
   }
 
   /// Shuffles the study order with the state's generator and re-filters the visible words, as
-  /// ``AppAction/shuffle`` does, leaving the cards' faces alone: for describing the state a
+  /// ``StudySessionFeature/Action/View/shuffle`` does, leaving the cards' faces alone: for describing the state a
   /// shuffle leads to in a test step.
   public mutating func shuffleStudyOrder() {
     words.shuffle(using: &generator)

@@ -47,9 +47,9 @@ extension AppState {
     return words.count
   }
 
-  /// Whether ``AppAction/undo`` has a mark to undo.
+  /// Whether ``StudySessionFeature/Action/View/undo`` has a mark to undo.
   public var canUndo: Bool { !serviceSync.undoHistory.undoSteps.isEmpty }
 
-  /// Whether ``AppAction/redo`` has a mark to redo.
+  /// Whether ``StudySessionFeature/Action/View/redo`` has a mark to redo.
   public var canRedo: Bool { !serviceSync.undoHistory.redoSteps.isEmpty }
 }

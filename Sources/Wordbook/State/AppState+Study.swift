@@ -164,7 +164,13 @@ extension AppState {
     books[index].wordCount = words.count
   }
 
-  /// Selects a book and clears what belonged to the previous one, its search included.
+  /// Asks for the words of `bookID` to be read (again), after the action being applied.
+  mutating func requestWords(of bookID: WordBook.ID) {
+    serviceSync.requestWords(of: bookID)
+  }
+
+  /// Selects a book and clears what belonged to the previous one, its search included; a
+  /// book selected as `.loading` asks for its words.
   mutating func select(_ bookID: WordBook.ID, status: LoadStatus) {
     selectedBookID = bookID
     words = WordList([], mode: studyMode)
@@ -173,6 +179,7 @@ extension AppState {
     wordsStatus = status
     serviceSync.startBook()
     backFaces.removeAll()
+    if status == .loading { requestWords(of: bookID) }
   }
 
   /// Drops a book the service says it no longer holds, as when another process deleted it:

@@ -28,7 +28,7 @@ public struct AppState: Equatable, Sendable, Codable {
   /// service each time Due mode is chosen.
   public var schedule = ReviewSchedule()
   /// Which words the session shows: the ``words``' own ``WordList/mode``. Setting it
-  /// re-filters the visible words, as ``AppAction/setStudyMode(_:)`` does.
+  /// re-filters the visible words, as ``StudySessionFeature/Action/View/setStudyMode(_:)`` does.
   public var studyMode: StudyMode {
     get { words.mode }
     set { words.filter(mode: newValue, searchQuery: words.searchQuery) }
@@ -36,7 +36,7 @@ public struct AppState: Equatable, Sendable, Codable {
   /// The text the visible words' term or meaning contains, ignoring case; `nil` shows every
   /// word of the study mode: the ``words``' own ``WordList/searchQuery``. Like the mode, it
   /// filters when it is set, never when a word changes. Choosing another book clears it.
-  /// Setting it re-filters the visible words, as ``AppAction/setSearchQuery(_:)`` does with a
+  /// Setting it re-filters the visible words, as ``StudySessionFeature/Action/View/setSearchQuery(_:)`` does with a
   /// trimmed, non-blank query.
   public var searchQuery: String? {
     get { words.searchQuery }
@@ -52,7 +52,7 @@ public struct AppState: Equatable, Sendable, Codable {
   /// The word being saved, or the one whose save failed, so the form can be filled again.
   public var wordDraft: WordDraft?
   /// The marks the service failed to save, newest per word, which the words no longer show:
-  /// ``AppAction/retryUnsavedMarks`` makes them again. A new mark of the word, its deletion,
+  /// ``StudySessionFeature/Action/View/retryUnsavedMarks`` makes them again. A new mark of the word, its deletion,
   /// or choosing another book gives one up.
   public var unsavedMarks: [Word.ID: StudyState] = [:]
   /// The last error to show the user, until ``AppAction/dismissError``.

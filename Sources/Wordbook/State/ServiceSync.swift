@@ -28,6 +28,9 @@ struct ServiceSync: Hashable, Sendable {
   private(set) var isLoadingRestOfBook = false
   /// Whether a shuffle asked for while the rest loaded waits for it.
   private(set) var shufflesOnceLoaded = false
+  /// The book whose words an action asked to read, which the reducer starts loading once the
+  /// action is applied.
+  private(set) var wordsRequest: WordBook.ID?
 
   /// The newest mark on its way to the service for each word.
   var marksOnTheirWay: [Word.ID: StudyState] { writes.unsaved }
@@ -54,6 +57,19 @@ struct ServiceSync: Hashable, Sendable {
     }
     guard old != new else { return nil }
     return writes.record(wordID: wordID, from: old, to: new)
+  }
+
+  // MARK: Loading
+
+  /// Asks for the words of `bookID` to be read.
+  mutating func requestWords(of bookID: WordBook.ID) {
+    wordsRequest = bookID
+  }
+
+  /// The book whose words were asked for, if any, clearing the request.
+  mutating func takeWordsRequest() -> WordBook.ID? {
+    defer { wordsRequest = nil }
+    return wordsRequest
   }
 
   // MARK: Reviews

@@ -38,7 +38,7 @@ public final class StudyApp: TerminalApplication {
   public func start(requestRedraw: @escaping @MainActor () -> Void) {
     self.requestRedraw = requestRedraw
     observe(includingMarks: false)
-    store.send(.app(.loadBooks))
+    store.send(.app(.books(.view(.loadBooks))))
   }
 
   private func observe(includingMarks: Bool) {

@@ -35,7 +35,7 @@ extension StudyScreen {
     // A deleted book (the open one, say) can take the highlighted row with it: the row
     // above it is highlighted instead, so the picker always shows where Enter goes.
     screen.pickerCursor = min(screen.pickerCursor, max(app.books.count - 1, 0))
-    if let book = bookToOpen() { return [.selectBook(book)] }
+    if let book = bookToOpen() { return [.books(.view(.selectBook(book)))] }
     guard actionsBeforeNextWaitingKey == 0 else { return [] }
     return handleKeysTypedWhileLoading()
   }

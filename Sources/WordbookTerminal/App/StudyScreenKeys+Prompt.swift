@@ -64,27 +64,27 @@ extension StudyScreenKeys {
     let isBlank: (String) -> Bool = { $0.allSatisfy(\.isWhitespace) }
     switch prompt {
     case .term(let term):
-      if isBlank(term) { return [.saveWord(term: term, meaning: "")] }
+      if isBlank(term) { return [.editor(.view(.saveWord(term: term, meaning: "")))] }
       screen.prompt = .meaning(term: term, text: "")
     case .meaning(let term, let meaning):
       screen.prompt = nil
-      return [.saveWord(term: term, meaning: meaning)]
+      return [.editor(.view(.saveWord(term: term, meaning: meaning)))]
     case .bookTitle(let title):
       screen.prompt = nil
       screen.overlay = .none
       return screen.apply(.createBook(title: title), to: state, at: time)
     case .editTerm(let id, let term, let meaning):
-      if isBlank(term) { return [.editWord(id, term: term, meaning: meaning)] }
+      if isBlank(term) { return [.editor(.view(.editWord(id, term: term, meaning: meaning)))] }
       screen.prompt = .editMeaning(id, term: term, text: meaning)
     case .editMeaning(let id, let term, let meaning):
       screen.prompt = nil
-      return [.editWord(id, term: term, meaning: meaning)]
+      return [.editor(.view(.editWord(id, term: term, meaning: meaning)))]
     case .search(let query):
       screen.prompt = nil
       return screen.apply(.setSearchQuery(query), to: state, at: time)
     case .renameBook(let id, let title):
       screen.prompt = nil
-      return [.renameBook(id, title: title)]
+      return [.books(.view(.renameBook(id, title: title)))]
     }
     return []
   }

@@ -27,8 +27,8 @@ public enum StudyScreenKeys {
       screen.question = nil
       guard key == .character("y") || key == .character("Y") else { return [] }
       switch question {
-      case .deleteWord(let wordID): return [.deleteWord(wordID)]
-      case .deleteBook(let bookID): return [.deleteBook(bookID)]
+      case .deleteWord(let wordID): return [.editor(.view(.deleteWord(wordID)))]
+      case .deleteBook(let bookID): return [.books(.view(.deleteBook(bookID)))]
       }
     }
     if let prompt = screen.prompt {
@@ -69,7 +69,7 @@ public enum StudyScreenKeys {
     case .character("d"):
       guard screen.pickerCursor < books.count else { break }
       screen.question = .deleteBook(books[screen.pickerCursor].id)
-    case .character("b"): return [.loadBooks]
+    case .character("b"): return [.books(.view(.loadBooks))]
     case .escape, .left, .character("h"): screen.overlay = .none
     case .character("?"): screen.overlay = .help
     case .character("q"), .endOfInput: return screen.apply(.quit, to: state, at: time)

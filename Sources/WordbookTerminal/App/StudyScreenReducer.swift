@@ -24,7 +24,7 @@ import Wordbook
 /// let store = Store(
 ///   initialState: StudyScreen(app: AppState(seed: 1)),
 ///   reducer: StudyScreenReducer(app: AppReducer(service: InMemoryWordService())))
-/// store.send(.app(.loadBooks))
+/// store.send(.app(.books(.view(.loadBooks))))
 /// store.send(.key(.right, pageSize: 10))
 /// ```
 ///

@@ -24,8 +24,9 @@ struct StateBuilder {
   ) -> StateBuilder {
     var builder = StateBuilder()
     builder.apply(
-      .loadBooks, .booksLoaded(.success(books)), .selectBook(books[0].id),
-      .wordsLoaded(books[0].id, .success(words)))
+      .books(.view(.loadBooks)), .books(.booksLoaded(.success(books))),
+      .books(.view(.selectBook(books[0].id))),
+      .study(.wordsLoaded(books[0].id, .success(words))))
     return builder
   }
 

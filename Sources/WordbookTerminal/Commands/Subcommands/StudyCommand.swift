@@ -93,15 +93,15 @@ extension CommandSession {
       store: store, renderer: StudyScreenRenderer(messages: language.messages, color: color))
     // Marks, words and edits made elsewhere (another terminal, a browser, a `wordbook`
     // command) show on the screen as they are committed.
-    store.send(.app(.subscribeToChanges))
+    store.send(.app(.outside(.view(.subscribeToChanges))))
     let ending: TerminalSession.Ending
     do {
       ending = try await TerminalSession().run(app)
     } catch {
-      store.send(.app(.unsubscribeFromChanges))
+      store.send(.app(.outside(.view(.unsubscribeFromChanges))))
       throw .runtime(.terminalUnavailable(detail: error.message))
     }
-    store.send(.app(.unsubscribeFromChanges))
+    store.send(.app(.outside(.view(.unsubscribeFromChanges))))
     let lost: Int
     switch ending {
     case .quit: lost = app.marksLeftUnsaved
@@ -126,7 +126,7 @@ extension CommandSession {
   ///
   /// - Returns: How many marks are still not saved.
   private func lastSaveAttempt(_ store: Store<StudyScreen, StudyScreenAction>) async -> Int {
-    if !store.state.app.unsavedMarks.isEmpty { store.send(.app(.retryUnsavedMarks)) }
+    if !store.state.app.unsavedMarks.isEmpty { store.send(.app(.study(.view(.retryUnsavedMarks)))) }
     await store.wait(timeout: .seconds(3)) { !$0.app.hasUnsavedMarks && !$0.app.isSavingWord }
     return store.state.app.marksNotYetSaved
   }
