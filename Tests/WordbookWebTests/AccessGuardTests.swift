@@ -149,6 +149,13 @@ struct AccessGuardTests {
         (#"{"kind":"subscribeToChanges"}"#, 403, "may not send"),
         (#"{"kind":"outsideChanges","changes":[]}"#, 403, "may not send"),
         (#"{"kind":"shuffle"}"#, 404, "reload the page"),
+        // The nested form, as logs write it: a view action is the page's, an answer is not.
+        (#"{"study":{"view":{"shuffle":{}}}}"#, 404, "reload the page"),
+        (#"{"study":{"kind":"studyStatesSaved","changes":[]}}"#, 403, "may not send"),
+        (#"{"outside":{"view":{"subscribeToChanges":{}}}}"#, 403, "may not send"),
+        (#"{"study":{"view":{"explode":{}}}}"#, 400, "not an action"),
+        (#"{"study":{},"books":{}}"#, 400, "one key"),
+        (#"{}"#, 400, "one key"),
       ]
       for entry in cases {
         let answer = try await PlainHTTP.send(

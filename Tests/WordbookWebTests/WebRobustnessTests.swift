@@ -190,9 +190,8 @@ extension WebRobustnessTests {
         "GET", library.base + "/cards?session=\(page.session)&from=0&count=20",
         headers: ["Cookie": library.cookie], timeout: Self.largeBodyPatience.seconds)
       #expect(window.status == 200)
-      let shown = try JSONSerialization.jsonObject(with: Data(window.body.utf8)) as? [String: Any]
-      let cards = shown?["cards"] as? [[String: Any]] ?? []
-      #expect(cards.first { $0["term"] as? String == term }?["meaning"] as? String == meaning)
+      let shown = try JSONDecoder().decode(Page.CardWindow.self, from: Data(window.body.utf8))
+      #expect(shown.cards.first { $0.term == term }?.meaning == meaning)
       // Each of these sends the whole card as one event.
       #expect(try await page.send(#"{"kind":"flip","id":\#(big)}"#) == 202)
       #expect(try await page.send(#"{"kind":"markSuccess","id":\#(big)}"#) == 202)

@@ -53,8 +53,8 @@ extension AppState {
   }
 
   /// Shuffles the study order with the state's generator and re-filters the visible words, as
-  /// ``StudySessionFeature/Action/View/shuffle`` does, leaving the cards' faces alone: for describing the state a
-  /// shuffle leads to in a test step.
+  /// ``StudySessionFeature/Action/View/shuffle`` does, leaving the cards' faces alone: for
+  /// describing the state a shuffle leads to in a test step.
   public mutating func shuffleStudyOrder() {
     words.shuffle(using: &generator)
   }

@@ -2,12 +2,12 @@ import StoreCore
 
 /// Everything a Wordbook front end shows, in one value: the single source of truth.
 ///
-/// In a store only ``AppReducer`` changes it, in response to ``AppAction``s: the store's state
-/// is read-only. Outside a store its described values are settable, so a test describes an
-/// expected state as `$0.studyMode = .excludeSuccess`, and
-/// ``init(seed:books:selectedBookID:words:studyMode:)`` builds the state of a session in a
-/// given situation. ``invariantViolations`` says what a hand-built state breaks. The state is built for large
-/// books: a word's strings are stored once, its study state in one byte, and the study order
+/// In a store only ``AppReducer`` changes it, in response to ``AppAction``s: the store's state is
+/// read-only. Outside a store its described values are settable, so a test describes an expected
+/// state as `$0.studyMode = .excludeSuccess`, and
+/// ``init(seed:books:selectedBookID:words:studyMode:)`` builds the state of a session in a given
+/// situation. ``invariantViolations`` says what a hand-built state breaks. The state is built for
+/// large books: a word's strings are stored once, its study state in one byte, and the study order
 /// as 4-byte positions, so no action copies the words.
 public struct AppState: Equatable, Sendable, Codable {
   /// The wordbooks, as last loaded.
@@ -33,11 +33,11 @@ public struct AppState: Equatable, Sendable, Codable {
     get { words.mode }
     set { words.filter(mode: newValue, searchQuery: words.searchQuery) }
   }
-  /// The text the visible words' term or meaning contains, ignoring case; `nil` shows every
-  /// word of the study mode: the ``words``' own ``WordList/searchQuery``. Like the mode, it
-  /// filters when it is set, never when a word changes. Choosing another book clears it.
-  /// Setting it re-filters the visible words, as ``StudySessionFeature/Action/View/setSearchQuery(_:)`` does with a
-  /// trimmed, non-blank query.
+  /// The text the visible words' term or meaning contains, ignoring case; `nil` shows every word of
+  /// the study mode: the ``words``' own ``WordList/searchQuery``. Like the mode, it filters when it
+  /// is set, never when a word changes. Choosing another book clears it. Setting it re-filters the
+  /// visible words, as ``StudySessionFeature/Action/View/setSearchQuery(_:)`` does with a trimmed,
+  /// non-blank query.
   public var searchQuery: String? {
     get { words.searchQuery }
     set { words.filter(mode: words.mode, searchQuery: newValue) }
@@ -52,8 +52,8 @@ public struct AppState: Equatable, Sendable, Codable {
   /// The word being saved, or the one whose save failed, so the form can be filled again.
   public var wordDraft: WordDraft?
   /// The marks the service failed to save, newest per word, which the words no longer show:
-  /// ``StudySessionFeature/Action/View/retryUnsavedMarks`` makes them again. A new mark of the word, its deletion,
-  /// or choosing another book gives one up.
+  /// ``StudySessionFeature/Action/View/retryUnsavedMarks`` makes them again. A new mark of the
+  /// word, its deletion, or choosing another book gives one up.
   public var unsavedMarks: [Word.ID: StudyState] = [:]
   /// The last error to show the user, until ``AppAction/dismissError``.
   public var lastError: AppError?

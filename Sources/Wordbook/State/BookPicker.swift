@@ -5,7 +5,8 @@
 public enum BookPicker: Hashable, Sendable {
   /// The list is on its way.
   case loading
-  /// The list could not be loaded, with this error; offer a retry (``WordbookListFeature/Action/View/loadBooks``).
+  /// The list could not be loaded, with this error; offer a retry
+  /// (``WordbookListFeature/Action/View/loadBooks``).
   case failed(WordServiceError)
   /// The list loaded and holds no wordbook yet.
   case empty

@@ -3,9 +3,9 @@ import StoreCore
 /// The selected book's review schedule, which ``StudyMode/due`` shows: when each reviewed word
 /// falls due, how many are due, when the next one is, and how many new words are left today.
 ///
-/// It is read from the service when Due mode is chosen (``StudySessionFeature/Action/scheduleLoaded(_:_:)``),
-/// and each review the service records moves its word's due time in O(log *n*): the earliest
-/// due time is the top of a heap, never a scan.
+/// It is read from the service when Due mode is chosen
+/// (``StudySessionFeature/Action/scheduleLoaded(_:_:)``), and each review the service records moves
+/// its word's due time in O(log *n*): the earliest due time is the top of a heap, never a scan.
 ///
 /// ```swift
 /// if state.studyMode == .due, let next = state.schedule.nextDue {

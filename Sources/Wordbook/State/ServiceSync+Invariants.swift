@@ -4,7 +4,8 @@ extension ServiceSync {
   /// The marks on their way form one batch in flight and a queue behind it, with the saved
   /// state of each of their words kept for a failed batch; the undo history is bounded and
   /// names only words of the book; changes seen during a load are held only while a load is
-  /// in flight or after it failed (the next choice of a book clears them).
+  /// in flight or after it failed (the next choice of a book clears them); no request for a
+  /// book's words outlives the action that made it.
   ///
   /// - Parameters:
   ///   - words: The selected book's words.
@@ -25,6 +26,9 @@ extension ServiceSync {
       changesDuringLoad != ChangesDuringLoad()
     {
       violations.append("changes made during a load are kept while no load is in flight")
+    }
+    if let wordsRequest {
+      violations.append("the words of book \(wordsRequest) were asked for but never loaded")
     }
     return violations
   }
