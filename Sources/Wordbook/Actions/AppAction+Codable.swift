@@ -1,6 +1,6 @@
 extension AppAction: Codable {
   private enum CodingKeys: String, CodingKey {
-    case books, study, editor, outside, dismissError, kind
+    case books, study, editor, outside, dismissError
   }
 
   /// Decodes an action as ``encode(to:)`` writes it, an object with one key naming the feature
@@ -8,11 +8,11 @@ extension AppAction: Codable {
   /// the action's fields (`{"kind": "shuffle"}`), as logs of formats 1 and 2 and the study
   /// page write it.
   public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    if c.contains(.kind) {
+    if try decoder.container(keyedBy: ActionFieldKey.self).contains(.kind) {
       self = try Self(flat: decoder)
       return
     }
+    let c = try decoder.container(keyedBy: CodingKeys.self)
     guard c.allKeys.count == 1, let key = c.allKeys.first else {
       throw DecodingError.dataCorrupted(
         .init(
@@ -26,7 +26,7 @@ extension AppAction: Codable {
     case .study: self = .study(try c.decode(StudySessionFeature.Action.self, forKey: key))
     case .editor: self = .editor(try c.decode(WordEditorFeature.Action.self, forKey: key))
     case .outside: self = .outside(try c.decode(OutsideChangesFeature.Action.self, forKey: key))
-    case .dismissError, .kind: self = .dismissError
+    case .dismissError: self = .dismissError
     }
   }
 
