@@ -67,7 +67,7 @@ extension TestStore {
   ///
   /// ```swift
   /// let saved = await store.receive("wordSaved", extracting: { action in
-  ///   if case .editor(.wordSaved(_, .success(let word))) = action { word } else { nil }
+  ///   if case .study(.wordSaved(_, .success(let word))) = action { word } else { nil }
   /// }) { state, word in
   ///   state.words.append(word)
   /// }

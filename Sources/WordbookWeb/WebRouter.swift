@@ -365,8 +365,8 @@ struct WebRouter: Sendable {
   /// named, so a new action does not compile until it is allowed or refused here.
   static func isSentByPage(_ action: AppAction) -> Bool {
     switch action {
-    case .books(.view), .study(.view), .editor(.view), .dismissError: true
-    case .books, .study, .editor, .outside: false
+    case .books(.view), .study(.view), .dismissError: true
+    case .books, .study, .outside: false
     }
   }
 

@@ -94,12 +94,12 @@ final class WebSession {
     case .books(.view(.deleteBook(let id))), .books(.view(.renameBook(let id, _))),
       .books(.view(.selectBook(let id))):
       return state.books.contains { $0.id == id } ? nil : .unknownBook(id)
-    case .editor(.view(.deleteWord(let id))), .editor(.view(.editWord(let id, _, _))),
+    case .study(.view(.deleteWord(let id))), .study(.view(.editWord(let id, _, _))),
       .study(.view(.flip(let id))), .study(.view(.markFail(let id))),
       .study(.view(.markSuccess(let id))), .study(.view(.rate(let id, _, _))),
       .study(.view(.resetMark(let id))):
       return state.words.contains(id) ? nil : .unknownWord(id)
-    case .books, .study, .editor, .outside, .dismissError:
+    case .books, .study, .outside, .dismissError:
       return nil
     }
   }

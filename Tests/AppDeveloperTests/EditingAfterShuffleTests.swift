@@ -30,7 +30,7 @@ import Wordbook
       #expect(shuffled != words.map(\.id))
 
       // The service assigns the new word's ID: the step reads it from the answer.
-      store.send(.editor(.view(.saveWord(term: "귤", meaning: "tangerine")))) {
+      store.send(.study(.view(.saveWord(term: "귤", meaning: "tangerine")))) {
         $0.isSavingWord = true
         $0.wordDraft = WordDraft(term: "귤", meaning: "tangerine")
       }
@@ -44,15 +44,15 @@ import Wordbook
       #expect(store.state.visibleWords.map(\.id) == shuffled + [tangerine.id])
 
       let pear = words[1]
-      store.send(.editor(.view(.editWord(pear.id, term: "배", meaning: "pear (fruit)")))) {
+      store.send(.study(.view(.editWord(pear.id, term: "배", meaning: "pear (fruit)")))) {
         $0.isSavingWord = true
       }
       await store.receive("wordEdited", extracting: editedWord) { state, word in
         state.isSavingWord = false
         state.words.replaceText(with: word)
       }
-      store.send(.editor(.view(.deleteWord(words[0].id))))
-      await store.receive(.editor(.wordDeleted(words[0].id, .success(words[0].id)))) {
+      store.send(.study(.view(.deleteWord(words[0].id))))
+      await store.receive(.study(.wordDeleted(words[0].id, .success(words[0].id)))) {
         $0.words.remove(id: words[0].id)
         $0.books[0].wordCount = 4
       }
@@ -91,11 +91,11 @@ import Wordbook
   }
 
   private func savedWord(_ action: AppAction) -> Word? {
-    if case .editor(.wordSaved(_, .success(let word))) = action { word } else { nil }
+    if case .study(.wordSaved(_, .success(let word))) = action { word } else { nil }
   }
 
   private func editedWord(_ action: AppAction) -> Word? {
-    if case .editor(.wordEdited(_, .success(let word))) = action { word } else { nil }
+    if case .study(.wordEdited(_, .success(let word))) = action { word } else { nil }
   }
 }
 

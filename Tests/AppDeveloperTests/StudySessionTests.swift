@@ -72,12 +72,12 @@ import Wordbook
 
       // A new word joins the book.
       let draft = WordDraft(term: "보다", meaning: "to see")
-      store.send(.editor(.view(.saveWord(term: draft.term, meaning: draft.meaning)))) {
+      store.send(.study(.view(.saveWord(term: draft.term, meaning: draft.meaning)))) {
         $0.isSavingWord = true
         $0.wordDraft = draft
       }
       let saved = Word(id: Word.ID(6), term: draft.term, meaning: draft.meaning)
-      await store.receive(.editor(.wordSaved(verbs.id, .success(saved)))) {
+      await store.receive(.study(.wordSaved(verbs.id, .success(saved)))) {
         $0.isSavingWord = false
         $0.wordDraft = nil
         $0.words = WordList($0.words.allWords + [saved])

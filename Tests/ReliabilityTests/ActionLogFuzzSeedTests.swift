@@ -29,7 +29,7 @@ import Wordbook
     // which kinds of action the logs hold, not their bytes.
     func kinds(_ data: Data) throws -> Set<String> {
       let entries = try ActionLogDecoder.decode(AppAction.self, from: data)
-      let wrappers: Set<Substring> = ["books", "study", "editor", "outside", "view"]
+      let wrappers: Set<Substring> = ["books", "study", "outside", "view"]
       return Set(
         entries.map { entry in
           let names = entry.action.description.matches(of: /\.(\w+)/).map(\.output.1)
@@ -64,18 +64,18 @@ import Wordbook
       .study(.view(.flip(ids[2]))), .study(.view(.shuffle)), .study(.view(.toggleStudyMode)),
       .study(.view(.setStudyMode(.failedOnly))), .study(.view(.undo)), .study(.view(.redo)),
       .study(.view(.resetMark(ids[1]))),
-      .editor(.view(.saveWord(term: "새 단어", meaning: "a \"new\" word,\nwith a line break\t"))),
+      .study(.view(.saveWord(term: "새 단어", meaning: "a \"new\" word,\nwith a line break\t"))),
     ] {
       store.send(action)
     }
     await store.settle()
-    store.send(.editor(.view(.editWord(ids[0], term: "고친 단어", meaning: "edited\nover two lines"))))
+    store.send(.study(.view(.editWord(ids[0], term: "고친 단어", meaning: "edited\nover two lines"))))
     store.send(.study(.view(.setSearchQuery("VERB"))))
     store.send(.study(.view(.toggleReverse)))
     store.send(.study(.view(.setSearchQuery(nil))))
     store.send(.books(.view(.renameBook(book.id, title: "Verbs, renamed"))))
     await store.settle()
-    store.send(.editor(.view(.deleteWord(ids[3]))))
+    store.send(.study(.view(.deleteWord(ids[3]))))
     store.send(.books(.view(.createBook(title: "Imported"))))
     await store.settle()
     store.send(.books(.view(.deleteBook(try #require(store.state.selectedBookID)))))
@@ -87,7 +87,7 @@ import Wordbook
     store.send(.study(.view(.markSuccess(ids[0]))))
     store.send(.books(.view(.loadBooks)))
     store.send(.books(.view(.selectBook(book.id))))
-    store.send(.editor(.view(.saveWord(term: "x", meaning: "y"))))
+    store.send(.study(.view(.saveWord(term: "x", meaning: "y"))))
     await store.settle()
   }
 }

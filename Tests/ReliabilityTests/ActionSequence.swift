@@ -171,10 +171,10 @@ enum Move: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .createBook(let blank): return .books(.view(.createBook(title: blank ? "  " : "Book")))
     case .deleteBook(let pick): return .books(.view(.deleteBook(book(pick))))
-    case .deleteWord(let pick): return .editor(.view(.deleteWord(word(pick))))
+    case .deleteWord(let pick): return .study(.view(.deleteWord(word(pick))))
     case .dismissError: return .dismissError
     case .editWord(let pick, let kind):
-      return .editor(
+      return .study(
         .view(.editWord(word(pick), term: term(kind), meaning: "edited \(kind)\nline two")))
     case .flip(let pick): return .study(.view(.flip(word(pick))))
     case .loadBooks: return .books(.view(.loadBooks))
@@ -188,7 +188,7 @@ enum Move: Hashable, Sendable, CustomStringConvertible {
     case .resetMark(let pick): return .study(.view(.resetMark(word(pick))))
     case .retryUnsavedMarks: return .study(.view(.retryUnsavedMarks))
     case .saveWord(let kind):
-      return .editor(.view(.saveWord(term: term(kind), meaning: "meaning \(kind)")))
+      return .study(.view(.saveWord(term: term(kind), meaning: "meaning \(kind)")))
     case .selectBook(let pick): return .books(.view(.selectBook(book(pick))))
     case .setSearchQuery(let kind):
       let queries: [String?] = [nil, " ", "VERB", "1", "thing", "zzz"]

@@ -19,9 +19,9 @@ extension AppAction {
     case .study(.studyStatesSaved(let result)):
       return
         "studyStatesSaved(\(outcome(result) { $0.map { "\($0.wordID):\($0.state)" }.joined(separator: ",") }))"
-    case .editor(.wordDeleted(let wordID, let result)):
+    case .study(.wordDeleted(let wordID, let result)):
       return "wordDeleted(\(wordID), \(outcome(result) { _ in "" }))"
-    case .editor(.wordSaved(let bookID, let result)):
+    case .study(.wordSaved(let bookID, let result)):
       return "wordSaved(\(bookID), \(outcome(result) { "\($0.id)" }))"
     case .study(.wordsLoaded(let bookID, let result)):
       return

@@ -100,7 +100,7 @@ struct InvariantChecker {
       if let selected = before.selectedBookID, !books.contains(where: { $0.id == selected }) {
         shown = []
       }
-    case .editor(.wordSaved(let bookID, let result)):
+    case .study(.wordSaved(let bookID, let result)):
       savesInFlight = max(0, savesInFlight - 1)
       if case .success(let word) = result, bookID == before.selectedBookID,
         before.wordsStatus == .loaded, !before.words.contains(word.id), !deleted.contains(word.id),
@@ -108,15 +108,15 @@ struct InvariantChecker {
       {
         shown.insert(word.id)
       }
-    case .editor(.wordDeleted(let wordID, .success)):
+    case .study(.wordDeleted(let wordID, .success)):
       shown.remove(wordID)
       deleted.insert(wordID)
-    case .editor(.view(.editWord(let wordID, let term, _))):
+    case .study(.view(.editWord(let wordID, let term, _))):
       let blank = term.unicodeScalars.allSatisfy(\.properties.isWhitespace)
       if before.words.contains(wordID), savesInFlight == 0, !blank { savesInFlight += 1 }
-    case .editor(.wordEdited):
+    case .study(.wordEdited):
       savesInFlight = max(0, savesInFlight - 1)
-    case .editor(.view(.saveWord(let term, _))):
+    case .study(.view(.saveWord(let term, _))):
       let listed = before.selectedBookID.map { id in before.books.contains { $0.id == id } }
       let blank = term.unicodeScalars.allSatisfy(\.properties.isWhitespace)
       if listed == true, savesInFlight == 0, !blank { savesInFlight += 1 }

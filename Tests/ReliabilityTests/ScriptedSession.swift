@@ -101,7 +101,7 @@ final class ScriptedSession {
   /// The kind of bad input `action` is in the current state, if it is one.
   private func badInput(_ action: AppAction) -> String? {
     switch action {
-    case .editor(.view(.deleteWord(let id))), .study(.view(.flip(let id))),
+    case .study(.view(.deleteWord(let id))), .study(.view(.flip(let id))),
       .study(.view(.markFail(let id))), .study(.view(.markSuccess(let id))),
       .study(.view(.resetMark(let id))):
       return state.words.contains(id) ? nil : "unknown word ID"
@@ -110,9 +110,9 @@ final class ScriptedSession {
     case .books(.view(.renameBook(let id, let title))):
       guard state.books.contains(where: { $0.id == id }) else { return "unknown book ID" }
       return title.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? "blank title" : nil
-    case .editor(.view(.saveWord(let term, _))):
+    case .study(.view(.saveWord(let term, _))):
       return term.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? "blank term" : nil
-    case .editor(.view(.editWord(let id, let term, _))):
+    case .study(.view(.editWord(let id, let term, _))):
       guard state.words.contains(id) else { return "unknown word ID" }
       return term.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? "blank term" : nil
     case .books(.view(.createBook(let title))):
@@ -128,7 +128,7 @@ final class ScriptedSession {
     switch bogus {
     case .booksFailed: return .books(.booksLoaded(.failure(error)))
     case .marksFailed: return .study(.studyStatesSaved(.failure(error)))
-    case .unknownWordDeleted: return .editor(.wordDeleted(Word.ID(77_777), .failure(error)))
+    case .unknownWordDeleted: return .study(.wordDeleted(Word.ID(77_777), .failure(error)))
     case .wordsFailed:
       return .study(.wordsLoaded(state.selectedBookID ?? WordBook.ID(1), .failure(error)))
     }

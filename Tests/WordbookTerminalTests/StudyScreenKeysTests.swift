@@ -104,7 +104,7 @@ import Wordbook
     let typed: [Key] = ["a", "가", "닥", .backspace, "다", .enter, "t", "o", .tab, "g", "o", .enter]
     #expect(
       press(typed, state: state, screen: &screen) == [
-        .editor(.view(.saveWord(term: "가다", meaning: "to go")))
+        .study(.view(.saveWord(term: "가다", meaning: "to go")))
       ])
     #expect(screen.prompt == nil)
   }
@@ -177,7 +177,7 @@ import Wordbook
     #expect(screen.prompt == .editMeaning(Word.ID(2), term: "감사합요", text: "thank you"))
     #expect(
       press(["!", .enter], state: state, screen: &screen) == [
-        .editor(.view(.editWord(Word.ID(2), term: "감사합요", meaning: "thank you!")))
+        .study(.view(.editWord(Word.ID(2), term: "감사합요", meaning: "thank you!")))
       ])
     #expect(screen.prompt == nil)
   }
@@ -186,7 +186,7 @@ import Wordbook
     var screen = StudyScreenState()
     #expect(
       press(["a", " ", .enter], state: state, screen: &screen) == [
-        .editor(.view(.saveWord(term: " ", meaning: "")))
+        .study(.view(.saveWord(term: " ", meaning: "")))
       ])
     #expect(screen.prompt == .term(" "))
     _ = press([.backspace, "x", .enter], state: state, screen: &screen)
@@ -200,7 +200,7 @@ import Wordbook
     #expect(press(["n"], state: state, screen: &screen) == [])
     #expect(screen.question == nil)
     #expect(
-      press(["d", "y"], state: state, screen: &screen) == [.editor(.view(.deleteWord(Word.ID(4))))])
+      press(["d", "y"], state: state, screen: &screen) == [.study(.view(.deleteWord(Word.ID(4))))])
   }
 
   @Test func slashSearchesAndEscapeClears() {
@@ -310,8 +310,8 @@ import Wordbook
     var builder = StateBuilder.open()
     builder.apply(
       .study(.view(.markSuccess(Word.ID(1)))), .study(.view(.markFail(Word.ID(4)))),
-      .editor(.view(.deleteWord(Word.ID(4)))),
-      .editor(.wordDeleted(Word.ID(4), .success(Word.ID(4)))))
+      .study(.view(.deleteWord(Word.ID(4)))),
+      .study(.wordDeleted(Word.ID(4), .success(Word.ID(4)))))
     var screen = StudyScreenState(cursor: 3)
     #expect(press(["u"], state: builder.state, screen: &screen) == [.study(.view(.undo))])
     #expect(screen.cards.notice == .undid(StudyStateChange(wordID: Word.ID(1), state: .notStudied)))

@@ -47,7 +47,7 @@ import Wordbook
     state.screen.cards.isRoundOver = true
 
     _ = reducer.reduce(
-      into: &state, action: .app(.editor(.wordDeleted(verbs[2].id, .success(verbs[2].id)))))
+      into: &state, action: .app(.study(.wordDeleted(verbs[2].id, .success(verbs[2].id)))))
     #expect(state.app.visibleWords.count == 2)
     #expect(state.screen.cards.cursor == 1 && state.screen.cards.isRoundOver)
 

@@ -210,7 +210,7 @@ import Wordbook
 
   @Test func aRefusedTermShowsAboveItsPromptAtOnce() {
     var builder = StateBuilder.open()
-    builder.apply(.editor(.view(.saveWord(term: " ", meaning: ""))))
+    builder.apply(.study(.view(.saveWord(term: " ", meaning: ""))))
     let lines = screen(builder.state, StudyScreenState(prompt: .term(" ")))
       .split(separator: "\n").map(String.init)
     #expect(lines.last == "New word, term:  _")

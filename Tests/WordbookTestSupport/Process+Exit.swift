@@ -23,7 +23,14 @@ extension Process {
     guard isRunning else { return true }
     terminate()
     let killAt = clock.now + .seconds(10)
+    let giveUpAt = killAt + .seconds(10)
     while isRunning {
+      // Foundation hears of the exit when the last holder of its socket closes it (see
+      // `SpawnedDescriptors`): a leaked one would make this loop spin forever.
+      precondition(
+        clock.now < giveUpAt,
+        "Process \(processIdentifier) was killed but Foundation never saw it exit: another "
+          + "child holds its socket")
       if clock.now >= killAt { kill(processIdentifier, SIGKILL) }
       try? await Task.sleep(for: .milliseconds(2))
     }

@@ -33,11 +33,11 @@ import Testing
         .success(
           BookSchedule(
             time: Timestamp(secondsSince1970: 1_800_000_000), newWordsPerDay: 20, dueTimes: [:])))),
-    .editor(.view(.deleteWord(word))), .dismissError,
-    .editor(.view(.editWord(word, term: "가다", meaning: "to go"))),
-    .editor(.view(.saveWord(term: "오다", meaning: "to come"))),
-    .editor(.wordDeleted(word, .failure(failure))),
-    .editor(.wordEdited(book, .failure(failure))), .editor(.wordSaved(book, .failure(failure))),
+    .study(.view(.deleteWord(word))), .dismissError,
+    .study(.view(.editWord(word, term: "가다", meaning: "to go"))),
+    .study(.view(.saveWord(term: "오다", meaning: "to come"))),
+    .study(.wordDeleted(word, .failure(failure))),
+    .study(.wordEdited(book, .failure(failure))), .study(.wordSaved(book, .failure(failure))),
     .outside(.outsideBooksLoaded(.success([]))), .outside(.outsideChanges([.booksChanged])),
     .outside(.outsideWordsLoaded(book, .success([]))), .outside(.view(.subscribeToChanges)),
     .outside(.view(.unsubscribeFromChanges)),
@@ -56,17 +56,39 @@ import Testing
     var owned = state
     switch action {
     case .books(let action):
-      _ = WordbookListFeature(service: service).reduce(into: &owned, action: action)
+      _ = WordbookListFeature(service: service).reduce(into: &owned.list, action: action)
     case .study(let action):
-      _ = StudySessionFeature(service: service).reduce(into: &owned, action: action)
-    case .editor(let action):
-      _ = WordEditorFeature(service: service).reduce(into: &owned, action: action)
+      _ = StudySessionFeature(service: service).reduce(into: &owned.session, action: action)
     case .outside(let action):
       _ = OutsideChangesFeature(service: service).reduce(into: &owned, action: action)
     case .dismissError: owned.lastError = nil
     }
+    owned.takeFeatureRequests()
     owned.countSelectedBookWords()
     owned.changedParts = state.changedParts
     #expect(reduced == owned)
+  }
+
+  @Test func whatAFeatureAsksOfTheAppIsDoneInTheSameStep() {
+    let service = InMemoryWordService()
+    let verbs = WordBook(id: Self.book, title: "Verbs", wordCount: 0)
+    let nouns = WordBook(id: WordBook.ID(2), title: "Nouns", wordCount: 0)
+    var state = AppState(
+      seed: 7, books: [verbs, nouns], selectedBookID: verbs.id,
+      words: [Word(id: Self.word, term: "가다", meaning: "to go")])
+    // The session alone leaves its error for the app, which the invariants see undone.
+    _ = StudySessionFeature(service: service).reduce(into: &state.session, action: .view(.undo))
+    #expect(state.lastError == nil)
+    #expect(
+      state.invariantViolations == ["a feature asked the app for something that was not done"])
+    state.takeFeatureRequests()
+    #expect(state.lastError == .nothingToUndo && state.invariantViolations == [])
+    // The list alone chooses a book; the session opens it once the app takes the request.
+    _ = WordbookListFeature(service: service).reduce(
+      into: &state.list, action: .view(.selectBook(nouns.id)))
+    #expect(state.list.selectedBookID == nouns.id && state.session.bookID == verbs.id)
+    state.takeFeatureRequests()
+    #expect(state.session.bookID == nouns.id && state.wordsStatus == .loading)
+    #expect(state.session.serviceSync.takeWordsRequest() == nouns.id)
   }
 }

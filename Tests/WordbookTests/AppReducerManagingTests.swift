@@ -22,14 +22,14 @@ import Testing
     await loaded.settle()
     await withTestStore(initialState: loaded.state, reducer: AppReducer(service: service)) {
       store in
-      store.send(.editor(.view(.editWord(word.id, term: "고친", meaning: "two\nlines")))) {
+      store.send(.study(.view(.editWord(word.id, term: "고친", meaning: "two\nlines")))) {
         $0.isSavingWord = true
       }
       var edited = word
       edited.term = "고친"
       edited.meaning = "two\nlines"
       edited.studyState = .success
-      await store.receive(.editor(.wordEdited(book, .success(edited)))) {
+      await store.receive(.study(.wordEdited(book, .success(edited)))) {
         $0.isSavingWord = false
         $0.words.replaceText(with: edited)
       }
@@ -45,10 +45,10 @@ import Testing
     let (state, service) = await loadedSession()
     let word = try #require(state.words.allWords.first)
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
-      store.send(.editor(.view(.editWord(word.id, term: " \n", meaning: "x")))) {
+      store.send(.study(.view(.editWord(word.id, term: " \n", meaning: "x")))) {
         $0.lastError = .blankTerm
       }
-      store.send(.editor(.view(.editWord(Word.ID(999), term: "x", meaning: "x")))) {
+      store.send(.study(.view(.editWord(Word.ID(999), term: "x", meaning: "x")))) {
         $0.lastError = .unknownWord(Word.ID(999))
       }
     }
@@ -63,7 +63,7 @@ import Testing
       // An answer naming another book than the selected one changes no word here, even when
       // the IDs look alike.
       store.send(
-        .editor(.wordEdited(nouns, .success(Word(id: verb.id, term: "other", meaning: "")))))
+        .study(.wordEdited(nouns, .success(Word(id: verb.id, term: "other", meaning: "")))))
     }
   }
 
@@ -124,7 +124,7 @@ import Testing
     store.send(.study(.view(.setSearchQuery("  MEANING 2 "))))
     #expect(store.state.searchQuery == "MEANING 2")
     #expect(store.state.visibleWords.ids == [all[1]])
-    store.send(.editor(.view(.editWord(all[1], term: "changed", meaning: "changed"))))
+    store.send(.study(.view(.editWord(all[1], term: "changed", meaning: "changed"))))
     await store.settle()
     #expect(store.state.visibleWords.ids == [all[1]])
     store.send(.study(.view(.setSearchQuery("changed"))))
@@ -180,7 +180,7 @@ extension AppReducerManagingTests {
     let (store, service) = await makeLoadedStore()
     let verbs = store.state.books[0]
     try await service.deleteBook(verbs.id)
-    store.send(.editor(.view(.saveWord(term: "새", meaning: "new"))))
+    store.send(.study(.view(.saveWord(term: "새", meaning: "new"))))
     await store.settle()
     #expect(store.state.lastError == .service(.bookNotFound(verbs.id)))
     #expect(store.state.selectedBookID == nil)

@@ -100,13 +100,13 @@ import Testing
     let (state, service) = await loadedSession()
     let draft = WordDraft(term: "달리다", meaning: "to run")
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
-      store.send(.editor(.view(.saveWord(term: draft.term, meaning: draft.meaning)))) {
+      store.send(.study(.view(.saveWord(term: draft.term, meaning: draft.meaning)))) {
         $0.isSavingWord = true
         $0.wordDraft = draft
       }
       var saved: Word?
       await store.receive("wordSaved") { action in
-        guard case .editor(.wordSaved(state.books[0].id, .success(let word))) = action else {
+        guard case .study(.wordSaved(state.books[0].id, .success(let word))) = action else {
           return false
         }
         saved = word
@@ -129,11 +129,11 @@ import Testing
     }
     let draft = WordDraft(term: "달리다", meaning: "to run")
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
-      store.send(.editor(.view(.saveWord(term: draft.term, meaning: draft.meaning)))) {
+      store.send(.study(.view(.saveWord(term: draft.term, meaning: draft.meaning)))) {
         $0.isSavingWord = true
         $0.wordDraft = draft
       }
-      await store.receive(.editor(.wordSaved(state.books[0].id, .failure(error)))) {
+      await store.receive(.study(.wordSaved(state.books[0].id, .failure(error)))) {
         $0.isSavingWord = false
         $0.lastError = .service(error)
       }
@@ -144,14 +144,14 @@ import Testing
     let service = InMemoryWordService(books: [("Verbs", [])])
     let reducer = AppReducer(service: service)
     await withTestStore(initialState: AppState(seed: 1), reducer: reducer) { store in
-      store.send(.editor(.view(.saveWord(term: "a", meaning: "b")))) {
+      store.send(.study(.view(.saveWord(term: "a", meaning: "b")))) {
         $0.lastError = .noBookSelected
       }
     }
     let (state, loadedService) = await loadedSession()
     await withTestStore(initialState: state, reducer: AppReducer(service: loadedService)) {
       store in
-      store.send(.editor(.view(.saveWord(term: "  ", meaning: "meaning")))) {
+      store.send(.study(.view(.saveWord(term: "  ", meaning: "meaning")))) {
         $0.wordDraft = WordDraft(term: "  ", meaning: "meaning")
         $0.lastError = .blankTerm
       }

@@ -154,7 +154,7 @@ import Wordbook
     #expect(store.state.unsavedMarks.count == 2)
     await service.setFaults(.init())
     store.send(.study(.view(.markFail(ids[0]))))
-    store.send(.editor(.view(.deleteWord(ids[1]))))
+    store.send(.study(.view(.deleteWord(ids[1]))))
     await store.settle()
     #expect(store.state.unsavedMarks.isEmpty)
     #expect(store.state.marksNotYetSaved == 0)
@@ -202,7 +202,7 @@ import Wordbook
   @Test func savingWithNoSelectionIsAnErrorAndSendsNothing() async {
     let service = InMemoryWordService(books: [("Empty", [])])
     let store = Store(initialState: AppState(seed: 1), reducer: AppReducer(service: service))
-    store.send(.editor(.view(.saveWord(term: "물", meaning: "water"))))
+    store.send(.study(.view(.saveWord(term: "물", meaning: "water"))))
     #expect(store.state.lastError == .noBookSelected)
     #expect(store.runningEffectCount == 0)
     #expect(!store.state.isSavingWord)
@@ -210,7 +210,7 @@ import Wordbook
 
   @Test func savingABlankTermIsAValidationError() async {
     let (store, _) = await makeLoadedStore()
-    store.send(.editor(.view(.saveWord(term: "  ", meaning: "nothing"))))
+    store.send(.study(.view(.saveWord(term: "  ", meaning: "nothing"))))
     #expect(store.state.lastError == .blankTerm)
     #expect(store.runningEffectCount == 0)
     #expect(store.state.wordDraft == WordDraft(term: "  ", meaning: "nothing"))
@@ -219,7 +219,7 @@ import Wordbook
   @Test func savingAddsTheWordAndClearsTheForm() async {
     let (store, _) = await makeLoadedStore()
     let count = store.state.words.count
-    store.send(.editor(.view(.saveWord(term: "물", meaning: "water"))))
+    store.send(.study(.view(.saveWord(term: "물", meaning: "water"))))
     #expect(store.state.isSavingWord)
     await store.settle()
     #expect(!store.state.isSavingWord)
@@ -232,7 +232,7 @@ import Wordbook
   @Test func aFailedSaveKeepsTheForm() async {
     let (store, service) = await makeLoadedStore()
     await service.setFaults(.init(failureRate: 1))
-    store.send(.editor(.view(.saveWord(term: "물", meaning: "water"))))
+    store.send(.study(.view(.saveWord(term: "물", meaning: "water"))))
     await store.settle()
     #expect(!store.state.isSavingWord)
     #expect(store.state.wordDraft == WordDraft(term: "물", meaning: "water"))
@@ -293,7 +293,7 @@ import Wordbook
     for action in [
       AppAction.study(.view(.flip(missing))), .study(.view(.markSuccess(missing))),
       .study(.view(.markFail(missing))), .study(.view(.resetMark(missing))),
-      .editor(.view(.deleteWord(missing))),
+      .study(.view(.deleteWord(missing))),
     ] {
       store.send(.dismissError)
       store.send(action)
@@ -306,7 +306,7 @@ import Wordbook
     let id = store.state.visibleWords.id(at: 2)
     store.send(.study(.view(.flip(id))))
     store.send(.study(.view(.markFail(id))))
-    store.send(.editor(.view(.deleteWord(id))))
+    store.send(.study(.view(.deleteWord(id))))
     await store.settle()
     #expect(store.state.words[id] == nil)
     #expect(!store.state.visibleWords.ids.contains(id))
@@ -324,7 +324,7 @@ import Wordbook
     state.books = [first, second]
     state.wordsStatus = .loading
     _ = AppReducer(service: InMemoryWordService())
-      .reduce(into: &state, action: .editor(.wordDeleted(.init(7), .success(.init(7)))))
+      .reduce(into: &state, action: .study(.wordDeleted(.init(7), .success(.init(7)))))
     #expect(state.books.map(\.wordCount) == [3, 2])
     #expect(state.invariantViolations == [])
   }
@@ -341,9 +341,9 @@ import Wordbook
       .study(.view(.shuffle)), .study(.view(.toggleStudyMode)),
       .study(.view(.setStudyMode(.failedOnly))), .study(.view(.undo)), .study(.view(.redo)),
       .study(.studyStatesSaved(.success([StudyStateChange(wordID: .init(3), state: .fail)]))),
-      .editor(.view(.saveWord(term: "\"; DROP TABLE words; --", meaning: "😀\u{0}"))),
-      .editor(.wordSaved(.init(1), .failure(WordServiceError(.storageFull, "full")))),
-      .editor(.view(.deleteWord(.init(3)))), .editor(.wordDeleted(.init(3), .success(.init(3)))),
+      .study(.view(.saveWord(term: "\"; DROP TABLE words; --", meaning: "😀\u{0}"))),
+      .study(.wordSaved(.init(1), .failure(WordServiceError(.storageFull, "full")))),
+      .study(.view(.deleteWord(.init(3)))), .study(.wordDeleted(.init(3), .success(.init(3)))),
       .dismissError,
       .books(.view(.createBook(title: "B"))),
       .books(.bookCreated(.success(WordBook(id: .init(2), title: "B")))),

@@ -23,7 +23,7 @@ import Testing
     .study(.wordsLoaded(verbs.id, .success(words))),
     .study(.view(.markSuccess(Word.ID(1)))), .study(.view(.markFail(Word.ID(2)))),
     .study(.view(.markSuccess(Word.ID(3)))), .study(.view(.undo)),
-    .editor(.wordDeleted(Word.ID(5), .success(Word.ID(5)))),
+    .study(.wordDeleted(Word.ID(5), .success(Word.ID(5)))),
     .books(.bookDeleted(nouns.id, .success(nouns.id))),
   ]
 
@@ -32,8 +32,8 @@ import Testing
     studying + [
       .books(.view(.selectBook(verbs.id))),
       .study(.studyStatesSaved(.success([StudyStateChange(wordID: Word.ID(1), state: .success)]))),
-      .editor(.wordSaved(verbs.id, .success(Word(id: Word.ID(9), term: "new", meaning: "word")))),
-      .editor(
+      .study(.wordSaved(verbs.id, .success(Word(id: Word.ID(9), term: "new", meaning: "word")))),
+      .study(
         .wordEdited(verbs.id, .success(Word(id: Word.ID(2), term: "edited", meaning: "text")))),
       .outside(.outsideChanges([.wordDeleted(Word.ID(4), book: verbs.id)])),
     ]
@@ -51,7 +51,7 @@ import Testing
     let now = [Self.state(after: Self.studying), Self.state(after: Self.reloading)]
     #expect(old == now)
     #expect(!now[0].serviceSync.undoHistory.redoSteps.isEmpty)
-    #expect(now[0].serviceSync.deletedBookIDs == [Self.nouns.id])
+    #expect(now[0].list.deletedBookIDs == [Self.nouns.id])
     #expect(now[1].serviceSync.changesDuringLoad != ChangesDuringLoad())
   }
 

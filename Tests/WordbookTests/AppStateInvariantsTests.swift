@@ -61,6 +61,30 @@ import Wordbook
     #expect(state.invariantViolations == ["the selected book counts 9 words but holds 3"])
   }
 
+  @Test func theListsChoiceIsOneOfItsBooksAndTheSessionsBook() {
+    var state = AppState(seed: 7, books: [verbs, nouns], selectedBookID: verbs.id, words: words)
+    #expect(state.list.selectedBookID == verbs.id && state.session.bookID == verbs.id)
+    state.session.bookID = nouns.id
+    #expect(state.invariantViolations == ["the list chose book 1 but the session studies 2"])
+    state.selectedBookID = verbs.id
+    #expect(state.invariantViolations == [])
+    state.books.removeAll { $0.id == verbs.id }
+    #expect(state.invariantViolations == ["the selected book 1 is not one of the books"])
+  }
+
+  @Test func aStateIsComposedOfItsFeaturesStates() {
+    let state = AppState(seed: 7, books: [verbs, nouns], selectedBookID: verbs.id, words: words)
+    #expect(state.list.books == state.books && state.list.booksStatus == .loaded)
+    #expect(state.session.words == state.words && state.session.wordsStatus == .loaded)
+    var session = StudySessionFeature.State(seed: 7)
+    #expect(session.bookID == nil && session.words.isEmpty && !session.isSavingWord)
+    session.isReversed = true
+    var composed = AppState(seed: 7, books: [verbs])
+    composed.session = session
+    #expect(composed.isReversed && composed.invariantViolations == [])
+    #expect(WordbookListFeature.State().booksStatus == .notLoaded)
+  }
+
   @Test func theUndoBoundIsPublic() {
     #expect(AppState.undoLimit == 100)
   }

@@ -55,7 +55,7 @@ import Testing
     store.send(.study(.view(.markFail(first[3]))))
     store.send(.study(.view(.markSuccess(first[4]))))
     store.send(.study(.view(.flip(first[5]))))
-    store.send(.editor(.view(.deleteWord(first[6]))))
+    store.send(.study(.view(.deleteWord(first[6]))))
     try await Self.waitUntil {
       !store.state.words.contains(first[6]) && !store.state.hasUnsavedMarks
     }

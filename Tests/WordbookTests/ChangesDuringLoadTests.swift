@@ -37,17 +37,17 @@ import Testing
   @Test func aWordSavedDuringAReloadAppearsOnce() {
     var state = loadedState()
     _ = reducer.reduce(
-      into: &state, action: .editor(.view(.saveWord(term: "먹다", meaning: "to eat"))))
+      into: &state, action: .study(.view(.saveWord(term: "먹다", meaning: "to eat"))))
     _ = reducer.reduce(into: &state, action: .books(.view(.selectBook(book.id))))
     let saved = Word(id: Word.ID(3), term: "먹다", meaning: "to eat")
-    _ = reducer.reduce(into: &state, action: .editor(.wordSaved(book.id, .success(saved))))
+    _ = reducer.reduce(into: &state, action: .study(.wordSaved(book.id, .success(saved))))
     _ = reducer.reduce(into: &state, action: .study(.wordsLoaded(book.id, .success(words))))
     #expect(state.words.allWords.map(\.term) == ["가다", "오다", "먹다"])
     #expect(state.selectedBook?.wordCount == 3)
 
     var later = loadedState()
     _ = reducer.reduce(into: &later, action: .books(.view(.selectBook(book.id))))
-    _ = reducer.reduce(into: &later, action: .editor(.wordSaved(book.id, .success(saved))))
+    _ = reducer.reduce(into: &later, action: .study(.wordSaved(book.id, .success(saved))))
     _ = reducer.reduce(
       into: &later, action: .study(.wordsLoaded(book.id, .success(words + [saved]))))
     #expect(later.words.count == 3)
@@ -55,10 +55,10 @@ import Testing
 
   @Test func aWordDeletedDuringAReloadStaysDeleted() {
     var state = loadedState()
-    _ = reducer.reduce(into: &state, action: .editor(.view(.deleteWord(Word.ID(2)))))
+    _ = reducer.reduce(into: &state, action: .study(.view(.deleteWord(Word.ID(2)))))
     _ = reducer.reduce(into: &state, action: .books(.view(.selectBook(book.id))))
     _ = reducer.reduce(
-      into: &state, action: .editor(.wordDeleted(Word.ID(2), .success(Word.ID(2)))))
+      into: &state, action: .study(.wordDeleted(Word.ID(2), .success(Word.ID(2)))))
     _ = reducer.reduce(into: &state, action: .study(.wordsLoaded(book.id, .success(words))))
     #expect(state.words.allWords.map(\.id) == [Word.ID(1)])
     #expect(state.selectedBook?.wordCount == 1)
@@ -68,13 +68,13 @@ import Testing
     var state = loadedState()
     let saved = Word(id: Word.ID(3), term: "먹다", meaning: "to eat")
     _ = reducer.reduce(
-      into: &state, action: .editor(.view(.saveWord(term: "먹다", meaning: "to eat"))))
+      into: &state, action: .study(.view(.saveWord(term: "먹다", meaning: "to eat"))))
     _ = reducer.reduce(into: &state, action: .books(.view(.selectBook(book.id))))
     _ = reducer.reduce(
       into: &state, action: .study(.wordsLoaded(book.id, .success(words + [saved]))))
-    _ = reducer.reduce(into: &state, action: .editor(.view(.deleteWord(saved.id))))
-    _ = reducer.reduce(into: &state, action: .editor(.wordDeleted(saved.id, .success(saved.id))))
-    _ = reducer.reduce(into: &state, action: .editor(.wordSaved(book.id, .success(saved))))
+    _ = reducer.reduce(into: &state, action: .study(.view(.deleteWord(saved.id))))
+    _ = reducer.reduce(into: &state, action: .study(.wordDeleted(saved.id, .success(saved.id))))
+    _ = reducer.reduce(into: &state, action: .study(.wordSaved(book.id, .success(saved))))
     #expect(state.words.allWords.map(\.id) == [Word.ID(1), Word.ID(2)])
     #expect(!state.isSavingWord)
   }

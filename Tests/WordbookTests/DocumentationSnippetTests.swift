@@ -108,7 +108,7 @@ import Wordbook
   /// `StudySession.md`, "Save a word".
   @Test func savingAWord() async {
     let store = await openedStore(service: InMemoryWordService(books: nouns))
-    store.send(.editor(.view(.saveWord(term: "물", meaning: "water"))))
+    store.send(.study(.view(.saveWord(term: "물", meaning: "water"))))
     // state.isSavingWord == true until the service answers
     #expect(store.state.isSavingWord)
     await store.settle()
@@ -123,11 +123,11 @@ import Wordbook
     store.send(.study(.view(.markFail(id))))
     await store.settle()
     // The text changes, the mark stays.
-    store.send(.editor(.view(.editWord(id, term: "물", meaning: "water; liquid"))))
+    store.send(.study(.view(.editWord(id, term: "물", meaning: "water; liquid"))))
     await store.settle()
     #expect(store.state.words[id]?.meaning == "water; liquid")
     #expect(store.state.words[id]?.studyState == .fail)
-    store.send(.editor(.view(.deleteWord(id))))
+    store.send(.study(.view(.deleteWord(id))))
     await store.settle()
     #expect(!store.state.words.contains(id))
     // Only the words whose term or meaning contains it.
@@ -338,21 +338,21 @@ import Wordbook
       store.send(.study(.view(.shuffle))) { $0.shuffleStudyOrder() }
       let bookID = verbs.id
       let apple = Word(id: id, term: "사과", meaning: "apple")
-      store.send(.editor(.view(.editWord(id, term: apple.term, meaning: apple.meaning)))) {
+      store.send(.study(.view(.editWord(id, term: apple.term, meaning: apple.meaning)))) {
         $0.isSavingWord = true
       }
-      await store.receive(.editor(.wordEdited(bookID, .success(apple)))) {
+      await store.receive(.study(.wordEdited(bookID, .success(apple)))) {
         $0.words.replaceText(with: apple)
         $0.isSavingWord = false
       }
-      store.send(.editor(.view(.saveWord(term: "감", meaning: "persimmon")))) {
+      store.send(.study(.view(.saveWord(term: "감", meaning: "persimmon")))) {
         $0.isSavingWord = true
         $0.wordDraft = WordDraft(term: "감", meaning: "persimmon")
       }
       let saved = await store.receive(
         "wordSaved",
         extracting: { action in
-          if case .editor(.wordSaved(_, .success(let word))) = action { word } else { nil }
+          if case .study(.wordSaved(_, .success(let word))) = action { word } else { nil }
         }
       ) { state, word in
         state.words.append(word)

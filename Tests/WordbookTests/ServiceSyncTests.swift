@@ -86,12 +86,13 @@ import Testing
     var marked = AppState(seed: 7, books: [verbs], selectedBookID: verbs.id, words: words)
     _ = marked.serviceSync.recordMark(
       wordID: Word.ID(1), from: .notStudied, to: .success, recordsHistory: true)
-    marked.serviceSync.recordDeletedBook(WordBook.ID(9))
+    marked.list.forget(WordBook.ID(9))
     let described = AppState(seed: 7, books: [verbs], selectedBookID: verbs.id, words: words)
     #expect(described == marked)
     #expect(marked.canUndo && marked.hasUnsavedMarks && !described.canUndo)
     #expect(textDump(of: marked) == textDump(of: described))
     #expect(!textDump(of: marked).contains("serviceSync"))
+    #expect(!textDump(of: marked).contains("deletedBookIDs"))
     #expect(!textDump(of: marked).contains("changedParts"))
   }
 }

@@ -166,8 +166,8 @@ import Wordbook
       cards.pageSize = Int(generator.next() % 4)
       for _ in 0..<30 {
         if generator.next() % 8 == 0, let id = state.visibleWords.ids.last {
-          _ = reducer.reduce(into: &state, action: .editor(.view(.deleteWord(id))))
-          _ = reducer.reduce(into: &state, action: .editor(.wordDeleted(id, .success(id))))
+          _ = reducer.reduce(into: &state, action: .study(.view(.deleteWord(id))))
+          _ = reducer.reduce(into: &state, action: .study(.wordDeleted(id, .success(id))))
         }
         let command = commands[Int(generator.next() % UInt64(commands.count))]
         let current = cards.position(in: state)

@@ -63,7 +63,7 @@ import Wordbook
     let store = await openedStore(count: 3)
     store.send(.command(.last, at: Self.time))
     let last = store.state.app.visibleWords.id(at: 2)
-    store.send(.app(.editor(.view(.deleteWord(last)))))
+    store.send(.app(.study(.view(.deleteWord(last)))))
     await store.settle()
     #expect(store.state.app.visibleWords.count == 2)
     #expect(store.state.cards.cursor == 1)

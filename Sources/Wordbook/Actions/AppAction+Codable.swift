@@ -1,6 +1,6 @@
 extension AppAction: Codable {
   private enum CodingKeys: String, CodingKey {
-    case books, study, editor, outside, dismissError
+    case books, study, outside, dismissError
   }
 
   /// Decodes an action as ``encode(to:)`` writes it, an object with one key naming the feature
@@ -18,13 +18,12 @@ extension AppAction: Codable {
         .init(
           codingPath: decoder.codingPath,
           debugDescription:
-            "An action is an object with one key: books, study, editor, outside or dismissError."
+            "An action is an object with one key: books, study, outside or dismissError."
         ))
     }
     switch key {
     case .books: self = .books(try c.decode(WordbookListFeature.Action.self, forKey: key))
     case .study: self = .study(try c.decode(StudySessionFeature.Action.self, forKey: key))
-    case .editor: self = .editor(try c.decode(WordEditorFeature.Action.self, forKey: key))
     case .outside: self = .outside(try c.decode(OutsideChangesFeature.Action.self, forKey: key))
     case .dismissError: self = .dismissError
     }
@@ -37,7 +36,6 @@ extension AppAction: Codable {
     switch self {
     case .books(let action): try c.encode(action, forKey: .books)
     case .study(let action): try c.encode(action, forKey: .study)
-    case .editor(let action): try c.encode(action, forKey: .editor)
     case .outside(let action): try c.encode(action, forKey: .outside)
     case .dismissError: try c.encode([String: String](), forKey: .dismissError)
     }
@@ -72,11 +70,11 @@ extension AppAction: Codable {
     case "toggleReverse": self = .study(.view(.toggleReverse))
     case "toggleStudyMode": self = .study(.view(.toggleStudyMode))
     case "saveWord":
-      self = .editor(.view(.saveWord(term: try fields(.term), meaning: try fields(.meaning))))
+      self = .study(.view(.saveWord(term: try fields(.term), meaning: try fields(.meaning))))
     case "editWord":
-      self = .editor(
+      self = .study(
         .view(.editWord(try fields(.id), term: try fields(.term), meaning: try fields(.meaning))))
-    case "deleteWord": self = .editor(.view(.deleteWord(try fields(.id))))
+    case "deleteWord": self = .study(.view(.deleteWord(try fields(.id))))
     case "dismissError": self = .dismissError
     case "subscribeToChanges": self = .outside(.view(.subscribeToChanges))
     case "unsubscribeFromChanges": self = .outside(.view(.unsubscribeFromChanges))
@@ -84,8 +82,6 @@ extension AppAction: Codable {
       self = .books(try .init(from: decoder))
     case _ where StudySessionFeature.Action.Answer(rawValue: kind) != nil:
       self = .study(try .init(from: decoder))
-    case _ where WordEditorFeature.Action.Answer(rawValue: kind) != nil:
-      self = .editor(try .init(from: decoder))
     case _ where OutsideChangesFeature.Action.Answer(rawValue: kind) != nil:
       self = .outside(try .init(from: decoder))
     default:

@@ -3,8 +3,11 @@ import StoreCore
 /// Changes made outside the session, reported by the service's change feed: marks, words and
 /// deletions from another session, process or front end.
 ///
-/// When the feed reports that the book whose words are loading changed, it asks for the words
-/// again, which the study session loads.
+/// The news belongs to the two features that own what it changes: the list's books and the
+/// session's words. So this feature alone runs on the whole ``AppState``, and changes it only
+/// through the list's and the session's own methods; what they ask of the app meanwhile is
+/// carried out as for their own actions. When the feed reports that the book whose words are
+/// loading changed, it asks for the words again, which the study session loads.
 public struct OutsideChangesFeature: Reducer {
   /// What happens about changes made outside the session: what a front end asks, and the
   /// service's reports and answers.
@@ -60,7 +63,7 @@ public struct OutsideChangesFeature: Reducer {
       // or the next start loads it again.
       guard case .success(let books) = result else { return .none }
       let selected = state.selectedBookID
-      state.takeOutsideBooks(books)
+      state.list.takeOutsideBooks(books)
       return selected != nil && state.selectedBookID == nil
         ? .cancel(id: AppReducer.EffectKey.words) : .none
 
@@ -70,9 +73,9 @@ public struct OutsideChangesFeature: Reducer {
       guard bookID == state.selectedBookID, state.wordsStatus == .loaded else { return .none }
       switch result {
       case .success(let words):
-        state.mergeOutsideWords(words)
+        state.session.mergeOutsideWords(words)
       case .failure(let error):
-        if error.kind == .notFound { state.forgetVanishedBook(bookID) }
+        if error.kind == .notFound { state.list.forget(bookID) }
       }
       return .none
 
@@ -84,7 +87,7 @@ public struct OutsideChangesFeature: Reducer {
   private func outsideChanges(_ changes: [WordChange], in state: inout AppState)
     -> Effect<Action>
   {
-    let reloads = state.applyOutside(changes)
+    let reloads = state.session.applyOutside(changes)
     var effects: [Effect<Action>] = []
     if reloads.books {
       effects.append(
@@ -97,9 +100,9 @@ public struct OutsideChangesFeature: Reducer {
         .cancellable(id: AppReducer.EffectKey.outsideBooks, cancelInFlight: true))
     }
     if reloads.selectedWords, let bookID = state.selectedBookID {
-      if state.isReadingWords {
+      if state.session.isReadingWords {
         // The load in flight may have read the book before the change: read it again.
-        state.requestWords(of: bookID)
+        state.session.requestWords(of: bookID)
       } else if state.wordsStatus == .loaded {
         effects.append(
           .run { [service] send in

@@ -2,7 +2,7 @@ extension StudySessionFeature.Action: Codable {
   /// The answers' kinds, as logs name them.
   enum Answer: String, Codable {
     case wordsLoaded, firstWordsLoaded, studyStatesSaved, reviewRecorded, reviewRemoved
-    case scheduleLoaded
+    case scheduleLoaded, wordSaved, wordEdited, wordDeleted
   }
 
   /// Decodes `{"view": …}`, a front end's action as Swift synthesizes it, or an answer as an
@@ -16,6 +16,9 @@ extension StudySessionFeature.Action: Codable {
       case .reviewRecorded: .reviewRecorded(try fields(.id), try fields.result(.memory))
       case .reviewRemoved: .reviewRemoved(try fields(.id), try fields.result(.memory))
       case .scheduleLoaded: .scheduleLoaded(try fields(.book), try fields.result(.schedule))
+      case .wordSaved: .wordSaved(try fields(.book), try fields.result(.word))
+      case .wordEdited: .wordEdited(try fields(.book), try fields.result(.word))
+      case .wordDeleted: .wordDeleted(try fields(.id), try fields.result(.word))
       }
     }
   }
@@ -37,6 +40,12 @@ extension StudySessionFeature.Action: Codable {
       try fields.answer(Answer.reviewRemoved, result, .memory, (wordID, .id))
     case .scheduleLoaded(let bookID, let result):
       try fields.answer(Answer.scheduleLoaded, result, .schedule, (bookID, .book))
+    case .wordSaved(let bookID, let result):
+      try fields.answer(Answer.wordSaved, result, .word, (bookID, .book))
+    case .wordEdited(let bookID, let result):
+      try fields.answer(Answer.wordEdited, result, .word, (bookID, .book))
+    case .wordDeleted(let wordID, let result):
+      try fields.answer(Answer.wordDeleted, result, .word, (wordID, .id))
     }
   }
 }

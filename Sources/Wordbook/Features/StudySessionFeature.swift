@@ -1,7 +1,7 @@
 import StoreCore
 
-/// The study session: marking words and saving the marks, undo and redo, turning cards, and
-/// which words show in what order.
+/// The study session: marking words and saving the marks, undo and redo, turning cards, which
+/// words show in what order, and adding, editing and deleting words.
 ///
 /// It loads the selected book's words when the wordbook list chose a book. A mark changes its
 /// word in place (the words are never copied) and goes to the service in batches, one in
@@ -26,6 +26,12 @@ public struct StudySessionFeature: Reducer {
     /// The service answered the schedule of a book, read when ``StudyMode/due`` is chosen or a
     /// book is opened in it; the due words show, then the day's new words.
     case scheduleLoaded(WordBook.ID, Result<BookSchedule, WordServiceError>)
+    /// The service answered ``View/saveWord(term:meaning:)`` for the given book.
+    case wordSaved(WordBook.ID, Result<Word, WordServiceError>)
+    /// The service answered ``View/editWord(_:term:meaning:)`` for a word of the given book.
+    case wordEdited(WordBook.ID, Result<Word, WordServiceError>)
+    /// The service answered ``View/deleteWord(_:)``.
+    case wordDeleted(Word.ID, Result<Word.ID, WordServiceError>)
 
     /// What a front end asks of a study session.
     public enum View: Equatable, Sendable, Codable {
@@ -59,6 +65,12 @@ public struct StudySessionFeature: Reducer {
       case toggleReverse
       /// Switch to the next study mode; every card turns to its front.
       case toggleStudyMode
+      /// Save a new word to the selected book.
+      case saveWord(term: String, meaning: String)
+      /// Change the term and meaning of a word of the selected book.
+      case editWord(Word.ID, term: String, meaning: String)
+      /// Delete a word from the selected book.
+      case deleteWord(Word.ID)
     }
   }
 
@@ -73,18 +85,18 @@ public struct StudySessionFeature: Reducer {
   }
 
   /// Applies `action` to the state, asking the service for what it needs.
-  public func reduce(into state: inout AppState, action: Action) -> Effect<Action> {
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .view(let view):
       return reduce(into: &state, view: view)
 
     case .firstWordsLoaded(let bookID, let words):
-      guard bookID == state.selectedBookID, state.wordsStatus == .loading else { return .none }
+      guard bookID == state.bookID, state.wordsStatus == .loading else { return .none }
       state.showFirstWords(words)
       return .none
 
     case .wordsLoaded(let bookID, let result):
-      guard bookID == state.selectedBookID else { return .none }
+      guard bookID == state.bookID else { return .none }
       switch result {
       case .success(let words) where state.isLoadingRestOfWords:
         state.mergeRestOfWords(words)
@@ -94,8 +106,8 @@ public struct StudySessionFeature: Reducer {
         // A book whose rest failed is not shown in part, as if whole.
         state.serviceSync.endLoad()
         state.wordsStatus = .failed(error)
-        state.lastError = .service(error)
-        if error.kind == .notFound { state.forgetVanishedBook(bookID) }
+        state.appRequests.error = .service(error)
+        if error.kind == .notFound { state.appRequests.vanishedBookID = bookID }
       }
       return .none
 
@@ -103,22 +115,38 @@ public struct StudySessionFeature: Reducer {
       return save(nil, state.settleReview(of: wordID, result))
 
     case .scheduleLoaded(let bookID, let result):
-      guard bookID == state.selectedBookID else { return .none }
+      guard bookID == state.bookID else { return .none }
       switch result {
       case .success(let schedule): state.takeSchedule(schedule)
       case .failure(let error):
         state.schedule.status = .failed(error)
-        state.lastError = .service(error)
+        state.appRequests.error = .service(error)
       }
       return .none
 
     case .studyStatesSaved(let result):
       return save(state.settleMarks(result))
+
+    case .wordSaved(let bookID, let result):
+      state.wordSaved(bookID, result)
+      return .none
+
+    case .wordEdited(let bookID, let result):
+      state.wordEdited(bookID, result)
+      return .none
+
+    case .wordDeleted(let wordID, .success):
+      state.removeDeletedWord(wordID)
+      return .none
+
+    case .wordDeleted(_, .failure(let error)):
+      state.appRequests.error = .service(error)
+      return .none
     }
   }
 
   /// Applies what a front end asked.
-  private func reduce(into state: inout AppState, view: Action.View) -> Effect<Action> {
+  private func reduce(into state: inout State, view: Action.View) -> Effect<Action> {
     switch view {
     case .markFail(let wordID):
       return save(state.mark(.fail, wordID: wordID))
@@ -131,7 +159,7 @@ public struct StudySessionFeature: Reducer {
 
     case .redo:
       guard let step = state.serviceSync.popRedo() else {
-        state.lastError = .nothingToRedo
+        state.appRequests.error = .nothingToRedo
         return .none
       }
       return save(
@@ -140,7 +168,7 @@ public struct StudySessionFeature: Reducer {
 
     case .undo:
       guard let step = state.serviceSync.popUndo() else {
-        state.lastError = .nothingToUndo
+        state.appRequests.error = .nothingToUndo
         return .none
       }
       return save(
@@ -156,7 +184,7 @@ public struct StudySessionFeature: Reducer {
 
     case .flip(let wordID):
       guard state.words.contains(wordID) else {
-        state.lastError = .unknownWord(wordID)
+        state.appRequests.error = .unknownWord(wordID)
         return .none
       }
       if state.backFaces.remove(wordID) == nil { state.backFaces.insert(wordID) }
@@ -181,9 +209,18 @@ public struct StudySessionFeature: Reducer {
       return .none
 
     case .toggleStudyMode:
-      state.show(state.studyMode.next)
-      if state.studyMode == .due { state.requestSchedule() }
+      state.show(state.words.mode.next)
+      if state.words.mode == .due { state.requestSchedule() }
       return .none
+
+    case .saveWord(let term, let meaning):
+      return saveWord(WordDraft(term: term, meaning: meaning), into: &state)
+
+    case .editWord(let wordID, let term, let meaning):
+      return editWord(wordID, term: term, meaning: meaning, in: &state)
+
+    case .deleteWord(let wordID):
+      return deleteWord(wordID, in: &state)
     }
   }
 
@@ -192,9 +229,8 @@ public struct StudySessionFeature: Reducer {
   /// A book of more than ``AppState/firstPageSize`` words, as the book list counts them,
   /// first answers its first page (``Action/firstWordsLoaded(_:_:)``), which shows at once,
   /// then the whole book.
-  func loadWords(of bookID: WordBook.ID, in state: AppState) -> Effect<Action> {
-    let isBig = (state.books.first { $0.id == bookID }?.wordCount ?? 0) > AppState.firstPageSize
-    return .run { [service] send in
+  func loadWords(of bookID: WordBook.ID, isBig: Bool) -> Effect<Action> {
+    .run { [service] send in
       if isBig {
         let first = await result { () async throws(WordServiceError) in
           try await service.fetchWords(in: bookID, after: nil, limit: AppState.firstPageSize)

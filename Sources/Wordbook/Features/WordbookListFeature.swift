@@ -49,13 +49,13 @@ public struct WordbookListFeature: Reducer {
   }
 
   /// Applies `action` to the state, asking the service for what it needs.
-  public func reduce(into state: inout AppState, action: Action) -> Effect<Action> {
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .view(let view):
       return reduce(into: &state, view: view)
 
     case .booksLoaded(.success(let books)):
-      state.books = books.filter { !state.serviceSync.deletedBookIDs.contains($0.id) }
+      state.books = books.filter { !state.deletedBookIDs.contains($0.id) }
       state.booksStatus = .loaded
       if let selected = state.selectedBookID, !state.books.contains(where: { $0.id == selected }) {
         state.deselect()
@@ -72,7 +72,7 @@ public struct WordbookListFeature: Reducer {
 
     case .booksLoaded(.failure(let error)):
       state.booksStatus = .failed(error)
-      state.lastError = .service(error)
+      state.appRequests.error = .service(error)
       return .none
 
     case .lastStudiedBookLoaded(let result):
@@ -82,17 +82,17 @@ public struct WordbookListFeature: Reducer {
       guard case .success(let bookID?) = result, state.selectedBookID == nil,
         state.books.contains(where: { $0.id == bookID })
       else { return .none }
-      state.select(bookID, status: .loading)
+      state.choose(bookID, status: .loading)
       return .none
 
     case .bookCreated(.success(let book)):
       // The list, loaded again after the service reported the new book, may hold it already.
       if !state.books.contains(where: { $0.id == book.id }) { state.books.append(book) }
-      state.select(book.id, status: .loaded)
+      state.choose(book.id, status: .loaded)
       return .merge(.cancel(id: AppReducer.EffectKey.words), rememberStudied(book.id))
 
     case .bookCreated(.failure(let error)):
-      state.lastError = .service(error)
+      state.appRequests.error = .service(error)
       return .none
 
     case .bookRenamed(.success(let book)):
@@ -104,24 +104,22 @@ public struct WordbookListFeature: Reducer {
       return .none
 
     case .bookRenamed(.failure(let error)):
-      state.lastError = .service(error)
+      state.appRequests.error = .service(error)
       return .none
 
     case .bookDeleted(_, .failure(let error)):
-      state.lastError = .service(error)
+      state.appRequests.error = .service(error)
       return .none
 
     case .bookDeleted(let bookID, .success):
-      state.serviceSync.recordDeletedBook(bookID)
-      state.books.removeAll { $0.id == bookID }
-      guard state.selectedBookID == bookID else { return .none }
-      state.deselect()
-      return .cancel(id: AppReducer.EffectKey.words)
+      let wasChosen = state.selectedBookID == bookID
+      state.forget(bookID)
+      return wasChosen ? .cancel(id: AppReducer.EffectKey.words) : .none
     }
   }
 
   /// Applies what a front end asked.
-  private func reduce(into state: inout AppState, view: Action.View) -> Effect<Action> {
+  private func reduce(into state: inout State, view: Action.View) -> Effect<Action> {
     switch view {
     case .loadBooks:
       state.booksStatus = .loading
@@ -135,15 +133,15 @@ public struct WordbookListFeature: Reducer {
 
     case .selectBook(let bookID):
       guard state.books.contains(where: { $0.id == bookID }) else {
-        state.lastError = .unknownBook(bookID)
+        state.appRequests.error = .unknownBook(bookID)
         return .none
       }
-      state.select(bookID, status: .loading)
+      state.choose(bookID, status: .loading)
       return rememberStudied(bookID)
 
     case .createBook(let title):
       guard !title.trimmingWhitespace().isEmpty else {
-        state.lastError = .blankTitle
+        state.appRequests.error = .blankTitle
         return .none
       }
       return .run { [service] send in
@@ -156,11 +154,11 @@ public struct WordbookListFeature: Reducer {
 
     case .renameBook(let bookID, let title):
       guard state.books.contains(where: { $0.id == bookID }) else {
-        state.lastError = .unknownBook(bookID)
+        state.appRequests.error = .unknownBook(bookID)
         return .none
       }
       guard !title.trimmingWhitespace().isEmpty else {
-        state.lastError = .blankTitle
+        state.appRequests.error = .blankTitle
         return .none
       }
       return .run { [service] send in
@@ -173,7 +171,7 @@ public struct WordbookListFeature: Reducer {
 
     case .deleteBook(let bookID):
       guard state.books.contains(where: { $0.id == bookID }) else {
-        state.lastError = .unknownBook(bookID)
+        state.appRequests.error = .unknownBook(bookID)
         return .none
       }
       return .run { [service] send in

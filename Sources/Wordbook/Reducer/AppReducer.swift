@@ -13,23 +13,24 @@ import StoreCore
 ///
 /// ## Features
 ///
-/// It is a composition, with StoreCore's `Scope` and `combined(with:)`, of four features, one
-/// for each case of ``AppAction``; each feature's action holds what a front end sends (its
-/// `view` case) beside its service's answers:
+/// It is a composition, with StoreCore's `Scope` and `combined(with:)`, of three features, one
+/// for each feature case of ``AppAction``; each feature's action holds what a front end sends
+/// (its `view` case) beside its service's answers:
 ///
-/// - ``WordbookListFeature``: loading, choosing, creating, renaming and deleting books.
-/// - ``StudySessionFeature``: the selected book's words, marks, ratings, undo and redo, and
-///   which cards show in what order.
-/// - ``WordEditorFeature``: saving, editing and deleting a word.
-/// - ``OutsideChangesFeature``: applying the changes the service reports.
+/// - ``WordbookListFeature``: loading, choosing, creating, renaming and deleting books, on
+///   ``AppState/list``.
+/// - ``StudySessionFeature``: the selected book's words, marks, ratings, undo and redo, which
+///   cards show in what order, and adding, editing and deleting words, on
+///   ``AppState/session``.
+/// - ``OutsideChangesFeature``: applying the changes the service reports, which touch the list
+///   and the session, through their own methods.
 ///
-/// No feature builds another. Where one needs another's work, it says so in the state and
-/// this reducer starts it: a book chosen in the list, or changed while its words load, asks
-/// for its words, which the study session loads; Due mode shown without a schedule asks for
-/// one. The features share one state, ``AppState``, since every one of them changes the
-/// selected book's words; what keeps that state in step with the service (marks on their
-/// way, undo steps, changes seen during a load, deleted words and books) is one value they all
-/// go through, with its invariants beside it.
+/// The list and the session each change only their own state. What one needs of the app
+/// besides, it leaves in its state as a request, and this reducer carries it out once the
+/// action is applied, in the same step: a book chosen in the list is opened by the session,
+/// which asks for its words; a book the session found gone leaves the list; an error goes to
+/// ``AppState/lastError``. It also starts what the state asks for (the words of a book, the
+/// schedule Due mode shows) and keeps the selected book's word count the number of its words.
 public struct AppReducer: Reducer {
   /// The cancellation IDs the features share: a choice of book cancels a load of words that
   /// any of them started.
@@ -44,11 +45,8 @@ public struct AppReducer: Reducer {
 
   typealias Features = CombinedReducer<
     CombinedReducer<
-      CombinedReducer<
-        Scope<AppState, AppAction, WordbookListFeature>,
-        Scope<AppState, AppAction, StudySessionFeature>
-      >,
-      Scope<AppState, AppAction, WordEditorFeature>
+      Scope<AppState, AppAction, WordbookListFeature>,
+      Scope<AppState, AppAction, StudySessionFeature>
     >,
     Scope<AppState, AppAction, OutsideChangesFeature>
   >
@@ -78,18 +76,16 @@ public struct AppReducer: Reducer {
     session = StudySessionFeature(service: service)
     // The features share the whole state, so each scope's state path is the state itself.
     let list = Scope(
-      state: \AppState.self, action: { if case .books(let action) = $0 { action } else { nil } },
+      state: \AppState.list, action: { if case .books(let action) = $0 { action } else { nil } },
       embed: AppAction.books, child: WordbookListFeature(service: service))
     let study = Scope(
-      state: \AppState.self, action: { if case .study(let action) = $0 { action } else { nil } },
+      state: \AppState.session,
+      action: { if case .study(let action) = $0 { action } else { nil } },
       embed: AppAction.study, child: session)
-    let editor = Scope(
-      state: \AppState.self, action: { if case .editor(let action) = $0 { action } else { nil } },
-      embed: AppAction.editor, child: WordEditorFeature(service: service))
     let outside = Scope(
       state: \AppState.self, action: { if case .outside(let action) = $0 { action } else { nil } },
       embed: AppAction.outside, child: OutsideChangesFeature(service: service))
-    features = list.combined(with: study).combined(with: editor).combined(with: outside)
+    features = list.combined(with: study).combined(with: outside)
   }
 
   /// Applies `action` to `state`, recording in `state.changedParts` what it changed.
@@ -103,10 +99,12 @@ public struct AppReducer: Reducer {
     } else {
       effect = features.reduce(into: &state, action: action)
     }
+    state.takeFeatureRequests()
     if let bookID = state.serviceSync.takeWordsRequest(), bookID == state.selectedBookID {
-      effect = .merge(effect, session.loadWords(of: bookID, in: state).map(AppAction.study))
+      let isBig = (state.selectedBook?.wordCount ?? 0) > AppState.firstPageSize
+      effect = .merge(effect, session.loadWords(of: bookID, isBig: isBig).map(AppAction.study))
     }
-    if state.needsSchedule, let bookID = state.selectedBookID {
+    if state.session.needsSchedule, let bookID = state.selectedBookID {
       state.schedule.status = .loading
       effect = .merge(effect, readSchedule(of: bookID))
     }

@@ -56,6 +56,6 @@ extension AppState {
   /// ``StudySessionFeature/Action/View/shuffle`` does, leaving the cards' faces alone: for
   /// describing the state a shuffle leads to in a test step.
   public mutating func shuffleStudyOrder() {
-    words.shuffle(using: &generator)
+    session.words.shuffle(using: &session.generator)
   }
 }

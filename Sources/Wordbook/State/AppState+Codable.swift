@@ -19,6 +19,7 @@ extension AppState {
   /// - Throws: `DecodingError` when a field is missing or malformed.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(seed: 0)
     generator = try c.decode(SplitMix64.self, forKey: .generator)
     books = try c.decode([WordBook].self, forKey: .books)
     booksStatus = try c.decode(LoadStatus.self, forKey: .booksStatus)
@@ -36,6 +37,7 @@ extension AppState {
     lastError = try c.decodeIfPresent(AppError.self, forKey: .lastError)
     schedule = try c.decodeIfPresent(ReviewSchedule.self, forKey: .schedule) ?? ReviewSchedule()
     serviceSync = try ServiceSync(from: c)
+    list.deletedBookIDs = try c.decode(Set<WordBook.ID>.self, forKey: .deletedBookIDs)
   }
 
   /// Encodes the state as one JSON object with a field per stored property.
@@ -60,5 +62,6 @@ extension AppState {
     try c.encode(generator, forKey: .generator)
     try c.encode(schedule, forKey: .schedule)
     try serviceSync.encode(to: &c)
+    try c.encode(list.deletedBookIDs, forKey: .deletedBookIDs)
   }
 }

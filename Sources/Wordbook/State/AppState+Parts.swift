@@ -44,10 +44,8 @@ extension AppState: PartTrackingState {
     /// The word list's identity: a new list (a book loaded, selected or left) changed every
     /// part.
     var wordList: WordList.Identity
-    var books: [WordBook]
-    var booksStatus: LoadStatus
-    var isReopeningLastBook: Bool
-    var selectedBookID: WordBook.ID?
+    /// The whole list's state: any change of it changes the picker.
+    var list: WordbookListFeature.State
     var backFaces: Set<Word.ID>
     var studyMode: StudyMode
     var searchQuery: String?
@@ -70,9 +68,7 @@ extension AppState: PartTrackingState {
 
   var comparedParts: ComparedParts {
     ComparedParts(
-      wordList: words.identity, books: books, booksStatus: booksStatus,
-      isReopeningLastBook: isReopeningLastBook,
-      selectedBookID: selectedBookID, backFaces: backFaces, studyMode: studyMode,
+      wordList: words.identity, list: list, backFaces: backFaces, studyMode: studyMode,
       searchQuery: searchQuery,
       isReversed: isReversed, tally: tally,
       wordsStatus: wordsStatus, canUndo: canUndo,
@@ -100,12 +96,7 @@ extension AppState: PartTrackingState {
         changedParts.insert(.card(wordID))
       }
     }
-    if after.books != before.books || after.booksStatus != before.booksStatus
-      || after.isReopeningLastBook != before.isReopeningLastBook
-      || after.selectedBookID != before.selectedBookID
-    {
-      changedParts.insert(.picker)
-    }
+    if after.list != before.list { changedParts.insert(.picker) }
     if after.studyMode != before.studyMode { changedParts.insert(.studyMode) }
     if after.searchQuery != before.searchQuery { changedParts.insert(.search) }
     if after.isReversed != before.isReversed { changedParts.insert(.reversed) }
@@ -127,10 +118,5 @@ extension AppState: PartTrackingState {
     {
       changedParts.insert(.schedule)
     }
-  }
-
-  /// Turns every card to its front.
-  mutating func turnAllCardsToFront() {
-    backFaces.removeAll()
   }
 }

@@ -1,6 +1,6 @@
 /// The bookkeeping that keeps a session in step with the ``WordService``, in one value: the
 /// marks on their way to it, the undo steps over those marks, what it acknowledged while the
-/// selected book's words were loading, and the words and books it deleted.
+/// selected book's words were loading, and the words it deleted.
 ///
 /// The parts hang together, so their rules live here rather than at each place that changes
 /// one of them: a deleted word loses its queued mark and its undo steps; a batch the service
@@ -20,9 +20,6 @@ struct ServiceSync: Hashable, Sendable {
   /// The words the service deleted this session. IDs are never reused, so a late save answer
   /// that names one of them is stale.
   private(set) var deletedWordIDs: Set<Word.ID> = []
-  /// The books the service deleted this session. IDs are never reused, so a late list that
-  /// still holds one of them is stale.
-  private(set) var deletedBookIDs: Set<WordBook.ID> = []
   /// Whether the selected book shows its first words while the rest load; what the service
   /// acknowledges meanwhile is kept for them, as during a whole load.
   private(set) var isLoadingRestOfBook = false
@@ -137,11 +134,6 @@ struct ServiceSync: Hashable, Sendable {
     forget(wordID)
   }
 
-  /// Records that the service deleted a book.
-  mutating func recordDeletedBook(_ bookID: WordBook.ID) {
-    deletedBookIDs.insert(bookID)
-  }
-
   /// Records a word the service saved in the selected book while its words were loading.
   mutating func recordSavedDuringLoad(_ word: Word) {
     changesDuringLoad.recordSaved(word)
@@ -224,7 +216,6 @@ extension ServiceSync {
     undoHistory = try container.decode(UndoHistory.self, forKey: .history)
     changesDuringLoad = try container.decode(ChangesDuringLoad.self, forKey: .changesDuringLoad)
     deletedWordIDs = try container.decode(Set<Word.ID>.self, forKey: .deletedWordIDs)
-    deletedBookIDs = try container.decode(Set<WordBook.ID>.self, forKey: .deletedBookIDs)
     reviewWrites =
       try container.decodeIfPresent(ReviewWrites.self, forKey: .pendingReviews) ?? ReviewWrites()
     isLoadingRestOfBook =
@@ -239,7 +230,6 @@ extension ServiceSync {
     try container.encode(undoHistory, forKey: .history)
     try container.encode(changesDuringLoad, forKey: .changesDuringLoad)
     try container.encode(deletedWordIDs, forKey: .deletedWordIDs)
-    try container.encode(deletedBookIDs, forKey: .deletedBookIDs)
     try container.encode(reviewWrites, forKey: .pendingReviews)
     // Only while the rest of a book loads, so states written before have the same JSON.
     if isLoadingRestOfBook { try container.encode(true, forKey: .isLoadingRestOfBook) }

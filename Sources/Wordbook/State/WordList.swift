@@ -156,8 +156,8 @@ public struct WordList: Sendable {
   ///
   /// ```swift
   /// let apple = Word(id: id, term: "사과", meaning: "apple")
-  /// store.send(.editor(.view(.editWord(id, term: apple.term, meaning: apple.meaning)))) { $0.isSavingWord = true }
-  /// await store.receive(.editor(.wordEdited(bookID, .success(apple)))) {
+  /// store.send(.study(.view(.editWord(id, term: apple.term, meaning: apple.meaning)))) { $0.isSavingWord = true }
+  /// await store.receive(.study(.wordEdited(bookID, .success(apple)))) {
   ///   $0.words.replaceText(with: apple)
   ///   $0.isSavingWord = false
   /// }
@@ -250,7 +250,7 @@ public struct WordList: Sendable {
   ///
   /// ```swift
   /// let saved = await store.receive("wordSaved", extracting: { action in
-  ///   if case .editor(.wordSaved(_, .success(let word))) = action { word } else { nil }
+  ///   if case .study(.wordSaved(_, .success(let word))) = action { word } else { nil }
   /// }) { state, word in
   ///   state.words.append(word)
   /// }

@@ -64,21 +64,21 @@ extension StudyScreenKeys {
     let isBlank: (String) -> Bool = { $0.allSatisfy(\.isWhitespace) }
     switch prompt {
     case .term(let term):
-      if isBlank(term) { return [.editor(.view(.saveWord(term: term, meaning: "")))] }
+      if isBlank(term) { return [.study(.view(.saveWord(term: term, meaning: "")))] }
       screen.prompt = .meaning(term: term, text: "")
     case .meaning(let term, let meaning):
       screen.prompt = nil
-      return [.editor(.view(.saveWord(term: term, meaning: meaning)))]
+      return [.study(.view(.saveWord(term: term, meaning: meaning)))]
     case .bookTitle(let title):
       screen.prompt = nil
       screen.overlay = .none
       return screen.apply(.createBook(title: title), to: state, at: time)
     case .editTerm(let id, let term, let meaning):
-      if isBlank(term) { return [.editor(.view(.editWord(id, term: term, meaning: meaning)))] }
+      if isBlank(term) { return [.study(.view(.editWord(id, term: term, meaning: meaning)))] }
       screen.prompt = .editMeaning(id, term: term, text: meaning)
     case .editMeaning(let id, let term, let meaning):
       screen.prompt = nil
-      return [.editor(.view(.editWord(id, term: term, meaning: meaning)))]
+      return [.study(.view(.editWord(id, term: term, meaning: meaning)))]
     case .search(let query):
       screen.prompt = nil
       return screen.apply(.setSearchQuery(query), to: state, at: time)

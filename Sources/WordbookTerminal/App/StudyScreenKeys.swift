@@ -27,7 +27,7 @@ public enum StudyScreenKeys {
       screen.question = nil
       guard key == .character("y") || key == .character("Y") else { return [] }
       switch question {
-      case .deleteWord(let wordID): return [.editor(.view(.deleteWord(wordID)))]
+      case .deleteWord(let wordID): return [.study(.view(.deleteWord(wordID)))]
       case .deleteBook(let bookID): return [.books(.view(.deleteBook(bookID)))]
       }
     }

@@ -45,6 +45,7 @@ final class PseudoTerminalSession {
     }
     posix_spawn_file_actions_addclose(&actions, master)
     posix_spawn_file_actions_addclose(&actions, slave)
+    SpawnedDescriptors.closeInherited(in: &actions)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }

@@ -1,4 +1,4 @@
-extension AppState {
+extension StudySessionFeature.State {
   /// Rates a word at once: marks it (``StudyState/fail`` for ``Rating/again``, else
   /// ``StudyState/success``) and queues its review, one undo step for both.
   ///
@@ -7,7 +7,7 @@ extension AppState {
     -> (marks: [StudyStateChange]?, review: ReviewWrites.Write?)
   {
     guard let position = words.position(of: wordID) else {
-      lastError = .unknownWord(wordID)
+      appRequests.error = .unknownWord(wordID)
       return (nil, nil)
     }
     unsavedMarks[wordID] = nil
@@ -29,7 +29,7 @@ extension AppState {
       if words.contains(wordID) { schedule.record(memory, of: wordID) }
       return serviceSync.settleReview(saved: true)
     case .failure(let error):
-      lastError = .service(error)
+      appRequests.error = .service(error)
       return serviceSync.settleReview(saved: false)
     }
   }
@@ -39,7 +39,7 @@ extension AppState {
   /// already read), and once no rating is on its way to the service, so that the schedule
   /// read holds every rating made.
   var needsSchedule: Bool {
-    guard studyMode == .due, selectedBookID != nil, schedule.status == .notLoaded,
+    guard words.mode == .due, bookID != nil, schedule.status == .notLoaded,
       serviceSync.reviewWrites.count == 0
     else {
       return false

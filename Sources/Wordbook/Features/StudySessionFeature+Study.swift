@@ -1,4 +1,4 @@
-extension AppState {
+extension StudySessionFeature.State {
   /// Sets a word's study state at once and returns the batch of marks to send to the service
   /// now, if any.
   ///
@@ -10,7 +10,7 @@ extension AppState {
     -> [StudyStateChange]?
   {
     guard let position = words.position(of: wordID) else {
-      lastError = .unknownWord(wordID)
+      appRequests.error = .unknownWord(wordID)
       return nil
     }
     unsavedMarks[wordID] = nil
@@ -25,7 +25,7 @@ extension AppState {
   mutating func settleMarks(_ result: Result<[StudyStateChange], WordServiceError>)
     -> [StudyStateChange]?
   {
-    if case .failure(let error) = result { lastError = .service(error) }
+    if case .failure(let error) = result { appRequests.error = .service(error) }
     let (attempted, reverts, next) = serviceSync.settleMarks(
       result, whileLoading: isReadingWords)
     let reverted = Set(reverts.map(\.wordID))
@@ -55,7 +55,7 @@ extension AppState {
 
   /// Re-filters the visible words under `mode` and turns every card to its front.
   mutating func show(_ mode: StudyMode) {
-    words.filter(mode: mode, searchQuery: searchQuery)
+    words.filter(mode: mode, searchQuery: words.searchQuery)
     turnAllCardsToFront()
   }
 
@@ -64,7 +64,7 @@ extension AppState {
   mutating func search(for query: String?) {
     let trimmed = query?.trimmingWhitespace()
     let query = trimmed?.isEmpty == false ? trimmed : nil
-    words.filter(mode: studyMode, searchQuery: query)
+    words.filter(mode: words.mode, searchQuery: query)
     turnAllCardsToFront()
   }
 
@@ -76,16 +76,8 @@ extension AppState {
     words.shuffle(using: &generator)
   }
 
-  /// The most words a big book shows before the rest of it has loaded: a book with more (as
-  /// the book list counts them) loads this many first.
-  public static let firstPageSize = 1_000
-
-  /// Whether the selected book shows its first words while the rest of it loads.
-  ///
-  /// Every action works meanwhile: marks, edits and mode changes apply to the words shown and
-  /// are kept for the rest, and a shuffle waits for the rest to arrive. The book's word count
-  /// in ``books`` is the service's until then.
-  public var isLoadingRestOfWords: Bool { serviceSync.isLoadingRestOfBook }
+  /// Whether the open book shows its first words while the rest of it loads.
+  var isLoadingRestOfWords: Bool { serviceSync.isLoadingRestOfBook }
 
   /// Whether the selected book's words, or the rest of them, are being read: what the service
   /// acknowledges meanwhile is recorded for the words to come.
@@ -142,7 +134,7 @@ extension AppState {
   /// Shows `taken`, loaded words with what the service acknowledged during the load applied,
   /// in place of the words shown, with the marks still on their way.
   private mutating func show(_ taken: [Word]) {
-    let (mode, query) = (studyMode, searchQuery)
+    let (mode, query) = (words.mode, words.searchQuery)
     words = WordList(taken)
     for (wordID, state) in serviceSync.marksOnTheirWay {
       if let position = words.position(of: wordID) { words.setState(state, at: position) }
@@ -154,26 +146,16 @@ extension AppState {
     backFaces.removeAll()
   }
 
-  /// Keeps the selected book's word count the number of its words, once they are loaded: the
-  /// one place that count is written, after every action.
-  mutating func countSelectedBookWords() {
-    guard wordsStatus == .loaded, !serviceSync.isLoadingRestOfBook,
-      let index = books.firstIndex(where: { $0.id == selectedBookID }),
-      books[index].wordCount != words.count
-    else { return }
-    books[index].wordCount = words.count
-  }
-
   /// Asks for the words of `bookID` to be read (again), after the action being applied.
   mutating func requestWords(of bookID: WordBook.ID) {
     serviceSync.requestWords(of: bookID)
   }
 
-  /// Selects a book and clears what belonged to the previous one, its search included; a
-  /// book selected as `.loading` asks for its words.
-  mutating func select(_ bookID: WordBook.ID, status: LoadStatus) {
-    selectedBookID = bookID
-    words = WordList([], mode: studyMode)
+  /// Opens a book and clears what belonged to the previous one, its search included; a book
+  /// opened as `.loading` asks for its words.
+  mutating func open(_ bookID: WordBook.ID, status: LoadStatus) {
+    self.bookID = bookID
+    words = WordList([], mode: words.mode)
     schedule = ReviewSchedule()
     unsavedMarks = [:]
     wordsStatus = status
@@ -182,23 +164,20 @@ extension AppState {
     if status == .loading { requestWords(of: bookID) }
   }
 
-  /// Drops a book the service says it no longer holds, as when another process deleted it:
-  /// it leaves the list, and when it is the selected one, the picker shows with the error.
-  mutating func forgetVanishedBook(_ bookID: WordBook.ID) {
-    serviceSync.recordDeletedBook(bookID)
-    books.removeAll { $0.id == bookID }
-    if selectedBookID == bookID { deselect() }
-  }
-
   /// Leaves the selected book, which the service no longer holds: its words go, and so do
   /// the marks of them still waiting to be sent, which could only fail.
   mutating func deselect() {
     serviceSync.leaveBook(showing: words)
-    selectedBookID = nil
-    words = WordList([], mode: studyMode)
+    bookID = nil
+    words = WordList([], mode: words.mode)
     schedule = ReviewSchedule()
     unsavedMarks = [:]
     wordsStatus = .notLoaded
+    backFaces.removeAll()
+  }
+
+  /// Turns every card to its front.
+  mutating func turnAllCardsToFront() {
     backFaces.removeAll()
   }
 }

@@ -1,4 +1,4 @@
-extension AppState {
+extension StudySessionFeature.State {
   /// What outside changes leave to load from the service.
   struct OutsideReloads: Equatable {
     /// The list of books changed: load it again.
@@ -21,19 +21,19 @@ extension AppState {
     var reloads = OutsideReloads()
     for change in changes {
       switch change {
-      case .wordAdded(let word, let bookID):
-        if bookID == selectedBookID { applyOutsideAdded(word) } else { reloads.books = true }
-      case .wordUpdated(let word, let bookID):
-        if bookID == selectedBookID { applyOutsideUpdated(word) }
-      case .wordDeleted(let wordID, let bookID):
-        if bookID == selectedBookID {
+      case .wordAdded(let word, let changedBookID):
+        if changedBookID == bookID { applyOutsideAdded(word) } else { reloads.books = true }
+      case .wordUpdated(let word, let changedBookID):
+        if changedBookID == bookID { applyOutsideUpdated(word) }
+      case .wordDeleted(let wordID, let changedBookID):
+        if changedBookID == bookID {
           guard !serviceSync.deletedWordIDs.contains(wordID) else { continue }
           removeDeletedWord(wordID)
         } else {
           reloads.books = true
         }
-      case .bookReloaded(let bookID):
-        if bookID == selectedBookID { reloads.selectedWords = true } else { reloads.books = true }
+      case .bookReloaded(let changedBookID):
+        if changedBookID == bookID { reloads.selectedWords = true } else { reloads.books = true }
       case .booksChanged:
         reloads.books = true
       }
@@ -86,17 +86,6 @@ extension AppState {
     schedule.forget(wordID)
     backFaces.remove(wordID)
     unsavedMarks[wordID] = nil
-  }
-
-  /// Takes a book list loaded because of outside changes: titles and counts are the
-  /// service's (the selected book's count is its words', see ``countSelectedBookWords()``),
-  /// and a book this session deleted stays deleted.
-  mutating func takeOutsideBooks(_ loaded: [WordBook]) {
-    let fresh = loaded.filter { !serviceSync.deletedBookIDs.contains($0.id) }
-    if fresh != books { books = fresh }
-    if let selectedBookID, !books.contains(where: { $0.id == selectedBookID }) {
-      forgetVanishedBook(selectedBookID)
-    }
   }
 
   /// Merges the selected book's words, loaded again after an outside import: the cards keep

@@ -1,0 +1,161 @@
+extension AppState {
+  /// The wordbooks, as last loaded: the list's.
+  public var books: [WordBook] {
+    get { list.books }
+    _modify { yield &list.books }
+  }
+  /// How far loading the wordbook list got.
+  public var booksStatus: LoadStatus {
+    get { list.booksStatus }
+    _modify { yield &list.booksStatus }
+  }
+  /// Whether the service was asked which book to reopen and has not answered: a front end
+  /// that would open a book of its own choosing waits for it.
+  public var isReopeningLastBook: Bool {
+    get { list.isReopeningLastBook }
+    _modify { yield &list.isReopeningLastBook }
+  }
+  /// The selected wordbook's ID: an ID, never an index, so an empty or reloaded list can't
+  /// make it point at the wrong book. It is the list's choice
+  /// (``WordbookListFeature/State/selectedBookID``) and the book the study session studies
+  /// (``StudySessionFeature/State/bookID``); setting it sets both.
+  public var selectedBookID: WordBook.ID? {
+    get { list.selectedBookID }
+    set {
+      list.selectedBookID = newValue
+      session.bookID = newValue
+    }
+  }
+  /// The selected wordbook's words, with the study mode and the search that filter them: the
+  /// study session's.
+  public var words: WordList {
+    get { session.words }
+    _modify { yield &session.words }
+  }
+  /// How far loading the selected wordbook's words got.
+  public var wordsStatus: LoadStatus {
+    get { session.wordsStatus }
+    _modify { yield &session.wordsStatus }
+  }
+  /// The selected wordbook's review schedule, which ``StudyMode/due`` shows; read from the
+  /// service each time Due mode is chosen.
+  public var schedule: ReviewSchedule {
+    get { session.schedule }
+    _modify { yield &session.schedule }
+  }
+  /// Which words the session shows: the ``words``' own ``WordList/mode``. Setting it
+  /// re-filters the visible words, as ``StudySessionFeature/Action/View/setStudyMode(_:)`` does.
+  public var studyMode: StudyMode {
+    get { session.words.mode }
+    set { session.words.filter(mode: newValue, searchQuery: session.words.searchQuery) }
+  }
+  /// The text the visible words' term or meaning contains, ignoring case; `nil` shows every word of
+  /// the study mode: the ``words``' own ``WordList/searchQuery``. Like the mode, it filters when it
+  /// is set, never when a word changes. Choosing another book clears it. Setting it re-filters the
+  /// visible words, as ``StudySessionFeature/Action/View/setSearchQuery(_:)`` does with a trimmed,
+  /// non-blank query.
+  public var searchQuery: String? {
+    get { session.words.searchQuery }
+    set { session.words.filter(mode: session.words.mode, searchQuery: newValue) }
+  }
+  /// Whether cards show the meaning on their front and the term on their back, for this
+  /// session.
+  public var isReversed: Bool {
+    get { session.isReversed }
+    _modify { yield &session.isReversed }
+  }
+  /// The words whose card shows its back (the meaning); every other card shows its front.
+  public var backFaces: Set<Word.ID> {
+    get { session.backFaces }
+    _modify { yield &session.backFaces }
+  }
+  /// The marks the service failed to save, newest per word, which the words no longer show:
+  /// ``StudySessionFeature/Action/View/retryUnsavedMarks`` makes them again. A new mark of the
+  /// word, its deletion, or choosing another book gives one up.
+  public var unsavedMarks: [Word.ID: StudyState] {
+    get { session.unsavedMarks }
+    _modify { yield &session.unsavedMarks }
+  }
+  /// The generator that shuffles; stored here so that replaying a log shuffles the same way.
+  public var generator: SplitMix64 {
+    get { session.generator }
+    _modify { yield &session.generator }
+  }
+  /// Whether a new word, or an edit of a word, is being saved.
+  public var isSavingWord: Bool {
+    get { session.isSavingWord }
+    _modify { yield &session.isSavingWord }
+  }
+  /// The word being saved, or the one whose save failed, so the form can be filled again.
+  public var wordDraft: WordDraft? {
+    get { session.wordDraft }
+    _modify { yield &session.wordDraft }
+  }
+  /// What keeps the session in step with the service: marks on their way, undo steps,
+  /// changes seen during a load, and deleted words.
+  var serviceSync: ServiceSync {
+    get { session.serviceSync }
+    _modify { yield &session.serviceSync }
+  }
+}
+
+extension AppState {
+  /// The most words a big book shows before the rest of it has loaded: a book with more (as
+  /// the book list counts them) loads this many first.
+  public static let firstPageSize = 1_000
+
+  /// Whether the selected book shows its first words while the rest of it loads.
+  ///
+  /// Every action works meanwhile: marks, edits and mode changes apply to the words shown and
+  /// are kept for the rest, and a shuffle waits for the rest to arrive. The book's word count
+  /// in ``books`` is the service's until then.
+  public var isLoadingRestOfWords: Bool { session.isLoadingRestOfWords }
+
+  /// Keeps the selected book's word count the number of its words, once they are loaded: the
+  /// one place that count is written, after every action.
+  mutating func countSelectedBookWords() {
+    guard wordsStatus == .loaded, !serviceSync.isLoadingRestOfBook,
+      let index = books.firstIndex(where: { $0.id == selectedBookID }),
+      books[index].wordCount != words.count
+    else { return }
+    books[index].wordCount = words.count
+  }
+
+  /// Does what the features asked of the app while they applied an action: the session's
+  /// requests first, since forgetting a book it found gone changes the list's choice, then the
+  /// list's.
+  mutating func takeFeatureRequests() {
+    takeSessionRequests()
+    takeListRequests()
+  }
+
+  /// Does what the study session asked of the app: shows its error, drops from the list a
+  /// book the service no longer holds, and counts a word saved to a book whose words are not
+  /// all shown.
+  private mutating func takeSessionRequests() {
+    guard session.appRequests != StudySessionFeature.AppRequests() else { return }
+    let requests = session.appRequests
+    session.appRequests = StudySessionFeature.AppRequests()
+    if let error = requests.error { lastError = error }
+    if let bookID = requests.vanishedBookID { list.forget(bookID) }
+    if let bookID = requests.bookGainingWord,
+      let index = books.firstIndex(where: { $0.id == bookID })
+    {
+      books[index].wordCount += 1
+    }
+  }
+
+  /// Does what the wordbook list asked of the app: shows its error, and has the study session
+  /// open the chosen book or leave the one gone.
+  private mutating func takeListRequests() {
+    guard list.appRequests != WordbookListFeature.AppRequests() else { return }
+    let requests = list.appRequests
+    list.appRequests = WordbookListFeature.AppRequests()
+    if let error = requests.error { lastError = error }
+    switch requests.bookChange {
+    case .open(let bookID, let status): session.open(bookID, status: status)
+    case .leave: session.deselect()
+    case nil: break
+    }
+  }
+}
