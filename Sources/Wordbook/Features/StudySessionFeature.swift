@@ -3,9 +3,9 @@ import StoreCore
 /// The study session: marking words and saving the marks, undo and redo, turning cards, which
 /// words show in what order, and adding, editing and deleting words.
 ///
-/// It loads the selected book's words when the wordbook list chose a book. A mark changes its
-/// word in place (the words are never copied) and goes to the service in batches, one in
-/// flight at a time.
+/// It reduces its own ``State``, and opens and loads the book the wordbook list chose. A mark
+/// changes its word in place (the words are never copied) and goes to the service in batches,
+/// one in flight at a time.
 public struct StudySessionFeature: Reducer {
   /// What happens in a study session: what a front end asks, and the service's answers.
   public enum Action: Equatable, Sendable {

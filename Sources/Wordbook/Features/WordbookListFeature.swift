@@ -3,8 +3,9 @@ import StoreCore
 /// The wordbook list: loading the books, reopening the one studied last, choosing one, and
 /// creating, renaming and deleting books.
 ///
-/// Choosing a book asks for its words, which the study session loads: ``AppReducer`` starts
-/// the load, so neither feature builds the other.
+/// It reduces its own ``State``. Choosing a book leaves a request in it, which ``AppReducer``
+/// carries out in the same step: the study session opens the book and loads its words, so
+/// neither feature builds the other.
 public struct WordbookListFeature: Reducer {
   /// What happens to the wordbook list: what a front end asks, and the service's answers.
   public enum Action: Equatable, Sendable {
