@@ -74,7 +74,8 @@ public struct AppReducer: Reducer {
     self.service = service
     self.clock = clock
     session = StudySessionFeature(service: service)
-    // The features share the whole state, so each scope's state path is the state itself.
+    // The list and the session reduce their own state; outside changes reach both, through
+    // their methods, so that feature's path is the whole state.
     let list = Scope(
       state: \AppState.list, action: { if case .books(let action) = $0 { action } else { nil } },
       embed: AppAction.books, child: WordbookListFeature(service: service))

@@ -6,9 +6,13 @@ import StoreCore
 /// read-only. Outside a store its described values are settable, so a test describes an expected
 /// state as `$0.studyMode = .excludeSuccess`, and
 /// ``init(seed:books:selectedBookID:words:studyMode:)`` builds the state of a session in a given
-/// situation. ``invariantViolations`` says what a hand-built state breaks. The state is built for
-/// large books: a word's strings are stored once, its study state in one byte, and the study order
-/// as 4-byte positions, so no action copies the words.
+/// situation. ``invariantViolations`` says what a hand-built state breaks.
+///
+/// It is composed of its features' states, ``list`` and ``session``, beside the app's own
+/// ``lastError``; it forwards their public properties (``books``, ``selectedBookID``,
+/// ``words``…), so a front end reads them, and a test describes them, where it always did. The
+/// state is built for large books: a word's strings are stored once, its study state in one
+/// byte, and the study order as 4-byte positions, so no action copies the words.
 public struct AppState: Equatable, Sendable, Codable {
   /// The wordbook list: the books and which one is chosen.
   public var list = WordbookListFeature.State()
