@@ -32,39 +32,29 @@ struct AccessGuard: Sendable {
   /// pages may send requests here once theirs has stopped.
   var peers: Set<String> = []
 
-  /// Why the server refuses a request.
-  enum Refusal {
-    /// The Host header names another server.
-    case foreignHost
-    /// A state-changing request came from another page.
-    case foreignOrigin
-    /// Neither the address nor a cookie holds the token.
-    case missingToken
-  }
-
   /// Why a request is refused, worded in the browser's language, or `nil` when it may go on.
   func refusal(of request: HTTPRequest) -> HTTPResponse? {
     // A refusal is often the whole page a learner sees (an address without its token).
     let language = Language(acceptLanguage: request.headers["Accept-Language"])
     guard let host = request.headers["Host"], accepts(host: host) else {
-      return .text(421, language.describe(Refusal.foreignHost))
+      return .refusal(.foreignHost, in: language)
     }
     if request.method != "GET" && request.method != "HEAD" {
       let origin = request.headers["Origin"] ?? ""
       guard origin == "http://\(host)" || peers.contains(origin) else {
-        return .text(403, language.describe(Refusal.foreignOrigin))
+        return .refusal(.foreignOrigin, in: language)
       }
     }
     guard let token else { return nil }
     guard request.path.hasPrefix(home) else {
-      return .text(403, language.describe(Refusal.missingToken))
+      return .refusal(.missingToken, in: language)
     }
     // The address's token counts as well as the cookie's: after a restart the browser still
     // sends the old server's cookie, and the new address must replace it, not be refused.
     // Every cookie of the name counts, since another port's server may set one of its own.
     let presented = [request.query["token"]].compactMap { $0 } + request.cookies(Self.cookieName)
     guard presented.contains(where: { Self.same($0, token) }) else {
-      return .text(403, language.describe(Refusal.missingToken))
+      return .refusal(.missingToken, in: language)
     }
     return nil
   }

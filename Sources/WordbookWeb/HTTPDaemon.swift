@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Wordbook
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -83,7 +84,7 @@ final class HTTPDaemon: Sendable {
   func stop() {
     // libmicrohttpd must not stop while a connection is suspended.
     handler.takeUnretainedValue().deferred.stop(
-      answering: .text(503, "The server is stopping."))
+      answering: .refusal(.stopping, in: .english))
     wb_http_stop(daemon)
     handler.release()
   }

@@ -1,3 +1,5 @@
+import Wordbook
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -37,6 +39,11 @@ struct HTTPResponse: Sendable {
       Self.protectiveHeaders + [("Content-Type", contentType)]
       + headers.map { (name: $0.0, value: $0.1) }
     self.body = .bytes(body)
+  }
+
+  /// The refusal, worded in `language`, with its status.
+  static func refusal(_ refusal: ServerRefusal, in language: Language) -> HTTPResponse {
+    .text(refusal.status, language.pageCatalogue.sentence(refusal))
   }
 
   /// A plain-text answer, for refusals and errors: the message says what to do.

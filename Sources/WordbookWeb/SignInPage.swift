@@ -13,7 +13,7 @@ enum SignInPage {
   static func response(
     _ language: Language, status: UInt32 = 200, message: String? = nil, name: String = ""
   ) -> HTTPResponse {
-    let texts = language.signIn
+    let texts = language.pageCatalogue.signInTexts
     let notice = message.map { "  <p id=\"sign-in-message\" role=\"alert\">\(escaped($0))</p>\n" }
     let html = """
       <!doctype html>

@@ -52,7 +52,7 @@ struct WebRouter: Sendable {
     let page = String(decoding: resources.file(at: "/")?.data ?? Data(), as: UTF8.self)
     pages = Dictionary(
       uniqueKeysWithValues: Language.allCases.map { language in
-        let json = PageTexts.of(language).json
+        let json = language.pageCatalogue.pageTexts.json
         let texts =
           "<script type=\"application/json\" id=\"texts\">\(json)</script>\n"
           + "<script type=\"application/json\" id=\"key-commands\">\(PageKeys.json)</script>\n</head>"
@@ -116,7 +116,7 @@ struct WebRouter: Sendable {
     // The page's scripts and style sheet, the same for everyone.
     if path != "/", let file = resources.file(at: path) {
       guard request.method == "GET" else {
-        return .text(405, "\(request.method) is not allowed on \(path).")
+        return .refusal(.methodNotAllowed(method: request.method, path: path), in: language)
       }
       return HTTPResponse(status: 200, contentType: file.contentType, body: file.data)
     }
@@ -155,14 +155,16 @@ struct WebRouter: Sendable {
             ])
         case .refused:
           return SignInPage.response(
-            language, status: 401, message: language.signIn.refused, name: name)
+            language, status: 401, message: language.pageCatalogue.signInTexts.refused, name: name)
         case .tooSoon(let seconds):
           return SignInPage.response(
-            language, status: 429, message: language.signIn.tooSoon((seconds + 59) / 60),
+            language, status: 429,
+            message: language.pageCatalogue.signInTexts.tooSoon((seconds + 59) / 60),
             name: name)
         case .failed:
           return SignInPage.response(
-            language, status: 503, message: language.signIn.unavailable, name: name)
+            language, status: 503, message: language.pageCatalogue.signInTexts.unavailable,
+            name: name)
         }
       }
     case ("POST", "/logout"):
@@ -171,7 +173,7 @@ struct WebRouter: Sendable {
           do {
             try await signIns.signOut(secret: secret)
           } catch {
-            return .text(503, language.signIn.unavailable)
+            return .text(503, language.pageCatalogue.signInTexts.unavailable)
           }
           await MainActor.run { sessions.close(signIn: secret) }
         }
@@ -182,9 +184,11 @@ struct WebRouter: Sendable {
           ])
       }
     case (_, "/login"), (_, "/logout"):
-      return .text(405, "\(request.method) is not allowed on \(path).")
+      return .refusal(.methodNotAllowed(method: request.method, path: path), in: language)
     default:
-      guard Self.dynamicPaths.contains(path) else { return .text(404, "Not found: \(path).") }
+      guard Self.dynamicPaths.contains(path) else {
+        return .refusal(.notFound(path: path), in: language)
+      }
       return .later {
         switch await signIns.check(request) {
         case .signedIn(let user, let secret):
@@ -195,9 +199,9 @@ struct WebRouter: Sendable {
           if request.method == "GET", path == "/" {
             return .redirect(to: "/login", headers: [])
           }
-          return .text(401, language.signedOutRequest)
+          return .refusal(.signedOut, in: language)
         case .failed:
-          return .text(503, language.signIn.unavailable)
+          return .text(503, language.pageCatalogue.signInTexts.unavailable)
         }
       }
     }
@@ -216,9 +220,9 @@ struct WebRouter: Sendable {
       return .later { await answerNow(request, path: path, language: language, as: visitor) }
     case (_, "/"), (_, "/events"), (_, "/cards"), (_, "/chart"), (_, "/actions"),
       (_, "/commands"):
-      return .text(405, "\(request.method) is not allowed on \(path).")
+      return .refusal(.methodNotAllowed(method: request.method, path: path), in: language)
     default:
-      return .text(404, "Not found: \(path).")
+      return .refusal(.notFound(path: path), in: language)
     }
   }
 
@@ -247,23 +251,23 @@ struct WebRouter: Sendable {
       let count = request.query["count"].flatMap { Int($0) } ?? 50
       return await MainActor.run { [sessions] in
         guard let session = sessions.session(for: request, signedInWith: visitor.secret) else {
-          return Self.sessionEnded
+          return .refusal(.sessionEnded, in: language)
         }
         return .json(session.window(from: from, count: count))
       }
     case ("GET", "/chart"):
       guard let session = await sessions.session(for: request, signedInWith: visitor.secret)
-      else { return Self.sessionEnded }
+      else { return .refusal(.sessionEnded, in: language) }
       return await Self.chart(of: session)
     case ("POST", "/actions"):
-      return await receiveAction(request, signedInWith: visitor.secret)
+      return await receiveAction(request, language: language, signedInWith: visitor.secret)
     case ("POST", "/commands"):
-      return await receiveCommand(request, signedInWith: visitor.secret)
+      return await receiveCommand(request, language: language, signedInWith: visitor.secret)
     case (_, "/"), (_, "/events"), (_, "/cards"), (_, "/chart"), (_, "/actions"),
       (_, "/commands"):
-      return .text(405, "\(request.method) is not allowed on \(path).")
+      return .refusal(.methodNotAllowed(method: request.method, path: path), in: language)
     default:
-      return .text(404, "Not found: \(path).")
+      return .refusal(.notFound(path: path), in: language)
     }
   }
 
@@ -284,16 +288,13 @@ struct WebRouter: Sendable {
     return response
   }
 
-  private static let sessionEnded = HTTPResponse.text(
-    404, "This page's session has ended; reload the page.")
-
   /// The open book's review chart, now, as an SVG image.
   @MainActor
   private static func chart(of session: WebSession) async -> HTTPResponse {
     let now = Timestamp(secondsSince1970: Int64(Date().timeIntervalSince1970.rounded(.down)))
     do {
       guard let svg = try await session.chart(at: now) else {
-        return .text(409, session.language.noBookForChart)
+        return .refusal(.noBookForChart, in: session.language)
       }
       return HTTPResponse(status: 200, contentType: "image/svg+xml", body: Data(svg.utf8))
     } catch {
@@ -301,22 +302,22 @@ struct WebRouter: Sendable {
     }
   }
 
-  private func receiveAction(_ request: HTTPRequest, signedInWith secret: String?) async
+  private func receiveAction(
+    _ request: HTTPRequest, language: Language, signedInWith secret: String?
+  ) async
     -> HTTPResponse
   {
     guard request.headers["Content-Type"]?.hasPrefix("application/json") == true else {
-      return .text(415, "Send the action as application/json.")
+      return .refusal(.actionNotJSON, in: language)
     }
     var action: AppAction
     do {
       action = try JSONDecoder().decode(AppAction.self, from: request.body)
     } catch {
-      return .text(400, "The body is not an action Wordbook knows: \(Self.describe(error)).")
+      return .refusal(.unknownAction(reason: Self.describe(error)), in: language)
     }
     guard Self.isSentByPage(action) else {
-      return .text(
-        403,
-        "The page may not send this action; the store sends it itself when the service answers.")
+      return .refusal(.actionNotFromPage, in: language)
     }
     // A review is at the server's time: a page's clock may be wrong, or set to rewrite history.
     if case .study(.view(.rate(let wordID, let rating, _))) = action {
@@ -325,7 +326,7 @@ struct WebRouter: Sendable {
     let sent = action
     return await MainActor.run { [sessions] in
       guard let session = sessions.session(for: request, signedInWith: secret) else {
-        return Self.sessionEnded
+        return .refusal(.sessionEnded, in: language)
       }
       // Another learner's book or word, or none, is not found, and nothing changes.
       if let unknown = session.unknownName(in: sent) {
@@ -336,24 +337,26 @@ struct WebRouter: Sendable {
     }
   }
 
-  private func receiveCommand(_ request: HTTPRequest, signedInWith secret: String?) async
+  private func receiveCommand(
+    _ request: HTTPRequest, language: Language, signedInWith secret: String?
+  ) async
     -> HTTPResponse
   {
     guard request.headers["Content-Type"]?.hasPrefix("application/json") == true else {
-      return .text(415, "Send the command as application/json.")
+      return .refusal(.commandNotJSON, in: language)
     }
     let posted: PageCommand
     do {
       posted = try JSONDecoder().decode(PageCommand.self, from: request.body)
     } catch {
-      return .text(400, "The body is not a command Wordbook knows: \(Self.describe(error)).")
+      return .refusal(.unknownCommand(reason: Self.describe(error)), in: language)
     }
     guard let commands = posted.studyCommands else {
-      return .text(400, "The page may not send the command '\(posted.command)' this way.")
+      return .refusal(.commandNotFromPage(name: posted.command), in: language)
     }
     return await MainActor.run { [sessions] in
       guard let session = sessions.session(for: request, signedInWith: secret) else {
-        return Self.sessionEnded
+        return .refusal(.sessionEnded, in: language)
       }
       for command in commands { session.send(command) }
       return .json([String: String](), status: 202)

@@ -132,7 +132,7 @@ final class WebSession {
     guard let id = state.selectedBookID, let book = state.books.first(where: { $0.id == id })
     else { return nil }
     let statistics = try await service.fetchReviewStatistics(of: id, at: time)
-    return ReviewChart.svg(statistics, book: book.title, labels: language.chartLabels)
+    return ReviewChart.svg(statistics, book: book.title, labels: ReviewChartLabels(language))
   }
 
   /// Stops observing the store and ends the stream.

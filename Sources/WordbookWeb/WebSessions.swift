@@ -37,18 +37,14 @@ final class WebSessions {
     language: Language, service: any WordService,
     signIn: (user: String, secret: String)? = nil
   ) -> HTTPResponse {
-    guard !isClosed else { return .text(503, "The server is stopping.") }
+    guard !isClosed else { return .refusal(.stopping, in: language) }
     guard sessions.count < limit else {
-      return .text(
-        503, "Too many pages are open on this server (\(limit)); close one and reload this one.")
+      return .refusal(.tooManyPages(limit: limit), in: language)
     }
     if let user = signIn?.user,
       sessions.values.count(where: { $0.signIn?.user == user }) >= Self.pagesPerLearner
     {
-      return .text(
-        503,
-        "You have \(Self.pagesPerLearner) pages open on this server; close one and reload this one."
-      )
+      return .refusal(.tooManyPagesOfLearner(limit: Self.pagesPerLearner), in: language)
     }
     let id = AccessGuard.makeToken()
     let stream = EventStream { [weak self] in

@@ -24,6 +24,13 @@ import Wordbook
     #expect(StudyScreenText.words.text(in: .english, ["x": "1"]) == "{count} words")
   }
 
+  /// Each language's catalogue names its language, and the key help reads it.
+  @Test func eachCatalogueIsItsLanguages() {
+    #expect(EnglishCatalogue().language == .english && KoreanCatalogue().language == .korean)
+    #expect(StudyKeyHelp.shuffle.text(in: .english) == "shuffle")
+    #expect(StudyKeyHelp.shuffle.text(in: .korean) == "섞기")
+  }
+
   /// Every text is worded in every language, naming the same values.
   @Test(arguments: StudyScreenText.allCases) func everyLanguageNamesTheSameValues(
     text: StudyScreenText

@@ -148,9 +148,9 @@ struct AccessGuardTests {
         (#"{"kind":"booksLoaded","books":[]}"#, 403, "may not send"),
         (#"{"kind":"subscribeToChanges"}"#, 403, "may not send"),
         (#"{"kind":"outsideChanges","changes":[]}"#, 403, "may not send"),
-        (#"{"kind":"shuffle"}"#, 404, "reload the page"),
+        (#"{"kind":"shuffle"}"#, 404, "Reload the page"),
         // The nested form, as logs write it: a view action is the page's, an answer is not.
-        (#"{"study":{"view":{"shuffle":{}}}}"#, 404, "reload the page"),
+        (#"{"study":{"view":{"shuffle":{}}}}"#, 404, "Reload the page"),
         (#"{"study":{"kind":"studyStatesSaved","changes":[]}}"#, 403, "may not send"),
         (#"{"outside":{"view":{"subscribeToChanges":{}}}}"#, 403, "may not send"),
         (#"{"study":{"view":{"explode":{}}}}"#, 400, "not an action"),

@@ -1,5 +1,5 @@
 /// A language Wordbook speaks: every front end's texts and the domain's errors are worded in
-/// each.
+/// each, in its catalogue (``EnglishCatalogue``, ``KoreanCatalogue``).
 ///
 /// The raw value is the language's BCP 47 code, as a page's `lang` attribute names it.
 public enum Language: String, CaseIterable, Hashable, Sendable, Codable {

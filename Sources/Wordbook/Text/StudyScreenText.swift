@@ -1,5 +1,6 @@
-/// A text of the study screen that every front end shows, worded once in each ``Language``:
-/// the terminal draws it and the page is sent it, from here.
+/// A text of the study screen that every front end shows, worded once in each language's
+/// catalogue (``EnglishCatalogue``, ``KoreanCatalogue``): the terminal draws it and the page is
+/// sent it, from there.
 ///
 /// A text with values names each in braces (`{count}`). ``text(in:_:)`` fills them in for a
 /// front end that formats its values itself, as the terminal does; the page is sent the
@@ -90,10 +91,7 @@ public enum StudyScreenText: String, CaseIterable, Hashable, Sendable {
 
   /// The text in `language` as it is written, its values named in braces.
   public func template(in language: Language) -> String {
-    switch language {
-    case .english: english
-    case .korean: korean
-    }
+    language.catalogue.template(self)
   }
 
   /// The text that names `mode`.
@@ -112,64 +110,6 @@ public enum StudyScreenText: String, CaseIterable, Hashable, Sendable {
     case .success: .known
     case .fail: .notKnown
     case .notStudied: .notStudied
-    }
-  }
-
-  private var english: String {
-    switch self {
-    case .appName: "Wordbook"
-    case .modeAll: "All words"
-    case .modeExcludeSuccess: "Not yet known"
-    case .modeFailedOnly: "Failed only"
-    case .modeDue: "Due for review"
-    case .known: "Known"
-    case .notKnown: "Not known"
-    case .notStudied: "Not studied"
-    case .dueCounts: "{due} due, {new} new"
-    case .dueNext: ", next {when}"
-    case .dueReading: "Reading the schedule…"
-    case .dueFailed: "The schedule could not be read."
-    case .booksLoading: "Loading the wordbooks…"
-    case .booksEmpty: "There are no wordbooks yet."
-    case .booksFailed: "The wordbooks could not be loaded: {reason}"
-    case .wordsLoading: "Loading the words…"
-    case .oneWord: "1 word"
-    case .words: "{count} words"
-    case .meaningFirst: "Meaning first"
-    case .search: "Search"
-    case .saving: "Saving…"
-    case .deleteWordQuestion: "Delete “{term}” from the wordbook?"
-    case .deletionIsFinal: "Undo cannot bring it back."
-    case .deleteBookQuestion: "Delete wordbook {id} (“{title}”) and its {words}?"
-    }
-  }
-
-  private var korean: String {
-    switch self {
-    case .appName: "단어장"
-    case .modeAll: "모든 단어"
-    case .modeExcludeSuccess: "아직 모르는 단어"
-    case .modeFailedOnly: "틀린 단어만"
-    case .modeDue: "복습할 단어"
-    case .known: "외움"
-    case .notKnown: "모름"
-    case .notStudied: "안 봄"
-    case .dueCounts: "복습 {due}개, 새 단어 {new}개"
-    case .dueNext: ", 다음 {when}"
-    case .dueReading: "일정을 읽는 중…"
-    case .dueFailed: "일정을 읽지 못했습니다."
-    case .booksLoading: "단어장을 불러오는 중…"
-    case .booksEmpty: "아직 단어장이 없습니다."
-    case .booksFailed: "단어장을 불러오지 못했습니다: {reason}"
-    case .wordsLoading: "단어를 불러오는 중…"
-    case .oneWord: "단어 1개"
-    case .words: "단어 {count}개"
-    case .meaningFirst: "뜻 먼저"
-    case .search: "찾기"
-    case .saving: "저장하는 중…"
-    case .deleteWordQuestion: "단어장에서 “{term}”을(를) 지울까요?"
-    case .deletionIsFinal: "되돌리기로 되살릴 수 없습니다."
-    case .deleteBookQuestion: "단어장 {id} (“{title}”)과 {words}를 지울까요?"
     }
   }
 }

@@ -25,7 +25,7 @@ final class CommandSession {
   let recording: OutputFile?
   let environment: [String: String]
   /// The sentences in the user's language.
-  let catalogue: any MessageCatalogue
+  let catalogue: any TerminalCatalogue
 
   /// How many words a listing reads at a time: small enough that the first line shows at once
   /// and memory stays flat, large enough that each read is cheap.

@@ -19,12 +19,12 @@ final class ImportProgress: Sendable {
   private let output = TerminalOutput.standardError
   private let isTerminal: Bool
   private let isDrawn = Locked(false)
-  private let catalogue: any MessageCatalogue
+  private let catalogue: any TerminalCatalogue
   /// The descriptor being read and its size in bytes, when it is a regular file with bytes.
   private let file: (descriptor: Int32, size: Int64)?
 
   /// Creates the progress of an import reading `file`, if it is a descriptor with a size.
-  init(catalogue: any MessageCatalogue, file: Int32? = nil) {
+  init(catalogue: any TerminalCatalogue, file: Int32? = nil) {
     isTerminal = output.isTerminal
     self.catalogue = catalogue
     var status = stat()

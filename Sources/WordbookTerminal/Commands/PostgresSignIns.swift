@@ -62,10 +62,9 @@ package final class PostgresSignIns: WebAccounts {
       switch error {
       case .service(let error): throw error
       case .hashingUnavailable:
+        // The system's words for the owner, as a storage failure's are: in English.
         throw WordServiceError(
-          .unavailable,
-          "Passwords need libsodium, which is not installed on the server: install the "
-            + "libsodium23 package.", isRetryable: false)
+          .unavailable, EnglishCatalogue().describe(error), isRetryable: false)
       default: throw WordServiceError(.other, "\(error)")
       }
     }

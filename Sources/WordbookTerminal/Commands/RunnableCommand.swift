@@ -33,7 +33,7 @@ protocol StandaloneCommand: RunnableCommand {
   /// Runs the command, writing to `output`.
   ///
   /// - Throws: ``CommandFailure`` with the exit status and what went wrong.
-  @MainActor func run(output: TerminalOutput, catalogue: any MessageCatalogue)
+  @MainActor func run(output: TerminalOutput, catalogue: any TerminalCatalogue)
     throws(CommandFailure)
 }
 

@@ -103,7 +103,7 @@ public enum WordbookCommand {
   }
 
   private static func run(
-    _ invocation: Invocation, environment: [String: String], catalogue: any MessageCatalogue
+    _ invocation: Invocation, environment: [String: String], catalogue: any TerminalCatalogue
   ) async throws(CommandFailure) {
     if let command = invocation.command as? any StandaloneCommand {
       try command.run(output: .standardOutput, catalogue: catalogue)

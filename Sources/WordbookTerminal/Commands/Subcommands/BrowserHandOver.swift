@@ -57,7 +57,8 @@ extension BrowserHandOver {
   /// Opens `url` in this machine's browser by way of a ``BrowserHandOver`` page, so that the
   /// token is on no command line (any local user can read those in `ps`); returns the page to
   /// remove once the server stops, or `nil` when no browser could be started.
-  @MainActor static func opening(_ url: String, catalogue: any MessageCatalogue) -> BrowserHandOver?
+  @MainActor static func opening(_ url: String, catalogue: any TerminalCatalogue)
+    -> BrowserHandOver?
   {
     // `BROWSER` is the usual way to name the browser (xdg-open and others read it); otherwise
     // the system's opener picks it.

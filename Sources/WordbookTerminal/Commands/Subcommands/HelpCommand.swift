@@ -5,7 +5,7 @@ struct HelpCommand: Subcommand, StandaloneCommand {
   static let summary = "show this help"
   static var acceptsRecording: Bool { true }
 
-  func run(output: TerminalOutput, catalogue: any MessageCatalogue) {
+  func run(output: TerminalOutput, catalogue: any TerminalCatalogue) {
     output.writeLine(CommandLineParser.usage)
   }
 }

@@ -23,7 +23,7 @@ struct ReplayCommand: Subcommand, StandaloneCommand {
   /// The log to replay.
   var file: String
 
-  func run(output: TerminalOutput, catalogue: any MessageCatalogue) throws(CommandFailure) {
+  func run(output: TerminalOutput, catalogue: any TerminalCatalogue) throws(CommandFailure) {
     let name = file
     let descriptor = Glibc.open(file, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {

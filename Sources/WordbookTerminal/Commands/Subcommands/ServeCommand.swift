@@ -63,7 +63,7 @@ extension ServeCommand {
 extension ServeCommand {
   /// Serves the page of a PostgreSQL database's users, each signing in, until SIGINT, SIGTERM
   /// or SIGHUP.
-  @MainActor func run(signingInOn url: String, catalogue: any MessageCatalogue, out: OutputFile)
+  @MainActor func run(signingInOn url: String, catalogue: any TerminalCatalogue, out: OutputFile)
     async throws(CommandFailure)
   {
     let accounts: PostgresSignIns
@@ -89,7 +89,7 @@ extension ServeCommand {
   /// Prints where the page is and serves it until SIGINT, SIGTERM or SIGHUP, then ends every
   /// page's session.
   @MainActor fileprivate func serve(
-    _ server: WebServer, catalogue: any MessageCatalogue, out: OutputFile,
+    _ server: WebServer, catalogue: any TerminalCatalogue, out: OutputFile,
     warning: CommandReport
   ) async throws(CommandFailure) {
     if !server.isLoopback {

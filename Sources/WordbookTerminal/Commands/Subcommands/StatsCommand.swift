@@ -41,7 +41,7 @@ struct StatsCommand: Subcommand {
       }
       if let output {
         var svg = ReviewChart.svg(
-          statistics, book: book.title, labels: session.catalogue.chartLabels)
+          statistics, book: book.title, labels: ReviewChartLabels(session.catalogue.language))
         if output.isTerminal { svg = svg.escapedForTerminal(keepingLineBreaks: true) }
         try output.write(svg)
         let isStandardOutput = output.isStandardOutput

@@ -32,7 +32,7 @@ struct UsersCommand: Subcommand {
   var confirmed: Bool
 
   /// Runs on the PostgreSQL database at `url`; the dispatcher refuses a SQLite file first.
-  @MainActor func run(onServer url: String, catalogue: any MessageCatalogue, out: OutputFile)
+  @MainActor func run(onServer url: String, catalogue: any TerminalCatalogue, out: OutputFile)
     async throws(CommandFailure)
   {
     let accounts = try await Self.calling { () async throws(AccountError) in

@@ -2,7 +2,7 @@
 struct VersionCommand: StandaloneCommand {
   static var acceptsRecording: Bool { true }
 
-  func run(output: TerminalOutput, catalogue: any MessageCatalogue) {
+  func run(output: TerminalOutput, catalogue: any TerminalCatalogue) {
     output.writeLine("wordbook \(CommandLineParser.version)")
   }
 }

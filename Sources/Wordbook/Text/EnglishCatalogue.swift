@@ -1,5 +1,21 @@
-/// The domain's errors in English, the sentences logs and checkpoints record.
-struct EnglishErrorWording: ErrorWording {
+/// Every sentence Wordbook says in English, one catalogue across the layers.
+///
+/// The domain's sentences are here and in the `EnglishCatalogue+StudyScreen.swift` file: its
+/// errors, the study screen's texts and its key help. Each layer above adds its own in an
+/// extension in its module, named after it (the commands' and the terminal screen's in
+/// `WordbookTerminal`, the page's in `WordbookWeb`, the review chart's in
+/// `WordbookInterchange`), each behind that layer's protocol, so a sentence missing in one
+/// language does not compile. No sentence is written in two places: a text two front ends
+/// show is the domain's, and each reads it from here.
+public struct EnglishCatalogue: Sendable {
+  /// The catalogue; it holds no state, only sentences.
+  public init() {}
+
+  /// The language of its sentences.
+  public var language: Language { .english }
+}
+
+extension EnglishCatalogue: Catalogue {
   func sentence(_ error: AppError, for reader: MessageReader) -> String {
     switch error {
     case .alreadySaving: "A word is being saved. Wait for it to finish, then try again."

@@ -8,13 +8,11 @@ import WordbookPostgres
   import Darwin
 #endif
 
-/// The English sentences of the `wordbook` command.
-struct EnglishCatalogue: MessageCatalogue {
-  let language = Language.english
-  let yesAnswers: Set<String> = ["y", "yes"]
-  let chartLabels = ReviewChartLabels.english
+/// The `wordbook` command's sentences in English.
+extension EnglishCatalogue: TerminalCatalogue {
+  var yesAnswers: Set<String> { ["y", "yes"] }
 
-  private func describe(_ error: AccountError) -> String {
+  func describe(_ error: AccountError) -> String {
     switch error {
     case .blankName: "a user's name cannot be blank"
     case .nameTaken(let name):

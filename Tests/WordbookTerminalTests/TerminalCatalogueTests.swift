@@ -7,7 +7,7 @@ import WordbookPostgres
 @testable import WordbookTerminal
 
 /// Every sentence of the catalogue exists in English and in Korean, and both name the values.
-@Suite struct MessageCatalogueTests {
+@Suite struct TerminalCatalogueTests {
   private let english = EnglishCatalogue()
   private let korean = KoreanCatalogue()
   private static let book = WordBook(id: WordBook.ID(4242), title: "Marker Title", wordCount: 7)
@@ -240,7 +240,7 @@ import WordbookPostgres
 
 // Each case's position in its enumeration: a case added to the catalogue's types stops these
 // switches compiling until the tests above give it an example.
-extension MessageCatalogueTests {
+extension TerminalCatalogueTests {
   private static func index(_ reason: WordServiceError.Reason) -> Int {
     switch reason {
     case .bookNotFound: 0

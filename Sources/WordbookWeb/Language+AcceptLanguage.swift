@@ -1,5 +1,4 @@
 import Wordbook
-import WordbookInterchange
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -21,21 +20,5 @@ extension Language {
       if quality > (best?.quality ?? 0) { best = (language, quality) }
     }
     self = best?.language ?? .english
-  }
-
-  /// The words of the review chart in this language.
-  var chartLabels: ReviewChartLabels {
-    switch self {
-    case .english: .english
-    case .korean: .korean
-    }
-  }
-
-  /// Why the review chart cannot be drawn: no book is open.
-  var noBookForChart: String {
-    switch self {
-    case .english: "Open a wordbook to see its review chart."
-    case .korean: "복습 차트를 보려면 단어장을 여세요."
-    }
   }
 }

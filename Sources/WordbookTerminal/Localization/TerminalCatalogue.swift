@@ -1,28 +1,32 @@
 import Wordbook
-import WordbookInterchange
+import WordbookPostgres
 
-/// Every sentence the `wordbook` command says, in one language: errors from the command line
-/// and the subcommands, and the subcommands' summaries; the domain words its own errors.
+/// What the terminal front end says, in one language: errors from the command line and the
+/// subcommands, the subcommands' summaries and the text of the study screen only the terminal
+/// shows; the part of each language's catalogue (`EnglishCatalogue`, `KoreanCatalogue`) this
+/// module adds. The domain words its own errors and the study screen's shared texts.
 ///
-/// Errors and reports carry kinds and values; a catalogue words them. Each language is one
-/// conforming type, so a sentence missing in one language does not compile. Titles, terms and
-/// file names are passed through as they are (escaped for the terminal), never translated.
-protocol MessageCatalogue: Sendable {
+/// Errors and reports carry kinds and values; a catalogue words them. Each language conforms,
+/// so a sentence missing in one language does not compile. Titles, terms and file names are
+/// passed through as they are (escaped for the terminal), never translated.
+protocol TerminalCatalogue: Sendable {
   /// The language of the sentences.
   var language: Language { get }
   /// A command line error, with its usage line.
   func describe(_ error: UsageError) -> String
+  /// Why an account could not be added, changed or checked.
+  func describe(_ error: AccountError) -> String
   /// Why a subcommand failed.
   func describe(_ problem: CommandProblem) -> String
   /// A line a subcommand tells the user.
   func text(_ report: CommandReport) -> String
+  /// The text of the study screen that only the terminal shows.
+  var screenMessages: Messages { get }
   /// The answers, lowercased, that mean yes to a question.
   var yesAnswers: Set<String> { get }
-  /// The words of the review chart `stats --chart` draws.
-  var chartLabels: ReviewChartLabels { get }
 }
 
-extension MessageCatalogue {
+extension TerminalCatalogue {
   /// A word service error, as the domain words it for the owner.
   func describe(_ error: WordServiceError) -> String { error.message(in: language) }
 
@@ -32,7 +36,7 @@ extension MessageCatalogue {
 
 extension Language {
   /// The catalogue of this language.
-  var catalogue: any MessageCatalogue {
+  var catalogue: any TerminalCatalogue {
     switch self {
     case .english: EnglishCatalogue()
     case .korean: KoreanCatalogue()

@@ -1,5 +1,21 @@
-/// The domain's errors in Korean (한국어).
-struct KoreanErrorWording: ErrorWording {
+/// Every sentence Wordbook says in Korean (한국어), one catalogue across the layers.
+///
+/// The domain's sentences are here and in the `KoreanCatalogue+StudyScreen.swift` file: its
+/// errors, the study screen's texts and its key help. Each layer above adds its own in an
+/// extension in its module, named after it (the commands' and the terminal screen's in
+/// `WordbookTerminal`, the page's in `WordbookWeb`, the review chart's in
+/// `WordbookInterchange`), each behind that layer's protocol, so a sentence missing in one
+/// language does not compile. No sentence is written in two places: a text two front ends
+/// show is the domain's, and each reads it from here.
+public struct KoreanCatalogue: Sendable {
+  /// The catalogue; it holds no state, only sentences.
+  public init() {}
+
+  /// The language of its sentences.
+  public var language: Language { .korean }
+}
+
+extension KoreanCatalogue: Catalogue {
   func sentence(_ error: AppError, for reader: MessageReader) -> String {
     switch error {
     case .alreadySaving: "단어를 저장하는 중입니다. 끝난 뒤 다시 시도하세요."

@@ -6,10 +6,8 @@ import WordbookPostgres
 ///
 /// Options, subcommand names and usage lines stay as they are typed; titles, terms and file
 /// names are never translated. English answers to a question are understood too.
-struct KoreanCatalogue: MessageCatalogue {
-  let language = Language.korean
-  let yesAnswers: Set<String> = ["y", "yes", "예", "네", "ㅇ"]
-  let chartLabels = ReviewChartLabels.korean
+extension KoreanCatalogue: TerminalCatalogue {
+  var yesAnswers: Set<String> { ["y", "yes", "예", "네", "ㅇ"] }
 
   func describe(_ error: UsageError) -> String {
     let text = explanation(error.problem)

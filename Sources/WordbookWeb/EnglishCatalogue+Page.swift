@@ -1,0 +1,100 @@
+import Wordbook
+
+/// The study page's texts, the sign-in page's and the server's refusals in English.
+extension EnglishCatalogue: PageCatalogue {
+  var pageTexts: PageTexts {
+    PageTexts(
+      title: PageTexts.shared(.appName, .english), books: "Wordbooks", dismiss: "Dismiss",
+      shuffle: "Shuffle",
+      mode: "Show",
+      modeAll: PageTexts.shared(.modeAll, .english),
+      modeExcludeSuccess: PageTexts.shared(.modeExcludeSuccess, .english),
+      modeFailedOnly: PageTexts.shared(.modeFailedOnly, .english),
+      modeDue: PageTexts.shared(.modeDue, .english),
+      hard: "Hard", easy: "Easy",
+      dueCounts: PageTexts.shared(.dueCounts, .english),
+      dueNext: PageTexts.shared(.dueNext, .english),
+      dueFailed: PageTexts.shared(.dueFailed, .english),
+      dueReading: PageTexts.shared(.dueReading, .english),
+      undo: "Undo", redo: "Redo", previous: "Previous", next: "Next", addWord: "Add a word",
+      term: "Term", meaning: "Meaning", save: "Save", saving: PageTexts.shared(.saving, .english),
+      search: PageTexts.shared(.search, .english), searchPlaceholder: "Search terms and meanings",
+      reverse: PageTexts.shared(.meaningFirst, .english), edit: "Edit", delete: "Delete",
+      cancel: "Cancel",
+      editWord: "Edit the word", deleteWord: "Delete the word",
+      editLabel: "Edit “{term}”", deleteLabel: "Delete “{term}”",
+      deleteQuestion: PageTexts.shared(.deleteWordQuestion, .english) + " "
+        + PageTexts.shared(.deletionIsFinal, .english),
+      booksLoading: PageTexts.shared(.booksLoading, .english),
+      booksEmpty: PageTexts.shared(.booksEmpty, .english),
+      booksFailed: PageTexts.shared(.booksFailed, .english),
+      cardsLoading: PageTexts.shared(.wordsLoading, .english),
+      cardsFailed: "The words could not be loaded: {reason}", cardsEmpty: "No words to show here.",
+      tally: PageTexts.tally(in: .english),
+      unsaved: " · {count} not saved yet", position: "{from}–{to} of {count}",
+      signedInAs: "Signed in as {name}", signOut: "Sign out",
+      connecting: "Connecting…", disconnected: "Connection lost; reconnecting…",
+      eventsRefused:
+        "The server did not open this page: too many pages are open, or it is stopping. "
+        + "Close another page, then reload this one.",
+      unreachable:
+        "The server could not be reached. Check that “wordbook serve” is still running, "
+        + "then try again.",
+      sessionEnded: sentence(.sessionEnded),
+      forbidden: "The server refused the request. Open the address “wordbook serve” printed.",
+      refused: "The server refused the request (HTTP {status}). Reload the page.",
+      viewCards: "Cards", viewList: "List", views: "View",
+      stats: "Reviews", showChart: "Show the review chart",
+      knew: "Knew it", didNotKnow: "Didn’t know", roundProgress: "Round progress",
+      focusPosition: "Card {n} of {count}",
+      focusCard: "Card: tap or press Space to turn it",
+      focusHint: "Tap the card to turn it. Swipe it right if you knew it, left if you did not.",
+      hintDismiss: "Got it", roundDone: "Round done",
+      roundSummary: PageTexts.roundSummary(in: .english),
+      restudy: "Study the ones I missed", studyAgain: "Study all again",
+      openBook: "Wordbook: {title}", changeBook: "Change",
+      newBook: "New wordbook", newBookTitle: "Title of the new wordbook", create: "Create",
+      renameBook: "Rename this wordbook", renameTitle: "New title", rename: "Rename",
+      deleteBook: "Delete this wordbook", deleteBookTitle: "Delete the wordbook",
+      deleteBookQuestion: PageTexts.shared(.deleteBookQuestion, .english),
+      oneWord: PageTexts.shared(.oneWord, .english), words: PageTexts.shared(.words, .english),
+      first: "First", last: "Last", jump: "Go", jumpLabel: "Go to card number",
+      keys: PageKeys.help(in: .english, title: "Keys", swipe: "Swipe a card right or left."))
+  }
+
+  var signInTexts: SignInTexts {
+    SignInTexts(
+      title: "Sign in to Wordbook", name: "Name", password: "Password", signIn: "Sign in",
+      refused: "The name or the password is wrong.",
+      signedOut: "You are signed out.",
+      tooSoon: { "Too many failed sign-ins; try again in \($0) minute\($0 == 1 ? "" : "s")." },
+      unavailable: "The server cannot check passwords now; try again in a moment.")
+  }
+
+  func sentence(_ refusal: ServerRefusal) -> String {
+    switch refusal {
+    case .foreignHost:
+      "This server answers only to its own address; open the address it printed."
+    case .foreignOrigin: "Refused: the request did not come from Wordbook's own page."
+    case .missingToken:
+      "Refused: open the address that 'wordbook serve' printed; it holds this page's key."
+    case .notFound(let path): "Not found: \(path)."
+    case .methodNotAllowed(let method, let path): "\(method) is not allowed on \(path)."
+    case .sessionEnded: "This page’s session has ended. Reload the page."
+    case .stopping: "The server is stopping."
+    case .tooManyPages(let limit):
+      "Too many pages are open on this server (\(limit)); close one and reload this one."
+    case .tooManyPagesOfLearner(let limit):
+      "You have \(limit) pages open on this server; close one and reload this one."
+    case .actionNotJSON: "Send the action as application/json."
+    case .commandNotJSON: "Send the command as application/json."
+    case .unknownAction(let reason): "The body is not an action Wordbook knows: \(reason)."
+    case .unknownCommand(let reason): "The body is not a command Wordbook knows: \(reason)."
+    case .actionNotFromPage:
+      "The page may not send this action; the store sends it itself when the service answers."
+    case .commandNotFromPage(let name): "The page may not send the command '\(name)' this way."
+    case .signedOut: "You are signed out; sign in again at /login."
+    case .noBookForChart: "Open a wordbook to see its review chart."
+    }
+  }
+}

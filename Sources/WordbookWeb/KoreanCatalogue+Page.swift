@@ -1,0 +1,95 @@
+import Wordbook
+
+/// The study page's texts, the sign-in page's and the server's refusals in Korean.
+extension KoreanCatalogue: PageCatalogue {
+  var pageTexts: PageTexts {
+    PageTexts(
+      title: PageTexts.shared(.appName, .korean), books: "단어장 목록", dismiss: "닫기", shuffle: "섞기",
+      mode: "보기",
+      modeAll: PageTexts.shared(.modeAll, .korean),
+      modeExcludeSuccess: PageTexts.shared(.modeExcludeSuccess, .korean),
+      modeFailedOnly: PageTexts.shared(.modeFailedOnly, .korean),
+      modeDue: PageTexts.shared(.modeDue, .korean),
+      hard: "어려워요", easy: "쉬워요",
+      dueCounts: PageTexts.shared(.dueCounts, .korean),
+      dueNext: PageTexts.shared(.dueNext, .korean),
+      dueFailed: PageTexts.shared(.dueFailed, .korean),
+      dueReading: PageTexts.shared(.dueReading, .korean),
+      undo: "되돌리기", redo: "다시 하기", previous: "이전", next: "다음", addWord: "단어 추가",
+      term: "단어", meaning: "뜻", save: "저장", saving: PageTexts.shared(.saving, .korean),
+      search: PageTexts.shared(.search, .korean), searchPlaceholder: "단어나 뜻으로 찾기",
+      reverse: PageTexts.shared(.meaningFirst, .korean), edit: "고치기", delete: "지우기", cancel: "취소",
+      editWord: "단어 고치기", deleteWord: "단어 지우기",
+      editLabel: "“{term}” 고치기", deleteLabel: "“{term}” 지우기",
+      deleteQuestion: PageTexts.shared(.deleteWordQuestion, .korean) + " "
+        + PageTexts.shared(.deletionIsFinal, .korean),
+      booksLoading: PageTexts.shared(.booksLoading, .korean),
+      booksEmpty: PageTexts.shared(.booksEmpty, .korean),
+      booksFailed: PageTexts.shared(.booksFailed, .korean),
+      cardsLoading: PageTexts.shared(.wordsLoading, .korean),
+      cardsFailed: "단어를 불러오지 못했습니다: {reason}", cardsEmpty: "보여 줄 단어가 없습니다.",
+      tally: PageTexts.tally(in: .korean),
+      unsaved: " · 저장 안 됨 {count}", position: "{count}개 중 {from}–{to}",
+      signedInAs: "{name}(으)로 로그인함", signOut: "로그아웃",
+      connecting: "연결하는 중…", disconnected: "연결이 끊겼습니다. 다시 연결하는 중…",
+      eventsRefused:
+        "서버가 이 페이지를 열지 않았습니다. 열린 페이지가 너무 많거나 서버가 멈추는 중입니다. "
+        + "다른 페이지를 닫은 뒤 이 페이지를 새로 고치세요.",
+      unreachable: "서버에 연결할 수 없습니다. “wordbook serve”가 실행 중인지 확인한 뒤 다시 시도하세요.",
+      sessionEnded: sentence(.sessionEnded),
+      forbidden: "서버가 요청을 거절했습니다. “wordbook serve”가 출력한 주소를 여세요.",
+      refused: "서버가 요청을 거절했습니다 (HTTP {status}). 페이지를 새로 고치세요.",
+      viewCards: "카드", viewList: "목록", views: "보기 방식",
+      stats: "복습", showChart: "복습 차트 보기",
+      knew: "알아요", didNotKnow: "몰라요", roundProgress: "이번 회차 진행",
+      focusPosition: "{count}장 중 {n}번째",
+      focusCard: "카드: 누르거나 Space를 눌러 뒤집기",
+      focusHint: "카드를 누르면 뒤집힙니다. 알면 오른쪽으로, 모르면 왼쪽으로 미세요.",
+      hintDismiss: "알겠어요", roundDone: "이번 회차 끝",
+      roundSummary: PageTexts.roundSummary(in: .korean),
+      restudy: "모른 단어만 다시 공부하기", studyAgain: "모두 다시 공부하기",
+      openBook: "단어장: {title}", changeBook: "바꾸기",
+      newBook: "새 단어장", newBookTitle: "새 단어장 제목", create: "만들기",
+      renameBook: "이 단어장 이름 바꾸기", renameTitle: "새 제목", rename: "이름 바꾸기",
+      deleteBook: "이 단어장 지우기", deleteBookTitle: "단어장 지우기",
+      deleteBookQuestion: PageTexts.shared(.deleteBookQuestion, .korean),
+      oneWord: PageTexts.shared(.oneWord, .korean), words: PageTexts.shared(.words, .korean),
+      first: "처음", last: "마지막", jump: "이동", jumpLabel: "카드 번호로 이동",
+      keys: PageKeys.help(in: .korean, title: "키", swipe: "카드를 오른쪽이나 왼쪽으로 밀어도 됩니다."))
+  }
+
+  var signInTexts: SignInTexts {
+    SignInTexts(
+      title: "Wordbook에 로그인", name: "이름", password: "비밀번호", signIn: "로그인",
+      refused: "이름이나 비밀번호가 틀렸습니다.",
+      signedOut: "로그아웃했습니다.",
+      tooSoon: { "로그인에 너무 많이 실패했습니다. \($0)분 뒤에 다시 시도하세요." },
+      unavailable: "서버가 지금 비밀번호를 확인할 수 없습니다. 잠시 뒤 다시 시도하세요.")
+  }
+
+  func sentence(_ refusal: ServerRefusal) -> String {
+    switch refusal {
+    case .foreignHost: "이 서버는 자기 주소로만 응답합니다. 서버가 출력한 주소를 여세요."
+    case .foreignOrigin: "거절했습니다: Wordbook 자신의 페이지에서 온 요청이 아닙니다."
+    case .missingToken:
+      "거절했습니다: 'wordbook serve'가 출력한 주소를 여세요. 그 주소에 이 페이지의 열쇠가 있습니다."
+    case .notFound(let path): "찾을 수 없습니다: \(path)."
+    case .methodNotAllowed(let method, let path): "\(path)에는 \(method)를 쓸 수 없습니다."
+    case .sessionEnded: "이 페이지의 세션이 끝났습니다. 페이지를 새로 고치세요."
+    case .stopping: "서버가 멈추는 중입니다."
+    case .tooManyPages(let limit):
+      "이 서버에 열린 페이지가 너무 많습니다(\(limit)개). 하나를 닫은 뒤 이 페이지를 새로 고치세요."
+    case .tooManyPagesOfLearner(let limit):
+      "이 서버에 페이지를 \(limit)개 열어 두었습니다. 하나를 닫은 뒤 이 페이지를 새로 고치세요."
+    case .actionNotJSON: "동작은 application/json으로 보내세요."
+    case .commandNotJSON: "명령은 application/json으로 보내세요."
+    case .unknownAction(let reason): "본문이 Wordbook이 아는 동작이 아닙니다: \(reason)."
+    case .unknownCommand(let reason): "본문이 Wordbook이 아는 명령이 아닙니다: \(reason)."
+    case .actionNotFromPage:
+      "페이지는 이 동작을 보낼 수 없습니다. 서비스가 답하면 저장소가 직접 보냅니다."
+    case .commandNotFromPage(let name): "페이지는 '\(name)' 명령을 이렇게 보낼 수 없습니다."
+    case .signedOut: "로그아웃되었습니다. /login에서 다시 로그인하세요."
+    case .noBookForChart: "복습 차트를 보려면 단어장을 여세요."
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import Wordbook
+
+/// Why the server refuses a request: each language's catalogue words it (``PageCatalogue``),
+/// and ``HTTPResponse/refusal(_:in:)`` answers with it.
+enum ServerRefusal: Hashable, Sendable {
+  /// The Host header names another server.
+  case foreignHost
+  /// A state-changing request came from another page.
+  case foreignOrigin
+  /// Neither the address nor a cookie holds the token.
+  case missingToken
+  /// No resource has the path.
+  case notFound(path: String)
+  /// The resource does not answer to the method.
+  case methodNotAllowed(method: String, path: String)
+  /// The page's session has gone.
+  case sessionEnded
+  /// The server is stopping.
+  case stopping
+  /// The server has as many pages open as it allows.
+  case tooManyPages(limit: Int)
+  /// The learner has as many pages open as one learner may.
+  case tooManyPagesOfLearner(limit: Int)
+  /// A posted action is not JSON.
+  case actionNotJSON
+  /// A posted command is not JSON.
+  case commandNotJSON
+  /// A posted action does not decode; the reason is the decoder's.
+  case unknownAction(reason: String)
+  /// A posted command does not decode; the reason is the decoder's.
+  case unknownCommand(reason: String)
+  /// The action is one only the store's effects send.
+  case actionNotFromPage
+  /// The command is not one the page sends this way.
+  case commandNotFromPage(name: String)
+  /// The sign-in the request carries has ended.
+  case signedOut
+  /// The review chart was asked for with no book open.
+  case noBookForChart
+
+  /// The HTTP status of the refusal.
+  var status: UInt32 {
+    switch self {
+    case .foreignHost: 421
+    case .foreignOrigin, .missingToken, .actionNotFromPage: 403
+    case .notFound, .sessionEnded: 404
+    case .methodNotAllowed: 405
+    case .stopping, .tooManyPages, .tooManyPagesOfLearner: 503
+    case .actionNotJSON, .commandNotJSON: 415
+    case .unknownAction, .unknownCommand, .commandNotFromPage: 400
+    case .signedOut: 401
+    case .noBookForChart: 409
+    }
+  }
+}

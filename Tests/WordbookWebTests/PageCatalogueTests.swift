@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import Wordbook
+
+@testable import WordbookWeb
+
+/// The web front end's part of the catalogue: every text in English and in Korean, naming the
+/// same values, and the server's refusals read as the page's own texts do.
+@Suite struct PageCatalogueTests {
+  private static let refusals: [ServerRefusal] = [
+    .foreignHost, .foreignOrigin, .missingToken, .notFound(path: "/marker"),
+    .methodNotAllowed(method: "PUT", path: "/marker"), .sessionEnded, .stopping,
+    .tooManyPages(limit: 4242), .tooManyPagesOfLearner(limit: 4242), .actionNotJSON,
+    .commandNotJSON, .unknownAction(reason: "marker reason"),
+    .unknownCommand(reason: "marker reason"), .actionNotFromPage,
+    .commandNotFromPage(name: "markerCommand"), .signedOut, .noBookForChart,
+  ]
+  private static let markers = ["/marker", "PUT", "4242", "marker reason", "markerCommand"]
+
+  private static func hasHangul(_ text: String) -> Bool {
+    text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }
+  }
+
+  @Test func everyRefusalIsWordedInBothLanguagesWithItsValues() {
+    var seen: Set<String> = []
+    for refusal in Self.refusals {
+      let english = Language.english.pageCatalogue.sentence(refusal)
+      let korean = Language.korean.pageCatalogue.sentence(refusal)
+      #expect(!Self.hasHangul(english) && Self.hasHangul(korean), "\(refusal)")
+      for marker in Self.markers where english.contains(marker) {
+        #expect(korean.contains(marker), "\(refusal): \(korean)")
+      }
+      #expect(seen.insert(english).inserted, "\(refusal) says what another refusal says")
+    }
+  }
+
+  @Test func theSignInPageIsWordedInBothLanguages() {
+    let english = Language.english.pageCatalogue.signInTexts
+    let korean = Language.korean.pageCatalogue.signInTexts
+    #expect(english.tooSoon(2).contains("2") && korean.tooSoon(2).contains("2"))
+    for text in [korean.title, korean.refused, korean.signedOut, korean.unavailable] {
+      #expect(Self.hasHangul(text), "\(text)")
+    }
+    #expect(!Self.hasHangul(english.title + english.refused + english.unavailable))
+  }
+
+  /// A page whose session has gone shows what the server answered: one sentence, not two.
+  @Test func theEndOfASessionReadsTheSameOnThePageAndFromTheServer() {
+    for language in Language.allCases {
+      let catalogue = language.pageCatalogue
+      #expect(catalogue.pageTexts.sessionEnded == catalogue.sentence(.sessionEnded))
+    }
+  }
+}
+
+/// The server answers a refusal in the browser's language.
+@Suite(.enabled(if: WebTestEnvironment.hasLibrary, WebTestEnvironment.libraryReason))
+@MainActor
+struct ServerRefusalLanguageTests {
+  @Test func refusalsFollowTheBrowsersLanguage() async throws {
+    try await TestLibrary.with(terms: []) { library in
+      for language in Language.allCases {
+        let headers = ["Cookie": library.cookie, "Accept-Language": language.rawValue]
+        let missing = try await PlainHTTP.send("GET", library.base + "/nowhere", headers: headers)
+        #expect(missing.status == 404)
+        #expect(
+          missing.body == language.pageCatalogue.sentence(.notFound(path: "/nowhere")) + "\n")
+        let cards = try await PlainHTTP.send("GET", library.base + "/cards", headers: headers)
+        #expect(cards.status == 404)
+        #expect(cards.body == language.pageCatalogue.pageTexts.sessionEnded + "\n")
+      }
+    }
+  }
+}
