@@ -72,7 +72,7 @@ extension StudySessionFeature.State {
   /// of a big book loads, the shuffle waits for it, so that it orders every word.
   mutating func shuffleWords() {
     turnAllCardsToFront()
-    guard !serviceSync.isLoadingRestOfBook else { return serviceSync.shuffleOnceLoaded() }
+    guard !isLoadingRestOfWords else { return serviceSync.shuffleOnceLoaded() }
     words.shuffle(using: &generator)
   }
 
@@ -81,7 +81,7 @@ extension StudySessionFeature.State {
 
   /// Whether the selected book's words, or the rest of them, are being read: what the service
   /// acknowledges meanwhile is recorded for the words to come.
-  var isReadingWords: Bool { wordsStatus == .loading || serviceSync.isLoadingRestOfBook }
+  var isReadingWords: Bool { wordsStatus == .loading || isLoadingRestOfWords }
 
   /// Shows a word saved to the selected book, by this session or another: at the end of the
   /// words shown, and kept for the words still being read, which may not hold it.
@@ -155,12 +155,8 @@ extension StudySessionFeature.State {
   /// opened as `.loading` asks for its words.
   mutating func open(_ bookID: WordBook.ID, status: LoadStatus) {
     self.bookID = bookID
-    words = WordList([], mode: words.mode)
-    schedule = ReviewSchedule()
-    unsavedMarks = [:]
-    wordsStatus = status
+    clearBook(status: status)
     serviceSync.startBook()
-    backFaces.removeAll()
     if status == .loading { requestWords(of: bookID) }
   }
 
@@ -169,10 +165,16 @@ extension StudySessionFeature.State {
   mutating func deselect() {
     serviceSync.leaveBook(showing: words)
     bookID = nil
+    clearBook(status: .notLoaded)
+  }
+
+  /// Empties what the session shows of a book, keeping the study mode: its words, schedule,
+  /// unsaved marks and turned faces.
+  private mutating func clearBook(status: LoadStatus) {
     words = WordList([], mode: words.mode)
     schedule = ReviewSchedule()
     unsavedMarks = [:]
-    wordsStatus = .notLoaded
+    wordsStatus = status
     backFaces.removeAll()
   }
 
