@@ -368,8 +368,9 @@ struct WebRouter: Sendable {
   /// named, so a new action does not compile until it is allowed or refused here.
   static func isSentByPage(_ action: AppAction) -> Bool {
     switch action {
+    case .study(.view(.subscribeToChanges)), .study(.view(.unsubscribeFromChanges)): false
     case .books(.view), .study(.view), .dismissError: true
-    case .books, .study, .outside: false
+    case .books, .study: false
     }
   }
 

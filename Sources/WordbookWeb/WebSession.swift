@@ -71,7 +71,7 @@ final class WebSession {
     sendScreen()
     store.send(.app(.books(.view(.loadBooks))))
     // What other pages, the terminal and `wordbook` commands change reaches this page too.
-    store.send(.app(.outside(.view(.subscribeToChanges))))
+    store.send(.app(.study(.view(.subscribeToChanges))))
   }
 
   /// Sends `action` to the store.
@@ -99,7 +99,7 @@ final class WebSession {
       .study(.view(.markSuccess(let id))), .study(.view(.rate(let id, _, _))),
       .study(.view(.resetMark(let id))):
       return state.words.contains(id) ? nil : .unknownWord(id)
-    case .books, .study, .outside, .dismissError:
+    case .books, .study, .dismissError:
       return nil
     }
   }
@@ -137,7 +137,7 @@ final class WebSession {
 
   /// Stops observing the store and ends the stream.
   func close() {
-    store.send(.app(.outside(.view(.unsubscribeFromChanges))))
+    store.send(.app(.study(.view(.unsubscribeFromChanges))))
     for token in observers + cardObservers.values { store.removeObserver(token) }
     observers = []
     cardObservers = [:]

@@ -61,17 +61,17 @@ import Wordbook
       .study(.wordEdited(book.id, .success(go))), .study(.wordEdited(book.id, .failure(failure))),
       .study(.view(.deleteWord(come.id))), .study(.wordDeleted(come.id, .success(come.id))),
       .study(.wordDeleted(come.id, .failure(failure))), .dismissError,
-      .outside(.view(.subscribeToChanges)),
-      .outside(
+      .study(.view(.subscribeToChanges)),
+      .study(
         .outsideChanges([
           .wordAdded(come, book: book.id), .wordUpdated(go, book: book.id),
           .wordDeleted(come.id, book: book.id), .bookReloaded(book.id), .booksChanged,
         ])),
-      .outside(.outsideBooksLoaded(.success([book]))),
-      .outside(.outsideBooksLoaded(.failure(failure))),
-      .outside(.outsideWordsLoaded(book.id, .success([go]))),
-      .outside(.outsideWordsLoaded(book.id, .failure(failure))),
-      .outside(.view(.unsubscribeFromChanges)),
+      .books(.outsideBooksLoaded(.success([book]))),
+      .books(.outsideBooksLoaded(.failure(failure))),
+      .study(.outsideWordsLoaded(book.id, .success([go]))),
+      .study(.outsideWordsLoaded(book.id, .failure(failure))),
+      .study(.view(.unsubscribeFromChanges)),
     ]
   }()
 

@@ -29,7 +29,7 @@ import Wordbook
     // which kinds of action the logs hold, not their bytes.
     func kinds(_ data: Data) throws -> Set<String> {
       let entries = try ActionLogDecoder.decode(AppAction.self, from: data)
-      let wrappers: Set<Substring> = ["books", "study", "outside", "view"]
+      let wrappers: Set<Substring> = ["books", "study", "view"]
       return Set(
         entries.map { entry in
           let names = entry.action.description.matches(of: /\.(\w+)/).map(\.output.1)

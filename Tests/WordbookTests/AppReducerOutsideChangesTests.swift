@@ -33,7 +33,7 @@ import Testing
       .wordDeleted(deleted, book: verbs), .wordAdded(added, book: verbs),
     ]
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
-      store.send(.outside(.outsideChanges(changes))) {
+      store.send(.study(.outsideChanges(changes))) {
         $0.words.setStudyState(.success, of: marked.id)
         $0.words.replaceText(with: edited)
         $0.words.remove(id: deleted)
@@ -43,7 +43,7 @@ import Testing
       #expect(store.state.backFaces == [turned])
       #expect(store.state.tally.success == 1)
       // The same report again, as when the session made the changes itself: nothing changes.
-      store.send(.outside(.outsideChanges(changes)))
+      store.send(.study(.outsideChanges(changes)))
     }
   }
 
@@ -51,7 +51,7 @@ import Testing
     let (store, _) = await makeLoadedStore()
     let word = try #require(store.state.words[store.state.visibleWords.id(at: 0)])
     store.send(.study(.view(.markSuccess(word.id))))
-    store.send(.outside(.outsideChanges([.wordUpdated(word, book: store.state.books[0].id)])))
+    store.send(.study(.outsideChanges([.wordUpdated(word, book: store.state.books[0].id)])))
     #expect(store.state.words[word.id]?.studyState == .success)
     await store.settle()
     #expect(store.state.words[word.id]?.studyState == .success)
@@ -63,8 +63,8 @@ import Testing
     let saved = try await service.saveWord(WordDraft(term: "책", meaning: "book"), to: nouns)
     let books = try await service.fetchBooks()
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
-      store.send(.outside(.outsideChanges([.wordAdded(saved, book: nouns)])))
-      await store.receive(.outside(.outsideBooksLoaded(.success(books)))) {
+      store.send(.study(.outsideChanges([.wordAdded(saved, book: nouns)])))
+      await store.receive(.books(.outsideBooksLoaded(.success(books)))) {
         $0.books[1].wordCount = 4
       }
     }
@@ -96,8 +96,8 @@ import Testing
     let words = try await service.fetchWords(in: verbs.id)
     let new = try #require(words.last)
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
-      store.send(.outside(.outsideChanges([.bookReloaded(verbs.id)])))
-      await store.receive(.outside(.outsideWordsLoaded(verbs.id, .success(words)))) {
+      store.send(.study(.outsideChanges([.bookReloaded(verbs.id)])))
+      await store.receive(.study(.outsideWordsLoaded(verbs.id, .success(words)))) {
         $0.words.append(new)
         $0.books[0].wordCount = 7
       }
@@ -112,7 +112,7 @@ import Testing
     var marked = try #require(state.words[state.visibleWords.id(at: 0)])
     marked.studyState = .fail
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
-      store.send(.outside(.view(.subscribeToChanges)))
+      store.send(.study(.view(.subscribeToChanges)))
       // The subscription starts on the effect's task: wait until it listens.
       let deadline = ContinuousClock.now + .seconds(5)
       while service.changeSubscriberCount == 0, ContinuousClock.now < deadline {
@@ -120,11 +120,11 @@ import Testing
       }
       other.send(.study(.view(.markFail(marked.id))))
       await store.receive(
-        .outside(.outsideChanges([.wordUpdated(marked, book: state.books[0].id)]))
+        .study(.outsideChanges([.wordUpdated(marked, book: state.books[0].id)]))
       ) {
         $0.words.setStudyState(.fail, of: marked.id)
       }
-      store.send(.outside(.view(.unsubscribeFromChanges)))
+      store.send(.study(.view(.unsubscribeFromChanges)))
     }
     await other.settle()
   }
@@ -132,14 +132,14 @@ import Testing
   @Test func outsideChangesRoundTripThroughTheActionLog() throws {
     let word = Word(id: Word.ID(3), term: "가다", meaning: "to go", studyState: .fail)
     let actions: [AppAction] = [
-      .outside(.view(.subscribeToChanges)), .outside(.view(.unsubscribeFromChanges)),
-      .outside(
+      .study(.view(.subscribeToChanges)), .study(.view(.unsubscribeFromChanges)),
+      .study(
         .outsideChanges([
           .wordAdded(word, book: WordBook.ID(1)), .wordUpdated(word, book: WordBook.ID(1)),
           .wordDeleted(word.id, book: WordBook.ID(1)), .bookReloaded(WordBook.ID(2)), .booksChanged,
         ])),
-      .outside(.outsideBooksLoaded(.success([WordBook(id: WordBook.ID(1), title: "Verbs")]))),
-      .outside(
+      .books(.outsideBooksLoaded(.success([WordBook(id: WordBook.ID(1), title: "Verbs")]))),
+      .study(
         .outsideWordsLoaded(WordBook.ID(1), .failure(WordServiceError(.unavailable, "offline")))),
     ]
     for action in actions {

@@ -35,7 +35,7 @@ import Testing
       .study(.wordSaved(verbs.id, .success(Word(id: Word.ID(9), term: "new", meaning: "word")))),
       .study(
         .wordEdited(verbs.id, .success(Word(id: Word.ID(2), term: "edited", meaning: "text")))),
-      .outside(.outsideChanges([.wordDeleted(Word.ID(4), book: verbs.id)])),
+      .study(.outsideChanges([.wordDeleted(Word.ID(4), book: verbs.id)])),
     ]
 
   static func state(after actions: [AppAction]) -> AppState {

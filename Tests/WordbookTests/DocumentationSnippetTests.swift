@@ -158,7 +158,7 @@ import Wordbook
     let store = await openedStore(service: service)
     let other = await openedStore(service: service)
     let id = store.state.visibleWords.id(at: 0)
-    store.send(.outside(.view(.subscribeToChanges)))  // once, when the front end starts
+    store.send(.study(.view(.subscribeToChanges)))  // once, when the front end starts
     // The subscription starts on the effect's task: wait until it listens.
     let deadline = ContinuousClock.now + .seconds(5)
     while service.changeSubscriberCount == 0, ContinuousClock.now < deadline {
@@ -170,7 +170,7 @@ import Wordbook
       for await _ in store.changes() { break }
     }
     #expect(store.state.words[id]?.studyState == .fail)
-    store.send(.outside(.view(.unsubscribeFromChanges)))  // when it closes
+    store.send(.study(.view(.unsubscribeFromChanges)))  // when it closes
     await store.settle()
     #expect(service.changeSubscriberCount == 0)
   }

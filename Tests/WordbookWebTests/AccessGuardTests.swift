@@ -152,7 +152,8 @@ struct AccessGuardTests {
         // The nested form, as logs write it: a view action is the page's, an answer is not.
         (#"{"study":{"view":{"shuffle":{}}}}"#, 404, "Reload the page"),
         (#"{"study":{"kind":"studyStatesSaved","changes":[]}}"#, 403, "may not send"),
-        (#"{"outside":{"view":{"subscribeToChanges":{}}}}"#, 403, "may not send"),
+        (#"{"study":{"view":{"subscribeToChanges":{}}}}"#, 403, "may not send"),
+        (#"{"study":{"view":{"unsubscribeFromChanges":{}}}}"#, 403, "may not send"),
         (#"{"study":{"view":{"explode":{}}}}"#, 400, "not an action"),
         (#"{"study":{},"books":{}}"#, 400, "one key"),
         (#"{}"#, 400, "one key"),

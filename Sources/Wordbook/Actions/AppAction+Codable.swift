@@ -1,6 +1,6 @@
 extension AppAction: Codable {
   private enum CodingKeys: String, CodingKey {
-    case books, study, outside, dismissError
+    case books, study, dismissError
   }
 
   /// Decodes an action as ``encode(to:)`` writes it, an object with one key naming the feature
@@ -18,13 +18,12 @@ extension AppAction: Codable {
         .init(
           codingPath: decoder.codingPath,
           debugDescription:
-            "An action is an object with one key: books, study, outside or dismissError."
+            "An action is an object with one key: books, study or dismissError."
         ))
     }
     switch key {
     case .books: self = .books(try c.decode(WordbookListFeature.Action.self, forKey: key))
     case .study: self = .study(try c.decode(StudySessionFeature.Action.self, forKey: key))
-    case .outside: self = .outside(try c.decode(OutsideChangesFeature.Action.self, forKey: key))
     case .dismissError: self = .dismissError
     }
   }
@@ -36,7 +35,6 @@ extension AppAction: Codable {
     switch self {
     case .books(let action): try c.encode(action, forKey: .books)
     case .study(let action): try c.encode(action, forKey: .study)
-    case .outside(let action): try c.encode(action, forKey: .outside)
     case .dismissError: try c.encode([String: String](), forKey: .dismissError)
     }
   }
@@ -76,14 +74,12 @@ extension AppAction: Codable {
         .view(.editWord(try fields(.id), term: try fields(.term), meaning: try fields(.meaning))))
     case "deleteWord": self = .study(.view(.deleteWord(try fields(.id))))
     case "dismissError": self = .dismissError
-    case "subscribeToChanges": self = .outside(.view(.subscribeToChanges))
-    case "unsubscribeFromChanges": self = .outside(.view(.unsubscribeFromChanges))
+    case "subscribeToChanges": self = .study(.view(.subscribeToChanges))
+    case "unsubscribeFromChanges": self = .study(.view(.unsubscribeFromChanges))
     case _ where WordbookListFeature.Action.Answer(rawValue: kind) != nil:
       self = .books(try .init(from: decoder))
     case _ where StudySessionFeature.Action.Answer(rawValue: kind) != nil:
       self = .study(try .init(from: decoder))
-    case _ where OutsideChangesFeature.Action.Answer(rawValue: kind) != nil:
-      self = .outside(try .init(from: decoder))
     default:
       throw DecodingError.dataCorruptedError(
         forKey: .kind, in: fields.container,

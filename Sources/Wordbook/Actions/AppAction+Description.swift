@@ -5,7 +5,6 @@ extension AppAction: CustomStringConvertible {
     switch self {
     case .books(let action): ".books(\(Self.unqualified(action)))"
     case .study(let action): ".study(\(Self.unqualified(action)))"
-    case .outside(let action): ".outside(\(Self.unqualified(action)))"
     case .dismissError: ".dismissError"
     }
   }

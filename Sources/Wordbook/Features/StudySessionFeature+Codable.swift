@@ -2,7 +2,7 @@ extension StudySessionFeature.Action: Codable {
   /// The answers' kinds, as logs name them.
   enum Answer: String, Codable {
     case wordsLoaded, firstWordsLoaded, studyStatesSaved, reviewRecorded, reviewRemoved
-    case scheduleLoaded, wordSaved, wordEdited, wordDeleted
+    case scheduleLoaded, wordSaved, wordEdited, wordDeleted, outsideChanges, outsideWordsLoaded
   }
 
   /// Decodes `{"view": …}`, a front end's action as Swift synthesizes it, or an answer as an
@@ -19,6 +19,8 @@ extension StudySessionFeature.Action: Codable {
       case .wordSaved: .wordSaved(try fields(.book), try fields.result(.word))
       case .wordEdited: .wordEdited(try fields(.book), try fields.result(.word))
       case .wordDeleted: .wordDeleted(try fields(.id), try fields.result(.word))
+      case .outsideChanges: .outsideChanges(try fields(.changes))
+      case .outsideWordsLoaded: .outsideWordsLoaded(try fields(.book), try fields.result(.words))
       }
     }
   }
@@ -46,6 +48,9 @@ extension StudySessionFeature.Action: Codable {
       try fields.answer(Answer.wordEdited, result, .word, (bookID, .book))
     case .wordDeleted(let wordID, let result):
       try fields.answer(Answer.wordDeleted, result, .word, (wordID, .id))
+    case .outsideChanges(let changes): try fields.answer(Answer.outsideChanges, (changes, .changes))
+    case .outsideWordsLoaded(let bookID, let result):
+      try fields.answer(Answer.outsideWordsLoaded, result, .words, (bookID, .book))
     }
   }
 }

@@ -1,3 +1,43 @@
+import StoreCore
+
+extension StudySessionFeature {
+  /// Follows the service's change feed, as ``Action/outsideChanges(_:)``, until
+  /// ``Action/View/unsubscribeFromChanges``. A second subscription replaces the first, so a
+  /// session never applies a change twice.
+  func subscribeToChanges() -> Effect<Action> {
+    .run { [service] send in
+      for await changes in service.changes() {
+        await send(.outsideChanges(changes))
+      }
+    }
+    .cancellable(id: AppReducer.EffectKey.changes, cancelInFlight: true)
+  }
+
+  /// Applies the changes to the open book, asks the list to load the books again when another
+  /// book changed, and loads the open book's words again when too many of them changed to
+  /// list.
+  func applyOutside(_ changes: [WordChange], to state: inout State) -> Effect<Action> {
+    let reloads = state.applyOutside(changes)
+    if reloads.books { state.appRequests.reloadsBooks = true }
+    guard reloads.selectedWords, let bookID = state.bookID else { return .none }
+    if state.isReadingWords {
+      // The load in flight may have read the book before the change: read it again.
+      state.requestWords(of: bookID)
+      return .none
+    }
+    guard state.wordsStatus == .loaded else { return .none }
+    return .run { [service] send in
+      await send(
+        .outsideWordsLoaded(
+          bookID,
+          await result { () async throws(WordServiceError) in
+            try await service.fetchWords(in: bookID)
+          }))
+    }
+    .cancellable(id: AppReducer.EffectKey.outsideWords, cancelInFlight: true)
+  }
+}
+
 extension StudySessionFeature.State {
   /// What outside changes leave to load from the service.
   struct OutsideReloads: Equatable {
@@ -88,10 +128,19 @@ extension StudySessionFeature.State {
     unsavedMarks[wordID] = nil
   }
 
-  /// Merges the selected book's words, loaded again after an outside import: the cards keep
-  /// their places, turned faces and visibility, new words go at the end, and the marks still
-  /// on their way stay.
-  mutating func mergeOutsideWords(_ loaded: [Word]) {
-    mergeWords(loaded.filter { !serviceSync.deletedWordIDs.contains($0.id) })
+  /// Takes the open book's words, loaded again after an outside import, if the book is still
+  /// open and loaded: the cards keep their places, turned faces and visibility, new words go at
+  /// the end, and the marks still on their way stay. A failure shows no error (the learner did
+  /// not ask, and the next change loads them again), unless the book is gone.
+  mutating func takeOutsideWords(
+    of loadedBookID: WordBook.ID, _ result: Result<[Word], WordServiceError>
+  ) {
+    guard loadedBookID == bookID, wordsStatus == .loaded else { return }
+    switch result {
+    case .success(let loaded):
+      mergeWords(loaded.filter { !serviceSync.deletedWordIDs.contains($0.id) })
+    case .failure(let error):
+      if error.kind == .notFound { appRequests.vanishedBookID = loadedBookID }
+    }
   }
 }

@@ -8,7 +8,8 @@ extension StudySessionFeature {
   /// ``AppState`` holds it as ``AppState/session`` and forwards its public properties
   /// (``AppState/words``, ``AppState/selectedBookID``…), so a front end reads them where it
   /// always did. The feature changes only this state: what the app must do besides (show an
-  /// error, forget a book the service no longer holds, count a word saved to another book) it
+  /// error, forget a book the service no longer holds, count a word saved to another book,
+  /// load the books again after another book changed elsewhere) it
   /// leaves here for ``AppReducer``, which does it once the action is applied.
   public struct State: Equatable, Sendable {
     /// The book whose words the session shows: the selected book.
@@ -56,5 +57,8 @@ extension StudySessionFeature {
     /// A book whose count in the list gains the word just saved to it: a book whose words
     /// are not all shown, whose count the list keeps.
     var bookGainingWord: WordBook.ID?
+    /// Whether the service reported a change to another book, or to the list of books: the
+    /// list loads the books again.
+    var reloadsBooks = false
   }
 }

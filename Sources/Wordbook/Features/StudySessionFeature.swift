@@ -1,7 +1,8 @@
 import StoreCore
 
 /// The study session: marking words and saving the marks, undo and redo, turning cards, which
-/// words show in what order, and adding, editing and deleting words.
+/// words show in what order, adding, editing and deleting words, and the changes the service
+/// reports from elsewhere.
 ///
 /// It reduces its own ``State``, and opens and loads the book the wordbook list chose. A mark
 /// changes its word in place (the words are never copied) and goes to the service in batches,
@@ -32,6 +33,12 @@ public struct StudySessionFeature: Reducer {
     case wordEdited(WordBook.ID, Result<Word, WordServiceError>)
     /// The service answered ``View/deleteWord(_:)``.
     case wordDeleted(Word.ID, Result<Word.ID, WordServiceError>)
+    /// The service reported changes made by another session, process or front end (or by
+    /// this session, which finds them already applied); see ``WordService/changes()``.
+    case outsideChanges([WordChange])
+    /// The service answered the open book's words, loaded again after ``outsideChanges(_:)``
+    /// reported too many changes to list.
+    case outsideWordsLoaded(WordBook.ID, Result<[Word], WordServiceError>)
 
     /// What a front end asks of a study session.
     public enum View: Equatable, Sendable, Codable {
@@ -71,6 +78,11 @@ public struct StudySessionFeature: Reducer {
       case editWord(Word.ID, term: String, meaning: String)
       /// Delete a word from the selected book.
       case deleteWord(Word.ID)
+      /// Apply the changes the service reports from now on, as ``Action/outsideChanges(_:)``,
+      /// until ``unsubscribeFromChanges``; a front end sends it once when it starts.
+      case subscribeToChanges
+      /// Stop applying the changes the service reports.
+      case unsubscribeFromChanges
     }
   }
 
@@ -141,6 +153,13 @@ public struct StudySessionFeature: Reducer {
 
     case .wordDeleted(_, .failure(let error)):
       state.appRequests.error = .service(error)
+      return .none
+
+    case .outsideChanges(let changes):
+      return applyOutside(changes, to: &state)
+
+    case .outsideWordsLoaded(let bookID, let result):
+      state.takeOutsideWords(of: bookID, result)
       return .none
     }
   }
@@ -221,6 +240,12 @@ public struct StudySessionFeature: Reducer {
 
     case .deleteWord(let wordID):
       return deleteWord(wordID, in: &state)
+
+    case .subscribeToChanges:
+      return subscribeToChanges()
+
+    case .unsubscribeFromChanges:
+      return .cancel(id: AppReducer.EffectKey.changes)
     }
   }
 

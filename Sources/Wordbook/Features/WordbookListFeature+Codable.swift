@@ -2,6 +2,7 @@ extension WordbookListFeature.Action: Codable {
   /// The answers' kinds, as logs name them.
   enum Answer: String, Codable {
     case booksLoaded, lastStudiedBookLoaded, bookCreated, bookRenamed, bookDeleted
+    case outsideBooksLoaded
   }
 
   /// Decodes `{"view": …}`, a front end's action as Swift synthesizes it, or an answer as an
@@ -14,6 +15,7 @@ extension WordbookListFeature.Action: Codable {
       case .bookCreated: .bookCreated(try fields.result(.book))
       case .bookRenamed: .bookRenamed(try fields.result(.book))
       case .bookDeleted: .bookDeleted(try fields(.id), try fields.result(.book))
+      case .outsideBooksLoaded: .outsideBooksLoaded(try fields.result(.books))
       }
     }
   }
@@ -30,6 +32,8 @@ extension WordbookListFeature.Action: Codable {
     case .bookRenamed(let result): try fields.answer(Answer.bookRenamed, result, .book)
     case .bookDeleted(let bookID, let result):
       try fields.answer(Answer.bookDeleted, result, .book, (bookID, .id))
+    case .outsideBooksLoaded(let result):
+      try fields.answer(Answer.outsideBooksLoaded, result, .books)
     }
   }
 }

@@ -22,6 +22,9 @@ public struct WordbookListFeature: Reducer {
     case bookRenamed(Result<WordBook, WordServiceError>)
     /// The service answered ``View/deleteBook(_:)``.
     case bookDeleted(WordBook.ID, Result<WordBook.ID, WordServiceError>)
+    /// The service answered the list of books, loaded again because the study session's
+    /// change feed reported another book, or the list, changed.
+    case outsideBooksLoaded(Result<[WordBook], WordServiceError>)
 
     /// What a front end asks of the wordbook list.
     public enum View: Equatable, Sendable, Codable {
@@ -116,7 +119,29 @@ public struct WordbookListFeature: Reducer {
       let wasChosen = state.selectedBookID == bookID
       state.forget(bookID)
       return wasChosen ? .cancel(id: AppReducer.EffectKey.words) : .none
+
+    case .outsideBooksLoaded(.success(let books)):
+      let wasChosen = state.selectedBookID != nil
+      state.takeOutsideBooks(books)
+      return wasChosen && state.selectedBookID == nil
+        ? .cancel(id: AppReducer.EffectKey.words) : .none
+
+    case .outsideBooksLoaded(.failure):
+      // No error: the learner did not ask for the list, and the next change or the next
+      // start loads it again.
+      return .none
     }
+  }
+
+  /// Loads the books again, after the service reported that another book, or the list,
+  /// changed: ``Action/outsideBooksLoaded(_:)``.
+  func loadOutsideBooks() -> Effect<Action> {
+    .run { [service] send in
+      await send(
+        .outsideBooksLoaded(
+          await result { () async throws(WordServiceError) in try await service.fetchBooks() }))
+    }
+    .cancellable(id: AppReducer.EffectKey.outsideBooks, cancelInFlight: true)
   }
 
   /// Applies what a front end asked.

@@ -13,22 +13,21 @@ import StoreCore
 ///
 /// ## Features
 ///
-/// It is a composition, with StoreCore's `Scope` and `combined(with:)`, of three features, one
+/// It is a composition, with StoreCore's `Scope` and `combined(with:)`, of two features, one
 /// for each feature case of ``AppAction``; each feature's action holds what a front end sends
 /// (its `view` case) beside its service's answers:
 ///
 /// - ``WordbookListFeature``: loading, choosing, creating, renaming and deleting books, on
 ///   ``AppState/list``.
 /// - ``StudySessionFeature``: the selected book's words, marks, ratings, undo and redo, which
-///   cards show in what order, and adding, editing and deleting words, on
-///   ``AppState/session``.
-/// - ``OutsideChangesFeature``: applying the changes the service reports, which touch the list
-///   and the session, through their own methods.
+///   cards show in what order, adding, editing and deleting words, and the changes the service
+///   reports from elsewhere, on ``AppState/session``.
 ///
 /// The list and the session each change only their own state. What one needs of the app
 /// besides, it leaves in its state as a request, and this reducer carries it out once the
 /// action is applied, in the same step: a book chosen in the list is opened by the session,
-/// which asks for its words; a book the session found gone leaves the list; an error goes to
+/// which asks for its words; a book the session found gone leaves the list; a change to
+/// another book the session heard of has the list load the books again; an error goes to
 /// ``AppState/lastError``. It also starts what the state asks for (the words of a book, the
 /// schedule Due mode shows) and keeps the selected book's word count the number of its words.
 public struct AppReducer: Reducer {
@@ -44,11 +43,8 @@ public struct AppReducer: Reducer {
   }
 
   typealias Features = CombinedReducer<
-    CombinedReducer<
-      Scope<AppState, AppAction, WordbookListFeature>,
-      Scope<AppState, AppAction, StudySessionFeature>
-    >,
-    Scope<AppState, AppAction, OutsideChangesFeature>
+    Scope<AppState, AppAction, WordbookListFeature>,
+    Scope<AppState, AppAction, StudySessionFeature>
   >
 
   /// The service that loads and persists wordbooks.
@@ -60,6 +56,9 @@ public struct AppReducer: Reducer {
 
   /// The features, composed once rather than at every action.
   let features: Features
+
+  /// The wordbook list, which loads the books again when the session hears another changed.
+  let list: WordbookListFeature
 
   /// The study session, which loads the words a book's choice asks for.
   let session: StudySessionFeature
@@ -73,20 +72,17 @@ public struct AppReducer: Reducer {
   public init(service: any WordService, clock: @escaping @Sendable () -> Timestamp = { .now }) {
     self.service = service
     self.clock = clock
+    list = WordbookListFeature(service: service)
     session = StudySessionFeature(service: service)
-    // The list and the session reduce their own state; outside changes reach both, through
-    // their methods, so that feature's path is the whole state.
-    let list = Scope(
+    // Each feature reduces its own state.
+    let books = Scope(
       state: \AppState.list, action: { if case .books(let action) = $0 { action } else { nil } },
-      embed: AppAction.books, child: WordbookListFeature(service: service))
+      embed: AppAction.books, child: list)
     let study = Scope(
       state: \AppState.session,
       action: { if case .study(let action) = $0 { action } else { nil } },
       embed: AppAction.study, child: session)
-    let outside = Scope(
-      state: \AppState.self, action: { if case .outside(let action) = $0 { action } else { nil } },
-      embed: AppAction.outside, child: OutsideChangesFeature(service: service))
-    features = list.combined(with: study).combined(with: outside)
+    features = books.combined(with: study)
   }
 
   /// Applies `action` to `state`, recording in `state.changedParts` what it changed.
@@ -100,7 +96,8 @@ public struct AppReducer: Reducer {
     } else {
       effect = features.reduce(into: &state, action: action)
     }
-    state.takeFeatureRequests()
+    let reloadsBooks = state.takeFeatureRequests()
+    if reloadsBooks { effect = .merge(effect, list.loadOutsideBooks().map(AppAction.books)) }
     if let bookID = state.serviceSync.takeWordsRequest(), bookID == state.selectedBookID {
       let isBig = (state.selectedBook?.wordCount ?? 0) > AppState.firstPageSize
       effect = .merge(effect, session.loadWords(of: bookID, isBig: isBig).map(AppAction.study))

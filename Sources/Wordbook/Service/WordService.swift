@@ -273,7 +273,7 @@ public protocol WordService: Sendable {
   /// previous one, in the order they were made.
   ///
   /// Every call returns a new stream for one subscriber; it ends when the subscriber stops
-  /// iterating. A session sends ``OutsideChangesFeature/Action/View/subscribeToChanges`` to apply
+  /// iterating. A session sends ``StudySessionFeature/Action/View/subscribeToChanges`` to apply
   /// them to its state.
   ///
   /// ```swift

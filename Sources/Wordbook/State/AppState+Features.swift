@@ -124,16 +124,22 @@ extension AppState {
   /// Does what the features asked of the app while they applied an action: the session's
   /// requests first, since forgetting a book it found gone changes the list's choice, then the
   /// list's.
-  mutating func takeFeatureRequests() {
-    takeSessionRequests()
+  ///
+  /// - Returns: Whether the list is to load the books again, since the session heard that
+  ///   another book changed: the effect ``AppReducer`` starts.
+  mutating func takeFeatureRequests() -> Bool {
+    let reloadsBooks = takeSessionRequests()
     takeListRequests()
+    return reloadsBooks
   }
 
   /// Does what the study session asked of the app: shows its error, drops from the list a
   /// book the service no longer holds, and counts a word saved to a book whose words are not
   /// all shown.
-  private mutating func takeSessionRequests() {
-    guard session.appRequests != StudySessionFeature.AppRequests() else { return }
+  ///
+  /// - Returns: Whether the session asked for the books to be loaded again.
+  private mutating func takeSessionRequests() -> Bool {
+    guard session.appRequests != StudySessionFeature.AppRequests() else { return false }
     let requests = session.appRequests
     session.appRequests = StudySessionFeature.AppRequests()
     if let error = requests.error { lastError = error }
@@ -143,6 +149,7 @@ extension AppState {
     {
       books[index].wordCount += 1
     }
+    return requests.reloadsBooks
   }
 
   /// Does what the wordbook list asked of the app: shows its error, and has the study session

@@ -93,15 +93,15 @@ extension CommandSession {
       store: store, renderer: StudyScreenRenderer(messages: language.messages, color: color))
     // Marks, words and edits made elsewhere (another terminal, a browser, a `wordbook`
     // command) show on the screen as they are committed.
-    store.send(.app(.outside(.view(.subscribeToChanges))))
+    store.send(.app(.study(.view(.subscribeToChanges))))
     let ending: TerminalSession.Ending
     do {
       ending = try await TerminalSession().run(app)
     } catch {
-      store.send(.app(.outside(.view(.unsubscribeFromChanges))))
+      store.send(.app(.study(.view(.unsubscribeFromChanges))))
       throw .runtime(.terminalUnavailable(detail: error.message))
     }
-    store.send(.app(.outside(.view(.unsubscribeFromChanges))))
+    store.send(.app(.study(.view(.unsubscribeFromChanges))))
     let lost: Int
     switch ending {
     case .quit: lost = app.marksLeftUnsaved
