@@ -91,7 +91,7 @@ extension EnglishCatalogue: PageCatalogue {
     case .unknownAction(let reason): "The body is not an action Wordbook knows: \(reason)."
     case .unknownCommand(let reason): "The body is not a command Wordbook knows: \(reason)."
     case .actionNotFromPage:
-      "The page may not send this action; the store sends it itself when the service answers."
+      "The page may not send this action; only the server and its store send it."
     case .commandNotFromPage(let name): "The page may not send the command '\(name)' this way."
     case .signedOut: "You are signed out; sign in again at /login."
     case .noBookForChart: "Open a wordbook to see its review chart."

@@ -86,7 +86,7 @@ extension KoreanCatalogue: PageCatalogue {
     case .unknownAction(let reason): "본문이 Wordbook이 아는 동작이 아닙니다: \(reason)."
     case .unknownCommand(let reason): "본문이 Wordbook이 아는 명령이 아닙니다: \(reason)."
     case .actionNotFromPage:
-      "페이지는 이 동작을 보낼 수 없습니다. 서비스가 답하면 저장소가 직접 보냅니다."
+      "페이지는 이 동작을 보낼 수 없습니다. 서버와 그 저장소만 보냅니다."
     case .commandNotFromPage(let name): "페이지는 '\(name)' 명령을 이렇게 보낼 수 없습니다."
     case .signedOut: "로그아웃되었습니다. /login에서 다시 로그인하세요."
     case .noBookForChart: "복습 차트를 보려면 단어장을 여세요."

@@ -29,7 +29,8 @@ enum ServerRefusal: Hashable, Sendable {
   case unknownAction(reason: String)
   /// A posted command does not decode; the reason is the decoder's.
   case unknownCommand(reason: String)
-  /// The action is one only the store's effects send.
+  /// The action is one only the server and its store send: a service's answer, or the
+  /// session's subscription to the service's changes.
   case actionNotFromPage
   /// The command is not one the page sends this way.
   case commandNotFromPage(name: String)
