@@ -50,6 +50,7 @@ extension CommandFixture {
       + "WHERE w.book_id = \(book) ORDER BY w.id"
     try expectSameOutput(["schedule", book], as: selectDue, options: tabs)
     try expectSameOutput(["schedule", book, "--all"], as: selectSchedule, options: tabs)
+    let statsAt = ["--at", start.iso8601]
     return [
       Case(
         ours: "schedule", baseline: "selectDue", limit: 1.5,
@@ -59,8 +60,36 @@ extension CommandFixture {
         ours: "scheduleAll", baseline: "selectSchedule", limit: 1.5,
         runOurs: ours(["schedule", book, "--all"], lines: size),
         runBaseline: baseline(selectSchedule, options: tabs, lines: size)),
+      Case(
+        ours: "statsBook", baseline: "statsSQL", limit: 1.5,
+        runOurs: ours(["stats", book] + statsAt, lines: 2),
+        runBaseline: baseline(Self.statisticsSQL(book: book, at: start), lines: nil)),
       try importReviewsCase(into: wordsOnly, before: start),
     ]
+  }
+
+  /// The work of `stats BOOK` in SQL, as a shell user would write it: the tally of every
+  /// book's study states, the book's reviewed words due today and in the seven days from
+  /// today with their average retrievability (FSRS-6's forgetting curve, with the default
+  /// parameters, over whole days since the last review), and the book's reviews of the year
+  /// counted by day.
+  static func statisticsSQL(book: String, at time: Timestamp) -> String {
+    let decay = -SchedulerSettings.defaultParameters[20]
+    let factor = pow(0.9, 1 / decay) - 1
+    let now = time.secondsSince1970
+    let today = time.startOfDay.secondsSince1970
+    let year = ReviewStatistics(time: time).historyStart.secondsSince1970
+    return """
+      SELECT book_id, study_state, count(*) FROM words GROUP BY book_id, study_state;
+      SELECT count(*) FILTER (WHERE m.due < \(today + 86_400)),
+        count(*) FILTER (WHERE m.due < \(today + 7 * 86_400)),
+        avg(pow(1 + \(factor) * max(0, (\(now) - m.last_review) / 86400) / m.stability, \(decay)))
+      FROM memory_states m JOIN words w ON w.id = m.word_id WHERE w.book_id = \(book);
+      SELECT (r.reviewed_at - \(year)) / 86400 AS day, count(*) FROM words w
+      JOIN reviews r ON r.word_id = w.id
+      WHERE w.book_id = \(book) AND r.reviewed_at >= \(year) AND r.reviewed_at < \(now + 1)
+      GROUP BY day ORDER BY day;
+      """
   }
 
   /// Checks, untimed, that `wordbook` with `arguments` writes exactly what the shell writes

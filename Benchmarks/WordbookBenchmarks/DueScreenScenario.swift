@@ -32,9 +32,10 @@ struct DueScreenScenario: Scenario {
     let mostOverdue = try fixture.sql(
       fixture.database, "SELECT w.term \(due) ORDER BY m.due, m.word_id LIMIT 1"
     ).filter { $0 != "\n" }
-    // The header's count as the screen writes it, such as "666,667 due".
-    let counts = StudyScreenText.dueCounts.text(in: .english, ["due": Messages.grouped(dueCount)])
-    let header = counts[..<(counts.firstRange(of: " due")?.upperBound ?? counts.endIndex)]
+    // The header's round counts as the screen writes them once the schedule is in, such as
+    // "New 20 · Learning 0 · Due 666,667": their start.
+    let counts = StudyScreenText.roundCounts.template(in: .english)
+    let header = counts[..<(counts.firstRange(of: "{")?.lowerBound ?? counts.endIndex)]
 
     var ours: [Double] = []
     var theirs: [Double] = []

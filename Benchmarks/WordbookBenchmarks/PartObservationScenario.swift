@@ -93,5 +93,6 @@ private func read(_ part: AppState.Part, in state: AppState) -> Int {
   case .editor: state.isSavingWord ? 1 : 0
   case .error: state.lastError == nil ? 0 : 1
   case .schedule: state.schedule.dueCount
+  case .round: state.round.counts.total
   }
 }

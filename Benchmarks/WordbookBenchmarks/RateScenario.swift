@@ -1,56 +1,65 @@
 import StoreCore
 import Wordbook
 
-/// `Store.send(.study(.view(.rate)))` per action beside `Store.send(.study(.view(.markSuccess)))` on the same store, in the
-/// same run, with the observer ``Fixtures/loadedStore(count:marks:observed:)`` attaches.
+/// A Due round's rating plus its next card, `Store.send(.study(.view(.rate)))` of the round's
+/// current card, beside `Store.send(.study(.view(.markSuccess)))` of a word picked at random, on
+/// the same store, in the same run, with the observer ``Fixtures/loadedStore(count:marks:observed:)``
+/// attaches.
 ///
-/// A rating marks its word as a success mark does and also queues its review for the service
-/// (`WordService.recordReview`), one review write in flight at a time, so a tight loop of
-/// ratings starts one effect, as a loop of marks does. The service is the in-memory one the
-/// mark benchmark uses, whose review write is cheap and runs off the main actor.
-///
-/// Both sides touch words in the order of one SplitMix64 Fisher–Yates shuffle, as a learner
-/// does, and never the same word: ratings take the shuffle's first half, marks its second.
-/// Every run takes a fresh slice; between runs the store settles (untimed), which answers the
-/// queued review writes one by one.
+/// A tenth of the book is due, reviewed *easy* a year before: a Due round of a million words
+/// holds 100,000 due words, then the day's new ones. Each rating is one write (its mark and its
+/// review) and moves the round on to its next card, which the loop reads back, as a front end
+/// shows it; the marks touch the words in the order of one SplitMix64 Fisher–Yates shuffle.
+/// Between runs the store settles (untimed), which answers the queued writes one by one.
 struct RateScenario: Scenario {
   let name = "rate"
 
   func run(size: Int, runs: Int, into results: Results) async throws {
     let loaded = await Fixtures.loadedStore(count: size)
     let store = loaded.store
+    let yearAgo = Timestamp(secondsSince1970: 1_764_000_000)
+    let due = loaded.wordIDs.prefix(max(size / 10, 1))
+    _ = try await loaded.service.importReviews { write throws(WordServiceError) in
+      try write(due.map { WordReview(wordID: $0, review: Review(rating: .easy, time: yearAgo)) })
+    }
+    store.send(.study(.view(.setStudyMode(.due))))
+    await store.settle()
+    guard store.state.round.counts.due == due.count else {
+      fatalError("the Due round holds \(store.state.round.counts) instead of \(due.count) due")
+    }
     let rounds = runs + 1
     // Fewer actions per run than the mark benchmark's 20,000: settling a run answers each
-    // queued review write in its own trip through the store.
-    let actions = max(1, min(10_000, size / (2 * rounds)))
+    // queued write in its own trip through the store.
+    let actions = max(1, min(10_000, due.count / rounds))
     var shuffler = SplitMix64(seed: 27)
     var ids = loaded.wordIDs
     ids.withUnsafeMutableBufferPointer { $0.fisherYatesShuffle(using: &shuffler) }
-    let half = ids.count / 2
-    var round = [0, 0]
-    func slice(_ variant: Int) -> ArraySlice<Word.ID> {
-      defer { round[variant] += 1 }
-      let start = variant * half + round[variant] * actions
-      return ids[start..<start + actions]
-    }
-    // A review a day apart from the last, the hour a learner studies.
-    var time = Timestamp(secondsSince1970: 1_796_000_000)
+    var markRound = 0
+    var ratings: UInt64 = 0
+    // A day after the reviews fell due, the hour a learner studies.
+    let now = Timestamp(secondsSince1970: 1_796_000_000)
 
     let samples = await interleavedSamples(
       runs: runs,
       [
         {
-          let slice = slice(0)
-          let ratedAt = time
-          time = time.advanced(by: 86_400)
           let nanoseconds = nanosecondsPerOperation(actions) {
-            for id in slice { store.send(.study(.view(.rate(id, .good, at: ratedAt)))) }
+            for _ in 0..<actions {
+              guard let card = store.state.round.current else { break }
+              store.send(
+                .study(
+                  .view(.rate(card, .good, at: now, id: ReviewID(origin: 1, sequence: ratings))))
+              )
+              ratings += 1
+            }
           }
           await store.settle()
           return nanoseconds
         },
         {
-          let slice = slice(1)
+          let start = markRound * actions
+          markRound += 1
+          let slice = ids[start..<start + actions]
           let nanoseconds = nanosecondsPerOperation(actions) {
             for id in slice { store.send(.study(.view(.markSuccess(id)))) }
           }
@@ -59,8 +68,8 @@ struct RateScenario: Scenario {
         },
       ])
     blackHole(loaded.sink.total)
-    guard store.state.lastError == nil else {
-      fatalError("rating failed: \(String(describing: store.state.lastError))")
+    guard store.state.lastError == nil, ratings == UInt64(actions * rounds) else {
+      fatalError("rating failed: \(String(describing: store.state.lastError)), \(ratings) rated")
     }
 
     let label = sizeLabel(size)

@@ -37,6 +37,11 @@ extension Bookkeeping: Equatable {
   public static func == (lhs: Self, rhs: Self) -> Bool { true }
 }
 
+extension Bookkeeping: Hashable {
+  /// Hashes nothing, as equality compares nothing.
+  public func hash(into hasher: inout Hasher) {}
+}
+
 extension Bookkeeping: UndescribedValue {}
 
 /// A value that dumps and test-store diffs leave out, because a state's equality ignores it.

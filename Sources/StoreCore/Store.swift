@@ -42,6 +42,9 @@ public final class Store<State, Action: Sendable>: Observable {
   let executor: any EffectExecutor<Action>
   @usableFromInline let recorder: (any ActionRecorder<Action>)?
   @usableFromInline let checkpoint: ((State) -> String)?
+  /// The actions to record for a processed action, when the state applies actions inline
+  /// (``RecordsAppliedActions``).
+  @usableFromInline let recordedActions: ((Action, State) -> [Action])?
   /// Whether the last recorded entry carries a checkpoint; `nil` before the first entry.
   @usableFromInline var lastEntryHasCheckpoint: Bool?
   /// The number of actions the recorder kept: the sequence number of the last entry.
@@ -147,6 +150,11 @@ public final class Store<State, Action: Sendable>: Observable {
     self.executor = executor
     self.recorder = recorder
     self.checkpoint = checkpoint
+    self.recordedActions =
+      State.self is any RecordsAppliedActions<Action>.Type
+      ? { action, state in
+        (state as? any RecordsAppliedActions<Action>)?.recordedActions(for: action) ?? [action]
+      } : nil
     self.warn = onWarning
     self.invariantViolations =
       State.self is any InvariantCheckingState.Type
@@ -277,18 +285,28 @@ public final class Store<State, Action: Sendable>: Observable {
 
   @usableFromInline
   func record(_ action: Action, origin: ActionOrigin) {
-    guard let recorder, recorder.records(action) else { return }
-    recordedCount += 1
-    var entry = ActionLogEntry(sequence: recordedCount, origin: origin, action: action)
+    guard let recorder else { return }
+    let actions = recordedActions?(action, currentState) ?? [action]
+    let kept = actions.filter(recorder.records)
+    guard !kept.isEmpty else { return }
     // The first entry always has a checkpoint, so that a replay from the wrong initial state
-    // fails at once; ``finishRecording()`` adds one after the last.
-    if let interval = recorder.checkpointInterval, let checkpoint,
-      lastEntryHasCheckpoint == nil || recordedCount % interval == 0
-    {
-      entry.checkpoint = checkpoint(currentState)
+    // fails at once; ``finishRecording()`` adds one after the last. Of the actions applied in
+    // one pass, only the last can have one: the state is known after all of them.
+    let isFirst = lastEntryHasCheckpoint == nil
+    let reachesInterval = recorder.checkpointInterval.map { interval in
+      (recordedCount + kept.count) / interval > recordedCount / interval
     }
-    lastEntryHasCheckpoint = entry.checkpoint != nil
-    recorder.record(entry)
+    for (index, action) in kept.enumerated() {
+      recordedCount += 1
+      var entry = ActionLogEntry(sequence: recordedCount, origin: origin, action: action)
+      if index == kept.count - 1, let reachesInterval, let checkpoint,
+        isFirst || reachesInterval
+      {
+        entry.checkpoint = checkpoint(currentState)
+      }
+      lastEntryHasCheckpoint = entry.checkpoint != nil
+      recorder.record(entry)
+    }
   }
 
   /// Gives the recorder a checkpoint of the current state after the last action, unless that

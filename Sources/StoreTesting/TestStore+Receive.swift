@@ -69,7 +69,7 @@ extension TestStore {
   /// let saved = await store.receive("wordSaved", extracting: { action in
   ///   if case .study(.wordSaved(_, .success(let word))) = action { word } else { nil }
   /// }) { state, word in
-  ///   state.words.append(word)
+  ///   state.append(word)
   /// }
   /// ```
   ///

@@ -11,7 +11,7 @@ import Wordbook
 /// ```swift
 /// let text = try FlashcardWriter.write(
 ///   [FlashcardRow(term: "사과", meaning: "apple", studyState: .success)], format: .csv)
-/// // "term,meaning,state,image\n사과,apple,success,\n"
+/// // "term,meaning,state,image\n사과,apple,known,\n"
 /// ```
 public enum FlashcardWriter {
   /// The header row of the CSV and TSV files the writer makes: an import that finds it knows

@@ -145,6 +145,14 @@ enum PostgresSchema {
       FOR EACH ROW EXECUTE FUNCTION changes_notify()
       """,
     ],
+    // A rating's ID, made where it was given, so that a rating sent twice is stored once
+    // (reviews from another app's history have none); each book keeps the study mode it was
+    // left in.
+    [
+      "ALTER TABLE reviews ADD COLUMN rating_id text",
+      "CREATE UNIQUE INDEX reviews_by_rating_id ON reviews(rating_id) WHERE rating_id IS NOT NULL",
+      "ALTER TABLE books ADD COLUMN study_mode text NOT NULL DEFAULT 'all'",
+    ],
   ]
 
   /// The schema version this build writes and understands.

@@ -51,21 +51,30 @@ extension PostgresWordService {
     try await withLibrary { library throws(WordServiceError) in
       try library.inTransaction(.saveReview) { () throws(WordServiceError) in
         guard try library.wordExists(wordID) else { throw .wordNotFound(wordID) }
+        if let id = review.id, let (held, userID) = try library.review(withID: id) {
+          guard userID == library.userID, held == WordReview(wordID: wordID, review: review)
+          else { throw WordServiceError(.invalidInput, reason: .reviewIDTaken(id)) }
+          return try library.memory(of: wordID)?.state ?? .new
+        }
         let scheduler = ReviewScheduler(settings: try Self.reviewSettings(library).scheduler)
         let memory = (try library.memory(of: wordID) ?? WordMemory(for: wordID))
           .reviewed(review, by: scheduler)
         try library.appendReview(review, of: wordID)
         try library.setMemory(memory, of: wordID)
+        try library.setStudyState(review.studyState, of: wordID)
         return memory.state
       }
     }
   }
 
   /// Removes the word's last review and stores the state the rest of its log replays to.
-  public func removeLastReview(of wordID: Word.ID) async throws(WordServiceError) -> MemoryState {
+  public func removeLastReview(of wordID: Word.ID, restoring state: StudyState)
+    async throws(WordServiceError) -> MemoryState
+  {
     try await withLibrary { library throws(WordServiceError) in
       try library.inTransaction(.saveReview) { () throws(WordServiceError) in
         guard try library.wordExists(wordID) else { throw .wordNotFound(wordID) }
+        try library.setStudyState(state, of: wordID)
         guard try library.deleteLastReview(of: wordID) else { return .new }
         let scheduler = ReviewScheduler(settings: try Self.reviewSettings(library).scheduler)
         let memory = WordMemory.replaying(
@@ -73,6 +82,29 @@ extension PostgresWordService {
         try library.setMemory(memory, of: wordID)
         return memory.state
       }
+    }
+  }
+
+  /// Counts what a Due round of each of the user's books would hold at `time`.
+  public func fetchRoundCounts(at time: Timestamp) async throws(WordServiceError)
+    -> [WordBook.ID: RoundCounts]
+  {
+    try await withLibrary { library throws(WordServiceError) in
+      try library.connection.inTransaction(.loadReviews) { () throws(WordServiceError) in
+        let settings = try Self.reviewSettings(library)
+        return try library.roundCounts(
+          at: time, learnAhead: time.advanced(by: settings.learnAheadLimit.components.seconds),
+          newWordsPerDay: settings.newWordsPerDay)
+      }
+    }
+  }
+
+  /// Remembers the study mode a book was left in.
+  public func setStudyMode(_ mode: StudyMode, of bookID: WordBook.ID)
+    async throws(WordServiceError)
+  {
+    try await withLibrary { library throws(WordServiceError) in
+      guard try library.setStudyMode(mode, of: bookID) else { throw .bookNotFound(bookID) }
     }
   }
 
@@ -193,6 +225,7 @@ extension PostgresWordService {
         try library.appendImportedReviews()
         let scheduler = ReviewScheduler(settings: try Self.reviewSettings(library).scheduler)
         try library.replayLogs(with: scheduler, onlyImported: true)
+        try library.setImportedStudyStates()
         try library.clearImportedReviews()
         return count
       }

@@ -60,11 +60,91 @@ extension UserLibrary {
   /// Appends a review to a word's log.
   func appendReview(_ review: Review, of wordID: Word.ID) throws(WordServiceError) {
     try query(
-      "INSERT INTO reviews (user_id, word_id, reviewed_at, rating) VALUES ($1, $2, $3, $4)",
+      """
+      INSERT INTO reviews (user_id, word_id, reviewed_at, rating, rating_id)
+      VALUES ($1, $2, $3, $4, $5)
+      """,
       [
         .word(wordID), .integer(review.time.secondsSince1970),
-        .integer(Int64(review.rating.rawValue)),
+        .integer(Int64(review.rating.rawValue)), review.id.map { .text($0.description) },
       ], .saveReview)
+  }
+
+  /// The review that holds the rating ID `id`, with its word, or `nil` when none does; a review
+  /// of another user is one too, since IDs are unique across the database.
+  func review(withID id: ReviewID) throws(WordServiceError) -> (WordReview, userID: Int64)? {
+    let rows = try connection.query(
+      "SELECT reviewed_at, rating, rating_id, word_id, user_id FROM reviews WHERE rating_id = $1",
+      [.text(id.description)], .saveReview)
+    guard rows.count == 1 else { return nil }
+    return (
+      WordReview(
+        wordID: Word.ID(rows.integer(0, 3)), review: rows.review(0, from: 0, withID: true)),
+      rows.integer(0, 4)
+    )
+  }
+
+  /// Sets a word's study state, as a rating or its undoing does, with its journal row.
+  func setStudyState(_ state: StudyState, of wordID: Word.ID) throws(WordServiceError) {
+    let rows = try query(
+      "UPDATE words SET study_state = $3 WHERE user_id = $1 AND id = $2 RETURNING book_id",
+      [.word(wordID), .state(state)], .saveReview)
+    guard rows.count == 1 else { throw .wordNotFound(wordID) }
+    try journal(1, book: WordBook.ID(rows.integer(0, 0)), word: wordID)
+  }
+
+  /// Sets the study state of the words whose logs the staged import touched to what each log's
+  /// last review says, journaling each of their books as one reload.
+  func setImportedStudyStates() throws(WordServiceError) {
+    let rows = try query(
+      """
+      UPDATE words AS w SET study_state = (
+        SELECT CASE r.rating WHEN 1 THEN 2 ELSE 1 END FROM reviews AS r
+        WHERE r.word_id = w.id ORDER BY r.id DESC LIMIT 1)
+      WHERE w.user_id = $1 AND w.id IN (SELECT word_id FROM imported_reviews)
+      RETURNING w.book_id
+      """, [], .saveReview)
+    for bookID in Set((0..<rows.count).map { rows.integer($0, 0) }).sorted() {
+      try journal(3, book: WordBook.ID(bookID))
+    }
+  }
+
+  /// What a Due round of each of the user's books would hold at `time`.
+  func roundCounts(at time: Timestamp, learnAhead: Timestamp, newWordsPerDay: Int)
+    throws(WordServiceError) -> [WordBook.ID: RoundCounts]
+  {
+    var counts: [WordBook.ID: RoundCounts] = [:]
+    let due = try query(
+      """
+      SELECT w.book_id, count(*) FILTER (WHERE m.phase = 2 AND m.due <= $2),
+        count(*) FILTER (WHERE m.phase <> 2)
+      FROM memory_states AS m JOIN words AS w ON w.id = m.word_id
+      WHERE m.user_id = $1 AND m.due <= $3 GROUP BY w.book_id
+      """, [.integer(time.secondsSince1970), .integer(learnAhead.secondsSince1970)], .loadReviews)
+    for row in 0..<due.count {
+      let bookID = WordBook.ID(due.integer(row, 0))
+      counts[bookID, default: RoundCounts()].due = Int(due.integer(row, 1))
+      counts[bookID, default: RoundCounts()].learning = Int(due.integer(row, 2))
+    }
+    let start = time.startOfDay.secondsSince1970
+    let new = try query(
+      """
+      SELECT b.id, (
+        SELECT count(*) FROM (
+          SELECT 1 FROM words AS w WHERE w.book_id = b.id
+            AND NOT EXISTS (SELECT 1 FROM memory_states AS m WHERE m.word_id = w.id)
+          LIMIT greatest(0, $3 - (
+            SELECT count(*) FROM memory_states AS m JOIN words AS w2 ON w2.id = m.word_id
+            WHERE m.user_id = $1 AND m.last_review >= $2 AND w2.book_id = b.id
+              AND NOT EXISTS (SELECT 1 FROM reviews AS r WHERE r.word_id = m.word_id
+                AND r.reviewed_at < $2)))) AS n)
+      FROM books AS b WHERE b.user_id = $1
+      """, [.integer(start), .integer(Int64(newWordsPerDay))], .loadReviews)
+    for row in 0..<new.count where new.integer(row, 1) > 0 {
+      counts[WordBook.ID(new.integer(row, 0)), default: RoundCounts()].new = Int(
+        new.integer(row, 1))
+    }
+    return counts.filter { $0.value.total > 0 }
   }
 
   /// Deletes the last review of a word's log; `false` when it had none.
@@ -80,9 +160,12 @@ extension UserLibrary {
   /// A word's log, in the order it was recorded.
   func reviews(of wordID: Word.ID) throws(WordServiceError) -> [Review] {
     let rows = try query(
-      "SELECT reviewed_at, rating FROM reviews WHERE user_id = $1 AND word_id = $2 ORDER BY id",
+      """
+      SELECT reviewed_at, rating, rating_id FROM reviews WHERE user_id = $1 AND word_id = $2
+      ORDER BY id
+      """,
       [.word(wordID)], .loadReviews)
-    return (0..<rows.count).map { rows.review($0, from: 0) }
+    return (0..<rows.count).map { rows.review($0, from: 0, withID: true) }
   }
 
   /// Replays the logs of the user's words (or only those with staged imported reviews) with
@@ -253,11 +336,13 @@ extension PostgresRows {
       state: state, generator: SplitMix64(seed: UInt64(bitPattern: integer(row, start + 8))))
   }
 
-  /// The review in the columns `reviewed_at, rating` of `row` from `start` on.
-  func review(_ row: Int, from start: Int) -> Review {
+  /// The review in the columns `reviewed_at, rating` of `row` from `start` on, with the rating
+  /// ID in the column after them when `withID` says the query reads it.
+  func review(_ row: Int, from start: Int, withID: Bool = false) -> Review {
     Review(
       rating: Rating(rawValue: Int(integer(row, start + 1))) ?? .again,
-      time: Timestamp(secondsSince1970: integer(row, start)))
+      time: Timestamp(secondsSince1970: integer(row, start)),
+      id: withID ? optionalText(row, start + 2).flatMap(ReviewID.init) : nil)
   }
 }
 

@@ -68,13 +68,15 @@ final class UserLibrary {
   func books() throws(WordServiceError) -> [WordBook] {
     let rows = try query(
       """
-      SELECT b.id, b.title, (SELECT count(*) FROM words AS w WHERE w.book_id = b.id)
+      SELECT b.id, b.title, (SELECT count(*) FROM words AS w WHERE w.book_id = b.id),
+        b.study_mode
       FROM books AS b WHERE b.user_id = $1 ORDER BY b.id
       """, [], .loadBooks)
     return (0..<rows.count).map { row in
       WordBook(
         id: WordBook.ID(rows.integer(row, 0)), title: rows.text(row, 1),
-        wordCount: Int(rows.integer(row, 2)))
+        wordCount: Int(rows.integer(row, 2)),
+        studyMode: StudyMode(rawValue: rows.text(row, 3)) ?? .all)
     }
   }
 
@@ -82,24 +84,35 @@ final class UserLibrary {
   func book(_ bookID: WordBook.ID) throws(WordServiceError) -> WordBook? {
     let rows = try query(
       """
-      SELECT b.title, (SELECT count(*) FROM words AS w WHERE w.book_id = b.id)
+      SELECT b.title, (SELECT count(*) FROM words AS w WHERE w.book_id = b.id), b.study_mode
       FROM books AS b WHERE b.user_id = $1 AND b.id = $2
       """, [.book(bookID)], .loadBook)
     guard rows.count == 1 else { return nil }
-    return WordBook(id: bookID, title: rows.text(0, 0), wordCount: Int(rows.integer(0, 1)))
+    return WordBook(
+      id: bookID, title: rows.text(0, 0), wordCount: Int(rows.integer(0, 1)),
+      studyMode: StudyMode(rawValue: rows.text(0, 2)) ?? .all)
   }
 
   /// The book whose title is `title` under the titles' comparison (`String.titleKey`).
   func book(titled title: String) throws(WordServiceError) -> WordBook? {
     let rows = try query(
       """
-      SELECT b.id, b.title, (SELECT count(*) FROM words AS w WHERE w.book_id = b.id)
+      SELECT b.id, b.title, (SELECT count(*) FROM words AS w WHERE w.book_id = b.id),
+        b.study_mode
       FROM books AS b WHERE b.user_id = $1 AND b.title_key = $2
       """, [.text(title.titleKey)], .findBook)
     guard rows.count == 1 else { return nil }
     return WordBook(
       id: WordBook.ID(rows.integer(0, 0)), title: rows.text(0, 1),
-      wordCount: Int(rows.integer(0, 2)))
+      wordCount: Int(rows.integer(0, 2)), studyMode: StudyMode(rawValue: rows.text(0, 3)) ?? .all)
+  }
+
+  /// Keeps the study mode a book was left in; `false` when the user has no such book.
+  func setStudyMode(_ mode: StudyMode, of bookID: WordBook.ID) throws(WordServiceError) -> Bool {
+    try query(
+      "UPDATE books SET study_mode = $3 WHERE user_id = $1 AND id = $2",
+      [.book(bookID), .text(mode.rawValue)], .saveSettings
+    ).changed == 1
   }
 
   /// Whether the user has a book with this ID.

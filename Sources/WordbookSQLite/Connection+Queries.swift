@@ -28,12 +28,23 @@ extension Connection {
 
   /// The book with this ID and its word count, or `nil`.
   func book(_ bookID: WordBook.ID) throws(WordServiceError) -> WordBook? {
-    let statement = try self.statement("SELECT title, word_count FROM books WHERE id = ?1")
+    let statement = try self.statement(
+      "SELECT title, word_count, study_mode FROM books WHERE id = ?1")
     defer { statement.reset() }
     statement.bind(bookID.rawValue, at: 1)
     guard try statement.step(self, .loadBook) else { return nil }
     return WordBook(
-      id: bookID, title: statement.text(at: 0), wordCount: Int(statement.int64(at: 1)))
+      id: bookID, title: statement.text(at: 0), wordCount: Int(statement.int64(at: 1)),
+      studyMode: StudyMode(rawValue: statement.text(at: 2)) ?? .all)
+  }
+
+  /// Keeps the study mode a book was left in; `false` when there is no such book.
+  func setStudyMode(_ mode: StudyMode, of bookID: WordBook.ID) throws(WordServiceError) -> Bool {
+    let statement = try self.statement("UPDATE books SET study_mode = ?2 WHERE id = ?1")
+    statement.bind(bookID.rawValue, at: 1)
+    statement.bind(mode.rawValue, at: 2)
+    try statement.run(self, .saveSettings)
+    return changes > 0
   }
 
   /// Deletes a book and its words; `false` when there is no such book.
@@ -178,7 +189,7 @@ extension Connection {
   func books() throws(WordServiceError) -> [WordBook] {
     let statement = try self.statement(
       """
-      SELECT id, title, word_count FROM books ORDER BY id
+      SELECT id, title, word_count, study_mode FROM books ORDER BY id
       """)
     defer { statement.reset() }
     var books: [WordBook] = []
@@ -186,7 +197,8 @@ extension Connection {
       books.append(
         WordBook(
           id: WordBook.ID(statement.int64(at: 0)), title: statement.text(at: 1),
-          wordCount: Int(statement.int64(at: 2))))
+          wordCount: Int(statement.int64(at: 2)),
+          studyMode: StudyMode(rawValue: statement.text(at: 3)) ?? .all))
     }
     return books
   }
@@ -328,13 +340,14 @@ extension Connection {
   /// found in the unique index, with its stored title and word count.
   func book(titled title: String) throws(WordServiceError) -> WordBook? {
     let statement = try self.statement(
-      "SELECT id, title, word_count FROM books WHERE title_key = ?1")
+      "SELECT id, title, word_count, study_mode FROM books WHERE title_key = ?1")
     defer { statement.reset() }
     statement.bind(title.titleKey, at: 1)
     guard try statement.step(self, .findBook) else { return nil }
     return WordBook(
       id: WordBook.ID(statement.int64(at: 0)), title: statement.text(at: 1),
-      wordCount: Int(statement.int64(at: 2)))
+      wordCount: Int(statement.int64(at: 2)),
+      studyMode: StudyMode(rawValue: statement.text(at: 3)) ?? .all)
   }
 
   /// The book with this title, created when there is none.

@@ -44,11 +44,42 @@ extension Connection {
   /// Appends a review to a word's log.
   func appendReview(_ review: Review, of wordID: Word.ID) throws(WordServiceError) {
     let statement = try self.statement(
-      "INSERT INTO reviews (word_id, reviewed_at, rating) VALUES (?1, ?2, ?3)")
+      "INSERT INTO reviews (word_id, reviewed_at, rating, rating_id) VALUES (?1, ?2, ?3, ?4)")
     statement.bind(wordID.rawValue, at: 1)
     statement.bind(review.time.secondsSince1970, at: 2)
     statement.bind(Int64(review.rating.rawValue), at: 3)
+    statement.bind(review.id?.description, at: 4)
     try statement.run(self, .saveReview)
+  }
+
+  /// The review that holds the rating ID `id`, with its word, or `nil` when none does.
+  func review(withID id: ReviewID) throws(WordServiceError) -> WordReview? {
+    let statement = try self.statement(
+      "SELECT reviewed_at, rating, rating_id, word_id FROM reviews WHERE rating_id = ?1")
+    defer { statement.reset() }
+    statement.bind(id.description, at: 1)
+    guard try statement.step(self, .saveReview) else { return nil }
+    return WordReview(wordID: Word.ID(statement.int64(at: 3)), review: statement.review(at: 0))
+  }
+
+  /// Sets the study state of the words whose logs the staged import touched to what each log's
+  /// last review says, telling the change feeds of each book they belong to as one reload.
+  func setImportedStudyStates() throws(WordServiceError) {
+    try summarizeChanges()
+    try execute(
+      """
+      UPDATE words SET study_state = (
+        SELECT CASE rating WHEN 1 THEN 2 ELSE 1 END FROM reviews r
+        WHERE r.word_id = words.id ORDER BY r.id DESC LIMIT 1)
+      WHERE id IN (SELECT word_id FROM temp.imported_reviews)
+      """, .saveReview)
+    try endSummarizingChanges()
+    try execute(
+      """
+      INSERT INTO changes (kind, book_id)
+      SELECT DISTINCT 3, book_id FROM words
+      WHERE id IN (SELECT word_id FROM temp.imported_reviews)
+      """, .saveChanges)
   }
 
   /// Deletes the last review of a word's log; `false` when it had none.
@@ -66,7 +97,7 @@ extension Connection {
   /// A word's log, in the order it was recorded.
   func reviews(of wordID: Word.ID) throws(WordServiceError) -> [Review] {
     let statement = try self.statement(
-      "SELECT reviewed_at, rating FROM reviews WHERE word_id = ?1 ORDER BY id")
+      "SELECT reviewed_at, rating, rating_id FROM reviews WHERE word_id = ?1 ORDER BY id")
     defer { statement.reset() }
     statement.bind(wordID.rawValue, at: 1)
     var reviews: [Review] = []
@@ -191,22 +222,96 @@ extension Connection {
   /// room for `count` words at once (growing it a million times rehashed it twenty times:
   /// a quarter of Due mode's first screen at 1M).
   func dueTimes(in bookID: WordBook.ID, reserving count: Int) throws(WordServiceError)
-    -> [Word.ID: Timestamp]
+    -> BookDueTimes
   {
     let statement = try self.statement(
       """
-      SELECT m.word_id, m.due FROM words w JOIN memory_states m ON m.word_id = w.id
+      SELECT m.word_id, m.due, m.phase FROM words w JOIN memory_states m ON m.word_id = w.id
       WHERE w.book_id = ?1
       """)
     defer { statement.reset() }
     statement.bind(bookID.rawValue, at: 1)
-    var dueTimes: [Word.ID: Timestamp] = [:]
-    dueTimes.reserveCapacity(count)
+    var times = BookDueTimes()
+    times.dueTimes.reserveCapacity(count)
     while try statement.step(self, .loadReviews) {
-      dueTimes[Word.ID(statement.int64(at: 0))] = Timestamp(
-        secondsSince1970: statement.int64(at: 1))
+      let id = Word.ID(statement.int64(at: 0))
+      times.dueTimes[id] = Timestamp(secondsSince1970: statement.int64(at: 1))
+      if statement.int64(at: 2) != 2 { times.learningWordIDs.insert(id) }
     }
-    return dueTimes
+    return times
+  }
+
+  /// What a Due round of each book would hold at `time`: the review words due by then and the
+  /// learning words due by `learnAhead`, from the due index; the words never reviewed, from the
+  /// books' word counts less their reviewed words; and the new words begun since the start of
+  /// the day, from the index of last reviews.
+  func roundCounts(at time: Timestamp, learnAhead: Timestamp, newWordsPerDay: Int)
+    throws(WordServiceError) -> [WordBook.ID: RoundCounts]
+  {
+    var counts: [WordBook.ID: RoundCounts] = [:]
+    let due = try self.statement(
+      """
+      SELECT w.book_id, sum(m.phase = 2 AND m.due <= ?1), sum(m.phase <> 2)
+      FROM memory_states m INDEXED BY memory_states_by_due CROSS JOIN words w ON w.id = m.word_id
+      WHERE m.due <= ?2 GROUP BY w.book_id
+      """)
+    defer { due.reset() }
+    due.bind(time.secondsSince1970, at: 1)
+    due.bind(learnAhead.secondsSince1970, at: 2)
+    while try due.step(self, .loadReviews) {
+      counts[WordBook.ID(due.int64(at: 0)), default: RoundCounts()].due = Int(due.int64(at: 1))
+      counts[WordBook.ID(due.int64(at: 0)), default: RoundCounts()].learning = Int(due.int64(at: 2))
+    }
+    let begun = try self.statement(
+      """
+      SELECT b.id, (SELECT count(*) FROM memory_states m INDEXED BY memory_states_by_last_review
+        JOIN words w ON w.id = m.word_id
+        WHERE m.last_review >= ?1 AND w.book_id = b.id
+          AND NOT EXISTS (SELECT 1 FROM reviews r WHERE r.word_id = m.word_id
+            AND r.reviewed_at < ?1))
+      FROM books b
+      """)
+    defer { begun.reset() }
+    begun.bind(time.startOfDay.secondsSince1970, at: 1)
+    var left: [(WordBook.ID, Int)] = []
+    while try begun.step(self, .loadReviews) {
+      left.append(
+        (WordBook.ID(begun.int64(at: 0)), max(0, newWordsPerDay - Int(begun.int64(at: 1)))))
+    }
+    // Only as many words never reviewed as the day has room for are looked for.
+    let new = try self.statement(
+      """
+      SELECT count(*) FROM (SELECT 1 FROM words w WHERE w.book_id = ?1
+        AND NOT EXISTS (SELECT 1 FROM memory_states m WHERE m.word_id = w.id) LIMIT ?2)
+      """)
+    for (bookID, room) in left where room > 0 {
+      new.bind(bookID.rawValue, at: 1)
+      new.bind(Int64(room), at: 2)
+      defer { new.reset() }
+      guard try new.step(self, .loadReviews) else { continue }
+      let count = Int(new.int64(at: 0))
+      if count > 0 { counts[bookID, default: RoundCounts()].new = count }
+    }
+    return counts.filter { $0.value.total > 0 }
+  }
+
+  /// Calls `body` with the due time, last review and stability of each of a book's reviewed
+  /// words, read from the memory states alone, without a word's text.
+  func forEachReviewedWord(
+    in bookID: WordBook.ID, _ body: (Timestamp, Timestamp, Double) -> Void
+  ) throws(WordServiceError) {
+    let statement = try self.statement(
+      """
+      SELECT m.due, m.last_review, m.stability FROM memory_states m
+      JOIN words w ON w.id = m.word_id WHERE w.book_id = ?1
+      """)
+    defer { statement.reset() }
+    statement.bind(bookID.rawValue, at: 1)
+    while try statement.step(self, .loadReviews) {
+      body(
+        Timestamp(secondsSince1970: statement.int64(at: 0)),
+        Timestamp(secondsSince1970: statement.int64(at: 1)), statement.double(at: 2))
+    }
   }
 
   /// How many of a book's words have reviews at or after `start` and none before.
@@ -318,10 +423,12 @@ extension Statement {
       state: state, generator: SplitMix64(seed: UInt64(bitPattern: int64(at: start + 8))))
   }
 
-  /// The review in the columns `reviewed_at, rating` from `start` on.
+  /// The review in the columns `reviewed_at, rating` from `start` on, and `rating_id` after
+  /// them when the query reads it.
   func review(at start: Int32) -> Review {
     Review(
       rating: Rating(rawValue: Int(int64(at: start + 1))) ?? .again,
-      time: Timestamp(secondsSince1970: int64(at: start)))
+      time: Timestamp(secondsSince1970: int64(at: start)),
+      id: columnCount > start + 2 ? optionalText(at: start + 2).flatMap(ReviewID.init) : nil)
   }
 }

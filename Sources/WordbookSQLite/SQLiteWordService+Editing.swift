@@ -55,6 +55,17 @@ extension SQLiteWordService {
     }
   }
 
+  /// Remembers the study mode a book was left in, in its row.
+  public func setStudyMode(_ mode: StudyMode, of bookID: WordBook.ID)
+    async throws(WordServiceError)
+  {
+    try await withConnection { connection throws(WordServiceError) in
+      try connection.inTransaction(.saveSettings) { () throws(WordServiceError) in
+        guard try connection.setStudyMode(mode, of: bookID) else { throw .bookNotFound(bookID) }
+      }
+    }
+  }
+
   /// Changes a word's term and meaning in one statement; the search index follows by trigger.
   public func updateWord(_ wordID: Word.ID, term: String, meaning: String)
     async throws(WordServiceError) -> Word

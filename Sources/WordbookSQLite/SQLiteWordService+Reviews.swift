@@ -48,11 +48,18 @@ extension SQLiteWordService {
     try await withConnection { connection throws(WordServiceError) in
       try connection.inTransaction(.saveReview) { () throws(WordServiceError) in
         guard try connection.bookID(ofWord: wordID) != nil else { throw .wordNotFound(wordID) }
+        if let id = review.id, let held = try connection.review(withID: id) {
+          guard held == WordReview(wordID: wordID, review: review) else {
+            throw WordServiceError(.invalidInput, reason: .reviewIDTaken(id))
+          }
+          return try connection.memory(of: wordID)?.state ?? .new
+        }
         let scheduler = ReviewScheduler(settings: try Self.reviewSettings(connection).scheduler)
         let memory = (try connection.memory(of: wordID) ?? WordMemory(for: wordID))
           .reviewed(review, by: scheduler)
         try connection.appendReview(review, of: wordID)
         try connection.setMemory(memory, of: wordID)
+        _ = try connection.setStudyState(StudyStateChange(wordID: wordID, state: review.studyState))
         return memory.state
       }
     }
@@ -61,10 +68,13 @@ extension SQLiteWordService {
   /// Removes the word's last review and stores the state the rest of its log replays to.
   ///
   /// - Complexity: O(*k*) for a word with *k* reviews.
-  public func removeLastReview(of wordID: Word.ID) async throws(WordServiceError) -> MemoryState {
+  public func removeLastReview(of wordID: Word.ID, restoring state: StudyState)
+    async throws(WordServiceError) -> MemoryState
+  {
     try await withConnection { connection throws(WordServiceError) in
       try connection.inTransaction(.saveReview) { () throws(WordServiceError) in
         guard try connection.bookID(ofWord: wordID) != nil else { throw .wordNotFound(wordID) }
+        _ = try connection.setStudyState(StudyStateChange(wordID: wordID, state: state))
         guard try connection.deleteLastReview(of: wordID) else { return .new }
         let scheduler = ReviewScheduler(settings: try Self.reviewSettings(connection).scheduler)
         let memory = WordMemory.replaying(
@@ -104,7 +114,7 @@ extension SQLiteWordService {
   /// Reads the due times of a book's reviewed words alone, in one query over the book's index
   /// and the memory states by word, with no text read and no sort.
   public func fetchDueTimes(in bookID: WordBook.ID) async throws(WordServiceError)
-    -> [Word.ID: Timestamp]
+    -> BookDueTimes
   {
     try await withConnection { connection throws(WordServiceError) in
       try connection.inReadTransaction(.loadReviews) { () throws(WordServiceError) in
@@ -112,6 +122,21 @@ extension SQLiteWordService {
           throw .bookNotFound(bookID)
         }
         return try connection.dueTimes(in: bookID, reserving: count)
+      }
+    }
+  }
+
+  /// Counts what a Due round of each book would hold at `time`, from the due index, the index
+  /// of last reviews, and as many words never reviewed as the day has room for.
+  public func fetchRoundCounts(at time: Timestamp) async throws(WordServiceError)
+    -> [WordBook.ID: RoundCounts]
+  {
+    try await withConnection { connection throws(WordServiceError) in
+      try connection.inReadTransaction(.loadReviews) { () throws(WordServiceError) in
+        let settings = try Self.reviewSettings(connection)
+        return try connection.roundCounts(
+          at: time, learnAhead: time.advanced(by: settings.learnAheadLimit.components.seconds),
+          newWordsPerDay: settings.newWordsPerDay)
       }
     }
   }
@@ -125,6 +150,29 @@ extension SQLiteWordService {
       try connection.inReadTransaction(.loadReviews) { () throws(WordServiceError) in
         guard try connection.bookExists(bookID) else { throw .bookNotFound(bookID) }
         return try connection.newWordCount(in: bookID, since: start)
+      }
+    }
+  }
+
+  /// Gathers a book's statistics from its reviewed words alone (their due time, last review and
+  /// stability, no text) and its reviews counted by day, in one read transaction.
+  ///
+  /// - Complexity: O(*k* + *r*) for *k* reviewed words and *r* reviews in the book.
+  public func fetchReviewStatistics(of bookID: WordBook.ID, at time: Timestamp)
+    async throws(WordServiceError) -> ReviewStatistics
+  {
+    try await withConnection { connection throws(WordServiceError) in
+      try connection.inReadTransaction(.loadReviews) { () throws(WordServiceError) in
+        guard try connection.bookExists(bookID) else { throw .bookNotFound(bookID) }
+        var gathering = ReviewStatistics.Gathering(
+          at: time, settings: try Self.reviewSettings(connection).scheduler)
+        try connection.forEachReviewedWord(in: bookID) { due, lastReview, stability in
+          gathering.addReviewedWord(due: due, lastReview: lastReview, stability: stability)
+        }
+        gathering.addReviews(
+          try connection.dailyReviewCounts(
+            in: bookID, from: gathering.statistics.historyStart, to: time.advanced(by: 1)))
+        return gathering.finished
       }
     }
   }
@@ -213,6 +261,7 @@ extension SQLiteWordService {
       try connection.appendImportedReviews()
       let scheduler = ReviewScheduler(settings: try reviewSettings(connection).scheduler)
       try connection.replayLogs(with: scheduler, onlyImported: true)
+      try connection.setImportedStudyStates()
       try connection.clearImportedReviews()
       return count
     }

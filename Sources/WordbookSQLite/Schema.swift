@@ -190,6 +190,14 @@ package enum Schema {
       // The words reviewed since a time (the new words begun today) without reading the book.
       "CREATE INDEX memory_states_by_last_review ON memory_states(last_review)"
     ],
+    // A rating's ID, made where it was given (32 hexadecimal digits), so that a rating sent
+    // twice is stored once; reviews brought from another app's history have none. Each book
+    // keeps the study mode it was left in.
+    [
+      "ALTER TABLE reviews ADD COLUMN rating_id TEXT",
+      "CREATE UNIQUE INDEX reviews_by_rating_id ON reviews(rating_id) WHERE rating_id IS NOT NULL",
+      "ALTER TABLE books ADD COLUMN study_mode TEXT NOT NULL DEFAULT 'all'",
+    ],
   ]
 
   /// Work a migration needs beyond SQL, run right after the SQL of the migration with the same
@@ -206,7 +214,15 @@ package enum Schema {
     let what = WordServiceError.Operation.openDatabase
     var taken: Set<String> = []
     var renamed: [(id: WordBook.ID, title: String, key: String)] = []
-    for book in try connection.books() {
+    // The books as this migration's schema has them: columns added by later migrations do not
+    // exist yet.
+    var books: [(id: WordBook.ID, title: String)] = []
+    let statement = try connection.statement("SELECT id, title FROM books ORDER BY id")
+    while try statement.step(connection, what) {
+      books.append((WordBook.ID(statement.int64(at: 0)), statement.text(at: 1)))
+    }
+    statement.reset()
+    for book in books {
       var title = book.title
       var suffix = 1
       while taken.contains(title.titleKey) {

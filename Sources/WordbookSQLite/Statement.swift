@@ -106,4 +106,9 @@ struct Statement {
   func isNull(at index: Int32) -> Bool {
     sqlite3_column_type(handle, index) == SQLITE_NULL
   }
+
+  /// How many columns the statement's rows have.
+  var columnCount: Int32 {
+    sqlite3_column_count(handle)
+  }
 }

@@ -3,12 +3,15 @@ import Wordbook
 /// A command of the study screen as the page posts it to `/commands`: `{"command": "good"}`,
 /// named as ``PageKeys`` names the keys' commands, with `position` for `moveTo`, `mode` for
 /// `setStudyMode` and `query` for `setSearchQuery`. A `position` beside another command makes
-/// that card the current one first, in the same request (a card swiped in the list).
+/// that card the current one first, in the same request (a card swiped in the list). A rating
+/// with a `card` rates that card only while it is the current one (the card the focused view
+/// shows), so a second tap before the next card arrives rates nothing.
 struct PageCommand: Decodable {
   var command: String
   var position: Int?
   var mode: StudyMode?
   var query: String?
+  var card: Int64?
 
   /// The commands of the page's keys by name, which the page may post as they are.
   private static let named = Dictionary(
@@ -27,6 +30,7 @@ struct PageCommand: Decodable {
       }
     guard let named else { return nil }
     if case .moveTo = named { return [named] }
+    if case .rate(let rating) = named, let card { return [.rateShown(Word.ID(card), rating)] }
     return (position.map { [.moveTo($0)] } ?? []) + [named]
   }
 }

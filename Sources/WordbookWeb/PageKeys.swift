@@ -40,12 +40,12 @@ enum PageKeys {
     switch command {
     case .flip, .rate, .resetMark, .next, .previous, .nextPage, .previousPage, .first, .last,
       .edit, .delete, .search, .clearSearch, .toggleReverse, .undo, .redo, .shuffle,
-      .toggleStudyMode:
+      .toggleStudyMode, .restudyMissed, .restudyRound:
       true
     // The picker and the add form are always in view, and a page is left, not quit.
     case .chooseBook, .addWord, .help, .quit: false
     case .moveTo, .setStudyMode, .setSearchQuery, .openBook, .createBook, .retryUnsavedMarks,
-      .cancelQuit:
+      .cancelQuit, .rateShown:
       false
     }
   }

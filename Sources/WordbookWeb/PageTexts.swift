@@ -17,9 +17,11 @@ import Wordbook
 struct PageTexts: Codable, Sendable {
   var title, books, dismiss, shuffle, mode: String
   var modeAll, modeExcludeSuccess, modeFailedOnly, modeDue, hard, easy: String
-  /// The due mode's counts: `{due}`, `{new}`.
-  var dueCounts: String
-  /// Put after ``dueCounts`` when a word falls due later: `{when}`.
+  /// What a Due round has left: `{new}`, `{learning}`, `{due}`.
+  var roundCounts: String
+  /// What a round of another mode has left: `{count}`.
+  var roundLeft: String
+  /// Put after the round's counts when a word falls due later: `{when}`.
   var dueNext: String
   var dueFailed, dueReading: String
   var undo, redo, previous, next, addWord, term, meaning, save, saving: String
@@ -45,7 +47,7 @@ struct PageTexts: Codable, Sendable {
   /// The focused card's place: `{n}`, `{count}`.
   var focusPosition: String
   var focusCard, focusHint, hintDismiss, roundDone: String
-  /// A round's summary: `{success}`, `{fail}`.
+  /// A round's summary: `{known}`, `{notKnown}`.
   var roundSummary: String
   var restudy, studyAgain: String
   /// The open book's button: `{title}`.
@@ -79,10 +81,5 @@ struct PageTexts: Codable, Sendable {
   static func tally(in language: Language) -> String {
     "\(shared(.known, language)) {success} · \(shared(.notKnown, language)) {fail} · "
       + "\(shared(.notStudied, language)) {notStudied}"
-  }
-
-  /// A round's summary, with the study states named as every front end names them.
-  static func roundSummary(in language: Language) -> String {
-    "\(shared(.known, language)) {success} · \(shared(.notKnown, language)) {fail}"
   }
 }

@@ -8,6 +8,8 @@ enum WebEvents {
       var id: Int64
       var title: String
       var wordCount: Int
+      /// What a Due round of the book would hold now, when the service has counted it.
+      var counts: Counts?
     }
 
     /// `loading`, `failed`, `empty`, `choose` or `chosen`.
@@ -26,7 +28,11 @@ enum WebEvents {
       case .chooseOne: self.state = "choose"
       case .chosen: self.state = "chosen"
       }
-      books = state.books.map { Book(id: $0.id.rawValue, title: $0.title, wordCount: $0.wordCount) }
+      books = state.books.map { book in
+        Book(
+          id: book.id.rawValue, title: book.title, wordCount: book.wordCount,
+          counts: state.list.roundCounts[book.id].map(Counts.init))
+      }
       selected = state.selectedBookID?.rawValue
     }
   }
@@ -55,21 +61,17 @@ enum WebEvents {
     var unsavedMarks: Int
     var isSavingWord: Bool
     var error: String?
-    /// In Due mode, how many words are due and new, and when the next falls due.
+    /// In Due mode, how far reading the schedule got and when the next word falls due.
     var due: Due?
 
-    /// Due mode's counts: `status` is `notLoaded`, `loading`, `loaded` or `failed`; `next`
-    /// is in seconds since 1970, `nil` when it is now or no word has been reviewed.
+    /// Due mode's schedule: `status` is `notLoaded`, `loading`, `loaded` or `failed`; `next`
+    /// is in seconds since 1970, `nil` when a word is due now or none has been reviewed.
     struct Due: Encodable {
       var status: String
-      var count: Int
-      var newWords: Int
       var next: Int64?
 
       init(_ schedule: ReviewSchedule, language: Language) {
         status = WebEvents.status(of: schedule.status, language: language).0
-        count = schedule.dueCount
-        newWords = schedule.newWordsLeft
         next = schedule.upcomingDue?.secondsSince1970
       }
     }
@@ -95,7 +97,7 @@ enum WebEvents {
     var id: Int64
     var term: String
     var meaning: String
-    /// `notStudied`, `success` or `fail`.
+    /// `not-studied`, `known` or `not-known`, as every command writes it.
     var state: String
     /// `front` or `back`.
     var face: String
@@ -104,26 +106,48 @@ enum WebEvents {
       id = word.id.rawValue
       term = word.term
       meaning = word.meaning
-      switch word.studyState {
-      case .notStudied: state = "notStudied"
-      case .success: state = "success"
-      case .fail: state = "fail"
-      }
+      state = word.studyState.name
       self.face = face.rawValue
     }
   }
 
-  /// The study screen's place: the current card's position among the cards, how many the
-  /// list shows at once, and whether the last card has just been rated.
+  /// A round's counts: what is left by kind, as the header shows them.
+  struct Counts: Encodable {
+    var new: Int
+    var learning: Int
+    var due: Int
+    var unscheduled: Int
+
+    init(_ counts: RoundCounts) {
+      new = counts.new
+      learning = counts.learning
+      due = counts.due
+      unscheduled = counts.unscheduled
+    }
+  }
+
+  /// The study screen as the page shows it: the current card's position among the cards, the
+  /// page of the list that holds it (when it is not the page sent last), and the round: what is
+  /// left, and its summary once it is over.
   struct Screen: Encodable {
     var cursor: Int
+    var pageStart: Int
     var pageSize: Int
-    var isRoundOver: Bool
+    var count: Int
+    var version: Int
+    /// The list's page from `pageStart`, sent when it differs from the page sent last; the
+    /// current card is its card at `cursor - pageStart`.
+    var page: [Card]?
+    var round: Round
 
-    init(_ cards: StudyCards) {
-      cursor = cards.cursor
-      pageSize = cards.pageSize
-      isRoundOver = cards.isRoundOver
+    /// The round: what is left, whether it is read from the schedule (counts by kind), and its
+    /// summary.
+    struct Round: Encodable {
+      var counts: Counts
+      var isScheduled: Bool
+      var isOver: Bool
+      var known: Int
+      var notKnown: Int
     }
   }
 

@@ -320,8 +320,8 @@ struct WebRouter: Sendable {
       return .refusal(.actionNotFromPage, in: language)
     }
     // A review is at the server's time: a page's clock may be wrong, or set to rewrite history.
-    if case .study(.view(.rate(let wordID, let rating, _))) = action {
-      action = .study(.view(.rate(wordID, rating, at: .now)))
+    if case .study(.view(.rate(let wordID, let rating, _, let id))) = action {
+      action = .study(.view(.rate(wordID, rating, at: .now, id: id)))
     }
     let sent = action
     return await MainActor.run { [sessions] in

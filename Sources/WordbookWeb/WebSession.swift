@@ -13,9 +13,10 @@ import WordbookInterchange
 /// tells the page what changed.
 ///
 /// The store runs `StudyScreenFeature`, the study screen's rules the terminal runs too: the page
-/// posts commands (`next`, `good`, `shuffle`) and shows the current card the `screen` event
-/// names. The page never receives a whole book: it asks for the window of cards it shows, and
-/// the session observes those cards' parts only, so an action sends the few events it changed.
+/// posts commands (`next`, `good`, `shuffle`) and shows what the `screen` event carries: the
+/// current card, the page of the list that holds it when that page changed, and the round. The
+/// page never receives a whole book, and the session observes the cards it sent only, so an
+/// action sends the few events it changed.
 @MainActor
 final class WebSession {
   let id: String
@@ -29,7 +30,14 @@ final class WebSession {
   private let store: Store<StudyScreenFeature.State, StudyScreenFeature.Action>
   private var observers: [StoreObserverToken] = []
   private var cardObservers: [Word.ID: StoreObserverToken] = [:]
+  /// The cards of the list's page sent last, and of the window asked for last: those whose
+  /// changes the page hears of.
+  private var pageCards: Set<Word.ID> = []
+  private var windowCards: Set<Word.ID> = []
   private var cardsVersion = 0
+  /// The list's page the last `screen` event carried: where it starts, and the version of the
+  /// cards it was taken from.
+  private var sentPage: (start: Int, version: Int)?
 
   /// The most cards one window request may ask for.
   static let windowLimit = 200
@@ -60,7 +68,7 @@ final class WebSession {
         [weak self] in
         self?.sendStatus()
       },
-      store.observe([.cards]) { [weak self] in self?.sendScreen() },
+      store.observe([.screen]) { [weak self] in self?.sendScreen() },
     ]
     send(
       "session",
@@ -70,6 +78,7 @@ final class WebSession {
     sendCards()
     sendScreen()
     store.send(.app(.books(.view(.loadBooks))))
+    store.send(.app(.books(.view(.loadRoundCounts))))
     // What other pages, the terminal and `wordbook` commands change reaches this page too.
     store.send(.app(.study(.view(.subscribeToChanges))))
   }
@@ -96,7 +105,7 @@ final class WebSession {
       return state.books.contains { $0.id == id } ? nil : .unknownBook(id)
     case .study(.view(.deleteWord(let id))), .study(.view(.editWord(let id, _, _))),
       .study(.view(.flip(let id))), .study(.view(.markFail(let id))),
-      .study(.view(.markSuccess(let id))), .study(.view(.rate(let id, _, _))),
+      .study(.view(.markSuccess(let id))), .study(.view(.rate(let id, _, _, _))),
       .study(.view(.resetMark(let id))):
       return state.words.contains(id) ? nil : .unknownWord(id)
     case .books, .study, .dismissError:
@@ -114,7 +123,15 @@ final class WebSession {
     let cards = (lower..<upper).map { position in
       WebEvents.Card(visible[position], face: state.face(of: visible.id(at: position)))
     }
-    let shown = Set(cards.map { Word.ID($0.id) })
+    windowCards = Set(cards.map { Word.ID($0.id) })
+    observeCards()
+    return WebEvents.Window(from: lower, count: visible.count, version: cardsVersion, cards: cards)
+  }
+
+  /// Observes the cards of the page sent last and of the window asked for last, each sending
+  /// its `card` event when it changes.
+  private func observeCards() {
+    let shown = pageCards.union(windowCards)
     for (id, token) in cardObservers where !shown.contains(id) {
       store.removeObserver(token)
       cardObservers[id] = nil
@@ -122,7 +139,6 @@ final class WebSession {
     for id in shown where cardObservers[id] == nil {
       cardObservers[id] = store.observe(\.app, [.card(id)]) { [weak self] in self?.sendCard(id) }
     }
-    return WebEvents.Window(from: lower, count: visible.count, version: cardsVersion, cards: cards)
   }
 
   /// The open book's review chart at `time`, as ``ReviewChart`` draws it in the page's
@@ -152,8 +168,39 @@ final class WebSession {
     send("status", WebEvents.Status(store.state.app, language: language))
   }
 
+  /// Sends the screen: where the current card is, the page of the list that holds it when that
+  /// is not the page sent last, and the round. The current card is the page's, which `card`
+  /// events keep up to date: an event never carries a card twice.
   private func sendScreen() {
-    send("screen", WebEvents.Screen(store.state.cards))
+    let state = store.state
+    let app = state.app
+    let visible = app.visibleWords
+    let cursor = state.cards.position(in: app)
+    let start = state.cards.pageStart(in: app)
+    var page: [WebEvents.Card]?
+    if sentPage?.start != start || sentPage?.version != cardsVersion {
+      let end = min(start + state.cards.pageSize, visible.count)
+      let cards = (start..<end).map { WebEvents.Card(visible[$0], face: face(at: $0)) }
+      pageCards = Set(cards.map { Word.ID($0.id) })
+      observeCards()
+      sentPage = (start, cardsVersion)
+      page = cards
+    }
+    let round = app.round
+    send(
+      "screen",
+      WebEvents.Screen(
+        cursor: cursor, pageStart: start, pageSize: state.cards.pageSize, count: visible.count,
+        version: cardsVersion, page: page,
+        round: WebEvents.Screen.Round(
+          counts: WebEvents.Counts(round.counts), isScheduled: round.isScheduled,
+          isOver: round.isOver, known: round.knownCount, notKnown: round.missed.count)))
+  }
+
+  /// The face of the visible card at `position`.
+  private func face(at position: Int) -> CardFace {
+    let app = store.state.app
+    return app.face(of: app.visibleWords.id(at: position))
   }
 
   private func sendCards() {
@@ -164,6 +211,7 @@ final class WebSession {
       "cards",
       WebEvents.Cards(
         status: status, message: message, count: state.visibleWords.count, version: cardsVersion))
+    sendScreen()
   }
 
   private func sendCard(_ id: Word.ID) {

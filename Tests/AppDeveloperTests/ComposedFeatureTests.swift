@@ -67,6 +67,7 @@ struct LessonReducer: Reducer {
       await store.receive(.app(.study(.wordsLoaded(books[0].id, .success(words))))) {
         $0.app.words = WordList(words)
         $0.app.wordsStatus = .loaded
+        $0.app.startRound()
       }
       // The marks on their way and the undo step are the app's bookkeeping: not described.
       store.send(.app(.study(.view(.markSuccess(words[0].id))))) {

@@ -37,7 +37,7 @@ import Wordbook
       let saved = await store.receive("wordSaved", extracting: savedWord) { state, word in
         state.isSavingWord = false
         state.wordDraft = nil
-        state.words.append(word)
+        state.append(word)
         state.books[0].wordCount = 5
       }
       let tangerine = try #require(saved)
@@ -53,7 +53,7 @@ import Wordbook
       }
       store.send(.study(.view(.deleteWord(words[0].id))))
       await store.receive(.study(.wordDeleted(words[0].id, .success(words[0].id)))) {
-        $0.words.remove(id: words[0].id)
+        $0.removeWord(words[0].id)
         $0.books[0].wordCount = 4
       }
       let left = shuffled.filter { $0 != words[0].id } + [tangerine.id]

@@ -80,7 +80,7 @@ import Wordbook
       await store.receive(.study(.wordSaved(verbs.id, .success(saved)))) {
         $0.isSavingWord = false
         $0.wordDraft = nil
-        $0.words = WordList($0.words.allWords + [saved])
+        $0.append(saved)
         $0.books[0].wordCount = 5
       }
 

@@ -30,6 +30,7 @@ extension TestStore where State == AppState, Action == AppAction {
     await receive(.study(.wordsLoaded(book.id, .success(words))), sourceLocation: sourceLocation) {
       $0.words = WordList(words)
       $0.wordsStatus = .loaded
+      $0.startRound()
     }
   }
 }

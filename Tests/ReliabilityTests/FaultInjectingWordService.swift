@@ -173,9 +173,23 @@ actor FaultInjectingWordService: WordService {
     return try await base.recordReview(review, of: wordID)
   }
 
-  func removeLastReview(of wordID: Word.ID) async throws(WordServiceError) -> MemoryState {
+  func removeLastReview(of wordID: Word.ID, restoring state: StudyState)
+    async throws(WordServiceError) -> MemoryState
+  {
     try await roll("remove the review")
-    return try await base.removeLastReview(of: wordID)
+    return try await base.removeLastReview(of: wordID, restoring: state)
+  }
+
+  func fetchRoundCounts(at time: Timestamp) async throws(WordServiceError)
+    -> [WordBook.ID: RoundCounts]
+  {
+    try await roll("count the rounds")
+    return try await base.fetchRoundCounts(at: time)
+  }
+
+  func setStudyMode(_ mode: StudyMode, of bookID: WordBook.ID) async throws(WordServiceError) {
+    try await roll("remember the mode")
+    try await base.setStudyMode(mode, of: bookID)
   }
 
   func fetchReviews(of wordID: Word.ID) async throws(WordServiceError) -> [Review] {

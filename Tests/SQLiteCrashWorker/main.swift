@@ -11,7 +11,8 @@
 //   saved <word id> <term>       a saveWord call succeeded
 //   marked <word id> <state>     an updateStudyStates call succeeded (state's raw value)
 //   deleted <word id>            a deleteWord call succeeded
-//   reviewed <word id>           a recordReview call succeeded (rating good)
+//   reviewed <word id>           a recordReview call succeeded (rating good, which marks the
+//                                word known in the same write)
 //   imported <book id> <count>   an importWords call into a new book succeeded
 // Word i of a run is marked when i % 3 == 0, reviewed when i % 2 == 1, and deleted when
 // i % 7 == 0; imports hold

@@ -83,8 +83,8 @@ import WordbookInterchange
   @Test func writingCSV() throws {
     let text = try FlashcardWriter.write(
       [FlashcardRow(term: "사과", meaning: "apple", studyState: .success)], format: .csv)
-    // "term,meaning,state,image\n사과,apple,success,\n"
-    #expect(text == "term,meaning,state,image\n사과,apple,success,\n")
+    // "term,meaning,state,image\n사과,apple,known,\n"
+    #expect(text == "term,meaning,state,image\n사과,apple,known,\n")
   }
 
   /// `ReviewChart`.

@@ -15,10 +15,10 @@ import WordbookInterchange
     #expect(
       text == """
         term,meaning,state,image
-        사과,apple,success,
+        사과,apple,known,
         "say ""hi"", then","two
-        lines",fail,
-        #tag," padded ",notStudied,tag.png
+        lines",not-known,
+        #tag," padded ",not-studied,tag.png
 
         """)
   }
@@ -27,7 +27,7 @@ import WordbookInterchange
     let text = try FlashcardWriter.write(
       [FlashcardRow(term: "a,b", meaning: "c\td")], format: .tsv,
       options: FlashcardWriteOptions(includesHeader: false))
-    #expect(text == "a,b\t\"c\td\"\tnotStudied\t\n")
+    #expect(text == "a,b\t\"c\td\"\tnot-studied\t\n")
   }
 
   @Test func writesAnkiHeaderAndStateTags() throws {
@@ -37,9 +37,9 @@ import WordbookInterchange
         #separator:tab
         #html:false
         #tags column:3
-        사과\tapple\twordbook::success
+        사과\tapple\twordbook::known
         "say ""hi"", then"\t"two
-        lines"\tgreeting wordbook::fail
+        lines"\tgreeting wordbook::not-known
         "#tag"\t" padded "\t
 
         """)
@@ -47,7 +47,7 @@ import WordbookInterchange
 
   @Test func writesQuizletWithStateField() throws {
     let text = try FlashcardWriter.write(Self.rows.prefix(1) + [Self.rows[2]], format: .quizlet)
-    #expect(text == "사과\tapple\tsuccess\n#tag\tpadded\n")
+    #expect(text == "사과\tapple\tknown\n#tag\tpadded\n")
     let plain = try FlashcardWriter.write(
       Self.rows.prefix(1), format: .quizlet,
       options: FlashcardWriteOptions(

@@ -6,6 +6,8 @@ import WordbookTestSupport
 /// What the contract suite cannot say about PostgreSQL: users kept apart, the schema's versions,
 /// several processes opening one database, and a lost connection.
 @Suite struct PostgresWordServiceTests {
+  private let start = Timestamp(secondsSince1970: 1_780_000_000)
+
   /// The sample of `PostgresWordService` and of the module's DocC landing page.
   @Test func theDocumentationSampleOpensAUsersBooks() async throws {
     let url = try await PostgresTestServer.freshDatabaseURLForTest()
@@ -103,6 +105,31 @@ import WordbookTestSupport
     #expect(error?.kind == .unavailable)
     #expect(error?.isRetryable == true)
     #expect(try await service.fetchBooks() == [book])
+  }
+
+  /// A rating's review and its mark are one transaction: when the mark cannot be stored,
+  /// neither is the review, nor the memory state it gives.
+  @Test func aRatingWhoseMarkFailsLeavesNoReview() async throws {
+    let url = try await PostgresTestServer.freshDatabaseURLForTest()
+    let service = try await PostgresWordService(url: url, user: "mina")
+    let book = try await service.createBook(title: "Verbs")
+    let word = try await service.saveWord(WordDraft(term: "가다", meaning: "to go"), to: book.id)
+    _ = try await PostgresTestServer.execute(
+      """
+      CREATE FUNCTION refuse_marks() RETURNS trigger LANGUAGE plpgsql AS
+        $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$;
+      CREATE TRIGGER refuse_marks BEFORE UPDATE OF study_state ON words
+        FOR EACH ROW EXECUTE FUNCTION refuse_marks();
+      """, in: url)
+    await #expect(throws: WordServiceError.self) {
+      try await service.recordReview(Review(rating: .good, time: start), of: word.id)
+    }
+    #expect(try await PostgresTestServer.execute("SELECT count(*) FROM reviews", in: url) == "0")
+    #expect(
+      try await PostgresTestServer.execute("SELECT count(*) FROM memory_states", in: url) == "0")
+    _ = try await PostgresTestServer.execute("DROP TRIGGER refuse_marks ON words", in: url)
+    _ = try await service.recordReview(Review(rating: .good, time: start), of: word.id)
+    #expect(try await PostgresTestServer.execute("SELECT study_state FROM words", in: url) == "1")
   }
 
   @Test func aServerThatCannotBeReachedIsUnavailable() async throws {

@@ -101,11 +101,16 @@ struct CrashLog {
         continue
       }
       if word.term != term { lost.append("term of \(id): \(word.term) != \(term)") }
-      if let state = marked[id], word.studyState != state { lost.append("mark of \(id)") }
-      // One review at most was ever recorded; an acknowledged one is there, and the stored
-      // state is what the log replays to.
+      // One review at most was ever recorded, after the mark; an acknowledged one is there
+      // with the mark it gives (a rating and its mark are one write), and the stored state is
+      // what the log replays to.
       let log = try await service.fetchReviews(of: id)
       if reviewed.contains(id), log.count != 1 { lost.append("review of \(id)") }
+      if let review = log.last, word.studyState != review.studyState {
+        lost.append("the mark of the review of \(id)")
+      } else if log.isEmpty, let state = marked[id], word.studyState != state {
+        lost.append("mark of \(id)")
+      }
       let replayed = WordMemory.replaying(log, of: id, with: ReviewScheduler(settings: .standard))
       if memories[id] != replayed.state { lost.append("memory state of \(id)") }
     }

@@ -72,6 +72,27 @@ import WordbookSQLite
     #expect(try raw.text("PRAGMA integrity_check") == "ok")
   }
 
+  /// A rating's review and its mark are one write: when the mark cannot be stored, neither is
+  /// the review, nor the memory state it gives.
+  @Test func aRatingWhoseMarkFailsLeavesNoReview() async throws {
+    let service = try SQLiteWordService(path: path)
+    let book = try await service.createBook(title: "Book")
+    let word = try await service.saveWord(WordDraft(term: "물", meaning: "water"), to: book.id)
+    let raw = try RawDatabase(path: path)
+    try raw.execute(
+      "CREATE TRIGGER refuse_marks BEFORE UPDATE OF study_state ON words "
+        + "BEGIN SELECT RAISE(ABORT, 'refused by the test'); END")
+    await #expect(throws: WordServiceError.self) {
+      try await service.recordReview(Review(rating: .good, time: start), of: word.id)
+    }
+    #expect(try raw.text("SELECT count(*) FROM reviews") == "0")
+    #expect(try raw.text("SELECT count(*) FROM memory_states") == "0")
+    try raw.execute("DROP TRIGGER refuse_marks")
+    _ = try await service.recordReview(Review(rating: .good, time: start), of: word.id)
+    #expect(try raw.text("SELECT count(*) FROM reviews") == "1")
+    #expect(try raw.text("SELECT study_state FROM words") == "1")
+  }
+
   @Test func unreadableStoredSettingsAreReportedAsCorrupted() async throws {
     let service = try SQLiteWordService(path: path)
     try RawDatabase(path: path).execute(

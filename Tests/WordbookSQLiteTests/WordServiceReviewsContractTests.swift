@@ -5,14 +5,6 @@ import WordbookSQLite
 /// The review log through every `WordService`, bare and wrapped in a `ScriptedWordService`:
 /// recording, undoing, listing the schedule and the settings must agree everywhere.
 @Suite struct WordServiceReviewsContractTests {
-  /// A service of `kind`, wrapped in a scripted service when `scripted`.
-  private func make(_ kind: ServiceKind, scripted: Bool) async throws -> (
-    service: any WordService, folder: TemporaryFolder
-  ) {
-    let (service, folder) = try await kind.make()
-    return (scripted ? ScriptedWordService(wrapping: service) : service, folder)
-  }
-
   private let start = Timestamp(secondsSince1970: 1_780_000_000)
 
   /// A new book, "Book", holding the words 물 (water) and 불 (fire).
@@ -27,7 +19,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases, [false, true])
   func aReviewIsLoggedAndSchedulesTheWord(kind: ServiceKind, scripted: Bool) async throws {
-    let (service, _) = try await make(kind, scripted: scripted)
+    let (service, _) = try await kind.make(scripted: scripted)
     let (book, word, other) = try await waterAndFire(in: service)
     let review = Review(rating: .good, time: start)
     let state = try await service.recordReview(review, of: word.id)
@@ -36,15 +28,18 @@ import WordbookSQLite
     #expect(state.reviewCount == 1)
     #expect(try await service.fetchReviews(of: word.id) == [review])
     #expect(try await service.fetchReviews(of: other.id) == [])
+    // The rating marks the word known in the same write.
+    var known = word
+    known.studyState = .success
     #expect(
       try await service.fetchSchedule(in: book.id, dueBy: nil) == [
-        ScheduledWord(word: word, memory: state), ScheduledWord(word: other, memory: .new),
+        ScheduledWord(word: known, memory: state), ScheduledWord(word: other, memory: .new),
       ])
   }
 
   @Test(arguments: ServiceKind.allCases, [false, true])
   func theDueWordsComeMostOverdueFirst(kind: ServiceKind, scripted: Bool) async throws {
-    let (service, _) = try await make(kind, scripted: scripted)
+    let (service, _) = try await kind.make(scripted: scripted)
     let book = try await service.createBook(title: "Book")
     let otherBook = try await service.createBook(title: "Other")
     var words: [Word] = []
@@ -78,7 +73,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases, [false, true])
   func reviewsAreCountedByDayWithinTheRange(kind: ServiceKind, scripted: Bool) async throws {
-    let (service, _) = try await make(kind, scripted: scripted)
+    let (service, _) = try await kind.make(scripted: scripted)
     let (book, water, fire) = try await waterAndFire(in: service)
     let otherBook = try await service.createBook(title: "Other")
     let elsewhere = try await service.saveWord(WordDraft(term: "e", meaning: "m"), to: otherBook.id)
@@ -112,7 +107,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases, [false, true])
   func theLogOutlivesEditsAndGoesWithItsWord(kind: ServiceKind, scripted: Bool) async throws {
-    let (service, _) = try await make(kind, scripted: scripted)
+    let (service, _) = try await kind.make(scripted: scripted)
     let (book, word, fire) = try await waterAndFire(in: service)
     let review = Review(rating: .hard, time: start)
     let state = try await service.recordReview(review, of: word.id)
@@ -131,14 +126,14 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases, [false, true])
   func unknownWordsAndBooksAreNotFound(kind: ServiceKind, scripted: Bool) async throws {
-    let (service, _) = try await make(kind, scripted: scripted)
+    let (service, _) = try await kind.make(scripted: scripted)
     let missing = Word.ID(99)
     let errors = [
       await #expect(throws: WordServiceError.self) {
         try await service.recordReview(Review(rating: .good, time: start), of: missing)
       },
       await #expect(throws: WordServiceError.self) {
-        try await service.removeLastReview(of: missing)
+        try await service.removeLastReview(of: missing, restoring: .notStudied)
       },
       await #expect(throws: WordServiceError.self) { try await service.fetchReviews(of: missing) },
       await #expect(throws: WordServiceError.self) {
@@ -160,7 +155,7 @@ import WordbookSQLite
   func theNewWordsBegunSinceATimeAreThoseFirstReviewedSince(kind: ServiceKind, scripted: Bool)
     async throws
   {
-    let (service, _) = try await make(kind, scripted: scripted)
+    let (service, _) = try await kind.make(scripted: scripted)
     let (book, water, fire) = try await waterAndFire(in: service)
     let other = try await service.createBook(title: "Other")
     let elsewhere = try await service.saveWord(WordDraft(term: "e", meaning: "m"), to: other.id)
@@ -185,7 +180,7 @@ import WordbookSQLite
   func theDueTimesAreThoseOfTheBooksReviewedWordsAlone(kind: ServiceKind, scripted: Bool)
     async throws
   {
-    let (service, _) = try await make(kind, scripted: scripted)
+    let (service, _) = try await kind.make(scripted: scripted)
     let book = try await service.createBook(title: "Book")
     let otherBook = try await service.createBook(title: "Other")
     var words: [Word] = []
@@ -193,13 +188,16 @@ import WordbookSQLite
       words.append(try await service.saveWord(WordDraft(term: term, meaning: "m"), to: book.id))
     }
     let elsewhere = try await service.saveWord(WordDraft(term: "e", meaning: "m"), to: otherBook.id)
-    #expect(try await service.fetchDueTimes(in: book.id).isEmpty)
+    #expect(try await service.fetchDueTimes(in: book.id) == BookDueTimes())
     let first = try await service.recordReview(Review(rating: .good, time: start), of: words[0].id)
     let second = try await service.recordReview(Review(rating: .easy, time: start), of: words[1].id)
     _ = try await service.recordReview(Review(rating: .again, time: start), of: elsewhere.id)
-    let dueTimes = try await service.fetchDueTimes(in: book.id)
+    let due = try await service.fetchDueTimes(in: book.id)
+    let dueTimes = due.dueTimes
     #expect(
       dueTimes == [words[0].id: try #require(first.due), words[1].id: try #require(second.due)])
+    // *good* leaves a new word learning; *easy* sends it to review.
+    #expect(due.learningWordIDs == [words[0].id])
     // The same as the whole schedule says, for any book.
     let schedule = try await service.fetchSchedule(in: book.id, dueBy: nil)
     #expect(
@@ -214,23 +212,23 @@ import WordbookSQLite
   func removingTheLastReviewRestoresTheStateBeforeIt(kind: ServiceKind, scripted: Bool)
     async throws
   {
-    let (service, _) = try await make(kind, scripted: scripted)
+    let (service, _) = try await kind.make(scripted: scripted)
     let (book, word, _) = try await waterAndFire(in: service)
-    #expect(try await service.removeLastReview(of: word.id) == .new)
+    #expect(try await service.removeLastReview(of: word.id, restoring: .notStudied) == .new)
     let first = try await service.recordReview(Review(rating: .good, time: start), of: word.id)
     _ = try await service.recordReview(
       Review(rating: .again, time: start.advanced(by: 700)), of: word.id)
-    #expect(try await service.removeLastReview(of: word.id) == first)
+    #expect(try await service.removeLastReview(of: word.id, restoring: .notStudied) == first)
     #expect(
       try await service.fetchSchedule(in: book.id, dueBy: nil).map(\.memory) == [first, .new])
-    #expect(try await service.removeLastReview(of: word.id) == .new)
+    #expect(try await service.removeLastReview(of: word.id, restoring: .notStudied) == .new)
     #expect(try await service.fetchReviews(of: word.id) == [])
     #expect(try await service.fetchSchedule(in: book.id, dueBy: nil).map(\.memory) == [.new, .new])
   }
 
   @Test(arguments: ServiceKind.allCases, [false, true])
   func newSettingsAreKeptAndRescheduleEveryWord(kind: ServiceKind, scripted: Bool) async throws {
-    let (service, _) = try await make(kind, scripted: scripted)
+    let (service, _) = try await kind.make(scripted: scripted)
     #expect(try await service.reviewSettings() == .standard)
     let (book, word, _) = try await waterAndFire(in: service)
     _ = try await service.recordReview(Review(rating: .good, time: start), of: word.id)
@@ -249,7 +247,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases, [false, true])
   func importedReviewsJoinEachLogInTimeOrder(kind: ServiceKind, scripted: Bool) async throws {
-    let (service, _) = try await make(kind, scripted: scripted)
+    let (service, _) = try await kind.make(scripted: scripted)
     let (book, word, other) = try await waterAndFire(in: service)
     let existing = Review(rating: .good, time: start)
     _ = try await service.recordReview(existing, of: word.id)
@@ -279,7 +277,7 @@ import WordbookSQLite
 
   @Test(arguments: ServiceKind.allCases, [false, true])
   func aFailedImportOfReviewsAddsNone(kind: ServiceKind, scripted: Bool) async throws {
-    let (service, _) = try await make(kind, scripted: scripted)
+    let (service, _) = try await kind.make(scripted: scripted)
     let (book, word, _) = try await waterAndFire(in: service)
     let review = WordReview(wordID: word.id, review: Review(rating: .good, time: start))
     let unknown = await #expect(throws: WordServiceError.self) {
@@ -305,7 +303,7 @@ import WordbookSQLite
   /// state before the review it removes.
   @Test(arguments: ServiceKind.allCases, [false, true])
   func theStoredStateIsAlwaysTheReplayedLog(kind: ServiceKind, scripted: Bool) async throws {
-    let (service, _) = try await make(kind, scripted: scripted)
+    let (service, _) = try await kind.make(scripted: scripted)
     let book = try await service.createBook(title: "Book")
     var words: [Word.ID] = []
     for index in 0..<4 {
@@ -326,7 +324,7 @@ import WordbookSQLite
         history[wordID, default: []].append(try #require(before))
         _ = try await service.recordReview(Review(rating: rating, time: time), of: wordID)
       case 6..<9:
-        let restored = try await service.removeLastReview(of: wordID)
+        let restored = try await service.removeLastReview(of: wordID, restoring: .notStudied)
         #expect(restored == history[wordID]?.popLast() ?? .new, "step \(step)")
       default:
         let settings = try ReviewSettings(

@@ -50,15 +50,15 @@ import WordbookSQLite
 
   /// The state as `wordbook words` lists it.
   private static func listedState(_ state: StudyState) -> String {
-    state == .notStudied ? "not-studied" : stateName(state)
+    stateName(state)
   }
 
-  /// The state as an export names it.
+  /// The state as an export names it, as every command does: the one spelling.
   private static func stateName(_ state: StudyState) -> String {
     switch state {
-    case .notStudied: "notStudied"
-    case .success: "success"
-    case .fail: "fail"
+    case .notStudied: "not-studied"
+    case .success: "known"
+    case .fail: "not-known"
     }
   }
 
@@ -107,8 +107,8 @@ import WordbookSQLite
 
       let tally = state.tally
       stats +=
-        "\(book.id)\t\(book.title)\ttotal \(tally.total)\tsuccess \(tally.success)\t"
-        + "fail \(tally.fail)\tnot studied \(tally.notStudied)\n"
+        "\(book.id)\t\(book.title)\ttotal \(tally.total)\tknown \(tally.success)\t"
+        + "not-known \(tally.fail)\tnot-studied \(tally.notStudied)\n"
     }
     let statsRun = try await process.run(["--db", path, "stats"])
     #expect(statsRun.status == 0)

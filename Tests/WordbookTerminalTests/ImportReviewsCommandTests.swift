@@ -50,6 +50,9 @@ import Wordbook
         + "\(String(format: "%.6f", state.difficulty))\t3\t0")
     #expect(lines[1].hasPrefix("\(ids[1])\t오다\treview\t"))
     #expect(lines[2] == "\(ids[2])\t보다\tnew\t\t0.000000\t0.000000\t0\t0")
+    // Each word is marked by its last review, as a rating on the study screen marks it.
+    let words = try await process.runOnDatabase(["words", "Verbs"]).output.split(separator: "\n")
+    #expect(words.map { $0.split(separator: "\t")[1] } == ["known", "known", "not-studied"])
   }
 
   @Test func aBadLineRefusesTheWholeFileWithItsNumber() async throws {

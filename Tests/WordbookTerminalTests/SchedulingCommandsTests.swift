@@ -24,6 +24,7 @@ import WordbookTerminal
         relearning-steps\t10m
         maximum-interval\t36500
         new-per-day\t20
+        learn-ahead\t20m
         parameters\t\(SchedulerSettings.defaultParameters.map { String($0) }.joined(separator: ","))
 
         """)
@@ -41,6 +42,12 @@ import WordbookTerminal
     #expect(
       try await process.runOnDatabase(["settings", "new-per-day", "0"]).output == "new-per-day\t0\n"
     )
+    #expect(
+      try await process.runOnDatabase(["settings", "learn-ahead", "90s"]).output
+        == "learn-ahead\t90s\n")
+    #expect(
+      try await process.runOnDatabase(["settings", "learn-ahead", "0m"]).output
+        == "learn-ahead\t0s\n")
     let parameters = SchedulerSettings.defaultParameters.enumerated().map { index, value in
       String(index == 0 ? 0.5 : value)
     }.joined(separator: ",")
@@ -58,6 +65,8 @@ import WordbookTerminal
       2, "from 1 to 36500")
     try await process.runOnDatabase(["settings", "new-per-day", "10001"]).expectFailure(
       2, "from 0 to 10000")
+    try await process.runOnDatabase(["settings", "learn-ahead", "2d"]).expectFailure(
+      2, "at most 1d")
     try await process.runOnDatabase(["settings", "fuzz", "maybe"]).expectFailure(2, "on or off")
     try await process.runOnDatabase(["settings", "learning-steps", "10x"]).expectFailure(
       2, "s, m, h or d")
@@ -114,6 +123,9 @@ import WordbookTerminal
     #expect(all.count == 3)
     #expect(all[2].hasPrefix("\(ids[2])\t보다\treview\t"))
     #expect(all[2].hasSuffix("\t1\t0"))
+    // The rating marks each word as the study screen's would: *again* not known, else known.
+    let words = try await process.runOnDatabase(["words", "Verbs"]).output.split(separator: "\n")
+    #expect(words.map { $0.split(separator: "\t")[1] } == ["known", "not-known", "known"])
   }
 
   @Test func theLogOutlivesAnEditAndANeverReviewedWordIsNew() async throws {

@@ -48,7 +48,7 @@ import WordbookTerminal
     #expect(stats.status == 0)
     #expect(
       stats.output == """
-        2\tVerbs\ttotal 3\tsuccess 0\tfail 0\tnot studied 3
+        2\tVerbs\ttotal 3\tknown 2\tnot-known 0\tnot-studied 1
         2\tVerbs\tdue today 1\tdue this week 2\taverage retrievability \(tenths / 10).\(tenths % 10)%
 
         """)

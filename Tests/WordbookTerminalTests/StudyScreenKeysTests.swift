@@ -51,38 +51,84 @@ import Wordbook
     #expect(screen.cards.marksLeftUnsaved == 0)
   }
 
-  @Test func ratingMovesToTheNextCardAndStopsAtTheLast() {
+  /// Keys through the screen's reducer, the app's actions they ask for applied in the same
+  /// pass (the service's answers not run): the actions each key applied.
+  private func pressThroughTheReducer(_ keys: [Key], on screen: inout StudyScreen)
+    -> [AppAction]
+  {
+    let reducer = StudyScreenReducer(app: AppReducer(service: InMemoryWordService()))
+    var applied: [AppAction] = []
+    for key in keys {
+      _ = reducer.reduce(into: &screen, action: .key(key, pageSize: 10, at: Self.time))
+      applied += screen.recordedActions(for: .key(key, pageSize: 10)).compactMap(\.appAction)
+    }
+    return applied
+  }
+
+  /// A screen on the sample book, its cursor on `cursor`, its ratings of origin 9.
+  private func openScreen(cursor: Int = 0) -> StudyScreen {
+    var screen = StudyScreen(app: state)
+    screen.opensFirstBook = false
+    screen.screen.cards.cursor = cursor
+    screen.screen.cards.ratingOrigin = 9
+    return screen
+  }
+
+  private func id(_ sequence: UInt64) -> ReviewID {
+    ReviewID(origin: 9, sequence: sequence)
+  }
+
+  @Test func ratingMovesToTheRoundsNextCard() {
     let time = Self.time
-    var screen = StudyScreenState(cursor: 3)
+    var screen = openScreen(cursor: 3)
     #expect(
-      press([.right], state: state, screen: &screen) == [
-        .study(.view(.rate(Word.ID(4), .good, at: time)))
+      pressThroughTheReducer([.right], on: &screen) == [
+        .study(.view(.rate(Word.ID(4), .good, at: time, id: id(0))))
       ])
-    #expect(screen.cards.cursor == 4)
+    #expect(screen.screen.cards.cursor == 4)
+    // The last card, then back to the first left before the one rated first.
     #expect(
-      press(["h"], state: state, screen: &screen) == [
-        .study(.view(.rate(Word.ID(5), .again, at: time)))
+      pressThroughTheReducer(["h", "l"], on: &screen) == [
+        .study(.view(.rate(Word.ID(5), .again, at: time, id: id(1)))),
+        .study(.view(.rate(Word.ID(1), .good, at: time, id: id(2)))),
       ])
-    #expect(screen.cards.cursor == 4)
-    #expect(
-      press(["l", .left], state: state, screen: &screen) == [
-        .study(.view(.rate(Word.ID(5), .good, at: time))),
-        .study(.view(.rate(Word.ID(5), .again, at: time))),
-      ])
+    #expect(screen.screen.cards.cursor == 1)
+    #expect(screen.app.round.missed == [Word.ID(5)])
   }
 
   /// 1 to 4 rate the card again, hard, good and easy; 0 still resets its mark.
   @Test func digitKeysRateTheCard() {
-    var screen = StudyScreenState()
+    var screen = openScreen()
     let time = Self.time
     #expect(
-      press(["1", "2", "3", "4", "0"], state: state, screen: &screen) == [
-        .study(.view(.rate(Word.ID(1), .again, at: time))),
-        .study(.view(.rate(Word.ID(2), .hard, at: time))),
-        .study(.view(.rate(Word.ID(3), .good, at: time))),
-        .study(.view(.rate(Word.ID(4), .easy, at: time))),
+      pressThroughTheReducer(["1", "2", "3", "4", "0"], on: &screen) == [
+        .study(.view(.rate(Word.ID(1), .again, at: time, id: id(0)))),
+        .study(.view(.rate(Word.ID(2), .hard, at: time, id: id(1)))),
+        .study(.view(.rate(Word.ID(3), .good, at: time, id: id(2)))),
+        .study(.view(.rate(Word.ID(4), .easy, at: time, id: id(3)))),
         .study(.view(.resetMark(Word.ID(5)))),
       ])
+  }
+
+  /// A round rated to its end shows its summary, and no key rates a card of it.
+  @Test func noKeyRatesACardOfAnEndedRound() {
+    var screen = openScreen()
+    let keys: [Key] = Array(repeating: "4", count: 5)
+    #expect(pressThroughTheReducer(keys, on: &screen).count == 5)
+    // The answers have not come: the round waits for them before it ends.
+    #expect(!screen.app.round.isOver)
+    let reducer = StudyScreenReducer(app: AppReducer(service: InMemoryWordService()))
+    for word in StateBuilder.sampleWords {
+      let memory = WordMemory.replaying(
+        [Review(rating: .easy, time: Self.time)], of: word.id,
+        with: ReviewScheduler(settings: .standard)
+      ).state
+      _ = reducer.reduce(
+        into: &screen, action: .app(.study(.reviewRecorded(word.id, .success(memory)))))
+    }
+    #expect(screen.app.round.isOver)
+    #expect(pressThroughTheReducer(["l", "h", "3"], on: &screen).isEmpty)
+    #expect(screen.app.round.ratedCount == 5)
   }
 
   @Test func arrowsAndVimKeysMoveWithinTheList() {
@@ -153,7 +199,10 @@ import Wordbook
       press([.down, .enter], state: builder.state, screen: &screen) == [
         .books(.view(.selectBook(WordBook.ID(9))))
       ])
-    #expect(press(["b"], state: builder.state, screen: &screen) == [.books(.view(.loadBooks))])
+    #expect(
+      press(["b"], state: builder.state, screen: &screen) == [
+        .books(.view(.loadBooks)), .books(.view(.loadRoundCounts)),
+      ])
     #expect(
       press(["n", "V", .enter], state: builder.state, screen: &screen) == [
         .books(.view(.createBook(title: "V")))
@@ -162,7 +211,10 @@ import Wordbook
 
   @Test func bOpensThePickerOnTheCurrentBookAndEscapeGoesBack() {
     var screen = StudyScreenState()
-    #expect(press(["b"], state: state, screen: &screen) == [.books(.view(.loadBooks))])
+    #expect(
+      press(["b"], state: state, screen: &screen) == [
+        .books(.view(.loadBooks)), .books(.view(.loadRoundCounts)),
+      ])
     #expect(screen.showsPicker(state))
     #expect(screen.pickerCursor == 0)
     _ = press([.escape], state: state, screen: &screen)

@@ -44,17 +44,16 @@ import Wordbook
       app: AppState(seed: 1, books: books, selectedBookID: books[0].id, words: verbs))
     state.opensFirstBook = false
     state.screen.cards.cursor = 2
-    state.screen.cards.isRoundOver = true
 
     _ = reducer.reduce(
       into: &state, action: .app(.study(.wordDeleted(verbs[2].id, .success(verbs[2].id)))))
     #expect(state.app.visibleWords.count == 2)
-    #expect(state.screen.cards.cursor == 1 && state.screen.cards.isRoundOver)
+    #expect(state.screen.cards.cursor == 1)
 
     _ = reducer.reduce(
       into: &state, action: .app(.books(.bookDeleted(books[0].id, .success(books[0].id)))))
     #expect(state.app.selectedBookID == nil)
-    #expect(state.screen.cards.cursor == 0 && !state.screen.cards.isRoundOver)
+    #expect(state.screen.cards.cursor == 0 && !state.app.round.isOver)
   }
 
   @Test func theFirstBookOpensOnceTheAppFoundNoBookStudiedLast() async throws {
@@ -79,6 +78,7 @@ import Wordbook
       await store.receive(.app(.study(.wordsLoaded(books[0].id, .success(words))))) {
         $0.app.words = WordList(words)
         $0.app.wordsStatus = .loaded
+        $0.app.startRound()
       }
       #expect(!store.state.isLoading)
     }
@@ -110,6 +110,7 @@ import Wordbook
       await store.receive(.app(.study(.wordsLoaded(nouns.id, .success(words))))) {
         $0.app.words = WordList(words)
         $0.app.wordsStatus = .loaded
+        $0.app.startRound()
       }
       await service.waitUntilHeld(.lastStudiedBook)
       #expect(await service.release(.lastStudiedBook))
@@ -124,7 +125,7 @@ import Wordbook
     let books = try await memory.fetchBooks()
     let verbs = books[0]
     let words = try await memory.fetchWords(in: verbs.id)
-    let (go, eat) = (words[0].id, words[2].id)
+    let (go, come, eat) = (words[0].id, words[1].id, words[2].id)
     await withTestStore(
       initialState: StudyScreen(app: AppState(seed: 1)), reducer: reducer(memory)
     ) { store in
@@ -148,25 +149,29 @@ import Wordbook
         $0.keysWhileLoading = [.right, .character("j"), .left]
       }
       // Success on the first card, down past the second, fail on the third: each key sees
-      // the cursor the one before left.
+      // the cursor the one before left. The round goes back to the second, the one left.
       await store.receive(.app(.study(.wordsLoaded(verbs.id, .success(words))))) {
         $0.app.words = WordList(words)
         $0.app.wordsStatus = .loaded
+        $0.app.startRound()
         $0.app.words.setStudyState(.success, of: go)
         $0.app.words.setStudyState(.fail, of: eat)
+        $0.app.round.current = come
+        $0.app.round.currentPosition = 1
+        $0.app.round.counts.unscheduled = 1
+        $0.app.round.ratedCount = 2
+        $0.app.round.answerCount = 2
+        $0.app.round.missed = [eat]
+        $0.app.round.time = Self.time
         $0.keysWhileLoading = []
-        $0.screen.cards.cursor = 2
-        $0.screen.cards.isRoundOver = true
+        $0.screen.cards.cursor = 1
+        $0.screen.cards.ratingsGiven = 2
       }
-      // Each rating saves its mark, then records its review.
-      await store.receive(
-        .app(.study(.studyStatesSaved(.success([.init(wordID: go, state: .success)])))))
+      // Each rating is one write, its mark and its review.
       let knew = Self.memory(after: .good, of: go)
       await store.receive(.app(.study(.reviewRecorded(go, .success(knew))))) {
         $0.app.schedule.record(knew, of: go)
       }
-      await store.receive(
-        .app(.study(.studyStatesSaved(.success([.init(wordID: eat, state: .fail)])))))
       let forgot = Self.memory(after: .again, of: eat)
       await store.receive(.app(.study(.reviewRecorded(eat, .success(forgot))))) {
         $0.app.schedule.record(forgot, of: eat)
@@ -182,12 +187,17 @@ import Wordbook
     await withTestStore(initialState: open, reducer: reducer(memory)) { store in
       store.send(.key(.right, pageSize: 10, at: Self.time)) {
         $0.app.words.setStudyState(.success, of: go)
+        $0.app.round.current = words[1].id
+        $0.app.round.currentPosition = 1
+        $0.app.round.counts.unscheduled = 2
+        $0.app.round.ratedCount = 1
+        $0.app.round.answerCount = 1
+        $0.app.round.time = Self.time
         $0.screen.cards.cursor = 1
+        $0.screen.cards.ratingsGiven = 1
       }
       store.send(.key(.character("q"), pageSize: 10)) { $0.screen.cards.isQuitting = true }
       #expect(!store.state.isFinished)
-      await store.receive(
-        .app(.study(.studyStatesSaved(.success([.init(wordID: go, state: .success)])))))
       let knew = Self.memory(after: .good, of: go)
       await store.receive(.app(.study(.reviewRecorded(go, .success(knew))))) {
         $0.app.schedule.record(knew, of: go)

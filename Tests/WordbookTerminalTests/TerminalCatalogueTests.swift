@@ -37,6 +37,7 @@ import WordbookPostgres
     ]
     reasons += WordServiceError.Operation.allCases.map { .unreachable($0) }
     reasons += Self.unmatchedTerms.map { .reviewedTermNotMatched(line: 4242, $0) }
+    reasons.append(.reviewIDTaken(ReviewID(origin: 0, sequence: 0x4242)))
     let problems: [WordServiceError.StorageProblem] = [
       .busy, .full, .readOnly, .notADatabase, .damaged(detail: "disk image is malformed"),
       .cannotOpen(detail: "unable to open"), .inputOutput(detail: "disk I/O error"),
@@ -50,7 +51,7 @@ import WordbookPostgres
         .storage(WordServiceError.StorageFailure($0, during: operation, path: Self.path))
       }
     }
-    #expect(Set(reasons.map(Self.index)) == Set(0..<8).union([9]))
+    #expect(Set(reasons.map(Self.index)) == Set(0..<8).union([9, 10]))
     for reason in reasons {
       let error = WordServiceError(.other, reason: reason)
       expectBoth(english.describe(error), korean.describe(error))
@@ -63,9 +64,9 @@ import WordbookPostgres
     let errors: [AppError] = [
       .alreadySaving, .blankTitle, .blankTerm, .noBookSelected, .nothingToRedo, .nothingToUndo,
       .service(.bookNotFound(Self.book.id)), .unknownBook(Self.book.id),
-      .unknownWord(Word.ID(4242)),
+      .unknownWord(Word.ID(4242)), .roundIsOver,
     ]
-    #expect(Set(errors.map(Self.index)) == Set(0..<9))
+    #expect(Set(errors.map(Self.index)) == Set(0..<10))
     for error in errors {
       expectBoth(english.describe(error), korean.describe(error))
       expectBoth(Messages.english.describe(error), Messages.korean.describe(error))
@@ -253,6 +254,7 @@ extension TerminalCatalogueTests {
     case .storage: 7
     case .described: 8
     case .reviewedTermNotMatched: 9
+    case .reviewIDTaken: 10
     }
   }
 
@@ -292,6 +294,7 @@ extension TerminalCatalogueTests {
     case .service: 6
     case .unknownBook: 7
     case .unknownWord: 8
+    case .roundIsOver: 9
     }
   }
 

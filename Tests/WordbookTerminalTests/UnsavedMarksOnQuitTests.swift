@@ -27,7 +27,7 @@ struct UnsavedMarksOnQuitTests {
     try session.press("r")
     #expect(try await session.waitForExit(timeout: 40) == 0)
     let stats = try await process.run(["--db", process.databasePath, "stats"])
-    #expect(stats.output == "1\tKorean basics\ttotal 12\tsuccess 2\tfail 1\tnot studied 9\n")
+    #expect(stats.output == "1\tKorean basics\ttotal 12\tknown 2\tnot-known 1\tnot-studied 9\n")
   }
 
   @Test func quittingAnywaySaysHowManyMarksAreLost() async throws {
@@ -47,7 +47,7 @@ struct UnsavedMarksOnQuitTests {
     #expect(session.text.contains("wordbook: 2 marks were not saved"))
     try await lock.release()
     let stats = try await process.run(["--db", process.databasePath, "stats"])
-    #expect(stats.output == "1\tKorean basics\ttotal 12\tsuccess 0\tfail 0\tnot studied 12\n")
+    #expect(stats.output == "1\tKorean basics\ttotal 12\tknown 0\tnot-known 0\tnot-studied 12\n")
   }
 
   @Test func sigtermTriesOnceMoreThenCountsTheLostMarks() async throws {
@@ -80,6 +80,6 @@ struct UnsavedMarksOnQuitTests {
     #expect(try await session.waitForExit() == 128 + SIGHUP)
     #expect(!session.text.contains("not saved"))
     let stats = try await process.run(["--db", process.databasePath, "stats"])
-    #expect(stats.output == "1\tKorean basics\ttotal 12\tsuccess 1\tfail 1\tnot studied 10\n")
+    #expect(stats.output == "1\tKorean basics\ttotal 12\tknown 1\tnot-known 1\tnot-studied 10\n")
   }
 }

@@ -59,7 +59,7 @@ import Testing
     }
 
     let stats = try await run(["stats"])
-    #expect(stats.output == "1\tKorean basics\ttotal 12\tsuccess 0\tfail 0\tnot studied 12\n")
+    #expect(stats.output == "1\tKorean basics\ttotal 12\tknown 0\tnot-known 0\tnot-studied 12\n")
 
     let missing = try await run(["words", "Verbs"])
     #expect(

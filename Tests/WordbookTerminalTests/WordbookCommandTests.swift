@@ -106,8 +106,8 @@ import Testing
     let stats = try await process.run(db + ["stats"])
     #expect(
       stats.output == """
-        1\tKorean basics\ttotal 12\tsuccess 0\tfail 0\tnot studied 12
-        2\tVerbs 動詞\ttotal 3\tsuccess 0\tfail 0\tnot studied 3
+        1\tKorean basics\ttotal 12\tknown 0\tnot-known 0\tnot-studied 12
+        2\tVerbs 動詞\ttotal 3\tknown 0\tnot-known 0\tnot-studied 3
 
         """)
     #expect(

@@ -89,6 +89,7 @@ import Testing
         $0.selectedBookID = nil
         $0.words = WordList()
         $0.wordsStatus = .notLoaded
+        $0.round = StudyRound()
       }
       store.send(.books(.booksLoaded(.success(staleList)))) {
         $0.books = [staleList[1]]

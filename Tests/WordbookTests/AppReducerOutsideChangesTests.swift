@@ -80,6 +80,7 @@ import Testing
         $0.selectedBookID = book.id
         $0.words = WordList()
         $0.backFaces = []
+        $0.startRound()
       }
       #expect(store.state.books.filter { $0.id == book.id }.count == 1)
     }
@@ -100,6 +101,7 @@ import Testing
       await store.receive(.study(.outsideWordsLoaded(verbs.id, .success(words)))) {
         $0.words.append(new)
         $0.books[0].wordCount = 7
+        $0.round.counts.unscheduled += 1
       }
       #expect(store.state.visibleWords.ids == state.visibleWords.ids + [new.id])
       #expect(store.state.backFaces == state.backFaces)

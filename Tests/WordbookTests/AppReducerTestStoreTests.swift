@@ -83,12 +83,14 @@ import Testing
       store.send(.books(.view(.selectBook(verbs.id)))) {
         $0.words = WordList()
         $0.wordsStatus = .loading
+        $0.round = StudyRound()
       }
       // Selecting again cancels the first request, so its answer never arrives.
       store.send(.books(.view(.selectBook(nouns.id)))) { $0.selectedBookID = nouns.id }
       await store.receive(.study(.wordsLoaded(nouns.id, .success(nounWords)))) {
         $0.words = WordList(nounWords)
         $0.wordsStatus = .loaded
+        $0.startRound()
       }
       // A late answer for the book no longer selected changes nothing.
       store.send(.study(.wordsLoaded(verbs.id, .success(verbWords))))
@@ -116,6 +118,8 @@ import Testing
         $0.wordDraft = nil
         if let saved { $0.words = WordList(state.words.allWords + [saved]) }
         $0.books[0].wordCount = 7
+        // The new word joins the round, at its end.
+        $0.round.counts.unscheduled += 1
       }
       #expect(saved?.term == draft.term)
     }

@@ -51,7 +51,12 @@ import Wordbook
       ])
     var unselected = AppState(seed: 7, books: [verbs])
     unselected.words = WordList(words)
+    unselected.startRound()
     #expect(unselected.invariantViolations == ["3 words are shown but no book is selected"])
+    // A round started before its words changed names the card it no longer shows.
+    unselected.words = WordList(Array(words.dropFirst()))
+    #expect(
+      unselected.invariantViolations.contains("the round's current card 1 is not shown at 0"))
   }
 
   @Test func theSelectedBooksCountIsItsLoadedWords() {

@@ -301,6 +301,7 @@ import Wordbook
       await store.receive(.study(.wordsLoaded(loaded[0].id, .success(words)))) {
         $0.words = WordList(words)
         $0.wordsStatus = .loaded
+        $0.startRound()
       }
       store.send(.study(.view(.markSuccess(go)))) { $0.words.setStudyState(.success, of: go) }
       await store.receive(.study(.studyStatesSaved(.success([.init(wordID: go, state: .success)]))))
@@ -314,10 +315,35 @@ import Wordbook
       }
       store.send(.study(.view(.setStudyMode(.excludeSuccess)))) {
         $0.studyMode = .excludeSuccess
+        $0.books[0].studyMode = .excludeSuccess
         $0.backFaces = []
       }
       store.send(.study(.view(.shuffle))) { $0.shuffleStudyOrder() }
       #expect(store.state.visibleWords.map(\.id) == [sleep])
+    }
+  }
+
+  /// `AppState.startRound()` and `AppState.removeWord(_:)`, as steps of a test.
+  @Test func describingARoundsStartAndADeletion() async throws {
+    let service = InMemoryWordService(books: nouns)
+    let book = try await service.fetchBooks()[0]
+    let words = try await service.fetchWords(in: book.id)
+    let id = words[0].id
+    var state = AppState(seed: 3, books: [book])
+    state.selectedBookID = book.id
+    state.wordsStatus = .loading
+    await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
+      store.send(.study(.wordsLoaded(book.id, .success(words)))) {
+        $0.words = WordList(words)
+        $0.wordsStatus = .loaded
+        $0.startRound()
+      }
+      store.send(.study(.view(.deleteWord(id))))
+      await store.receive(.study(.wordDeleted(id, .success(id)))) {
+        $0.removeWord(id)
+        $0.books[0].wordCount -= 1
+      }
+      #expect(store.state.round.current == words[1].id)
     }
   }
 
@@ -355,7 +381,7 @@ import Wordbook
           if case .study(.wordSaved(_, .success(let word))) = action { word } else { nil }
         }
       ) { state, word in
-        state.words.append(word)
+        state.append(word)
         state.isSavingWord = false
         state.wordDraft = nil
         state.books[0].wordCount = 3
@@ -470,9 +496,12 @@ import Wordbook
       try write([WordReview(wordID: word.id, review: Review(rating: .good, time: then))])
     }
     #expect(count == 1)
-    let state = try await service.recordReview(Review(rating: .good, time: now), of: word.id)
+    let state = try await service.recordReview(
+      Review(rating: .good, time: now, id: .random()), of: word.id)
     #expect(try await service.fetchReviews(of: word.id).count == 2)
     #expect(state.phase != .new)
+    // The rating marks the word known in the same write.
+    #expect(try await service.fetchWords(in: book.id)[0].studyState == .success)
   }
 
   /// `WordService.importReviews(into:byTerm:)`.
@@ -543,8 +572,10 @@ import Wordbook
     let store = await openedStore(service: InMemoryWordService(books: nouns))
     let first = store.state.visibleWords.id(at: 0)
     var cards = StudyCards()
+    let book = store.state.selectedBookID
     let outcome = cards.apply(.rate(.good), to: store.state, at: .now)
     for action in outcome.actions { store.send(action) }
+    cards.follow(store.state, bookBefore: book)
     #expect(store.state.words[first]?.studyState == .success)
     #expect(cards.cursor == 1)
   }
@@ -559,7 +590,7 @@ import Wordbook
       initialState: StudyScreenFeature.State(app: AppState(seed: 1)),
       reducer: StudyScreenFeature(app: AppReducer(service: service)))
     store.observe(\.app, [.visibleWords]) { showCards() }
-    store.observe([.cards]) { showCurrentCard() }
+    store.observe([.screen]) { showCurrentCard() }
     store.send(.app(.books(.view(.loadBooks))))
     await store.settle()
     store.send(.app(.books(.view(.selectBook(store.state.app.books[0].id)))))

@@ -16,7 +16,7 @@ import Testing
     var sync = ServiceSync()
     let first = sync.recordMark(
       wordID: Word.ID(1), from: .notStudied, to: .success, recordsHistory: true)
-    #expect(first == [StudyStateChange(wordID: Word.ID(1), state: .success)])
+    #expect(first == .marks([StudyStateChange(wordID: Word.ID(1), state: .success)]))
     // The second mark waits behind the batch in flight.
     #expect(
       sync.recordMark(wordID: Word.ID(2), from: .notStudied, to: .fail, recordsHistory: true)
@@ -31,8 +31,8 @@ import Testing
   @Test func aFailedBatchForgetsTheUndoStepsOfTheWordsItPutsBack() {
     var sync = ServiceSync()
     _ = sync.recordMark(wordID: Word.ID(1), from: .fail, to: .success, recordsHistory: true)
-    let settled = sync.settleMarks(.failure(.wordNotFound(Word.ID(1))), whileLoading: false)
-    #expect(settled.attempted == [StudyStateChange(wordID: Word.ID(1), state: .success)])
+    let settled = sync.settleWrite(saved: false, whileLoading: false)
+    #expect(settled.attempted == .marks([StudyStateChange(wordID: Word.ID(1), state: .success)]))
     #expect(settled.reverts == [StudyStateChange(wordID: Word.ID(1), state: .fail)])
     #expect(settled.next == nil)
     #expect(sync.undoHistory.undoSteps.isEmpty)
@@ -42,8 +42,7 @@ import Testing
   @Test func marksSavedDuringALoadReachTheLoadedWordsOnce() {
     var sync = ServiceSync()
     _ = sync.recordMark(wordID: Word.ID(1), from: .notStudied, to: .success, recordsHistory: true)
-    _ = sync.settleMarks(
-      .success([StudyStateChange(wordID: Word.ID(1), state: .success)]), whileLoading: true)
+    _ = sync.settleWrite(saved: true, whileLoading: true)
     let loaded = sync.takeLoadedWords(words)
     #expect(loaded.map(\.studyState) == [.success, .notStudied])
     // Taken once: the next load sees the service's words as they are.

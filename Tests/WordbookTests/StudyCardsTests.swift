@@ -23,34 +23,64 @@ import Wordbook
     return state
   }
 
-  /// Applies `commands` in turn, each to the state the actions of the one before made.
+  /// Applies `commands` in turn, each to the state the actions of the one before made, the
+  /// cards following the app after each, as a front end has them.
   private func apply(
     _ commands: [StudyCards.Command], to state: inout AppState, cards: inout StudyCards
   ) -> [AppAction] {
     var sent: [AppAction] = []
     for command in commands {
+      let book = state.selectedBookID
       let outcome = cards.apply(command, to: state, at: Self.time)
       for action in outcome.actions { _ = reducer.reduce(into: &state, action: action) }
+      cards.follow(state, bookBefore: book)
       sent += outcome.actions
     }
     return sent
   }
 
+  /// A screen over `state` that has followed its round, its cursor at `cursor`, its ratings
+  /// of origin 7.
+  private func screen(on state: AppState, cursor: Int = 0) -> StudyCards {
+    var cards = StudyCards(ratingOrigin: 7)
+    cards.follow(state, bookBefore: state.selectedBookID)
+    cards.cursor = cursor
+    return cards
+  }
+
+  /// The rating given by a screen of origin 7 with this sequence number.
+  private func id(_ sequence: UInt64) -> ReviewID {
+    ReviewID(origin: 7, sequence: sequence)
+  }
+
   @Test func ratingRatesTheCurrentCardAndMovesOnUntilTheLast() {
     var state = opened()
-    var cards = StudyCards(cursor: 3)
+    var cards = screen(on: state, cursor: 3)
+    // The card under the cursor, the next, then the first left before them.
     #expect(
       apply([.rate(.good), .rate(.again), .rate(.easy)], to: &state, cards: &cards) == [
-        .study(.view(.rate(Word.ID(4), .good, at: Self.time))),
-        .study(.view(.rate(Word.ID(5), .again, at: Self.time))),
-        .study(.view(.rate(Word.ID(5), .easy, at: Self.time))),
+        .study(.view(.rate(Word.ID(4), .good, at: Self.time, id: id(0)))),
+        .study(.view(.rate(Word.ID(5), .again, at: Self.time, id: id(1)))),
+        .study(.view(.rate(Word.ID(1), .easy, at: Self.time, id: id(2)))),
       ])
-    #expect(cards.cursor == 4)
+    #expect(cards.cursor == 1)
     #expect(
       apply([.flip, .resetMark], to: &state, cards: &cards) == [
-        .study(.view(.flip(Word.ID(5)))), .study(.view(.resetMark(Word.ID(5)))),
+        .study(.view(.flip(Word.ID(2)))), .study(.view(.resetMark(Word.ID(2)))),
       ])
-    #expect(cards.cursor == 4)
+    #expect(cards.cursor == 1)
+  }
+
+  @Test func aRatingOfTheCardShownRatesItOnlyWhileItIsTheCurrentOne() {
+    var state = opened()
+    var cards = screen(on: state)
+    #expect(
+      apply([.rateShown(Word.ID(1), .good)], to: &state, cards: &cards) == [
+        .study(.view(.rate(Word.ID(1), .good, at: Self.time, id: id(0))))
+      ])
+    // A second tap on the card shown before the next arrived rates nothing.
+    #expect(apply([.rateShown(Word.ID(1), .good)], to: &state, cards: &cards).isEmpty)
+    #expect(cards.cursor == 1)
   }
 
   @Test func movesStayAmongTheCards() {
@@ -80,8 +110,8 @@ import Wordbook
 
   @Test func clearingASearchOnlyActsWhenOneIsInForce() {
     var state = opened()
-    var cards = StudyCards(cursor: 2)
-    #expect(apply([.clearSearch], to: &state, cards: &cards).isEmpty)
+    var cards = screen(on: state)
+    #expect(apply([.moveTo(2), .clearSearch], to: &state, cards: &cards).isEmpty)
     #expect(cards.cursor == 2)
     _ = apply([.setSearchQuery("term")], to: &state, cards: &cards)
     _ = apply([.next], to: &state, cards: &cards)
@@ -113,7 +143,9 @@ import Wordbook
     #expect(cards.apply(.delete, to: state, at: Self.time).request == .deleteWord(Word.ID(3)))
     #expect(
       cards.apply(.chooseBook, to: state, at: Self.time)
-        == StudyCards.Outcome(actions: [.books(.view(.loadBooks))], request: .chooseBook))
+        == StudyCards.Outcome(
+          actions: [.books(.view(.loadBooks)), .books(.view(.loadRoundCounts))],
+          request: .chooseBook))
     let empty = opened(count: 0)
     #expect(cards.apply(.edit, to: empty, at: Self.time) == StudyCards.Outcome())
     #expect(cards.apply(.rate(.good), to: empty, at: Self.time) == StudyCards.Outcome())
@@ -172,12 +204,15 @@ import Wordbook
         let command = commands[Int(generator.next() % UInt64(commands.count))]
         let current = cards.position(in: state)
         let visible = state.visibleWords
+        let id = ReviewID(origin: cards.ratingOrigin, sequence: cards.ratingsGiven)
         let outcome = cards.apply(command, to: state, at: Self.time)
         if case .rate(let rating) = command, !visible.isEmpty {
+          // Nothing rates a card of an ended round.
           #expect(
-            outcome.actions == [
-              .study(.view(.rate(visible.id(at: current), rating, at: Self.time)))
-            ])
+            outcome.actions
+              == (state.round.isOver
+                ? []
+                : [.study(.view(.rate(visible.id(at: current), rating, at: Self.time, id: id)))]))
         }
         for action in outcome.actions { _ = reducer.reduce(into: &state, action: action) }
         let count = state.visibleWords.count

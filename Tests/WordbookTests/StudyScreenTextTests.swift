@@ -5,11 +5,12 @@ import Wordbook
 @Suite struct StudyScreenTextTests {
   @Test func valuesAreFilledInByName() {
     #expect(
-      StudyScreenText.dueCounts.text(in: .english, ["due": "3", "new": "10"]) == "3 due, 10 new")
+      StudyScreenText.roundCounts.text(in: .english, ["new": "10", "learning": "1", "due": "3"])
+        == "New 10 · Learning 1 · Due 3")
     #expect(StudyScreenText.name(of: .failedOnly).text(in: .korean) == "틀린 단어만")
     #expect(
-      StudyScreenText.dueCounts.text(in: .korean, ["due": "1,234", "new": "0"])
-        == "복습 1,234개, 새 단어 0개")
+      StudyScreenText.roundCounts.text(in: .korean, ["new": "0", "learning": "2", "due": "1,234"])
+        == "새 단어 0 · 학습 중 2 · 복습 1,234")
   }
 
   @Test func aValueIsPutInAsItIsNeverFilledInAgain() {
@@ -19,8 +20,10 @@ import Wordbook
   }
 
   @Test func aNameWithoutAValueStaysAsItIsWritten() {
-    #expect(StudyScreenText.dueCounts.text(in: .english, ["due": "3"]) == "3 due, {new} new")
-    #expect(StudyScreenText.dueCounts.text(in: .english) == "{due} due, {new} new")
+    #expect(
+      StudyScreenText.roundSummary.text(in: .english, ["known": "3"])
+        == "Known 3 · Not known {notKnown}")
+    #expect(StudyScreenText.roundLeft.text(in: .english) == "{count} left")
     #expect(StudyScreenText.words.text(in: .english, ["x": "1"]) == "{count} words")
   }
 

@@ -27,11 +27,11 @@ struct LivePageTests {
         try await browser.click("#shuffle")
         let marked = library.words[0].id
         try await browser.swipe("[data-word-id='\(marked)']", dx: 160)
-        #expect(try await browser.waitForCard(marked.rawValue, "data-state", "success"))
+        #expect(try await browser.waitForCard(marked.rawValue, "data-state", "known"))
         try await browser.switchTo(second)
         // A bounded wait, not a timed assertion: the suite shares a busy machine, and the feed's
         // latency (a 200 ms poll) is a figure for measurement, not for a unit test.
-        #expect(try await browser.waitForCard(marked.rawValue, "data-state", "success"))
+        #expect(try await browser.waitForCard(marked.rawValue, "data-state", "known"))
         #expect(try await browser.shownOrder() == order)
         #expect(try await browser.waitForCard(turned.rawValue, "data-face", "back"))
       }

@@ -66,12 +66,12 @@ struct PhoneStudyTests {
         #expect(saved)
         try await Self.record(browser, "phone-summary")
 
-        // One tap restudies the missed cards, through the server's mode without successes.
+        // One tap restudies the missed cards: a round of its own, in the same mode.
         try await browser.tap("#restudy")
         #expect(try await browser.waitFor(Self.shows("Card 1 of 2"), timeout: Self.patience))
         #expect(
           try await browser.run("return document.getElementById('mode').value") as? String
-            == "excludeSuccess")
+            == "all")
         #expect(try await browser.focusCard() == "\(ids[1]) front")
         try await browser.tap("#knew")
         #expect(try await browser.waitFor(Self.shows("Card 2 of 2"), timeout: Self.patience))
@@ -79,7 +79,7 @@ struct PhoneStudyTests {
         try await browser.swipe("#focus-card", dx: 160, with: .touch)
         #expect(try await browser.waitFor(Self.summaryShown, timeout: Self.patience))
         #expect(
-          try await browser.waitFor(Self.summary("Known 4 · Not known 0"), timeout: Self.patience))
+          try await browser.waitFor(Self.summary("Known 2 · Not known 0"), timeout: Self.patience))
         #expect(
           try await browser.run("return document.getElementById('restudy').disabled") as? Bool
             == true)
@@ -104,8 +104,8 @@ struct PhoneStudyTests {
   }
 
   /// A learner's day: Due mode shows the overdue card first, then the one due since, then the
-  /// new one; the word reviewed yesterday as easy waits. Each thumb button is a rating the
-  /// server records. With `WORDBOOK_SCREENSHOTS` set, writes `phone-due.png`.
+  /// new one, then the learning cards whose steps end within the learn-ahead limit; the word
+  /// reviewed as easy waits. Each thumb button is a rating the server records. With `WORDBOOK_SCREENSHOTS` set, writes `phone-due.png`.
   @Test func aLearnersDayStartsWithTheDueCardsAndEachButtonRatesOne() async throws {
     let drafts = ["물", "불", "산", "강"].map { WordDraft(term: $0, meaning: "meaning of \($0)") }
     try await TestLibrary.with(title: "Korean nouns", drafts: drafts) { library in
@@ -127,33 +127,116 @@ struct PhoneStudyTests {
         _ = try await browser.run(
           "const mode = document.getElementById('mode'); mode.value = 'due';"
             + " mode.dispatchEvent(new Event('change'));")
-        #expect(try await browser.waitFor(Self.shows("Card 1 of 3"), timeout: Self.patience))
-        // The three words reviewed today (all of them but an hour or two after midnight) are
-        // new words begun today, which the day's 20 are less.
-        let begun = [-7200, -3600, -3600].count {
-          now.advanced(by: Int64($0)).startOfDay == now.startOfDay
-        }
+        // 물 and 불 are learning, due; 강 is new; 산 waits for its day.
         #expect(
           try await browser.waitFor(
-            Self.text(of: "due-summary", is: "2 due, \(20 - begun) new"), timeout: Self.patience))
+            Self.shows("New 1 · Learning 2 · Due 0"), timeout: Self.patience))
+        #expect(
+          try await browser.waitFor(
+            Self.text(of: "due-summary", is: "New 1 · Learning 2 · Due 0"), timeout: Self.patience))
         #expect(try await browser.focusCard() == "\(ids[0].rawValue) front")
         try await Self.record(browser, "phone-due")
         try await browser.tap("#easy")
-        #expect(try await browser.waitFor(Self.shows("Card 2 of 3"), timeout: Self.patience))
+        #expect(
+          try await browser.waitFor(
+            Self.shows("New 1 · Learning 1 · Due 0"), timeout: Self.patience))
         #expect(try await browser.focusCard() == "\(ids[1].rawValue) front")
+        // *hard* keeps 불 on its ten-minute step: within the learn-ahead limit, so it comes
+        // back in this round once nothing else is left.
         try await browser.tap("#hard")
-        #expect(try await browser.waitFor(Self.shows("Card 3 of 3"), timeout: Self.patience))
+        #expect(
+          try await browser.waitFor(
+            Self.shows("New 1 · Learning 1 · Due 0"), timeout: Self.patience))
         #expect(try await browser.focusCard() == "\(ids[3].rawValue) front")
         try await browser.tap("#didnt-know")
+        // 강's first step ends before 불's: it comes first.
+        #expect(
+          try await browser.waitFor(
+            Self.shows("New 0 · Learning 2 · Due 0"), timeout: Self.patience))
+        #expect(try await browser.focusCard() == "\(ids[3].rawValue) front")
+        try await browser.tap("#easy")
+        #expect(
+          try await browser.waitFor(
+            Self.shows("New 0 · Learning 1 · Due 0"), timeout: Self.patience))
+        #expect(try await browser.focusCard() == "\(ids[1].rawValue) front")
+        try await browser.tap("#easy")
         #expect(try await browser.waitFor(Self.summaryShown, timeout: Self.patience))
+        #expect(
+          try await browser.waitFor(Self.summary("Known 2 · Not known 1"), timeout: Self.patience))
       }
       var logs: [[Review]] = []
       for id in ids { logs.append(try await library.service.fetchReviews(of: id)) }
       #expect(
-        logs.map { $0.map(\.rating) } == [[.again, .easy], [.good, .hard], [.easy], [.again]])
+        logs.map { $0.map(\.rating) } == [
+          [.again, .easy], [.good, .hard, .easy], [.easy], [.again, .easy],
+        ])
       // The page's ratings are at the server's time, whatever time the page sent.
-      let ratedByThePage = [logs[0][1], logs[1][1], logs[3][0]]
+      let ratedByThePage = [logs[0][1], logs[1][1], logs[1][2], logs[3][0], logs[3][1]]
       #expect(ratedByThePage.allSatisfy { (now...Timestamp.now).contains($0.time) })
+    }
+  }
+
+  /// A Due round on a phone, with learning steps of 3 and 6 seconds: the missed card comes back
+  /// when its step is due, the summary counts the round, *Study the ones I missed* shows
+  /// exactly the miss, and no key or tap rates a card of the ended round.
+  @Test func aDueRoundBringsTheMissedCardBackAndItsSummaryCountsTheRound() async throws {
+    let drafts = ["물", "불", "산"].map { WordDraft(term: $0, meaning: "meaning of \($0)") }
+    try await TestLibrary.with(title: "Korean nouns", drafts: drafts) { library in
+      try await library.service.setReviewSettings(
+        ReviewSettings(scheduler: SchedulerSettings(learningSteps: [.seconds(3), .seconds(6)])))
+      // The book was left in Due mode: it opens in it.
+      try await library.service.setStudyMode(.due, of: library.book.id)
+      let ids = library.words.map(\.id.rawValue)
+      try await WebDriver.with(width: 390, height: 844, touch: true) { browser in
+        try await browser.open(library.server.url)
+        #expect(try await browser.waitFor(Self.exists("[data-book-id]"), timeout: Self.patience))
+        #expect(
+          try await browser.waitFor(
+            "return document.querySelector(`[data-book-id='${arguments[0]}']`).textContent"
+              + " === 'Korean nouns (3) · New 3 · Learning 0 · Due 0'",
+            [library.book.id.rawValue], timeout: Self.patience))
+        try await browser.tap("[data-book-id='\(library.book.id)']")
+        #expect(
+          try await browser.waitFor(
+            Self.shows("New 3 · Learning 0 · Due 0"), timeout: Self.patience))
+        #expect(try await browser.focusCard() == "\(ids[0]) front")
+        try await browser.tap("#didnt-know")
+        let missedAt = ContinuousClock.now
+        #expect(
+          try await browser.waitFor(
+            Self.shows("New 2 · Learning 1 · Due 0"), timeout: Self.patience))
+        #expect(try await browser.focusCard() == "\(ids[1]) front")
+        // Once the missed card's step is due, it comes back before the new card left.
+        while ContinuousClock.now < missedAt + .milliseconds(3300) {
+          try await Task.sleep(for: .milliseconds(100))
+        }
+        try await browser.tap("#easy")
+        #expect(
+          try await browser.waitFor(
+            Self.shows("New 1 · Learning 1 · Due 0"), timeout: Self.patience))
+        #expect(try await browser.focusCard() == "\(ids[0]) front")
+        try await browser.tap("#easy")
+        #expect(
+          try await browser.waitFor(
+            Self.shows("New 1 · Learning 0 · Due 0"), timeout: Self.patience))
+        #expect(try await browser.focusCard() == "\(ids[2]) front")
+        try await browser.tap("#easy")
+        #expect(try await browser.waitFor(Self.summaryShown, timeout: Self.patience))
+        #expect(
+          try await browser.waitFor(Self.summary("Known 2 · Not known 1"), timeout: Self.patience))
+        // No key rates a card of the ended round (the reviews below hold none of these).
+        for key in ["l", "h", "3"] { try await browser.press(key) }
+        #expect(try await browser.isShown("#summary"))
+        // Studying the missed again: a round of exactly the one missed.
+        try await browser.tap("#restudy")
+        #expect(try await browser.waitFor(Self.shows("Card 1 of 1"), timeout: Self.patience))
+        #expect(try await browser.focusCard() == "\(ids[0]) front")
+      }
+      var ratings: [[Rating]] = []
+      for id in library.words.map(\.id) {
+        ratings.append(try await library.service.fetchReviews(of: id).map(\.rating))
+      }
+      #expect(ratings == [[.again, .easy], [.easy], [.easy]])
     }
   }
 
@@ -185,7 +268,8 @@ struct PhoneStudyTests {
         #expect(
           try await browser.waitFor(
             "return document.querySelector(`[data-book-id='${arguments[0]}']`)"
-              + ".textContent === 'Renamed (1)'", [library.book.id.rawValue],
+              + ".textContent === 'Renamed (1) · 새 단어 1 · 학습 중 0 · 복습 0'",
+            [library.book.id.rawValue],
             timeout: Self.patience))
         try await browser.tap("#delete-book")
         #expect(try await browser.isOpen(dialog: "confirm-delete-book"))

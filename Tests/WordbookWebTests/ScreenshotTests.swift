@@ -37,9 +37,9 @@ struct ScreenshotTests {
         try await browser.swipe("[data-word-id='\(words[1])']", dx: -160)
         try await browser.swipe("[data-word-id='\(words[3])']", dx: 160)
         try await browser.click("[data-word-id='\(words[2])']")
-        #expect(try await browser.waitForCard(words[0], "data-state", "success"))
-        #expect(try await browser.waitForCard(words[1], "data-state", "fail"))
-        #expect(try await browser.waitForCard(words[3], "data-state", "success"))
+        #expect(try await browser.waitForCard(words[0], "data-state", "known"))
+        #expect(try await browser.waitForCard(words[1], "data-state", "not-known"))
+        #expect(try await browser.waitForCard(words[3], "data-state", "known"))
         #expect(try await browser.waitForCard(words[2], "data-face", "back"))
         #expect(
           try await browser.waitFor(

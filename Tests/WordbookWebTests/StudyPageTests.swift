@@ -32,7 +32,7 @@ struct StudyPageTests {
         try await browser.openBook(of: library)
         let word = library.words[0]
         #expect(try await browser.waitForCard(word.id.rawValue, "data-face", "front"))
-        #expect(try await browser.waitForCard(word.id.rawValue, "data-state", "notStudied"))
+        #expect(try await browser.waitForCard(word.id.rawValue, "data-state", "not-studied"))
         try await browser.click("[data-word-id='\(word.id)']")
         #expect(try await browser.waitForCard(word.id.rawValue, "data-face", "back"))
         try await browser.click("[data-word-id='\(word.id)']")
@@ -47,9 +47,9 @@ struct StudyPageTests {
         try await browser.openBook(of: library)
         let (right, left) = (library.words[0].id, library.words[1].id)
         try await browser.swipe("[data-word-id='\(right)']", dx: 160)
-        #expect(try await browser.waitForCard(right.rawValue, "data-state", "success"))
+        #expect(try await browser.waitForCard(right.rawValue, "data-state", "known"))
         try await browser.swipe("[data-word-id='\(left)']", dx: -160)
-        #expect(try await browser.waitForCard(left.rawValue, "data-state", "fail"))
+        #expect(try await browser.waitForCard(left.rawValue, "data-state", "not-known"))
         let saved = try await WebTestEnvironment.waitUntil {
           let words = try await library.service.fetchWords(in: library.book.id)
           return words.first { $0.id == right }?.studyState == .success
@@ -57,8 +57,8 @@ struct StudyPageTests {
         }
         #expect(saved)
         try await browser.click("#undo")
-        #expect(try await browser.waitForCard(left.rawValue, "data-state", "notStudied"))
-        #expect(try await browser.waitForCard(right.rawValue, "data-state", "success"))
+        #expect(try await browser.waitForCard(left.rawValue, "data-state", "not-studied"))
+        #expect(try await browser.waitForCard(right.rawValue, "data-state", "known"))
       }
     }
   }
@@ -71,9 +71,10 @@ struct StudyPageTests {
         try await browser.press(" ")
         #expect(try await browser.waitForCard(first, "data-face", "back"))
         try await browser.press("\u{E014}")
-        #expect(try await browser.waitForCard(first, "data-state", "success"))
+        #expect(try await browser.waitForCard(first, "data-state", "known"))
         try await browser.press("h")
-        #expect(try await browser.waitForCard(library.words[1].id.rawValue, "data-state", "fail"))
+        #expect(
+          try await browser.waitForCard(library.words[1].id.rawValue, "data-state", "not-known"))
         // The keys of the one table the terminal has too: End and Home, `j` and `k`.
         let current =
           "return document.querySelector('.card.current')?.dataset.wordId === arguments[0]"
@@ -95,13 +96,13 @@ struct StudyPageTests {
         let marked = library.words[2].id
         let turned = library.words[3].id
         try await browser.swipe("[data-word-id='\(marked)']", dx: 160)
-        #expect(try await browser.waitForCard(marked.rawValue, "data-state", "success"))
+        #expect(try await browser.waitForCard(marked.rawValue, "data-state", "known"))
         try await browser.click("[data-word-id='\(turned)']")
         #expect(try await browser.waitForCard(turned.rawValue, "data-face", "back"))
         let before = try await browser.shownOrder()
         try await browser.click("#shuffle")
         #expect(try await WebTestEnvironment.waitUntil { try await browser.shownOrder() != before })
-        #expect(try await browser.waitForCard(marked.rawValue, "data-state", "success"))
+        #expect(try await browser.waitForCard(marked.rawValue, "data-state", "known"))
         #expect(try await browser.waitForCard(turned.rawValue, "data-face", "front"))
         #expect(Set(try await browser.shownOrder()) == Set(before))
       }

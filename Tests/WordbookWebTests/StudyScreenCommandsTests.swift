@@ -40,11 +40,12 @@ struct StudyScreenCommandsTests {
         terminal.send(.key(.character(step.key), pageSize: 10))
         await terminal.settle()
         let expected = terminal.state.screen.cards
+        let isOver = terminal.state.app.round.isOver
         #expect(try await page.command(#"{"command":"\#(step.command)"}"#) == 202)
         let same = try await WebTestEnvironment.waitUntil(timeout: Self.patience) {
           _ = try await page.stream.read(timeout: .milliseconds(50)) { _ in false }
           let place = try page.screen()
-          return place?.cursor == expected.cursor && place?.isRoundOver == expected.isRoundOver
+          return place?.cursor == expected.cursor && place?.isRoundOver == isOver
         }
         #expect(same, "step \(index): \(step.command), the terminal at \(expected.cursor)")
       }

@@ -82,7 +82,7 @@ struct TwoServersTests {
         #expect(
           try await minaOnSecond.send(#"{"kind":"markSuccess","id":\#(minaWords[0].id)}"#) == 202)
         try await browser.switchTo(minaWindow)
-        #expect(try await Self.waitForState(browser, minaWords[0].id, "success"))
+        #expect(try await Self.waitForState(browser, minaWords[0].id, "known"))
 
         // Jun's made on the first reaches his page on the second.
         let junOnFirst = try await SignedInPage(
@@ -91,7 +91,7 @@ struct TwoServersTests {
         try await junOnFirst.open(junBook)
         #expect(try await junOnFirst.send(#"{"kind":"markFail","id":\#(junWord.id)}"#) == 202)
         try await browser.switchTo(junWindow)
-        #expect(try await Self.waitForState(browser, junWord.id, "fail"))
+        #expect(try await Self.waitForState(browser, junWord.id, "not-known"))
 
         // The first server stops: Mina's page turns to the second, without a reload, and
         // catches up with what was marked meanwhile.
@@ -100,8 +100,8 @@ struct TwoServersTests {
         await first.stop()
         #expect(
           try await minaOnSecond.send(#"{"kind":"markFail","id":\#(minaWords[1].id)}"#) == 202)
-        #expect(try await Self.waitForState(browser, minaWords[1].id, "fail"))
-        #expect(try await Self.waitForState(browser, minaWords[0].id, "success"))
+        #expect(try await Self.waitForState(browser, minaWords[1].id, "not-known"))
+        #expect(try await Self.waitForState(browser, minaWords[0].id, "known"))
         #expect(try await browser.run("return window.notReloaded === true") as? Bool == true)
         // Her own marks go through the second server now, into the database: the third card,
         // known.

@@ -52,7 +52,7 @@ struct WebRobustnessTests {
       let agree = try await WebTestEnvironment.waitUntil {
         let stored = try await library.service.fetchWords(in: library.book.id)
           .first { $0.id == dropped }?.studyState
-        return try await first.shownState(of: dropped) == stored.map { "\($0)" }
+        return try await first.shownState(of: dropped) == stored.map(\.name)
       }
       #expect(agree)
     }
@@ -72,7 +72,7 @@ struct WebRobustnessTests {
       #expect(library.server.sessionCount == 2)
       try await first.open(library.book.id)
       #expect(try await first.send(#"{"kind":"markSuccess","id":\#(library.words[0].id)}"#) == 202)
-      #expect(try await first.shownState(of: library.words[0].id) == "success")
+      #expect(try await first.shownState(of: library.words[0].id) == "known")
       // A closed page gives its place back once a keep-alive line (every 5 s) finds the
       // connection gone: about 10 s, since the first write to a closed connection succeeds;
       // beside the whole suite on two loaded cores, it was seen to take more than 30 s.
@@ -213,7 +213,7 @@ extension WebRobustnessTests {
       }
       #expect(edited)
       // The session has not ended: the page's requests are still answered.
-      #expect(try await page.shownState(of: big) == "success")
+      #expect(try await page.shownState(of: big) == "known")
       #expect(try await page.send(#"{"kind":"markFail","id":\#(library.words[1].id)}"#) == 202)
       print("WebRobustnessTests: a 12 MiB card shown, changed and edited in \(clock.now - started)")
     }

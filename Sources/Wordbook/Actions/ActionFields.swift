@@ -5,7 +5,8 @@
 /// A failed result is written as an `error` field in place of its value.
 enum ActionFieldKey: String, CodingKey {
   case kind, view
-  case book, books, changes, error, id, meaning, memory, mode, query, rating, schedule, term
+  case book, books, changes, counts, error, id, meaning, memory, mode, query, rating, schedule
+  case term
   case time, title, word, words
 }
 

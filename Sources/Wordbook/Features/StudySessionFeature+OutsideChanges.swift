@@ -122,10 +122,14 @@ extension StudySessionFeature.State {
   /// marks on their way and its undo steps.
   mutating func removeDeletedWord(_ wordID: Word.ID) {
     serviceSync.recordDeletedWord(wordID, whileLoading: isReadingWords)
+    let shown = words.visibleWords.firstIndex(of: wordID) != nil
+    if shown { round.forget(wordID, in: roundContext) }
     words.remove(id: wordID)
+    if shown { round.reselect(in: roundContext) }
     schedule.forget(wordID)
     backFaces.remove(wordID)
     unsavedMarks[wordID] = nil
+    unsavedReviews[wordID] = nil
   }
 
   /// Takes the open book's words, loaded again after an outside import, if the book is still

@@ -20,12 +20,17 @@ extension StudySessionFeature {
     public var wordsStatus: LoadStatus = .notLoaded
     /// The open book's review schedule, which ``StudyMode/due`` shows.
     public var schedule = ReviewSchedule()
+    /// The round being studied: the current card, what is left, what was known and missed.
+    public var round = StudyRound()
     /// Whether cards show the meaning on their front and the term on their back.
     public var isReversed = false
     /// The words whose card shows its back (the meaning).
     public var backFaces: Set<Word.ID> = []
     /// The marks the service failed to save, newest per word, which the words no longer show.
     public var unsavedMarks: [Word.ID: StudyState] = [:]
+    /// The ratings among ``unsavedMarks``, with their reviews: a retry sends each again with its
+    /// ID, so one the service did store is stored once.
+    public var unsavedReviews: [Word.ID: Review] = [:]
     /// The generator that shuffles; stored here so that replaying a log shuffles the same way.
     public var generator: SplitMix64
     /// What keeps the session in step with the service: marks on their way, undo steps,
@@ -60,5 +65,14 @@ extension StudySessionFeature {
     /// Whether the service reported a change to another book, or to the list of books: the
     /// list loads the books again.
     var reloadsBooks = false
+    /// The study mode the open book was left in, which the list keeps for when it opens again.
+    var bookStudyMode: (book: WordBook.ID, mode: StudyMode)?
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+      lhs.error == rhs.error && lhs.vanishedBookID == rhs.vanishedBookID
+        && lhs.bookGainingWord == rhs.bookGainingWord && lhs.reloadsBooks == rhs.reloadsBooks
+        && lhs.bookStudyMode?.book == rhs.bookStudyMode?.book
+        && lhs.bookStudyMode?.mode == rhs.bookStudyMode?.mode
+    }
   }
 }

@@ -1,19 +1,20 @@
 extension StudySessionFeature.State {
-  /// Sets a word's study state at once and returns the batch of marks to send to the service
-  /// now, if any.
+  /// Sets a word's study state at once and returns the write to send to the service now, if
+  /// any.
   ///
   /// - Parameters:
   ///   - state: The new study state.
   ///   - wordID: The word.
   ///   - recordsHistory: Whether undo can step back over this change.
   mutating func mark(_ state: StudyState, wordID: Word.ID, recordsHistory: Bool = true)
-    -> [StudyStateChange]?
+    -> StudyWrites.Write?
   {
     guard let position = words.position(of: wordID) else {
       appRequests.error = .unknownWord(wordID)
       return nil
     }
     unsavedMarks[wordID] = nil
+    unsavedReviews[wordID] = nil
     let old = words.state(at: position)
     guard old != state else { return nil }
     words.setState(state, at: position)
@@ -21,59 +22,53 @@ extension StudySessionFeature.State {
       wordID: wordID, from: old, to: state, recordsHistory: recordsHistory)
   }
 
-  /// Settles the batch of marks in flight and returns the next batch to send, if any.
-  mutating func settleMarks(_ result: Result<[StudyStateChange], WordServiceError>)
-    -> [StudyStateChange]?
-  {
-    if case .failure(let error) = result { appRequests.error = .service(error) }
-    let (attempted, reverts, next) = serviceSync.settleMarks(
-      result, whileLoading: isReadingWords)
-    let reverted = Set(reverts.map(\.wordID))
-    for change in attempted where reverted.contains(change.wordID) && words.contains(change.wordID)
-    {
-      unsavedMarks[change.wordID] = change.state
-    }
-    for revert in reverts {
-      if let position = words.position(of: revert.wordID) {
-        words.setState(revert.state, at: position)
-      }
-    }
-    return next
-  }
-
-  /// Makes again the marks the service failed to save, for the words still in the book, and
-  /// returns the batch to send now, if any.
-  mutating func retryUnsavedMarks() -> [StudyStateChange]? {
-    var batch: [StudyStateChange]?
+  /// Makes again the marks and ratings the service failed to save, for the words still in the
+  /// book (a rating with its ID, so that one the service did store is not stored twice), and
+  /// returns the write to send now, if any.
+  mutating func retryUnsavedMarks() -> StudyWrites.Write? {
+    var first: StudyWrites.Write?
+    let reviews = unsavedReviews
     for (wordID, state) in unsavedMarks.sorted(by: { $0.key < $1.key }) {
       guard words.contains(wordID) else { continue }
-      if let sent = mark(state, wordID: wordID, recordsHistory: false) { batch = sent }
+      let sent =
+        if let review = reviews[wordID] {
+          rate(wordID, review, recordsHistory: false)
+        } else {
+          mark(state, wordID: wordID, recordsHistory: false)
+        }
+      if let sent { first = sent }
     }
     unsavedMarks = [:]
-    return batch
+    unsavedReviews = [:]
+    return first
   }
 
-  /// Re-filters the visible words under `mode` and turns every card to its front.
+  /// Re-filters the visible words under `mode`, turns every card to its front and starts a
+  /// round of them (under Due mode, once the schedule is read).
   mutating func show(_ mode: StudyMode) {
     words.filter(mode: mode, searchQuery: words.searchQuery)
     turnAllCardsToFront()
+    startRound()
   }
 
-  /// Filters the visible words by `query` (all of them for `nil` or a blank query) and turns
-  /// every card to its front.
+  /// Filters the visible words by `query` (all of them for `nil` or a blank query), turns
+  /// every card to its front and starts a round of them.
   mutating func search(for query: String?) {
     let trimmed = query?.trimmingWhitespace()
     let query = trimmed?.isEmpty == false ? trimmed : nil
-    words.filter(mode: words.mode, searchQuery: query)
+    words.search(for: query)
     turnAllCardsToFront()
+    startRound()
   }
 
-  /// Shuffles the study order, re-filters, and turns every card to its front; while the rest
-  /// of a big book loads, the shuffle waits for it, so that it orders every word.
+  /// Shuffles the study order, re-filters, turns every card to its front and starts a round;
+  /// while the rest of a big book loads, the shuffle waits for it, so that it orders every
+  /// word.
   mutating func shuffleWords() {
     turnAllCardsToFront()
     guard !isLoadingRestOfWords else { return serviceSync.shuffleOnceLoaded() }
     words.shuffle(using: &generator)
+    startRound()
   }
 
   /// Whether the open book shows its first words while the rest of it loads.
@@ -89,6 +84,7 @@ extension StudySessionFeature.State {
     switch wordsStatus {
     case .loaded:
       words.append(word)
+      if words.visibleWords.last?.id == word.id { round.add(word.id, in: roundContext) }
       if isLoadingRestOfWords { serviceSync.recordSavedDuringLoad(word) }
     case .loading: serviceSync.recordSavedDuringLoad(word)
     case .notLoaded, .failed: break
@@ -107,7 +103,7 @@ extension StudySessionFeature.State {
     let (whole, shuffles) = serviceSync.takeRestOfWords(loaded)
     mergeWords(whole)
     if schedule.status == .loaded { showDueWords() }
-    if shuffles { shuffleWords() }
+    if shuffles { shuffleWords() } else { round.recount(in: roundContext) }
   }
 
   /// Merges `loaded`, the book as stored now, into the words shown: they keep their places,
@@ -116,13 +112,16 @@ extension StudySessionFeature.State {
   mutating func mergeWords(_ loaded: [Word]) {
     for wordID in words.merge(loaded) {
       serviceSync.forget(wordID)
+      round.forget(wordID, in: roundContext)
       schedule.forget(wordID)
       backFaces.remove(wordID)
       unsavedMarks[wordID] = nil
+      unsavedReviews[wordID] = nil
     }
     for (wordID, state) in serviceSync.marksOnTheirWay {
       if let position = words.position(of: wordID) { words.setState(state, at: position) }
     }
+    round.recount(in: roundContext)
   }
 
   /// Replaces the words with a freshly loaded book, keeping marks not yet saved and what the
@@ -142,8 +141,10 @@ extension StudySessionFeature.State {
     words.filter(mode: mode, searchQuery: query)
     if schedule.status == .loaded { showDueWords() }
     unsavedMarks = unsavedMarks.filter { words.contains($0.key) }
+    unsavedReviews = unsavedReviews.filter { words.contains($0.key) }
     wordsStatus = .loaded
     backFaces.removeAll()
+    startRound()
   }
 
   /// Asks for the words of `bookID` to be read (again), after the action being applied.
@@ -151,13 +152,14 @@ extension StudySessionFeature.State {
     serviceSync.requestWords(of: bookID)
   }
 
-  /// Opens a book and clears what belonged to the previous one, its search included; a book
-  /// opened as `.loading` asks for its words.
-  mutating func open(_ bookID: WordBook.ID, status: LoadStatus) {
+  /// Opens a book in the study mode it was left in, and clears what belonged to the previous
+  /// one, its search included; a book opened as `.loading` asks for its words, and, in Due
+  /// mode, its schedule.
+  mutating func open(_ bookID: WordBook.ID, status: LoadStatus, mode: StudyMode) {
     self.bookID = bookID
-    clearBook(status: status)
+    clearBook(status: status, mode: mode)
     serviceSync.startBook()
-    if status == .loading { requestWords(of: bookID) }
+    if status == .loading { requestWords(of: bookID) } else { startRound() }
   }
 
   /// Leaves the selected book, which the service no longer holds: its words go, and so do
@@ -165,15 +167,17 @@ extension StudySessionFeature.State {
   mutating func deselect() {
     serviceSync.leaveBook(showing: words)
     bookID = nil
-    clearBook(status: .notLoaded)
+    clearBook(status: .notLoaded, mode: words.mode)
   }
 
-  /// Empties what the session shows of a book, keeping the study mode: its words, schedule,
+  /// Empties what the session shows of a book, under `mode`: its words, schedule, round,
   /// unsaved marks and turned faces.
-  private mutating func clearBook(status: LoadStatus) {
-    words = WordList([], mode: words.mode)
+  private mutating func clearBook(status: LoadStatus, mode: StudyMode) {
+    words = WordList([], mode: mode)
     schedule = ReviewSchedule()
+    round = StudyRound()
     unsavedMarks = [:]
+    unsavedReviews = [:]
     wordsStatus = status
     backFaces.removeAll()
   }

@@ -20,9 +20,11 @@ public struct StudySessionFeature: Reducer {
     case firstWordsLoaded(WordBook.ID, [Word])
     /// The service answered a batch of study marks.
     case studyStatesSaved(Result<[StudyStateChange], WordServiceError>)
-    /// The service answered the review a rating, or a redo of one, recorded.
+    /// The service answered a rating, or a redo of one: its review and its mark, recorded in
+    /// one write.
     case reviewRecorded(Word.ID, Result<MemoryState, WordServiceError>)
-    /// The service answered the removal of a word's last review, as undoing a rating asks.
+    /// The service answered the undoing of a rating: the word's last review removed and its
+    /// mark given back, in one write.
     case reviewRemoved(Word.ID, Result<MemoryState, WordServiceError>)
     /// The service answered the schedule of a book, read when ``StudyMode/due`` is chosen or a
     /// book is opened in it; the due words show, then the day's new words.
@@ -51,19 +53,29 @@ public struct StudySessionFeature: Reducer {
       /// Reset a word to not studied.
       case resetMark(Word.ID)
       /// Rate how well the learner recalled a word at a time: ``Rating/again`` marks it as
-      /// not known, the others as known, and the service records the review and schedules
-      /// the word. Undo takes back the mark and the review together.
-      case rate(Word.ID, Rating, at: Timestamp)
+      /// not known, the others as known, the round moves on to its next card, and the service
+      /// records the mark and the review in one write and schedules the word. Undo takes back
+      /// the mark and the review together. The ID, made where the rating was given, has the
+      /// service store a rating sent twice once. A rating after the round ended is refused
+      /// (``AppError/roundIsOver``).
+      case rate(Word.ID, Rating, at: Timestamp, id: ReviewID? = nil)
       /// Undo the last mark.
       case undo
       /// Redo the last undone mark.
       case redo
-      /// Make again the marks the service failed to save (``AppState/unsavedMarks``).
+      /// Make again the marks and ratings the service failed to save
+      /// (``AppState/unsavedMarks``).
       case retryUnsavedMarks
+      /// Study again, in a round of their own, exactly the cards rated *again* in this round
+      /// (``StudyRound/missed``), whatever the mode; every card turns to its front.
+      case restudyMissed
+      /// Study the round's cards again, from the first; every card turns to its front.
+      case restudyRound
       /// Show only the words whose term or meaning contains the query, or every word for
       /// `nil` or a blank query; every card turns to its front.
       case setSearchQuery(String?)
-      /// Show the words of `mode`; every card turns to its front.
+      /// Show the words of `mode` in a new round; every card turns to its front, and the book
+      /// opens in `mode` next time.
       case setStudyMode(StudyMode)
       /// Reorder the visible words at random; marks stay, every card turns to its front, and
       /// no service is called.
@@ -123,8 +135,11 @@ public struct StudySessionFeature: Reducer {
       }
       return .none
 
-    case .reviewRecorded(let wordID, let result), .reviewRemoved(let wordID, let result):
-      return save(nil, state.settleReview(of: wordID, result))
+    case .reviewRecorded(let wordID, let result):
+      return save(state.settle(.rating(wordID, result)))
+
+    case .reviewRemoved(let wordID, let result):
+      return save(state.settle(.undoneRating(wordID, result)))
 
     case .scheduleLoaded(let bookID, let result):
       guard bookID == state.bookID else { return .none }
@@ -137,7 +152,7 @@ public struct StudySessionFeature: Reducer {
       return .none
 
     case .studyStatesSaved(let result):
-      return save(state.settleMarks(result))
+      return save(state.settle(.marks(result)))
 
     case .wordSaved(let bookID, let result):
       state.wordSaved(bookID, result)
@@ -181,25 +196,38 @@ public struct StudySessionFeature: Reducer {
         state.appRequests.error = .nothingToRedo
         return .none
       }
-      return save(
-        state.mark(step.to, wordID: step.wordID, recordsHistory: false),
-        step.review.flatMap { state.serviceSync.queueReview(.record(step.wordID, $0)) })
+      if let review = step.review {
+        return save(state.rate(step.wordID, review, recordsHistory: false))
+      }
+      return save(state.mark(step.to, wordID: step.wordID, recordsHistory: false))
 
     case .undo:
       guard let step = state.serviceSync.popUndo() else {
         state.appRequests.error = .nothingToUndo
         return .none
       }
-      return save(
-        state.mark(step.from, wordID: step.wordID, recordsHistory: false),
-        step.review.flatMap { _ in state.serviceSync.queueReview(.remove(step.wordID)) })
+      if step.review != nil {
+        return save(state.undoRating(of: step.wordID, restoring: step.from))
+      }
+      return save(state.mark(step.from, wordID: step.wordID, recordsHistory: false))
 
     case .retryUnsavedMarks:
       return save(state.retryUnsavedMarks())
 
-    case .rate(let wordID, let rating, let time):
-      let (marks, review) = state.rate(wordID, Review(rating: rating, time: time))
-      return save(marks, review)
+    case .rate(let wordID, let rating, let time, let id):
+      guard !state.round.isOver else {
+        state.appRequests.error = .roundIsOver
+        return .none
+      }
+      return save(state.rate(wordID, Review(rating: rating, time: time, id: id)))
+
+    case .restudyMissed:
+      state.restudyMissed()
+      return .none
+
+    case .restudyRound:
+      state.restudyRound()
+      return .none
 
     case .flip(let wordID):
       guard state.words.contains(wordID) else {
@@ -216,7 +244,7 @@ public struct StudySessionFeature: Reducer {
     case .setStudyMode(let mode):
       state.show(mode)
       if mode == .due { state.requestSchedule() }
-      return .none
+      return saveStudyMode(of: &state)
 
     case .shuffle:
       state.shuffleWords()
@@ -230,7 +258,7 @@ public struct StudySessionFeature: Reducer {
     case .toggleStudyMode:
       state.show(state.words.mode.next)
       if state.words.mode == .due { state.requestSchedule() }
-      return .none
+      return saveStudyMode(of: &state)
 
     case .saveWord(let term, let meaning):
       return saveWord(WordDraft(term: term, meaning: meaning), into: &state)
@@ -283,39 +311,50 @@ public struct StudySessionFeature: Reducer {
     .cancellable(id: AppReducer.EffectKey.words, cancelInFlight: true)
   }
 
-  /// Sends a batch of marks to the service, then a change of a review log, one after the
-  /// other, so their answers arrive in that order: ``Action/studyStatesSaved(_:)``,
-  /// then ``Action/reviewRecorded(_:_:)`` or ``Action/reviewRemoved(_:_:)``.
-  private func save(_ batch: [StudyStateChange]?, _ write: ReviewWrites.Write? = nil)
-    -> Effect<Action>
-  {
-    guard batch != nil || write != nil else { return .none }
+  /// Sends a write to the service: a batch of marks, a rating (its mark and its review), or the
+  /// undoing of a rating; its answer, ``Action/studyStatesSaved(_:)``,
+  /// ``Action/reviewRecorded(_:_:)`` or ``Action/reviewRemoved(_:_:)``, settles it and sends
+  /// the next.
+  private func save(_ write: StudyWrites.Write?) -> Effect<Action> {
+    guard let write else { return .none }
     return .run { [service] send in
-      if let batch {
+      switch write {
+      case .marks(let batch):
         await send(
           .studyStatesSaved(
             await result { () async throws(WordServiceError) in
               try await service.updateStudyStates(batch)
               return batch
             }))
-      }
-      switch write {
-      case .record(let wordID, let review):
+      case .rating(let wordID, let review):
         await send(
           .reviewRecorded(
             wordID,
             await result { () async throws(WordServiceError) in
               try await service.recordReview(review, of: wordID)
             }))
-      case .remove(let wordID):
+      case .undoRating(let wordID, let state):
         await send(
           .reviewRemoved(
             wordID,
             await result { () async throws(WordServiceError) in
-              try await service.removeLastReview(of: wordID)
+              try await service.removeLastReview(of: wordID, restoring: state)
             }))
-      case nil: break
       }
+    }
+  }
+
+  /// Has the service keep the study mode the open book is in, for when it opens again, and the
+  /// list keep it for this session.
+  ///
+  /// Its answer is not an action and a failure is not shown, as for the book studied last: the
+  /// learner can study without it, and an error about a convenience would only distract.
+  private func saveStudyMode(of state: inout State) -> Effect<Action> {
+    guard let bookID = state.bookID else { return .none }
+    let mode = state.words.mode
+    state.appRequests.bookStudyMode = (bookID, mode)
+    return .run { [service] _ in
+      try? await service.setStudyMode(mode, of: bookID)
     }
   }
 }

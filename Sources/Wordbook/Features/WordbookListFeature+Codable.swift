@@ -2,7 +2,7 @@ extension WordbookListFeature.Action: Codable {
   /// The answers' kinds, as logs name them.
   enum Answer: String, Codable {
     case booksLoaded, lastStudiedBookLoaded, bookCreated, bookRenamed, bookDeleted
-    case outsideBooksLoaded
+    case outsideBooksLoaded, roundCountsLoaded
   }
 
   /// Decodes `{"view": …}`, a front end's action as Swift synthesizes it, or an answer as an
@@ -16,6 +16,7 @@ extension WordbookListFeature.Action: Codable {
       case .bookRenamed: .bookRenamed(try fields.result(.book))
       case .bookDeleted: .bookDeleted(try fields(.id), try fields.result(.book))
       case .outsideBooksLoaded: .outsideBooksLoaded(try fields.result(.books))
+      case .roundCountsLoaded: .roundCountsLoaded(try fields.result(.counts))
       }
     }
   }
@@ -34,6 +35,8 @@ extension WordbookListFeature.Action: Codable {
       try fields.answer(Answer.bookDeleted, result, .book, (bookID, .id))
     case .outsideBooksLoaded(let result):
       try fields.answer(Answer.outsideBooksLoaded, result, .books)
+    case .roundCountsLoaded(let result):
+      try fields.answer(Answer.roundCountsLoaded, result, .counts)
     }
   }
 }

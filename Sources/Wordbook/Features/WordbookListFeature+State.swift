@@ -19,6 +19,9 @@ extension WordbookListFeature {
     /// The chosen wordbook's ID: an ID, never an index, so an empty or reloaded list can't
     /// make it point at the wrong book.
     public var selectedBookID: WordBook.ID?
+    /// What a Due round of each book would hold, as last counted: the picker shows them as
+    /// *New · Learning · Due*. A book with nothing to study has none.
+    public var roundCounts: [WordBook.ID: RoundCounts] = [:]
     /// The books the service deleted this session. IDs are never reused, so a late list that
     /// still holds one of them is stale.
     @Bookkeeping var deletedBookIDs: Set<WordBook.ID> = []
@@ -66,6 +69,7 @@ extension WordbookListFeature.State {
   mutating func forget(_ bookID: WordBook.ID) {
     deletedBookIDs.insert(bookID)
     books.removeAll { $0.id == bookID }
+    roundCounts[bookID] = nil
     if selectedBookID == bookID { deselect() }
   }
 

@@ -25,11 +25,17 @@ public struct WordbookListFeature: Reducer {
     /// The service answered the list of books, loaded again because the study session's
     /// change feed reported another book, or the list, changed.
     case outsideBooksLoaded(Result<[WordBook], WordServiceError>)
+    /// The service counted what a Due round of each book would hold now
+    /// (``View/loadRoundCounts``).
+    case roundCountsLoaded(Result<[WordBook.ID: RoundCounts], WordServiceError>)
 
     /// What a front end asks of the wordbook list.
     public enum View: Equatable, Sendable, Codable {
       /// Load the wordbook list, on start or as a retry.
       case loadBooks
+      /// Count what a Due round of each book would hold now, as the picker shows it beside each
+      /// title (``State/roundCounts``): on start, and whenever the picker opens.
+      case loadRoundCounts
       /// Select a wordbook by ID and load its words.
       case selectBook(WordBook.ID)
       /// Create a wordbook and select it.
@@ -44,12 +50,17 @@ public struct WordbookListFeature: Reducer {
 
   /// The service that keeps the books.
   public let service: any WordService
+  /// The time now, at which the books' round counts are counted.
+  public let clock: @Sendable () -> Timestamp
 
   /// Creates the feature.
   ///
-  /// - Parameter service: The service that keeps the books.
-  public init(service: any WordService) {
+  /// - Parameters:
+  ///   - service: The service that keeps the books.
+  ///   - clock: The time now; the system's wall clock unless a test fixes it.
+  public init(service: any WordService, clock: @escaping @Sendable () -> Timestamp = { .now }) {
     self.service = service
+    self.clock = clock
   }
 
   /// Applies `action` to the state, asking the service for what it needs.
@@ -130,7 +141,27 @@ public struct WordbookListFeature: Reducer {
       // No error: the learner did not ask for the list, and the next change or the next
       // start loads it again.
       return .none
+
+    case .roundCountsLoaded(.success(let counts)):
+      state.roundCounts = counts.filter { id, _ in state.books.contains { $0.id == id } }
+      return .none
+
+    case .roundCountsLoaded(.failure):
+      // No error: the counts are a convenience beside each title, read again with the books.
+      return .none
     }
+  }
+
+  /// Counts what a Due round of each book would hold now: ``Action/roundCountsLoaded(_:)``.
+  private func loadRoundCounts() -> Effect<Action> {
+    .run { [service, clock] send in
+      await send(
+        .roundCountsLoaded(
+          await result { () async throws(WordServiceError) in
+            try await service.fetchRoundCounts(at: clock())
+          }))
+    }
+    .cancellable(id: AppReducer.EffectKey.roundCounts, cancelInFlight: true)
   }
 
   /// Loads the books again, after the service reported that another book, or the list,
@@ -156,6 +187,9 @@ public struct WordbookListFeature: Reducer {
           ))
       }
       .cancellable(id: AppReducer.EffectKey.books, cancelInFlight: true)
+
+    case .loadRoundCounts:
+      return loadRoundCounts()
 
     case .selectBook(let bookID):
       guard state.books.contains(where: { $0.id == bookID }) else {

@@ -38,6 +38,7 @@ public struct AppReducer: Reducer {
     case changes
     case outsideBooks
     case outsideWords
+    case roundCounts
     case schedule
     case words
   }
@@ -72,7 +73,7 @@ public struct AppReducer: Reducer {
   public init(service: any WordService, clock: @escaping @Sendable () -> Timestamp = { .now }) {
     self.service = service
     self.clock = clock
-    list = WordbookListFeature(service: service)
+    list = WordbookListFeature(service: service, clock: clock)
     session = StudySessionFeature(service: service)
     // Each feature reduces its own state.
     let books = Scope(
@@ -127,10 +128,11 @@ public struct AppReducer: Reducer {
               // Counted before the due times are read: a review this session is saving
               // meanwhile may then be missed by the count but never counted twice.
               let begun = try await service.fetchNewWordCount(in: bookID, since: time.startOfDay)
-              let dueTimes = try await service.fetchDueTimes(in: bookID)
+              let due = try await service.fetchDueTimes(in: bookID)
               return BookSchedule(
-                time: time, newWordsPerDay: settings.newWordsPerDay, dueTimes: dueTimes,
-                newWordsBegun: begun)
+                time: time, newWordsPerDay: settings.newWordsPerDay, dueTimes: due.dueTimes,
+                newWordsBegun: begun, learningWordIDs: due.learningWordIDs,
+                learnAheadLimit: settings.learnAheadLimit)
             })))
     }
     .cancellable(id: EffectKey.schedule, cancelInFlight: true)

@@ -22,3 +22,14 @@ public enum MemoryPhase: Hashable, Sendable, Codable {
   ///   waits on.
   case relearning(step: Int)
 }
+
+extension MemoryPhase {
+  /// Whether the word is going through short steps, learning or relearning: a study round
+  /// shows it again as soon as its step is due.
+  public var isLearning: Bool {
+    switch self {
+    case .learning, .relearning: true
+    case .new, .review: false
+    }
+  }
+}

@@ -116,8 +116,14 @@ public struct ReviewScheduler: Hashable, Sendable {
   /// - Returns: The probability of recall at `time`.
   public func retrievability(of state: MemoryState, at time: Timestamp) -> Double {
     guard state.phase != .new, let lastReview = state.lastReview else { return 0 }
+    return retrievability(stability: state.stability, lastReview: lastReview, at: time)
+  }
+
+  /// The predicted chance of recall at `time` of a word reviewed last at `lastReview` whose
+  /// stability is `stability`.
+  func retrievability(stability: Double, lastReview: Timestamp, at time: Timestamp) -> Double {
     let elapsedDays = max(0, time.wholeDays(since: lastReview))
-    return pow(1 + factor * Double(elapsedDays) / state.stability, decay)
+    return pow(1 + factor * Double(elapsedDays) / stability, decay)
   }
 
   /// A number in `0..<1` from 64 random bits: their top 53, as many as a `Double` holds.

@@ -17,4 +17,7 @@ public enum SchedulerSettingsError: Error, Hashable, Sendable, Codable {
   /// The new words a day of ``ReviewSettings`` lie outside
   /// ``ReviewSettings/newWordsPerDayBounds``.
   case newWordsPerDayOutOfBounds(Int)
+  /// The learn-ahead limit of ``ReviewSettings`` lies outside
+  /// ``ReviewSettings/learnAheadLimitBounds``, or is not a whole number of seconds.
+  case learnAheadLimitOutOfBounds(Duration)
 }

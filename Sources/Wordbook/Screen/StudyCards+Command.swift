@@ -9,9 +9,17 @@ extension StudyCards {
   public enum Command: Hashable, Sendable {
     /// Turn the current card over.
     case flip
-    /// Rate the current card, then move to the next; after the last, the round is over
-    /// (``StudyCards/isRoundOver``).
+    /// Rate the current card; the round moves on to its next card, and after its last card it
+    /// is over (``StudyRound/isOver``), when nothing rates a card.
     case rate(Rating)
+    /// Rate the card with this ID when it is still the current card, else nothing: what a front
+    /// end sends for the card it shows, so that a second tap before the next card is shown does
+    /// not rate that one.
+    case rateShown(Word.ID, Rating)
+    /// Study again, in a round of their own, the cards rated *again* in this round.
+    case restudyMissed
+    /// Study the round's cards again, from the first.
+    case restudyRound
     /// Clear the current card's mark.
     case resetMark
     /// Move to the next card.
@@ -76,6 +84,9 @@ extension StudyCards {
       case .rate(.hard): "hard"
       case .rate(.good): "good"
       case .rate(.easy): "easy"
+      case .rateShown: "rateShown"
+      case .restudyMissed: "restudyMissed"
+      case .restudyRound: "restudyRound"
       case .resetMark: "resetMark"
       case .next: "next"
       case .previous: "previous"

@@ -1,6 +1,9 @@
+import StoreCore
+
 /// Where a learner is in the cards of a study screen, and the screen's rules, which every front
-/// end runs: the current card, moving on after a mark, pages, back to the first card on a new
-/// order, mode, search or book, and quitting only once the marks are saved.
+/// end runs: the cursor follows the round's current card (``StudyRound/current``) as ratings
+/// move it on, pages, a rating only of the card shown and never of an ended round, and quitting
+/// only once the marks are saved.
 ///
 /// A front end keeps one of these beside the app's state and gives it the learner's commands
 /// (``apply(_:to:at:)``); the app's actions it returns go to the store. It holds no study logic
@@ -60,9 +63,20 @@ public struct StudyCards: Hashable, Sendable {
   /// How many cards ``Command/nextPage`` and ``Command/previousPage`` move: the
   /// front end sets it to the cards it shows at once.
   public var pageSize = 10
-  /// Whether the last card has just been rated: the round is over, and a front end may show
-  /// its summary until the next command.
-  public var isRoundOver = false
+  /// The origin of the IDs of the ratings this screen gives (``ReviewID/origin``): random for
+  /// each screen, so that two screens' ratings never share an ID.
+  public var ratingOrigin: UInt64
+  /// How many ratings this screen has given: the sequence of the next one's ID.
+  public var ratingsGiven: UInt64 = 0
+  /// The round's current card the cursor last followed, and where it was.
+  @Bookkeeping var followed = FollowedCard()
+
+  /// The round's current card as the cursor last followed it, and the ratings it had taken.
+  struct FollowedCard: Equatable, Sendable {
+    var card: Word.ID?
+    var position: Int?
+    var answerCount = 0
+  }
   /// Whether the learner asked to quit while marks were not yet saved: the screen waits for
   /// them, or asks whether to try again.
   public var isQuitting = false
@@ -75,9 +89,25 @@ public struct StudyCards: Hashable, Sendable {
 
   /// Creates the place of a screen that has just opened.
   ///
-  /// - Parameter cursor: The position of the current card.
-  public init(cursor: Int = 0) {
+  /// - Parameters:
+  ///   - cursor: The position of the current card.
+  ///   - ratingOrigin: The origin of the IDs of the ratings the screen gives; a random one
+  ///     unless a test fixes it.
+  public init(cursor: Int = 0, ratingOrigin: UInt64 = ReviewID.randomOrigin()) {
     self.cursor = cursor
+    self.ratingOrigin = ratingOrigin
+  }
+
+  /// Whether the round's last card has been rated: a front end shows its summary.
+  public func isRoundOver(_ app: AppState) -> Bool {
+    app.round.isOver
+  }
+
+  /// The position of the first card of the page of ``pageSize`` cards that holds the current
+  /// card: where a front end's list starts.
+  public func pageStart(in app: AppState) -> Int {
+    let position = position(in: app)
+    return position - position % max(pageSize, 1)
   }
 
   /// Whether the session is over: the learner quit, or asked to quit and every mark has
@@ -91,9 +121,10 @@ public struct StudyCards: Hashable, Sendable {
     min(max(cursor, 0), max(app.visibleWords.count - 1, 0))
   }
 
-  /// Follows the app after any action, a command's or the service's: a book opened, created or
-  /// deleted (here or elsewhere) starts from its first card, and the cursor stays among the
-  /// visible cards as they change.
+  /// Follows the app after any action, a command's or the service's: the cursor goes to the
+  /// round's current card whenever that changes (a rating moved the round on, a new round
+  /// started, undo brought a card back), a book opened, created or deleted (here or elsewhere)
+  /// starts from its first card, and the cursor stays among the visible cards as they change.
   ///
   /// A front end calls it after every action its store handles, as ``StudyScreenFeature``
   /// does.
@@ -102,9 +133,13 @@ public struct StudyCards: Hashable, Sendable {
   ///   - app: The app's state after the action.
   ///   - bookBefore: The book that was open before the action.
   public mutating func follow(_ app: AppState, bookBefore: WordBook.ID?) {
-    if app.selectedBookID != bookBefore {
-      cursor = 0
-      isRoundOver = false
+    if app.selectedBookID != bookBefore { cursor = 0 }
+    let round = app.round
+    let now = FollowedCard(
+      card: round.current, position: round.currentPosition, answerCount: round.answerCount)
+    if now != followed {
+      if let position = round.currentPosition { cursor = position }
+      followed = now
     }
     cursor = position(in: app)
   }
@@ -120,7 +155,6 @@ public struct StudyCards: Hashable, Sendable {
     -> Outcome
   {
     notice = nil
-    isRoundOver = false
     let visible = app.visibleWords
     let last = max(visible.count - 1, 0)
     cursor = min(max(cursor, 0), last)
@@ -129,9 +163,16 @@ public struct StudyCards: Hashable, Sendable {
     case .flip:
       return Outcome(actions: current.map { [.study(.view(.flip($0)))] } ?? [])
     case .rate(let rating):
-      guard let current else { return Outcome() }
-      if cursor == last { isRoundOver = true } else { cursor += 1 }
-      return Outcome(actions: [.study(.view(.rate(current, rating, at: time)))])
+      guard let current, !app.round.isOver else { return Outcome() }
+      return Outcome(actions: [.study(.view(.rate(current, rating, at: time, id: nextRatingID())))])
+    case .rateShown(let shown, let rating):
+      guard current == shown, let current, !app.round.isOver else { return Outcome() }
+      return Outcome(actions: [.study(.view(.rate(current, rating, at: time, id: nextRatingID())))])
+    case .restudyMissed:
+      guard !app.round.missed.isEmpty else { break }
+      return Outcome(actions: [.study(.view(.restudyMissed))])
+    case .restudyRound:
+      return Outcome(actions: [.study(.view(.restudyRound))])
     case .resetMark:
       return Outcome(actions: current.map { [.study(.view(.resetMark($0)))] } ?? [])
     case .next: cursor = min(cursor + 1, last)
@@ -178,7 +219,9 @@ public struct StudyCards: Hashable, Sendable {
       cursor = 0
       return Outcome(actions: [.study(.view(.setStudyMode(mode)))])
     case .chooseBook:
-      return Outcome(actions: [.books(.view(.loadBooks))], request: .chooseBook)
+      return Outcome(
+        actions: [.books(.view(.loadBooks)), .books(.view(.loadRoundCounts))],
+        request: .chooseBook)
     case .openBook(let id):
       cursor = 0
       return Outcome(actions: [.books(.view(.selectBook(id)))])
@@ -198,6 +241,12 @@ public struct StudyCards: Hashable, Sendable {
       isQuitting = false
     }
     return Outcome()
+  }
+
+  /// The ID of the next rating this screen gives.
+  private mutating func nextRatingID() -> ReviewID {
+    defer { ratingsGiven += 1 }
+    return ReviewID(origin: ratingOrigin, sequence: ratingsGiven)
   }
 
   /// Undo or redo, saying which card it changed and moving to it when it shows: the step

@@ -27,6 +27,8 @@ public enum StudyKeyHelp: Hashable, Sendable, CaseIterable {
   case undoOrRedo
   /// Shuffle.
   case shuffle
+  /// Study again the cards missed in the round, or all of the round's cards.
+  case restudy
   /// Change the study mode.
   case studyMode
   /// Pick a wordbook.

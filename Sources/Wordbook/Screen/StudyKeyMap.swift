@@ -49,6 +49,7 @@ public enum StudyKeyMap {
     Row(.reverse, [("v", .toggleReverse)]),
     Row(.undoOrRedo, [("u", .undo), ("r", .redo)]),
     Row(.shuffle, [("s", .shuffle)]),
+    Row(.restudy, [("f", .restudyMissed), ("o", .restudyRound)]),
     Row(.studyMode, [("m", .toggleStudyMode)]),
     Row(.chooseBook, [("b", .chooseBook)]),
     Row(.addWord, [("a", .addWord)]),

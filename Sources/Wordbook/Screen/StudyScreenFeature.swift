@@ -1,18 +1,21 @@
 import StoreCore
 
 /// The study screen as a store's feature: the app's state, where the learner is in its cards,
-/// and the rules of ``StudyCards`` run on the learner's commands. A front end with no screen
-/// state of its own runs it whole (the study page, whose session runs it on the server); the
-/// terminal keeps its prompts and overlays beside a ``StudyCards`` and runs the same rules,
-/// ``StudyCards/apply(_:to:at:)`` on a command and ``StudyCards/follow(_:bookBefore:)`` after
-/// every action.
+/// and the rules of ``StudyCards`` run on the learner's commands. Every front end runs it: the
+/// study page, whose session runs it on the server, and the terminal, which embeds it and adds
+/// its prompts and overlays.
+///
+/// A command changes the app in the same pass: the app's actions it asks for are applied at
+/// once, never sent back to the store, so no observer sees the screen moved and the app not
+/// yet; a recorder logs them in the command's place (`RecordsAppliedActions`), so a log
+/// replays through `AppReducer` alone.
 ///
 /// ```swift
 /// let store = Store(
 ///   initialState: StudyScreenFeature.State(app: AppState(seed: 1)),
 ///   reducer: StudyScreenFeature(app: AppReducer(service: service)))
 /// store.observe(\.app, [.visibleWords]) { showCards() }
-/// store.observe([.cards]) { showCurrentCard() }
+/// store.observe([.screen]) { showCurrentCard() }
 /// store.send(.app(.books(.view(.loadBooks))))
 /// store.send(.command(.rate(.good), at: .now))
 /// ```
@@ -21,20 +24,23 @@ import StoreCore
 /// from its first card, and the cursor stays among the cards as they change.
 public struct StudyScreenFeature: Reducer {
   /// The app's state and the place in its cards.
-  public struct State: Equatable, Sendable, PartTrackingState {
+  public struct State: Equatable, Sendable, PartTrackingState, RecordsAppliedActions {
     /// The part of the state the feature adds to the app's, whose parts a store observes at
     /// `\.app`.
     public enum Part: Hashable, Sendable {
-      /// ``cards``: the current card, the round, the notice, quitting.
-      case cards
+      /// What the screen shows beside the app's parts: ``cards`` (the cursor, the notice,
+      /// quitting) and the app's ``AppState/round``.
+      case screen
     }
 
     /// The state of the study session: books, words, marks.
     public var app: AppState
     /// Where the learner is in the cards.
     public var cards: StudyCards
-    /// Whether ``cards`` changed since the store last took the record.
+    /// Whether the screen changed since the store last took the record.
     public var changedParts = ChangedParts<Part>()
+    /// The app's actions the last command applied, which a recorder logs in its place.
+    @Bookkeeping var appliedActions: [AppAction] = []
 
     /// Creates the state of a screen on `app`.
     ///
@@ -44,6 +50,12 @@ public struct StudyScreenFeature: Reducer {
     public init(app: AppState, cards: StudyCards = StudyCards()) {
       self.app = app
       self.cards = cards
+      self.cards.follow(app, bookBefore: app.selectedBookID)
+    }
+
+    /// The app's actions a command applied, in its place; any other action as it is.
+    public func recordedActions(for action: Action) -> [Action] {
+      if case .command = action { appliedActions.map(Action.app) } else { [action] }
     }
   }
 
@@ -64,10 +76,11 @@ public struct StudyScreenFeature: Reducer {
     self.app = app
   }
 
-  /// Applies `action`: the app's reducer for an app's action, the rules of ``StudyCards`` for a
-  /// command, whose actions are sent after it.
+  /// Applies `action`: the app's reducer for an app's action; for a command, the rules of
+  /// ``StudyCards``, then the app's actions they ask for, in the same pass.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     let cards = state.cards
+    let round = state.app.round
     let book = state.app.selectedBookID
     let effect: Effect<Action>
     switch action {
@@ -75,15 +88,17 @@ public struct StudyScreenFeature: Reducer {
       effect = app.reduce(into: &state.app, action: action).map { .app($0) }
     case .command(let command, let time):
       let actions = state.cards.apply(command, to: state.app, at: time).actions
-      effect =
-        switch actions.count {
-        case 0: .none
-        case 1: .send(.app(actions[0]))
-        default: .merge(actions.map { .send(.app($0)) })
-        }
+      state.appliedActions = actions
+      effect = .merge(
+        actions.map { action in
+          if case .study(.view(.rate(let wordID, _, _, _))) = action {
+            state.app.noteShown(wordID, at: state.cards.position(in: state.app))
+          }
+          return app.reduce(into: &state.app, action: action).map { .app($0) }
+        })
     }
     state.cards.follow(state.app, bookBefore: book)
-    if state.cards != cards { state.changedParts.insert(.cards) }
+    if state.cards != cards || state.app.round != round { state.changedParts.insert(.screen) }
     return effect
   }
 }

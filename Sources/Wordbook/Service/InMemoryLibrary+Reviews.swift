@@ -6,20 +6,34 @@ extension InMemoryLibrary {
     guard words[wordID] != nil else { throw .wordNotFound(wordID) }
   }
 
+  /// Records a rating: the review, the schedule and the study state together; a rating whose ID
+  /// the word's log holds already is not stored again.
   mutating func recordReview(_ review: Review, of wordID: Word.ID) throws(WordServiceError)
     -> MemoryState
   {
     try checkWordExists(wordID)
+    if let id = review.id, let held = reviewsByID[id] {
+      guard held.wordID == wordID, held.review == review else {
+        throw WordServiceError(.invalidInput, reason: .reviewIDTaken(id))
+      }
+      return memories[wordID]?.state ?? .new
+    }
     let memory = (memories[wordID] ?? WordMemory(for: wordID)).reviewed(review, by: scheduler)
     reviews[wordID, default: []].append(review)
+    if let id = review.id { reviewsByID[id] = WordReview(wordID: wordID, review: review) }
     memories[wordID] = memory
+    words[wordID]?.studyState = review.studyState
     return memory.state
   }
 
-  mutating func removeLastReview(of wordID: Word.ID) throws(WordServiceError) -> MemoryState {
+  /// Undoes a rating: removes the last review and sets the study state the word had before.
+  mutating func removeLastReview(of wordID: Word.ID, restoring state: StudyState)
+    throws(WordServiceError) -> MemoryState
+  {
     try checkWordExists(wordID)
+    words[wordID]?.studyState = state
     guard var log = reviews[wordID], !log.isEmpty else { return .new }
-    log.removeLast()
+    if let id = log.removeLast().id { reviewsByID[id] = nil }
     reviews[wordID] = log.isEmpty ? nil : log
     memories[wordID] = log.isEmpty ? nil : WordMemory.replaying(log, of: wordID, with: scheduler)
     return memories[wordID]?.state ?? .new
@@ -72,6 +86,7 @@ extension InMemoryLibrary {
   /// Forgets the logs of words that are gone.
   mutating func forgetReviews(of wordIDs: some Sequence<Word.ID>) {
     for wordID in wordIDs {
+      for id in reviews[wordID]?.compactMap(\.id) ?? [] { reviewsByID[id] = nil }
       reviews[wordID] = nil
       memories[wordID] = nil
     }
@@ -100,7 +115,43 @@ extension InMemoryLibrary {
       }
       reviews[wordID, default: []] += sorted.map(\.element)
       memories[wordID] = WordMemory.replaying(reviews[wordID] ?? [], of: wordID, with: scheduler)
+      if let last = sorted.last?.element { words[wordID]?.studyState = last.studyState }
     }
     return count
+  }
+
+  /// The book's due times and learning words, as ``WordService/fetchDueTimes(in:)`` reads them.
+  func dueTimes(ofBookAt index: Int) -> BookDueTimes {
+    var times = BookDueTimes()
+    for id in books[index].wordIDs {
+      if let memory = memories[id] { times.add(id, memory.state) }
+    }
+    return times
+  }
+
+  /// What a Due round of each book would hold at `time`, as
+  /// ``WordService/fetchRoundCounts(at:)`` counts it.
+  func roundCounts(at time: Timestamp) -> [WordBook.ID: RoundCounts] {
+    let learnAhead = time.advanced(by: reviewSettings.learnAheadLimit.components.seconds)
+    var counts: [WordBook.ID: RoundCounts] = [:]
+    for (index, stored) in books.enumerated() {
+      var book = RoundCounts()
+      var neverReviewed = 0
+      for id in stored.wordIDs {
+        guard let state = memories[id]?.state, let due = state.due else {
+          neverReviewed += 1
+          continue
+        }
+        if state.phase.isLearning {
+          if due <= learnAhead { book.learning += 1 }
+        } else if due <= time {
+          book.due += 1
+        }
+      }
+      let begun = newWordCount(ofBookAt: index, since: time.startOfDay)
+      book.new = min(neverReviewed, max(0, reviewSettings.newWordsPerDay - begun))
+      if book.total > 0 { counts[stored.book.id] = book }
+    }
+    return counts
   }
 }

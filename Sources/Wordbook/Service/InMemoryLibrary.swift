@@ -12,6 +12,8 @@ struct InMemoryLibrary {
   var lastStudiedBook: WordBook.ID?
   /// Each reviewed word's log, in the order the reviews were recorded.
   var reviews: [Word.ID: [Review]] = [:]
+  /// The reviews that carry an ID, by ID: a rating sent again is stored once.
+  var reviewsByID: [ReviewID: WordReview] = [:]
   /// Each reviewed word's memory, what its log replays to; a word without one is new.
   var memories: [Word.ID: WordMemory] = [:]
   var reviewSettings = ReviewSettings.standard

@@ -238,18 +238,60 @@ public actor InMemoryWordService: WordService {
     library.setReviewSettings(settings)
   }
 
-  /// Appends a review to a word's log and schedules the word.
+  /// Records a rating: appends the review to the word's log, schedules the word and sets its
+  /// study state, all at once; a rating sent again is stored once.
   public func recordReview(_ review: Review, of wordID: Word.ID) async throws(WordServiceError)
     -> MemoryState
   {
     try await simulateNetwork(.saveReview)
-    return try library.recordReview(review, of: wordID)
+    let before = library.words[wordID]?.studyState
+    let memory = try library.recordReview(review, of: wordID)
+    broadcastStudyState(of: wordID, before: before)
+    return memory
   }
 
-  /// Removes the last review of a word and replays the rest of its log.
-  public func removeLastReview(of wordID: Word.ID) async throws(WordServiceError) -> MemoryState {
+  /// Undoes a rating: removes the last review of a word, replays the rest of its log and gives
+  /// the word back its study state.
+  public func removeLastReview(of wordID: Word.ID, restoring state: StudyState)
+    async throws(WordServiceError) -> MemoryState
+  {
     try await simulateNetwork(.saveReview)
-    return try library.removeLastReview(of: wordID)
+    let before = library.words[wordID]?.studyState
+    let memory = try library.removeLastReview(of: wordID, restoring: state)
+    broadcastStudyState(of: wordID, before: before)
+    return memory
+  }
+
+  /// Tells the change feeds of a word whose study state changed.
+  private func broadcastStudyState(of wordID: Word.ID, before: StudyState?) {
+    guard let word = library.words[wordID], word.studyState != before,
+      let book = library.bookOfWord[wordID]
+    else { return }
+    broadcast.send([.wordUpdated(word, book: book)])
+  }
+
+  /// Returns when each of a book's reviewed words falls due, and which are learning.
+  public func fetchDueTimes(in bookID: WordBook.ID) async throws(WordServiceError)
+    -> BookDueTimes
+  {
+    try await simulateNetwork(.loadReviews)
+    return library.dueTimes(ofBookAt: try library.bookIndex(bookID))
+  }
+
+  /// Counts what a Due round of each book would hold at `time`.
+  public func fetchRoundCounts(at time: Timestamp) async throws(WordServiceError)
+    -> [WordBook.ID: RoundCounts]
+  {
+    try await simulateNetwork(.loadReviews)
+    return library.roundCounts(at: time)
+  }
+
+  /// Remembers the study mode a book was left in.
+  public func setStudyMode(_ mode: StudyMode, of bookID: WordBook.ID)
+    async throws(WordServiceError)
+  {
+    try await simulateNetwork(.saveSettings)
+    library.books[try library.bookIndex(bookID)].book.studyMode = mode
   }
 
   /// Returns a word's review log, in the order the reviews were recorded.
@@ -292,7 +334,7 @@ public actor InMemoryWordService: WordService {
     if Task.isCancelled { throw .cancelled }
     var staged = library
     let count = try staged.importReviews(rows)
-    library = staged
+    commitImportedReviews(staged)
     return count
   }
 
@@ -314,8 +356,19 @@ public actor InMemoryWordService: WordService {
     let count = try staged.importReviews { write throws(WordServiceError) in
       try matcher.match(rows, into: write) { $0.flatMap { wordsByTerm[$0] ?? [] } }
     }
-    library = staged
+    commitImportedReviews(staged)
     return count
+  }
+
+  /// Keeps a library with imported reviews, telling the change feeds of each book whose words'
+  /// study states the reviews changed.
+  private func commitImportedReviews(_ staged: InMemoryLibrary) {
+    var changedBooks: Set<WordBook.ID> = []
+    for (id, word) in staged.words where library.words[id]?.studyState != word.studyState {
+      if let book = staged.bookOfWord[id] { changedBooks.insert(book) }
+    }
+    library = staged
+    broadcast.send(changedBooks.sorted().map { .bookReloaded($0) })
   }
 
   /// Adds many words to a book, all or none, batch by batch.

@@ -27,10 +27,14 @@ public actor ScriptedWordService: WordService {
     case fetchBooks
     /// ``WordService/fetchDailyReviewCounts(in:from:to:)``.
     case fetchDailyReviewCounts
+    /// ``WordService/fetchDueTimes(in:)``.
+    case fetchDueTimes
     /// ``WordService/fetchNewWordCount(in:since:)``.
     case fetchNewWordCount
     /// ``WordService/fetchReviews(of:)``.
     case fetchReviews
+    /// ``WordService/fetchRoundCounts(at:)``.
+    case fetchRoundCounts
     /// ``WordService/fetchSchedule(in:dueBy:after:limit:)``.
     case fetchSchedule
     /// ``WordService/fetchTallies()``.
@@ -47,7 +51,7 @@ public actor ScriptedWordService: WordService {
     case importWords
     /// ``WordService/recordReview(_:of:)``.
     case recordReview
-    /// ``WordService/removeLastReview(of:)``.
+    /// ``WordService/removeLastReview(of:restoring:)``.
     case removeLastReview
     /// ``WordService/renameBook(_:to:)``.
     case renameBook
@@ -61,6 +65,8 @@ public actor ScriptedWordService: WordService {
     case setLastStudiedBook
     /// ``WordService/setReviewSettings(_:)``.
     case setReviewSettings
+    /// ``WordService/setStudyMode(_:of:)``.
+    case setStudyMode
     /// ``WordService/saveWord(_:to:)``.
     case saveWord
     /// ``WordService/searchWords(matching:in:after:limit:)``.
@@ -308,9 +314,38 @@ public actor ScriptedWordService: WordService {
   }
 
   /// Counts the call and forwards it to ``base``, unless it is scripted to fail or be held.
-  public func removeLastReview(of wordID: Word.ID) async throws(WordServiceError) -> MemoryState {
+  public func removeLastReview(of wordID: Word.ID, restoring state: StudyState)
+    async throws(WordServiceError) -> MemoryState
+  {
     try await script(.removeLastReview) { () async throws(WordServiceError) in
-      try await base.removeLastReview(of: wordID)
+      try await base.removeLastReview(of: wordID, restoring: state)
+    }
+  }
+
+  /// Counts the call and forwards it to ``base``, unless it is scripted to fail or be held.
+  public func fetchDueTimes(in bookID: WordBook.ID) async throws(WordServiceError)
+    -> BookDueTimes
+  {
+    try await script(.fetchDueTimes) { () async throws(WordServiceError) in
+      try await base.fetchDueTimes(in: bookID)
+    }
+  }
+
+  /// Counts the call and forwards it to ``base``, unless it is scripted to fail or be held.
+  public func fetchRoundCounts(at time: Timestamp) async throws(WordServiceError)
+    -> [WordBook.ID: RoundCounts]
+  {
+    try await script(.fetchRoundCounts) { () async throws(WordServiceError) in
+      try await base.fetchRoundCounts(at: time)
+    }
+  }
+
+  /// Counts the call and forwards it to ``base``, unless it is scripted to fail or be held.
+  public func setStudyMode(_ mode: StudyMode, of bookID: WordBook.ID)
+    async throws(WordServiceError)
+  {
+    try await script(.setStudyMode) { () async throws(WordServiceError) in
+      try await base.setStudyMode(mode, of: bookID)
     }
   }
 

@@ -15,26 +15,63 @@ extension WordService {
   public func fetchReviewStatistics(of bookID: WordBook.ID, at time: Timestamp)
     async throws(WordServiceError) -> ReviewStatistics
   {
-    var statistics = ReviewStatistics(time: time)
-    let scheduler = ReviewScheduler(settings: try await reviewSettings().scheduler)
-    var retrievability = (sum: 0.0, count: 0)
+    var gathering = ReviewStatistics.Gathering(
+      at: time, settings: try await reviewSettings().scheduler)
     var last: ScheduledWord?
     while true {
       let page = try await fetchSchedule(in: bookID, dueBy: nil, after: last, limit: 4096)
-      for line in page where line.memory.phase != .new {
-        statistics.countDue(line.memory.due)
-        retrievability.sum += scheduler.retrievability(of: line.memory, at: time)
-        retrievability.count += 1
+      for line in page {
+        guard let due = line.memory.due, let lastReview = line.memory.lastReview else { continue }
+        gathering.addReviewedWord(
+          due: due, lastReview: lastReview, stability: line.memory.stability)
       }
       guard page.count == 4096 else { break }
       last = page.last
     }
-    if retrievability.count > 0 {
-      statistics.averageRetrievability = retrievability.sum / Double(retrievability.count)
+    gathering.addReviews(
+      try await fetchDailyReviewCounts(
+        in: bookID, from: gathering.statistics.historyStart, to: time.advanced(by: 1)))
+    return gathering.finished
+  }
+}
+
+extension ReviewStatistics {
+  /// A book's statistics as a service gathers them: each reviewed word's due time and
+  /// retrievability, then the reviews counted by day. A service that can read its reviewed
+  /// words alone, without their text, fills one itself.
+  package struct Gathering {
+    /// The statistics so far.
+    package private(set) var statistics: ReviewStatistics
+    private let scheduler: ReviewScheduler
+    private var retrievability = (sum: 0.0, count: 0)
+
+    /// Statistics at `time`, retrievability predicted with `settings`.
+    package init(at time: Timestamp, settings: SchedulerSettings) {
+      statistics = ReviewStatistics(time: time)
+      scheduler = ReviewScheduler(settings: settings)
     }
-    let counts = try await fetchDailyReviewCounts(
-      in: bookID, from: statistics.historyStart, to: time.advanced(by: 1))
-    for count in counts { statistics.countReviews(count) }
-    return statistics
+
+    /// Counts a reviewed word: when it falls due, and its chance of recall now.
+    package mutating func addReviewedWord(due: Timestamp, lastReview: Timestamp, stability: Double)
+    {
+      statistics.countDue(due)
+      retrievability.sum += scheduler.retrievability(
+        stability: stability, lastReview: lastReview, at: statistics.time)
+      retrievability.count += 1
+    }
+
+    /// Counts the reviews of each day.
+    package mutating func addReviews(_ counts: [DailyReviewCount]) {
+      for count in counts { statistics.countReviews(count) }
+    }
+
+    /// The statistics, their average retrievability that of the words counted.
+    package var finished: ReviewStatistics {
+      var statistics = statistics
+      if retrievability.count > 0 {
+        statistics.averageRetrievability = retrievability.sum / Double(retrievability.count)
+      }
+      return statistics
+    }
   }
 }

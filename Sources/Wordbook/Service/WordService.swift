@@ -127,31 +127,44 @@ public protocol WordService: Sendable {
   /// - Complexity: O(*r*) for *r* reviews in the store when the scheduler's settings change.
   func setReviewSettings(_ settings: ReviewSettings) async throws(WordServiceError)
 
-  /// Appends a review to a word's log and schedules the word's next review.
+  /// Records a rating: appends the review to the word's log, schedules the word's next review,
+  /// and sets the word's study state to what the rating says (``Review/studyState``), in one
+  /// transaction: both are stored, or neither.
   ///
   /// The review is scheduled with ``reviewSettings()`` from the word's current state, in the
   /// order reviews are recorded, even when `review.time` is earlier than the last one (a clock
-  /// set back). The log outlives edits of the word's text and goes with the word.
+  /// set back). The log outlives edits of the word's text and goes with the word. A review whose
+  /// ``Review/id`` the service already holds for this word, with the same rating and time, is a
+  /// rating sent again: nothing is stored, and the word's state is returned as it is.
   ///
   /// ```swift
-  /// let state = try await service.recordReview(Review(rating: .good, time: now), of: word.id)
+  /// let state = try await service.recordReview(
+  ///   Review(rating: .good, time: now, id: .random()), of: word.id)
   /// ```
   ///
   /// - Parameters:
-  ///   - review: The rating and when it was given.
+  ///   - review: The rating, when it was given, and its identity.
   ///   - wordID: The word.
   /// - Returns: The word's memory state after the review.
-  /// - Throws: ``WordServiceError/Kind/notFound`` when the word does not exist.
+  /// - Throws: ``WordServiceError/Kind/notFound`` when the word does not exist;
+  ///   ``WordServiceError/Kind/invalidInput`` with the reason
+  ///   ``WordServiceError/Reason/reviewIDTaken(_:)`` when the ID is held by another word's
+  ///   review, or by one with another rating or time. Then nothing changes.
   func recordReview(_ review: Review, of wordID: Word.ID) async throws(WordServiceError)
     -> MemoryState
 
-  /// Removes the last review of a word's log, as undoing it does, and gives the state the word
-  /// had before it: the rest of the log replayed.
+  /// Undoes a rating: removes the last review of a word's log and sets the word's study state to
+  /// `state`, the one it had before the rating, in one transaction; the word's memory state is
+  /// the rest of the log replayed.
   ///
+  /// - Parameters:
+  ///   - wordID: The word.
+  ///   - state: The study state the word had before the rating undone.
   /// - Returns: The word's memory state now; ``MemoryState/new`` when no review is left, or
-  ///   when the word had none (then nothing changes).
+  ///   when the word had none (then only its study state changes).
   /// - Throws: ``WordServiceError/Kind/notFound`` when the word does not exist.
-  func removeLastReview(of wordID: Word.ID) async throws(WordServiceError) -> MemoryState
+  func removeLastReview(of wordID: Word.ID, restoring state: StudyState)
+    async throws(WordServiceError) -> MemoryState
 
   /// Returns a word's review log, in the order the reviews were recorded.
   ///
@@ -174,18 +187,34 @@ public protocol WordService: Sendable {
     in bookID: WordBook.ID, dueBy time: Timestamp?, after last: ScheduledWord?, limit: Int
   ) async throws(WordServiceError) -> [ScheduledWord]
 
-  /// Returns when each of a book's reviewed words falls due, without the words' text: what Due
-  /// mode needs of the whole book's schedule.
+  /// Returns when each of a book's reviewed words falls due, and which of them are learning or
+  /// relearning, without the words' text: what a Due round needs of the whole book's schedule.
   ///
   /// A word never reviewed has no due time and is left out. The extension's implementation
   /// reads ``fetchSchedule(in:dueBy:after:limit:)`` page by page; a service can read the due
   /// times alone, as `SQLiteWordService` does in one query.
   ///
   /// - Parameter bookID: The book.
-  /// - Returns: The due time of every word of the book that has one.
+  /// - Returns: The due time of every word of the book that has one, and the learning ones.
   /// - Throws: ``WordServiceError/Kind/notFound`` when the book does not exist.
-  func fetchDueTimes(in bookID: WordBook.ID) async throws(WordServiceError)
-    -> [Word.ID: Timestamp]
+  func fetchDueTimes(in bookID: WordBook.ID) async throws(WordServiceError) -> BookDueTimes
+
+  /// Counts what a Due round of each book would hold at `time`: its new words (those never
+  /// reviewed, up to what is left of the day's allowance in that book), its learning and
+  /// relearning words due within the learn-ahead limit, and its review words due.
+  ///
+  /// - Parameter time: The time the round would start.
+  /// - Returns: Each book's counts; a book with nothing to study has none.
+  /// - Complexity: O(*k*) for the *k* words due or reviewed today, in a service that indexes
+  ///   due and last review times, as SQLite and PostgreSQL do.
+  func fetchRoundCounts(at time: Timestamp) async throws(WordServiceError)
+    -> [WordBook.ID: RoundCounts]
+
+  /// Remembers the study mode a book was left in, which ``fetchBooks()`` gives back in
+  /// ``WordBook/studyMode`` so that a front end reopens the book in it.
+  ///
+  /// - Throws: ``WordServiceError/Kind/notFound`` when the book does not exist.
+  func setStudyMode(_ mode: StudyMode, of bookID: WordBook.ID) async throws(WordServiceError)
 
   /// Counts a book's words whose first review came at or after `start`: the new words a
   /// learner began since then, which Due mode takes from the day's allowance
@@ -204,6 +233,19 @@ public protocol WordService: Sendable {
   ///   the last review time, as SQLite and PostgreSQL do.
   func fetchNewWordCount(in bookID: WordBook.ID, since start: Timestamp)
     async throws(WordServiceError) -> Int
+
+  /// Gathers a book's ``ReviewStatistics`` at `time`: the words due soon, the average
+  /// retrievability of the words reviewed, and a year of reviews day by day.
+  ///
+  /// The extension's implementation reads the schedule page by page; a service that can read
+  /// its reviewed words alone reads those, as `SQLiteWordService` does.
+  ///
+  /// - Parameters:
+  ///   - bookID: The book.
+  ///   - time: The moment to describe; reviews after it are not counted.
+  /// - Throws: ``WordServiceError/Kind/notFound`` when the book does not exist.
+  func fetchReviewStatistics(of bookID: WordBook.ID, at time: Timestamp)
+    async throws(WordServiceError) -> ReviewStatistics
 
   /// Counts a book's reviews day by day (UTC) from `start` up to `end`, for a review heatmap.
   ///
@@ -226,8 +268,9 @@ public protocol WordService: Sendable {
   /// by batch so that memory holds one batch and never the whole history.
   ///
   /// The reviews may come in any order: each word's are appended to its log in time order
-  /// (reviews at the same second in the order given), after the reviews it already has, and
-  /// its state is replayed from its whole log.
+  /// (reviews at the same second in the order given), after the reviews it already has, its
+  /// memory state is replayed from its whole log, and its study state is what its last review
+  /// says (``Review/studyState``).
   ///
   /// ```swift
   /// let count = try await service.importReviews { write throws(WordServiceError) in
@@ -343,21 +386,21 @@ extension WordService {
     }
   }
 
-  /// Returns when each of a book's reviewed words falls due, from
+  /// Returns when each of a book's reviewed words falls due, and which are learning, from
   /// ``fetchSchedule(in:dueBy:after:limit:)`` page by page.
   ///
   /// - Parameter bookID: The book.
-  /// - Returns: The due time of every word of the book that has one.
+  /// - Returns: The due time of every word of the book that has one, and the learning ones.
   /// - Throws: ``WordServiceError/Kind/notFound`` when the book does not exist.
   public func fetchDueTimes(in bookID: WordBook.ID) async throws(WordServiceError)
-    -> [Word.ID: Timestamp]
+    -> BookDueTimes
   {
-    var dueTimes: [Word.ID: Timestamp] = [:]
+    var times = BookDueTimes()
     var last: ScheduledWord?
     while true {
       let page = try await fetchSchedule(in: bookID, dueBy: .endOfTime, after: last, limit: 4096)
-      for line in page { dueTimes[line.word.id] = line.memory.due }
-      guard page.count == 4096 else { return dueTimes }
+      for line in page { times.add(line.word.id, line.memory) }
+      guard page.count == 4096 else { return times }
       guard !Task.isCancelled else { throw .cancelled }
       last = page.last
     }

@@ -16,6 +16,9 @@ extension WordServiceError {
     /// A review of an imported history, from the given line, names no word of the book; the
     /// import was rolled back.
     case reviewedTermNotMatched(line: Int, ReviewedTermProblem)
+    /// A rating's ID is already held by another review (another word's, or one with another
+    /// rating or time); nothing was stored.
+    case reviewIDTaken(ReviewID)
     /// The service could not be reached for the operation.
     case unreachable(Operation)
     /// The storage failed.

@@ -15,6 +15,8 @@ public enum AppError: Error, Hashable, Sendable, Codable, CustomStringConvertibl
   case nothingToRedo
   /// There is no mark to undo.
   case nothingToUndo
+  /// A card was rated after its round ended: a rating on the last card ends the round.
+  case roundIsOver
   /// The service failed.
   case service(WordServiceError)
   /// No wordbook in the list has this ID.

@@ -50,12 +50,14 @@ extension AppState {
     self.books[index].wordCount = words.count
     self.words = WordList(words, mode: studyMode)
     wordsStatus = .loaded
+    startRound()
   }
 
-  /// Shuffles the study order with the state's generator and re-filters the visible words, as
-  /// ``StudySessionFeature/Action/View/shuffle`` does, leaving the cards' faces alone: for
-  /// describing the state a shuffle leads to in a test step.
+  /// Shuffles the study order with the state's generator, re-filters the visible words and
+  /// starts a round of them, as ``StudySessionFeature/Action/View/shuffle`` does, leaving the
+  /// cards' faces alone: for describing the state a shuffle leads to in a test step.
   public mutating func shuffleStudyOrder() {
     session.words.shuffle(using: &session.generator)
+    session.startRound()
   }
 }

@@ -9,7 +9,7 @@ extension AppState {
       searchQuery
     case isReversed, backFaces, isSavingWord, wordDraft, lastError, generator
     case pendingWrites, history, changesDuringLoad, deletedWordIDs, deletedBookIDs
-    case schedule, pendingReviews
+    case schedule, pendingReviews, round
     case isLoadingRestOfBook, shufflesOnceLoaded
   }
 
@@ -36,6 +36,12 @@ extension AppState {
     wordDraft = try c.decodeIfPresent(WordDraft.self, forKey: .wordDraft)
     lastError = try c.decodeIfPresent(AppError.self, forKey: .lastError)
     schedule = try c.decodeIfPresent(ReviewSchedule.self, forKey: .schedule) ?? ReviewSchedule()
+    // A state written before rounds had its words' round start as they were.
+    if let round = try c.decodeIfPresent(StudyRound.self, forKey: .round) {
+      session.round = round
+    } else if wordsStatus == .loaded {
+      startRound()
+    }
     serviceSync = try ServiceSync(from: c)
     list.deletedBookIDs = try c.decode(Set<WordBook.ID>.self, forKey: .deletedBookIDs)
   }
@@ -61,6 +67,9 @@ extension AppState {
     try c.encodeIfPresent(lastError, forKey: .lastError)
     try c.encode(generator, forKey: .generator)
     try c.encode(schedule, forKey: .schedule)
+    if session.round != StudyRound() || session.round.queue.answers.count > 0 {
+      try c.encode(session.round, forKey: .round)
+    }
     try serviceSync.encode(to: &c)
     try c.encode(list.deletedBookIDs, forKey: .deletedBookIDs)
   }

@@ -32,7 +32,7 @@ extension AppState {
 
   /// Whether study marks, or the reviews of ratings, are still on their way to the service.
   public var hasUnsavedMarks: Bool {
-    !serviceSync.writes.isEmpty || serviceSync.reviewWrites.count > 0
+    !serviceSync.writes.isEmpty
   }
 
   /// How many words have a mark on its way to the service.
@@ -43,7 +43,6 @@ extension AppState {
   public var marksNotYetSaved: Int {
     var words = Set(serviceSync.marksOnTheirWay.keys)
     words.formUnion(unsavedMarks.keys)
-    words.formUnion(serviceSync.reviewWrites.wordIDs)
     return words.count
   }
 

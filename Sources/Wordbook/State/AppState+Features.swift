@@ -43,11 +43,19 @@ extension AppState {
     get { session.schedule }
     _modify { yield &session.schedule }
   }
-  /// Which words the session shows: the ``words``' own ``WordList/mode``. Setting it
-  /// re-filters the visible words, as ``StudySessionFeature/Action/View/setStudyMode(_:)`` does.
+  /// Which words the session shows: the ``words``' own ``WordList/mode``. Setting it does to
+  /// the state what ``StudySessionFeature/Action/View/setStudyMode(_:)`` does: it re-filters
+  /// the visible words, starts a round of them, and the selected book keeps the mode
+  /// (``WordBook/studyMode``).
   public var studyMode: StudyMode {
     get { session.words.mode }
-    set { session.words.filter(mode: newValue, searchQuery: session.words.searchQuery) }
+    set {
+      session.words.filter(mode: newValue, searchQuery: session.words.searchQuery)
+      session.startRound()
+      if let index = books.firstIndex(where: { $0.id == selectedBookID }) {
+        books[index].studyMode = newValue
+      }
+    }
   }
   /// The text the visible words' term or meaning contains, ignoring case; `nil` shows every word of
   /// the study mode: the ``words``' own ``WordList/searchQuery``. Like the mode, it filters when it
@@ -56,7 +64,10 @@ extension AppState {
   /// non-blank query.
   public var searchQuery: String? {
     get { session.words.searchQuery }
-    set { session.words.filter(mode: session.words.mode, searchQuery: newValue) }
+    set {
+      session.words.search(for: newValue)
+      session.startRound()
+    }
   }
   /// Whether cards show the meaning on their front and the term on their back, for this
   /// session.
@@ -75,6 +86,86 @@ extension AppState {
   public var unsavedMarks: [Word.ID: StudyState] {
     get { session.unsavedMarks }
     _modify { yield &session.unsavedMarks }
+  }
+
+  /// The ratings among ``unsavedMarks``, with their reviews, which a retry sends again with
+  /// their IDs.
+  public var unsavedReviews: [Word.ID: Review] {
+    get { session.unsavedReviews }
+    _modify { yield &session.unsavedReviews }
+  }
+
+  /// The round being studied: the current card, what is left, what was known and missed.
+  public var round: StudyRound {
+    get { session.round }
+    _modify { yield &session.round }
+  }
+
+  /// Starts a round over the visible words, as choosing a mode, searching, shuffling or opening
+  /// a book does: under Due mode, read from the schedule once it is. Public for describing a
+  /// step in a test.
+  ///
+  /// ```swift
+  /// store.send(.study(.wordsLoaded(book.id, .success(words)))) {
+  ///   $0.words = WordList(words)
+  ///   $0.wordsStatus = .loaded
+  ///   $0.startRound()
+  /// }
+  /// ```
+  public mutating func startRound() {
+    session.startRound()
+  }
+
+  /// Tells the round where a front end shows the card it is about to rate, so the rating finds
+  /// the card at once.
+  package mutating func noteShown(_ wordID: Word.ID, at position: Int) {
+    session.round.queue.shownAt = (wordID, position)
+  }
+
+  /// Takes the schedule the service read for the selected book, as its answer does: Due mode
+  /// shows the due words, then the day's new words, then the learning words due later that
+  /// day, in a new round. Public for describing a step in a test.
+  ///
+  /// ```swift
+  /// await store.receive(.study(.scheduleLoaded(verbs.id, .success(schedule)))) {
+  ///   $0.takeSchedule(schedule)
+  /// }
+  /// ```
+  ///
+  /// - Parameter schedule: The schedule read.
+  public mutating func takeSchedule(_ schedule: BookSchedule) {
+    session.takeSchedule(schedule)
+  }
+
+  /// Adds a word saved to the selected book at the end of its words, and to the round when it
+  /// shows, as a save does. Public for describing a step in a test.
+  ///
+  /// ```swift
+  /// let saved = await store.receive("wordSaved", extracting: { action in
+  ///   if case .study(.wordSaved(_, .success(let word))) = action { word } else { nil }
+  /// }) { state, word in
+  ///   state.append(word)
+  /// }
+  /// ```
+  ///
+  /// - Parameter word: The new word; its ID must not be in the list.
+  public mutating func append(_ word: Word) {
+    session.showSavedWord(word)
+  }
+
+  /// Removes a word deleted from the selected book: from its words, its turned cards, its
+  /// unsaved marks and the round, as a deletion does. Public for describing a step in a test.
+  ///
+  /// ```swift
+  /// await store.receive(.study(.wordDeleted(id, .success(id)))) {
+  ///   $0.removeWord(id)
+  ///   $0.books[0].wordCount -= 1
+  /// }
+  /// ```
+  ///
+  /// - Parameter id: The word deleted.
+  public mutating func removeWord(_ id: Word.ID) {
+    session.removeDeletedWord(id)
   }
   /// The generator that shuffles; stored here so that replaying a log shuffles the same way.
   public var generator: SplitMix64 {
@@ -149,6 +240,11 @@ extension AppState {
     {
       books[index].wordCount += 1
     }
+    if let (bookID, mode) = requests.bookStudyMode,
+      let index = books.firstIndex(where: { $0.id == bookID })
+    {
+      books[index].studyMode = mode
+    }
     return requests.reloadsBooks
   }
 
@@ -160,7 +256,9 @@ extension AppState {
     list.appRequests = WordbookListFeature.AppRequests()
     if let error = requests.error { lastError = error }
     switch requests.bookChange {
-    case .open(let bookID, let status): session.open(bookID, status: status)
+    case .open(let bookID, let status):
+      let mode = books.first { $0.id == bookID }?.studyMode ?? .all
+      session.open(bookID, status: status, mode: mode)
     case .leave: session.deselect()
     case nil: break
     }

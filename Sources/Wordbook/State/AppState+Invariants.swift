@@ -42,6 +42,10 @@ extension AppState: InvariantCheckingState {
       violations.append("word \(stray) shows its back but is not in the book")
     }
     violations += serviceSync.invariantViolations(words: words, wordsStatus: wordsStatus)
+    violations += round.invariantViolations(in: session.roundContext)
+    if let stray = unsavedReviews.first(where: { unsavedMarks[$0.key] != $0.value.studyState }) {
+      violations.append("the unsaved rating of word \(stray.key) is not among the unsaved marks")
+    }
     return violations
   }
 }
@@ -72,15 +76,16 @@ extension WordList {
       violations.append("the study order is not a permutation of the words")
       return violations
     }
-    if duePositions.contains(where: { !seen.indices.contains(Int($0)) })
-      || Set(duePositions).count != duePositions.count
+    for chosen in [duePositions, chosenPositions ?? []]
+    where chosen.contains(where: { !seen.indices.contains(Int($0)) })
+      || Set(chosen).count != chosen.count
     {
-      violations.append("Due mode's words are not distinct words of the list")
+      violations.append("Due mode's or the chosen words are not distinct words of the list")
       return violations
     }
-    // Due mode shows its words in their own order, most overdue first; the others, the study
-    // order's.
-    let shownOrder = mode == .due ? duePositions : order
+    // Due mode and chosen words show in their own order, most overdue first; the others, in
+    // the study order.
+    let shownOrder = chosenPositions ?? (mode == .due ? duePositions : order)
     var rank = [Int](repeating: -1, count: order.count)
     for (index, position) in shownOrder.enumerated() { rank[Int(position)] = index }
     let visibleRanks = visible.map { Int($0) < rank.count ? rank[Int($0)] : -1 }
@@ -91,7 +96,7 @@ extension WordList {
           ? "the visible words are not in Due mode's order"
           : "the visible words are not in study order")
     }
-    if mode == .all, searchKey == nil, visible != order {
+    if mode == .all, searchKey == nil, chosenPositions == nil, visible != order {
       violations.append("every word should be visible under the mode all without a search")
     }
     return violations

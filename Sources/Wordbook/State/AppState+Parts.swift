@@ -36,6 +36,8 @@ extension AppState: PartTrackingState {
     /// What Due mode says of ``AppState/schedule``: its status, time, due count, next due
     /// time and new words left.
     case schedule
+    /// ``AppState/round``: its current card, what is left, and what was known and missed.
+    case round
   }
 
   /// The parts small enough to compare before and after every action, rather than record at
@@ -64,6 +66,7 @@ extension AppState: PartTrackingState {
     var dueCount: Int
     var nextDue: Timestamp?
     var newWordsLeft: Int
+    var round: StudyRound
   }
 
   var comparedParts: ComparedParts {
@@ -76,7 +79,7 @@ extension AppState: PartTrackingState {
       isSavingWord: isSavingWord,
       wordDraft: wordDraft, lastError: lastError, scheduleStatus: schedule.status,
       scheduleTime: schedule.time, dueCount: schedule.dueCount, nextDue: schedule.nextDue,
-      newWordsLeft: schedule.newWordsLeft)
+      newWordsLeft: schedule.newWordsLeft, round: round)
   }
 
   /// Records the parts that changed since `before`: every part when the word list was
@@ -118,5 +121,6 @@ extension AppState: PartTrackingState {
     {
       changedParts.insert(.schedule)
     }
+    if after.round != before.round { changedParts.insert(.round) }
   }
 }

@@ -37,14 +37,27 @@ struct DueQueue: Sendable {
     }
   }
 
+  /// The number of entries, stale ones included.
+  var count: Int { heap.count }
+
   /// Removes the entries at the top that `dueTimes` no longer holds, so that ``first`` is the
   /// earliest current one.
   mutating func dropStale(keeping dueTimes: [Word.ID: Timestamp]) {
-    while let top = heap.first, dueTimes[top.wordID] != top.due {
-      heap.swapAt(0, heap.count - 1)
-      heap.removeLast()
-      siftDown(0)
-    }
+    dropStale { dueTimes[$0.wordID] != $0.due }
+  }
+
+  /// Removes the entries at the top that `isStale` says are no longer current, so that
+  /// ``first`` is the earliest current one.
+  mutating func dropStale(where isStale: (Entry) -> Bool) {
+    while let top = heap.first, isStale(top) { removeFirst() }
+  }
+
+  /// Removes the earliest entry.
+  mutating func removeFirst() {
+    guard !heap.isEmpty else { return }
+    heap.swapAt(0, heap.count - 1)
+    heap.removeLast()
+    siftDown(0)
   }
 
   private mutating func siftDown(_ start: Int) {

@@ -21,6 +21,11 @@ public struct ReviewSchedule: Equatable, Sendable {
   public private(set) var newWordsPerDay = ReviewSettings.standard.newWordsPerDay
   /// When each reviewed word of the book falls due; a word not here is new.
   public private(set) var dueTimes: [Word.ID: Timestamp] = [:]
+  /// The reviewed words in learning or relearning.
+  public private(set) var learningWordIDs: Set<Word.ID> = []
+  /// How long before its step is due a learning word is shown when a round has nothing else
+  /// left.
+  public private(set) var learnAheadLimit = ReviewSettings.standardLearnAheadLimit
   /// How many words are due by ``time``, counting the reviews recorded since.
   public private(set) var dueCount = 0
   /// How many new words have been begun on the day of ``ratingDay``: those the service counted
@@ -54,6 +59,19 @@ public struct ReviewSchedule: Equatable, Sendable {
     return max(0, newWordsPerDay - reviewedToday)
   }
 
+  /// The learning and relearning words due after ``time`` and within a day of it, by due time
+  /// and then ID: a round shows them when their step is due.
+  ///
+  /// - Complexity: O(*k* log *k*) for *k* learning words.
+  public var learningLaterWordIDs: [Word.ID] {
+    guard let time else { return [] }
+    let end = time.advanced(by: Timestamp.secondsPerDay)
+    return learningWordIDs.compactMap { id in
+      dueTimes[id].flatMap { $0 > time && $0 < end ? (due: $0, id: id) : nil }
+    }
+    .sorted { ($0.due, $0.id) < ($1.due, $1.id) }.map(\.id)
+  }
+
   /// The words due by ``time``, most overdue first, then by ID.
   ///
   /// - Complexity: O(*n* + *k* log *k*) for *k* due words.
@@ -83,6 +101,8 @@ public struct ReviewSchedule: Equatable, Sendable {
     time = schedule.time
     newWordsPerDay = schedule.newWordsPerDay
     dueTimes = schedule.dueTimes
+    learningWordIDs = schedule.learningWordIDs
+    learnAheadLimit = schedule.learnAheadLimit
     dueCount = dueTimes.values.count { $0 <= schedule.time }
     queue = DueQueue(dueTimes)
     let day = Self.day(of: schedule.time)
@@ -98,6 +118,11 @@ public struct ReviewSchedule: Equatable, Sendable {
   ///   - wordID: The word.
   /// - Complexity: O(log *n*) amortized.
   public mutating func record(_ memory: MemoryState, of wordID: Word.ID) {
+    if memory.phase.isLearning {
+      learningWordIDs.insert(wordID)
+    } else {
+      learningWordIDs.remove(wordID)
+    }
     let old = dueTimes[wordID]
     let new = memory.due
     guard old != new else { return }
@@ -121,6 +146,7 @@ public struct ReviewSchedule: Equatable, Sendable {
 
   /// Forgets a word that left the book.
   mutating func forget(_ wordID: Word.ID) {
+    learningWordIDs.remove(wordID)
     guard let old = dueTimes.removeValue(forKey: wordID) else { return }
     if let time, old <= time { dueCount -= 1 }
     queue.dropStale(keeping: dueTimes)
@@ -136,6 +162,7 @@ public struct ReviewSchedule: Equatable, Sendable {
 extension ReviewSchedule: Codable {
   private enum CodingKeys: String, CodingKey {
     case status, time, newWordsPerDay, dueTimes, newWordsReviewed, ratingDay
+    case learningWordIDs, learnAheadLimit
   }
 
   /// Decodes a schedule, counting its due words and rebuilding its heap.
@@ -146,7 +173,11 @@ extension ReviewSchedule: Codable {
         BookSchedule(
           time: time,
           newWordsPerDay: try container.decode(Int.self, forKey: .newWordsPerDay),
-          dueTimes: try container.decode([Word.ID: Timestamp].self, forKey: .dueTimes)))
+          dueTimes: try container.decode([Word.ID: Timestamp].self, forKey: .dueTimes),
+          learningWordIDs: try container.decodeIfPresent(
+            Set<Word.ID>.self, forKey: .learningWordIDs) ?? [],
+          learnAheadLimit: try container.decodeIfPresent(Duration.self, forKey: .learnAheadLimit)
+            ?? ReviewSettings.standardLearnAheadLimit))
     }
     status = try container.decode(LoadStatus.self, forKey: .status)
     newWordsReviewed = try container.decode(Int.self, forKey: .newWordsReviewed)
@@ -162,5 +193,9 @@ extension ReviewSchedule: Codable {
     try container.encode(dueTimes, forKey: .dueTimes)
     try container.encode(newWordsReviewed, forKey: .newWordsReviewed)
     try container.encodeIfPresent(ratingDay, forKey: .ratingDay)
+    if !learningWordIDs.isEmpty { try container.encode(learningWordIDs, forKey: .learningWordIDs) }
+    if learnAheadLimit != ReviewSettings.standardLearnAheadLimit {
+      try container.encode(learnAheadLimit, forKey: .learnAheadLimit)
+    }
   }
 }

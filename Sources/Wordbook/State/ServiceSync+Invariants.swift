@@ -1,7 +1,7 @@
 extension ServiceSync {
   /// The invariants the bookkeeping breaks, one sentence each; empty when it is consistent.
   ///
-  /// The marks on their way form one batch in flight and a queue behind it, with the saved
+  /// The marks and ratings on their way form one write in flight and a queue behind it, with the saved
   /// state of each of their words kept for a failed batch; the undo history is bounded and
   /// names only words of the book; changes seen during a load are held only while a load is
   /// in flight or after it failed (the next choice of a book clears them); no request for a
@@ -34,17 +34,20 @@ extension ServiceSync {
   }
 }
 
-extension StudyStateWrites {
-  /// What breaks the marks' bookkeeping.
+extension StudyWrites {
+  /// What breaks the writes' bookkeeping.
   fileprivate var invariantViolations: [String] {
     var violations: [String] = []
-    if inFlight?.isEmpty == true { violations.append("an empty batch of marks is in flight") }
-    if inFlight == nil, !queued.isEmpty {
-      violations.append("\(queued.count) marks wait behind no batch in flight")
+    let writes = [inFlight].compactMap { $0 } + queued
+    if writes.contains(where: { $0.changes.isEmpty }) {
+      violations.append("an empty batch of marks is on its way")
     }
-    let pending = Set((inFlight ?? []).map(\.wordID)).union(queued.keys)
-    if Set(confirmed.keys) != pending {
-      violations.append("the saved states kept for undoing a failed batch are not those in flight")
+    if inFlight == nil, !queued.isEmpty {
+      violations.append("\(queued.count) writes wait behind no write in flight")
+    }
+    if Set(confirmed.keys) != Set(writes.flatMap(\.changes).map(\.wordID)) {
+      violations.append(
+        "the saved states kept for undoing a failed write are not those on their way")
     }
     return violations
   }

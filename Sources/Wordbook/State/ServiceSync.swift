@@ -9,12 +9,10 @@
 /// service's answers decide which of its steps stay true. `ServiceSync+Invariants.swift` checks
 /// the rules; the state holds it as `Bookkeeping`, so a state's equality leaves it out.
 struct ServiceSync: Hashable, Sendable {
-  /// The study marks on their way to the service.
-  private(set) var writes = StudyStateWrites()
+  /// The marks and ratings on their way to the service.
+  private(set) var writes = StudyWrites()
   /// The marks undo and redo step through.
   private(set) var undoHistory = UndoHistory()
-  /// The reviews on their way to the service.
-  private(set) var reviewWrites = ReviewWrites()
   /// What the service acknowledged while the selected book's words were loading.
   private(set) var changesDuringLoad = ChangesDuringLoad()
   /// The words the service deleted this session. IDs are never reused, so a late save answer
@@ -32,28 +30,45 @@ struct ServiceSync: Hashable, Sendable {
   /// The newest mark on its way to the service for each word.
   var marksOnTheirWay: [Word.ID: StudyState] { writes.unsaved }
 
-  /// Whether a mark of `wordID` is on its way to the service.
+  /// Whether a mark or a rating of `wordID` is on its way to the service.
   func hasMarkOnItsWay(_ wordID: Word.ID) -> Bool {
-    writes.queued[wordID] != nil || writes.inFlight?.contains { $0.wordID == wordID } == true
+    writes.hasWrite(of: wordID)
   }
 
-  // MARK: Marks
+  // MARK: Marks and ratings
 
-  /// Records that a word went from `old` to `new`; returns the batch to send now, if any.
+  /// Records that a word went from `old` to `new`; returns the write to send now, if any.
   ///
-  /// - Parameters:
-  ///   - recordsHistory: Whether undo can step back over this change.
-  ///   - review: The review a rating recorded with the mark, which undo removes; a rating
-  ///     that leaves the mark as it was is still a step.
+  /// - Parameter recordsHistory: Whether undo can step back over this change.
   mutating func recordMark(
-    wordID: Word.ID, from old: StudyState, to new: StudyState, recordsHistory: Bool,
-    review: Review? = nil
-  ) -> [StudyStateChange]? {
-    if recordsHistory {
-      undoHistory.record(.init(wordID: wordID, from: old, to: new, review: review))
-    }
+    wordID: Word.ID, from old: StudyState, to new: StudyState, recordsHistory: Bool
+  ) -> StudyWrites.Write? {
+    if recordsHistory { undoHistory.record(.init(wordID: wordID, from: old, to: new)) }
     guard old != new else { return nil }
-    return writes.record(wordID: wordID, from: old, to: new)
+    return writes.record(
+      .marks([StudyStateChange(wordID: wordID, state: new)]),
+      old: [StudyStateChange(wordID: wordID, state: old)])
+  }
+
+  /// Records a rating of a word that was `old`: its mark and its review go in one write, and
+  /// undo takes both back. Returns the write to send now, if any.
+  mutating func recordRating(
+    wordID: Word.ID, from old: StudyState, review: Review, recordsHistory: Bool
+  ) -> StudyWrites.Write? {
+    if recordsHistory {
+      undoHistory.record(.init(wordID: wordID, from: old, to: review.studyState, review: review))
+    }
+    return writes.record(
+      .rating(wordID, review), old: [StudyStateChange(wordID: wordID, state: old)])
+  }
+
+  /// Records that a rating of a word is undone, giving it back `state`; returns the write to
+  /// send now, if any.
+  mutating func recordUndoneRating(wordID: Word.ID, from old: StudyState, to state: StudyState)
+    -> StudyWrites.Write?
+  {
+    writes.record(
+      .undoRating(wordID, restoring: state), old: [StudyStateChange(wordID: wordID, state: old)])
   }
 
   // MARK: Loading
@@ -69,39 +84,21 @@ struct ServiceSync: Hashable, Sendable {
     return wordsRequest
   }
 
-  // MARK: Reviews
-
-  /// Queues a change of a word's review log; returns it when it is to be sent now.
-  mutating func queueReview(_ write: ReviewWrites.Write) -> ReviewWrites.Write? {
-    reviewWrites.enqueue(write)
-  }
-
-  /// Settles the review write in flight with the service's answer; returns the next to send.
-  mutating func settleReview(saved: Bool) -> ReviewWrites.Write? {
-    if !saved, case .record(let wordID, _) = reviewWrites.inFlight {
-      undoHistory.forgetReview(of: wordID)
-    }
-    return reviewWrites.settle()
-  }
-
-  /// Settles the batch of marks in flight with the service's answer.
+  /// Settles the write in flight with the service's answer.
   ///
   /// - Parameters:
-  ///   - result: The service's answer.
+  ///   - saved: Whether the service saved it.
   ///   - whileLoading: Whether the selected book's words are loading, so that a load which
   ///     read the book before the save still ends with the saved marks.
-  /// - Returns: The batch that was in flight, the words to put back to what the service holds
-  ///   (after a failure), and the next batch to send, if any.
-  mutating func settleMarks(
-    _ result: Result<[StudyStateChange], WordServiceError>, whileLoading: Bool
-  ) -> (attempted: [StudyStateChange], reverts: [StudyStateChange], next: [StudyStateChange]?) {
-    var saved = false
-    if case .success(let changes) = result {
-      saved = true
-      if whileLoading { changesDuringLoad.recordMarks(changes) }
-    }
-    let attempted = writes.inFlight ?? []
-    let (reverts, next) = writes.settle(saved: saved)
+  /// - Returns: The write that was in flight, the words to put back to what the service holds
+  ///   (after a failure), and the next write to send, if any.
+  mutating func settleWrite(saved: Bool, whileLoading: Bool)
+    -> (attempted: StudyWrites.Write?, reverts: [StudyStateChange], next: StudyWrites.Write?)
+  {
+    let (attempted, reverts, next) = writes.settle(saved: saved)
+    if saved, whileLoading, let attempted { changesDuringLoad.recordMarks(attempted.changes) }
+    // A refused rating recorded no review: undoing its step must not remove the one before.
+    if !saved, case .rating(let wordID, _)? = attempted { undoHistory.forgetReview(of: wordID) }
     // The marks undo would step over never reached the service, and the word no longer shows
     // them: undoing or redoing them would change the word instead of restoring it.
     for revert in reverts { undoHistory.forget(revert.wordID) }
@@ -121,7 +118,6 @@ struct ServiceSync: Hashable, Sendable {
   mutating func forget(_ wordID: Word.ID) {
     undoHistory.forget(wordID)
     writes.forget(wordID)
-    reviewWrites.forget(wordID)
   }
 
   /// Records that the service deleted a word, and forgets it.
@@ -212,12 +208,10 @@ struct ServiceSync: Hashable, Sendable {
 extension ServiceSync {
   /// Decodes the bookkeeping from the flat fields of a state's JSON.
   init(from container: KeyedDecodingContainer<AppState.CodingKeys>) throws {
-    writes = try container.decode(StudyStateWrites.self, forKey: .pendingWrites)
+    writes = try container.decode(StudyWrites.self, forKey: .pendingWrites)
     undoHistory = try container.decode(UndoHistory.self, forKey: .history)
     changesDuringLoad = try container.decode(ChangesDuringLoad.self, forKey: .changesDuringLoad)
     deletedWordIDs = try container.decode(Set<Word.ID>.self, forKey: .deletedWordIDs)
-    reviewWrites =
-      try container.decodeIfPresent(ReviewWrites.self, forKey: .pendingReviews) ?? ReviewWrites()
     isLoadingRestOfBook =
       try container.decodeIfPresent(Bool.self, forKey: .isLoadingRestOfBook) ?? false
     shufflesOnceLoaded =
@@ -230,7 +224,6 @@ extension ServiceSync {
     try container.encode(undoHistory, forKey: .history)
     try container.encode(changesDuringLoad, forKey: .changesDuringLoad)
     try container.encode(deletedWordIDs, forKey: .deletedWordIDs)
-    try container.encode(reviewWrites, forKey: .pendingReviews)
     // Only while the rest of a book loads, so states written before have the same JSON.
     if isLoadingRestOfBook { try container.encode(true, forKey: .isLoadingRestOfBook) }
     if shufflesOnceLoaded { try container.encode(true, forKey: .shufflesOnceLoaded) }

@@ -6,6 +6,7 @@ extension WordList: Codable {
     case mode
     case search
     case due
+    case chosen
   }
 
   /// Decodes a list, checking that the study order is a permutation of the words and that
@@ -16,6 +17,7 @@ extension WordList: Codable {
     let order = try container.decode([Int32].self, forKey: .order)
     let visible = try container.decode([Int32].self, forKey: .visible)
     let due = try container.decodeIfPresent([Int32].self, forKey: .due) ?? []
+    let chosen = try container.decodeIfPresent([Int32].self, forKey: .chosen)
     var seen = [Bool](repeating: false, count: count)
     for position in order {
       guard seen.indices.contains(Int(position)), !seen[Int(position)] else {
@@ -26,14 +28,14 @@ extension WordList: Codable {
       seen[Int(position)] = true
     }
     guard order.count == count,
-      (visible + due).allSatisfy({ seen.indices.contains(Int($0)) })
+      (visible + due + (chosen ?? [])).allSatisfy({ seen.indices.contains(Int($0)) })
     else {
       throw DecodingError.dataCorruptedError(
         forKey: .visible, in: container,
         debugDescription: "The study order or visible words do not match the words.")
     }
     self.order = order
-    setVisible(visible, due: due)
+    setVisible(visible, due: due, chosen: chosen)
     // Lists written before the list held its mode were in a state that held it.
     restoreFilter(
       mode: try container.decodeIfPresent(StudyMode.self, forKey: .mode) ?? .all,
@@ -51,5 +53,6 @@ extension WordList: Codable {
     try container.encode(mode, forKey: .mode)
     try container.encodeIfPresent(searchQuery, forKey: .search)
     if !duePositions.isEmpty { try container.encode(duePositions, forKey: .due) }
+    try container.encodeIfPresent(chosenPositions, forKey: .chosen)
   }
 }

@@ -28,13 +28,14 @@ extension WordList {
     }
     var visible = moved(self.visible)
     var due = moved(duePositions)
+    let chosen = chosenPositions.map(moved)
     for position in isPlaced.indices where !isPlaced[position] {
       order.append(Int32(position))
-      if merged.isShown(at: position) { visible.append(Int32(position)) }
+      if chosen == nil, merged.isShown(at: position) { visible.append(Int32(position)) }
       if mode == .due { due.append(Int32(position)) }
     }
     merged.order = order
-    merged.setVisible(visible, due: due)
+    merged.setVisible(visible, due: due, chosen: chosen)
     self = merged
     return removed
   }

@@ -40,8 +40,11 @@ public struct WordList: Sendable {
   /// but keeps its capacity, so the next filtering mode writes into it without allocating.
   private var filtered: [Int32] = []
   /// The positions ``StudyMode/due`` shows, in its order: the due words, most overdue first,
-  /// then the day's new words.
+  /// then the day's new words, then the learning words due later that day.
   private(set) var duePositions: [Int32] = []
+  /// The positions of the words chosen to study on their own (``showOnly(_:)``), in their
+  /// order, whatever the mode; `nil` when the mode chooses.
+  private(set) var chosenPositions: [Int32]?
   /// The study mode that filters the visible words.
   public private(set) var mode: StudyMode = .all
   /// The text a visible word's term or meaning contains, ignoring case; `nil` shows every
@@ -195,24 +198,52 @@ public struct WordList: Sendable {
   /// - Complexity: O(1) for ``StudyMode/all`` without a search, O(*n*) otherwise.
   public mutating func filter(mode: StudyMode, searchQuery: String?) {
     self.mode = mode
+    chosenPositions = nil
     self.searchQuery = searchQuery
     searchKey = searchQuery?.lowercased()
     refilter()
   }
+
+  /// Filters the visible words by `searchQuery`, keeping the mode, or the words chosen to study
+  /// on their own.
+  ///
+  /// - Parameter searchQuery: The text a visible word's term or meaning contains, ignoring
+  ///   case, or `nil` for every word.
+  public mutating func search(for searchQuery: String?) {
+    self.searchQuery = searchQuery
+    searchKey = searchQuery?.lowercased()
+    refilter()
+  }
+
+  /// Shows only the words of `ids`, in that order, whatever the mode, until the next
+  /// ``filter(mode:searchQuery:)``: a round of chosen cards, such as the ones missed. IDs the
+  /// list does not hold are left out. Public for describing a step in a test.
+  ///
+  /// - Complexity: O(*k*) for *k* IDs.
+  public mutating func showOnly(_ ids: [Word.ID]) {
+    chosenPositions = ids.compactMap { position(of: $0).map(Int32.init) }
+    refilter()
+  }
+
+  /// Whether the visible words are words chosen to study on their own (``showOnly(_:)``).
+  public var isShowingChosenWords: Bool { chosenPositions != nil }
 
   /// Sets the words ``StudyMode/due`` shows and re-filters when that is the mode: the words of
   /// `dueIDs` in that order, then the first `newCount` words of the study order that `isNew`
   /// says were never reviewed. IDs the list does not hold are left out.
   ///
   /// - Complexity: O(*k*) for *k* due words, plus the study order up to the last new word.
-  mutating func showDue(_ dueIDs: [Word.ID], newCount: Int, isNew: (Word.ID) -> Bool) {
+  mutating func showDue(
+    _ dueIDs: [Word.ID], newCount: Int, then later: [Word.ID] = [], isNew: (Word.ID) -> Bool
+  ) {
     duePositions = dueIDs.compactMap { position(of: $0).map(Int32.init) }
     var left = newCount
     for position in order where left > 0 && isNew(entry(at: Int(position)).id) {
       duePositions.append(position)
       left -= 1
     }
-    if mode == .due { refilter() }
+    duePositions += later.compactMap { position(of: $0).map(Int32.init) }
+    if mode == .due, chosenPositions == nil { refilter() }
   }
 
   /// Returns what the mutations since the last call touched, and starts a new record.
@@ -231,6 +262,11 @@ public struct WordList: Sendable {
   /// Whether the word at `position` is visible under the mode and the search.
   func isShown(at position: Int) -> Bool {
     guard mode.includes(states[position]) else { return false }
+    return matchesSearch(at: position)
+  }
+
+  /// Whether the word at `position` matches the search, or there is none.
+  private func matchesSearch(at position: Int) -> Bool {
     guard let searchKey, !searchKey.isEmpty else { return true }
     let entry = entry(at: position)
     return entry.term.lowercased().contains(searchKey)
@@ -246,15 +282,8 @@ public struct WordList: Sendable {
   }
 
   /// Adds `word` at the end of the study order, as a save does, visible when the mode and the
-  /// search show it; the others keep their order. Public for describing a step in a test.
-  ///
-  /// ```swift
-  /// let saved = await store.receive("wordSaved", extracting: { action in
-  ///   if case .study(.wordSaved(_, .success(let word))) = action { word } else { nil }
-  /// }) { state, word in
-  ///   state.words.append(word)
-  /// }
-  /// ```
+  /// search show it; the others keep their order. ``AppState/append(_:)`` adds it to the round
+  /// too, as a test describing a save does.
   ///
   /// - Parameter word: The new word; its ID must not be in the list.
   /// - Complexity: Amortized O(1).
@@ -264,7 +293,8 @@ public struct WordList: Sendable {
     added.append(Entry(word))
     states.append(word.studyState)
     tally[word.studyState] += 1
-    let shown = isShown(at: position)
+    // Words chosen to study on their own do not include a word just added.
+    let shown = chosenPositions == nil && isShown(at: position)
     if showsAll, !shown {
       filtered = order
       showsAll = false
@@ -310,13 +340,16 @@ public struct WordList: Sendable {
     }
     order = shifted(order)
     duePositions = shifted(duePositions)
+    chosenPositions = chosenPositions.map(shifted)
     if !showsAll { filtered = shifted(filtered) }
   }
 
   /// Shuffles the study order with a Fisher–Yates pass over 4-byte positions, then re-filters.
   mutating func shuffle(using generator: inout SplitMix64) {
     order.withUnsafeMutableBufferPointer { $0.fisherYatesShuffle(using: &generator) }
-    if mode == .due {
+    if chosenPositions != nil {
+      chosenPositions?.withUnsafeMutableBufferPointer { $0.fisherYatesShuffle(using: &generator) }
+    } else if mode == .due {
       duePositions.withUnsafeMutableBufferPointer { $0.fisherYatesShuffle(using: &generator) }
     }
     refilter()
@@ -329,11 +362,11 @@ public struct WordList: Sendable {
   /// - Complexity: O(1) for ``StudyMode/all`` without a search, O(*n*) otherwise.
   mutating func refilter() {
     changes.touchVisibleWords()
-    showsAll = mode == .all && searchKey == nil
+    showsAll = mode == .all && searchKey == nil && chosenPositions == nil
     guard !showsAll else { return }
     filtered.removeAll(keepingCapacity: true)
-    if mode == .due {
-      filtered = searchKey == nil ? duePositions : duePositions.filter { isShown(at: Int($0)) }
+    if let chosen = chosenPositions ?? (mode == .due ? duePositions : nil) {
+      filtered = searchKey == nil ? chosen : chosen.filter { matchesSearch(at: Int($0)) }
       return
     }
     filtered.reserveCapacity(order.count)
@@ -350,10 +383,11 @@ public struct WordList: Sendable {
     }
   }
 
-  /// Sets the visible words to `positions`, positions in the study order, and the words Due
-  /// mode shows to `due`; for decoding.
-  mutating func setVisible(_ positions: [Int32], due: [Int32]) {
+  /// Sets the visible words to `positions`, positions in the study order, the words Due mode
+  /// shows to `due`, and the words chosen to study on their own to `chosen`; for decoding.
+  mutating func setVisible(_ positions: [Int32], due: [Int32], chosen: [Int32]? = nil) {
     duePositions = due
+    chosenPositions = chosen
     changes.touchVisibleWords()
     showsAll = positions == order
     filtered = showsAll ? [] : positions
@@ -366,7 +400,7 @@ extension WordList: Equatable {
   public static func == (lhs: WordList, rhs: WordList) -> Bool {
     lhs.mode == rhs.mode && lhs.searchQuery == rhs.searchQuery && lhs.hasSameWords(as: rhs)
       && lhs.states == rhs.states && lhs.order == rhs.order && lhs.visible == rhs.visible
-      && lhs.duePositions == rhs.duePositions
+      && lhs.duePositions == rhs.duePositions && lhs.chosenPositions == rhs.chosenPositions
   }
 }
 

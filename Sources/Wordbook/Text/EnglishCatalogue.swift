@@ -24,6 +24,8 @@ extension EnglishCatalogue: Catalogue {
     case .noBookSelected: "Choose a wordbook first, then save the word."
     case .nothingToRedo: "There is nothing to redo."
     case .nothingToUndo: "There is nothing to undo."
+    case .roundIsOver:
+      "The round is over. Study the ones you missed, or all of them again, to go on."
     case .service(let error): error.message(in: .english, for: reader)
     case .unknownBook(let id): "No wordbook has ID \(id). Choose one from the list."
     case .unknownWord(let id): "No word has ID \(id) in this wordbook."
@@ -42,6 +44,8 @@ extension EnglishCatalogue: Catalogue {
     case .cancelled: "The operation was cancelled; nothing was changed."
     case .reviewedTermNotMatched(let line, let problem):
       "Line \(line) of the review history: \(clause(problem)); no review was imported."
+    case .reviewIDTaken(let id):
+      "Another review already has the ID \(id); nothing was saved. Rate the card again."
     case .unreachable(let operation):
       "Could not \(operation.rawValue): the service is unavailable. Try again."
     case .storage(let failure): sentence(failure, for: reader)

@@ -24,6 +24,7 @@ extension KoreanCatalogue: Catalogue {
     case .noBookSelected: "먼저 단어장을 고른 뒤 단어를 저장하세요."
     case .nothingToRedo: "다시 할 것이 없습니다."
     case .nothingToUndo: "되돌릴 것이 없습니다."
+    case .roundIsOver: "이번 회차가 끝났습니다. 틀린 카드나 전체를 다시 공부하세요."
     case .service(let error): error.message(in: .korean, for: reader)
     case .unknownBook(let id): "ID가 \(id)인 단어장이 없습니다. 목록에서 고르세요."
     case .unknownWord(let id): "이 단어장에 ID가 \(id)인 단어가 없습니다."
@@ -41,6 +42,8 @@ extension KoreanCatalogue: Catalogue {
     case .cancelled: "작업을 취소했습니다. 바뀐 것은 없습니다."
     case .reviewedTermNotMatched(let line, let problem):
       "복습 기록 \(line)번째 줄: \(clause(problem)). 복습을 하나도 가져오지 않았습니다."
+    case .reviewIDTaken(let id):
+      "다른 복습이 이미 ID \(id)를 씁니다. 아무것도 저장하지 않았습니다. 카드를 다시 평가하세요."
     case .unreachable(let operation):
       "\(cannot(operation)): 서비스에 연결할 수 없습니다. 다시 시도하세요."
     case .storage(let failure): sentence(failure, for: reader)

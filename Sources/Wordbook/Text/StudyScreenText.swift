@@ -7,7 +7,8 @@
 /// template (``template(in:)``) and fills it in with the values it formats in its language.
 ///
 /// ```swift
-/// StudyScreenText.dueCounts.text(in: .english, ["due": "3", "new": "10"])  // "3 due, 10 new"
+/// StudyScreenText.roundCounts.text(in: .english, ["new": "10", "learning": "1", "due": "3"])
+/// // "New 10 · Learning 1 · Due 3"
 /// StudyScreenText.name(of: .failedOnly).text(in: .korean)  // "틀린 단어만"
 /// ```
 public enum StudyScreenText: String, CaseIterable, Hashable, Sendable {
@@ -27,10 +28,22 @@ public enum StudyScreenText: String, CaseIterable, Hashable, Sendable {
   case notKnown
   /// ``StudyState/notStudied``'s name, as the counts name it.
   case notStudied
-  /// How many words are due and how many new words are left today: `{due}`, `{new}`.
-  case dueCounts
-  /// Put after ``dueCounts`` when the next word falls due later: `{when}`.
+  /// What a Due round has left, as Anki's *New · Learning · Due*: `{new}`, `{learning}`,
+  /// `{due}`.
+  case roundCounts
+  /// What a round of another mode has left: `{count}`.
+  case roundLeft
+  /// Put after the round's counts when nothing is due now and the next word falls due later:
+  /// `{when}`.
   case dueNext
+  /// Says that the round is over.
+  case roundOver
+  /// A round's summary: `{known}`, the cards known; `{notKnown}`, those missed.
+  case roundSummary
+  /// Starts a round of the cards missed in this one.
+  case restudyMissed
+  /// Starts the round's cards again.
+  case restudyRound
   /// Shown in Due mode while the schedule is read.
   case dueReading
   /// Shown in Due mode when the schedule could not be read.

@@ -39,6 +39,7 @@ public final class StudyApp: TerminalApplication {
     self.requestRedraw = requestRedraw
     observe(includingMarks: false)
     store.send(.app(.books(.view(.loadBooks))))
+    store.send(.app(.books(.view(.loadRoundCounts))))
   }
 
   private func observe(includingMarks: Bool) {

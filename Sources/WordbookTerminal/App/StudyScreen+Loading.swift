@@ -28,7 +28,8 @@ extension StudyScreen {
   }
 
   /// What the screen does by itself after every action: open the first book, keep the
-  /// picker's highlighted row on a book, then handle the keys that waited.
+  /// picker's highlighted row on a book, then handle the next key that waited. The reducer
+  /// applies the actions returned and asks again, until nothing is left to do.
   mutating func followApp() -> [AppAction] {
     // The flag drops once the selection shows in the state: until then, keys keep waiting.
     if app.selectedBookID != nil { opensFirstBook = false }
@@ -36,7 +37,12 @@ extension StudyScreen {
     // above it is highlighted instead, so the picker always shows where Enter goes.
     screen.pickerCursor = min(screen.pickerCursor, max(app.books.count - 1, 0))
     if let book = bookToOpen() { return [.books(.view(.selectBook(book)))] }
-    guard actionsBeforeNextWaitingKey == 0 else { return [] }
+    // The mode asked for on the command line, once the first book is chosen: in the same pass,
+    // so that Due mode reads the schedule beside the words.
+    if app.selectedBookID != nil, let mode = requestedMode {
+      requestedMode = nil
+      return [.study(.view(.setStudyMode(mode)))]
+    }
     return handleKeysTypedWhileLoading()
   }
 
@@ -56,9 +62,9 @@ extension StudyScreen {
     return book.id
   }
 
-  /// Handles the waiting keys in order until one asks the app for something: the next waits
-  /// until that has been processed, so that it sees the state it makes (a key that selects a
-  /// book makes the next wait for the book's words).
+  /// Handles the waiting keys in order until one asks the app for something, which the
+  /// reducer applies before the next key is handled, so that it sees the state it makes (a key
+  /// that selects a book makes the next wait for the book's words).
   private mutating func handleKeysTypedWhileLoading() -> [AppAction] {
     while !isLoading, !keysWhileLoading.isEmpty {
       guard !screen.cards.isQuitting, !screen.cards.hasQuit else {
@@ -66,10 +72,7 @@ extension StudyScreen {
         break
       }
       let actions = handle(keysWhileLoading.removeFirst())
-      if !actions.isEmpty {
-        actionsBeforeNextWaitingKey = actions.count
-        return actions
-      }
+      if !actions.isEmpty { return actions }
     }
     return []
   }

@@ -14,16 +14,17 @@ public struct StudyScreen: Equatable, Sendable {
   public var screen = StudyScreenState()
   /// The wordbook asked for on the command line, by title or ID, until it is opened.
   public var requestedBook: String?
+  /// The study mode asked for on the command line, until the first book opens in it; `nil`
+  /// opens each book in the mode it was left in.
+  public var requestedMode: StudyMode?
   /// Whether the screen still opens a book by itself: only until the first book is open, so
   /// a book that goes away later (deleted here or by another process) leaves the picker.
   public var opensFirstBook = true
   /// Keys typed while the wordbooks or the words were loading, handled in order once they are
   /// there, so that a learner who starts marking at once on a large book loses no key.
   public var keysWhileLoading: [Key] = []
-  /// How many actions of the last key replayed from ``keysWhileLoading`` are still to be
-  /// processed: the next waiting key is handled once they are, so it sees the state they make.
-  /// A test describes it through the actions it sees instead.
-  @Bookkeeping var actionsBeforeNextWaitingKey = 0
+  /// The app's actions the last action applied besides itself, which a recorder logs.
+  @Bookkeeping var appliedActions: [AppAction] = []
   /// When the last key was pressed: the time of the ratings keys make.
   @Bookkeeping var lastKeyTime = Timestamp(secondsSince1970: 0)
   /// The parts of the screen changed since the store last took the record: at most
@@ -36,9 +37,12 @@ public struct StudyScreen: Equatable, Sendable {
   ///   - app: The app's state, usually one that has loaded nothing yet.
   ///   - book: The wordbook to open first, by title or ID; when `nil`, the one the learner
   ///     studied last, or else the first.
-  public init(app: AppState, book: String? = nil) {
+  ///   - mode: The study mode the first book opens in; when `nil`, the one it was left in.
+  public init(app: AppState, book: String? = nil, mode: StudyMode? = nil) {
     self.app = app
     self.requestedBook = book
+    self.requestedMode = mode
+    screen.cards.follow(app, bookBefore: app.selectedBookID)
   }
 
   /// Whether the session is over: the learner quit, or asked to quit and every mark has

@@ -69,7 +69,7 @@ public enum StudyScreenKeys {
     case .character("d"):
       guard screen.pickerCursor < books.count else { break }
       screen.question = .deleteBook(books[screen.pickerCursor].id)
-    case .character("b"): return [.books(.view(.loadBooks))]
+    case .character("b"): return [.books(.view(.loadBooks)), .books(.view(.loadRoundCounts))]
     case .escape, .left, .character("h"): screen.overlay = .none
     case .character("?"): screen.overlay = .help
     case .character("q"), .endOfInput: return screen.apply(.quit, to: state, at: time)

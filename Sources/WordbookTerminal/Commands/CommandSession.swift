@@ -201,8 +201,8 @@ final class CommandSession {
   static func stateField(_ state: StudyState) -> StaticString {
     switch state {
     case .notStudied: "\tnot-studied\t"
-    case .success: "\tsuccess\t"
-    case .fail: "\tfail\t"
+    case .success: "\tknown\t"
+    case .fail: "\tnot-known\t"
     }
   }
 }

@@ -123,6 +123,7 @@ extension EnglishCatalogue: TerminalCatalogue {
     case .newPerDay:
       "a whole number from \(ReviewSettings.newWordsPerDayBounds.lowerBound) to "
         + "\(ReviewSettings.newWordsPerDayBounds.upperBound)"
+    case .learnAhead: "a whole number and a unit s, m, h or d (such as 20m), at most 1d"
     case .parameters: "21 numbers separated by commas"
     }
   }
@@ -277,8 +278,9 @@ extension EnglishCatalogue: TerminalCatalogue {
     case .deletedBook(let book):
       "Deleted wordbook \(book.id) (\(book.title.shown)) and its \(Self.words(book.wordCount))."
     case .stats(let book, let tally):
-      "\(book.id)\t\(book.title.shown)\ttotal \(tally.total)\tsuccess \(tally.success)\t"
-        + "fail \(tally.fail)\tnot studied \(tally.notStudied)"
+      "\(book.id)\t\(book.title.shown)\ttotal \(tally.total)\t"
+        + "\(StudyState.success.name) \(tally.success)\t\(StudyState.fail.name) \(tally.fail)\t"
+        + "\(StudyState.notStudied.name) \(tally.notStudied)"
     case .imported(let file, let format, let summary, let policy, let rejected):
       "Imported \(file.shown) (\(format)) into wordbook \(summary.book.id) "
         + "(\(summary.book.title.shown)): \(summary.added) added, "

@@ -102,6 +102,7 @@ extension KoreanCatalogue: TerminalCatalogue {
     case .newPerDay:
       "\(ReviewSettings.newWordsPerDayBounds.lowerBound)부터 "
         + "\(ReviewSettings.newWordsPerDayBounds.upperBound)까지의 정수"
+    case .learnAhead: "정수와 단위 s, m, h, d(20m처럼), 1d 이하"
     case .parameters: "쉼표로 나눈 수 21개"
     }
   }

@@ -48,6 +48,8 @@ public struct StudyScreenRenderer: Sendable {
       body = help(rows: bodyRows, width: size.columns)
     } else if screen.showsPicker(state) {
       body = picker(state, screen: screen, rows: bodyRows, width: size.columns)
+    } else if state.round.isOver {
+      body = summary(state.round)
     } else {
       body = wordList(state, screen: screen, rows: bodyRows, width: size.columns)
     }
@@ -70,7 +72,7 @@ public struct StudyScreenRenderer: Sendable {
 
   private func header(_ state: AppState, width: Int) -> StyledLine {
     var mode = "\(messages.modeLabel): \(messages.text(.name(of: state.studyMode)))"
-    if state.studyMode == .due { mode += " · " + dueSummary(state.schedule) }
+    if state.studyMode == .due { mode += " · " + dueSummary(state) }
     if state.isReversed { mode += " · " + messages.text(.meaningFirst) }
     if let query = state.searchQuery {
       mode +=
@@ -84,21 +86,45 @@ public struct StudyScreenRenderer: Sendable {
     return line
   }
 
-  /// How many words are due and new, and when the next falls due; or how far reading the
-  /// schedule got.
-  private func dueSummary(_ schedule: ReviewSchedule) -> String {
-    switch schedule.status {
-    case .notLoaded, .loading: messages.text(.dueReading)
-    case .failed: messages.text(.dueFailed)
-    case .loaded:
-      messages.text(
-        .dueCounts,
-        [
-          "due": Messages.grouped(schedule.dueCount),
-          "new": Messages.grouped(schedule.newWordsLeft),
-        ])
-        + (schedule.upcomingDue.map { messages.text(.dueNext, ["when": $0.iso8601]) } ?? "")
+  /// What the Due round has left, as *New · Learning · Due*, and when the next word falls due
+  /// once none is left; or how far reading the schedule got.
+  private func dueSummary(_ state: AppState) -> String {
+    switch state.schedule.status {
+    case .notLoaded, .loading: return messages.text(.dueReading)
+    case .failed: return messages.text(.dueFailed)
+    case .loaded: break
     }
+    guard state.round.isScheduled else {
+      return messages.text(.roundLeft, ["count": Messages.grouped(state.round.counts.total)])
+    }
+    let counts = state.round.counts
+    let next =
+      state.round.current == nil
+      ? state.schedule.upcomingDue.map { messages.text(.dueNext, ["when": $0.iso8601]) } : nil
+    return messages.text(
+      .roundCounts,
+      [
+        "new": Messages.grouped(counts.new), "learning": Messages.grouped(counts.learning),
+        "due": Messages.grouped(counts.due),
+      ]) + (next ?? "")
+  }
+
+  /// The summary of a round that is over: what was known and missed, and the keys that study
+  /// again the ones missed, or all of them.
+  private func summary(_ round: StudyRound) -> [StyledLine] {
+    let counts = messages.text(
+      .roundSummary,
+      [
+        "known": Messages.grouped(round.knownCount),
+        "notKnown": Messages.grouped(round.missed.count),
+      ])
+    var lines = [
+      StyledLine(messages.text(.roundOver), style: .emphasis), StyledLine(), StyledLine(counts),
+      StyledLine(),
+    ]
+    if !round.missed.isEmpty { lines.append(StyledLine("  f  " + messages.text(.restudyMissed))) }
+    lines.append(StyledLine("  o  " + messages.text(.restudyRound)))
+    return lines
   }
 
   /// The keys, in two columns when one does not fit the window's height.
@@ -135,20 +161,28 @@ public struct StudyScreenRenderer: Sendable {
     case .empty:
       return [StyledLine(messages.text(.booksEmpty) + " " + messages.createBookHint)]
     case .chooseOne(let books):
-      return bookList(books, screen: screen, selected: nil, rows: rows, width: width)
+      return bookList(
+        books, roundCounts: state.list.roundCounts, screen: screen, selected: nil, rows: rows,
+        width: width)
     case .chosen(let book):
-      return bookList(state.books, screen: screen, selected: book.id, rows: rows, width: width)
+      return bookList(
+        state.books, roundCounts: state.list.roundCounts, screen: screen, selected: book.id,
+        rows: rows, width: width)
     }
   }
 
   /// The books, one a row: the ID right-aligned, the title (`*` after the open book's), and
   /// the word count right-aligned in a column after the longest title.
   private func bookList(
-    _ books: [WordBook], screen: StudyScreenState, selected: WordBook.ID?, rows: Int, width: Int
+    _ books: [WordBook], roundCounts: [WordBook.ID: RoundCounts], screen: StudyScreenState,
+    selected: WordBook.ID?, rows: Int, width: Int
   ) -> [StyledLine] {
     let idWidth = books.map { "#\($0.id)".count }.max() ?? 0
     let titles = books.map { $0.title.escapedForTerminal + ($0.id == selected ? " *" : "") }
-    let counts = books.map { messages.wordCount($0.wordCount) }
+    let counts = books.map { book in
+      messages.wordCount(book.wordCount)
+        + (roundCounts[book.id].map { "  " + roundCountsText($0) } ?? "")
+    }
     let countWidth = counts.map(\.terminalColumns).max() ?? 0
     let titleWidth = min(
       titles.map(\.terminalColumns).max() ?? 0, max(width - idWidth - countWidth - 6, 1))
@@ -271,6 +305,16 @@ public struct StudyScreenRenderer: Sendable {
     case .fail: "✗"
     case .notStudied: "·"
     }
+  }
+
+  /// A Due round's counts, as *New · Learning · Due*.
+  private func roundCountsText(_ counts: RoundCounts) -> String {
+    messages.text(
+      .roundCounts,
+      [
+        "new": Messages.grouped(counts.new), "learning": Messages.grouped(counts.learning),
+        "due": Messages.grouped(counts.due),
+      ])
   }
 
   /// The first row to show so the cursor stays in view, centred when it can be.

@@ -18,22 +18,22 @@ const page = {
   base: '',
   // The servers of the same accounts, this page's first: when one stops, the next takes over.
   servers: [],
-  // The screen's place: the current card's position among the cards, how many the list shows
-  // at once, and whether the last card has just been rated; the server's `screen` event.
+  // The screen's place: the current card's position among the cards; the server's `screen`
+  // event, which also carries the list's page whenever it changes.
   cursor: 0,
-  pageSize: 20,
-  roundOver: false,
-  // Where the list's window of cards starts, and the version of the cards it shows.
+  // Where the list's page of cards starts, and its cards as the server last sent them.
   from: 0,
-  version: 0,
-  // The newest request for a window: an older answer arriving later is dropped.
-  windowRequest: 0,
+  cards: [],
   // Whether a key moved the current card, which the list then scrolls to; a swipe or a tap
   // leaves the list where the finger or the mouse is.
   followCursor: false,
   // Whether the add form's word is being saved, to clear the form once it is.
   addingWord: false,
   cardsStatus: 'notLoaded',
+  // The Due schedule's status and next due time, from the `status` event.
+  due: null,
+  // The round, from the last `screen` event.
+  round: null,
   searchTimer: null,
   // Whether cards ask the meaning first, which then comes first in each card's text too, for
   // screen readers as much as for the eye.
@@ -64,6 +64,7 @@ function showView(view) {
   page.view = view;
   $('study').dataset.view = view;
   $('focus').hidden = view !== 'focus';
+  focus.render();
   $('view-focus').setAttribute('aria-pressed', String(view === 'focus'));
   $('view-list').setAttribute('aria-pressed', String(view === 'list'));
 }
@@ -75,7 +76,6 @@ function chooseView(view) {
     // Storage may be off: the choice then lasts for this visit.
   }
   showView(view);
-  loadWindow();
 }
 
 function translate() {
@@ -96,10 +96,12 @@ function showError(message) {
   $('error').hidden = !message;
 }
 
-// Sends `action` and resolves to null once the server has applied it, or to the sentence that
-// says why it did not, which is also shown.
-function send(action) {
-  return post('actions', action);
+// Sends the app's action `name` of `feature` (`books` or `study`) with its `values`, as the
+// server reads it ({"books": {"view": {"selectBook": {"_0": 1}}}}), or `dismissError` with no
+// feature, and resolves to null once the server has applied it, or to the sentence that says
+// why it did not, which is also shown.
+function send(feature, name, values = {}) {
+  return post('actions', feature ? { [feature]: { view: { [name]: values } } } : { [name]: {} });
 }
 
 // Sends the study screen's command `name` (`good`, `next`, `shuffle`, `moveTo` with a
@@ -164,51 +166,24 @@ function fail(message) {
   return message;
 }
 
-// Asks for the cards the view shows: the focused view its one card at the screen's place, the
-// list the page of cards that holds it.
-async function loadWindow() {
-  if (!page.session) return;
-  const view = page.view;
-  const from = view === 'focus' ? page.cursor : page.cursor - (page.cursor % page.pageSize);
-  const count = view === 'focus' ? 1 : page.pageSize;
-  const request = ++page.windowRequest;
-  const url =
-    `${page.base}cards?session=${encodeURIComponent(page.session)}&from=${from}&count=${count}`;
-  try {
-    const response = await fetch(url, { credentials: 'include' });
-    if (!response.ok) return showError(describeRefusal(response));
-    const window = await response.json();
-    if (request !== page.windowRequest || window.version < page.version || view !== page.view) {
-      return;
-    }
-    if (view === 'focus') focus.show(window, page.roundOver);
-    else renderWindow(window);
-    if (page.cardsStatus === 'loaded') {
-      $('cards-status').textContent = window.count ? '' : t.cardsEmpty;
-    }
-  } catch {
-    showError(t.unreachable);
-  }
-}
-
-function renderWindow(window) {
-  page.from = window.from;
+// Shows the list's page of cards the server sent, from `from` of `count` cards.
+function renderPage(from, count, cards) {
+  page.from = from;
+  page.cards = cards;
   const items = cardElements();
-  const sameCards = items.length === window.cards.length &&
-    items.every((item, index) => Number(item.dataset.wordId) === window.cards[index].id);
+  const sameCards = items.length === cards.length &&
+    items.every((item, index) => Number(item.dataset.wordId) === cards[index].id);
   // The same cards in the same places (the rest of a big book arrived, say) are filled in
   // place, so that a swipe under way, its pointer captured by its card, goes on.
-  if (sameCards) items.forEach((item, index) => fillCard(item, window.cards[index]));
-  else $('cards').replaceChildren(...window.cards.map(makeCard));
-  markCurrent();
-  scrollToCurrent();
-  const to = window.from + window.cards.length;
-  $('position').textContent = window.count ? t.position(window.from + 1, to, window.count) : '';
-  $('previous').disabled = window.from === 0;
-  $('next').disabled = to >= window.count;
-  $('first').disabled = window.from === 0;
-  $('last').disabled = to >= window.count;
-  $('jump').max = String(window.count);
+  if (sameCards) items.forEach((item, index) => fillCard(item, cards[index]));
+  else $('cards').replaceChildren(...cards.map(makeCard));
+  const to = from + cards.length;
+  $('position').textContent = count ? t.position(from + 1, to, count) : '';
+  $('previous').disabled = from === 0;
+  $('next').disabled = to >= count;
+  $('first').disabled = from === 0;
+  $('last').disabled = to >= count;
+  $('jump').max = String(count);
 }
 
 function makeCard(card) {
@@ -282,30 +257,39 @@ function scrollToCurrent() {
   item.scrollIntoView({ block: 'nearest' });
 }
 
-// Follows the server's `screen` event: the list marks the new current card when its page shows
-// it, and asks for the page that does otherwise; the focused view asks for the card.
+// Follows the server's `screen` event: the list shows the page it carries, when it carries
+// one, and marks the current card; the focused view shows the card and the round.
 function renderScreen(screen) {
   page.cursor = screen.cursor;
-  page.pageSize = screen.pageSize;
-  page.roundOver = screen.isRoundOver;
-  const shown = page.cursor >= page.from && page.cursor < page.from + cardElements().length;
-  if (page.view !== 'list' || !shown) return loadWindow();
+  if (screen.page) renderPage(screen.pageStart, screen.count, screen.page);
+  // The current card is one of the page's, which the `card` events keep up to date.
+  screen.card = screen.count ? page.cards[screen.cursor - page.from] ?? null : null;
   markCurrent();
   scrollToCurrent();
+  page.round = screen.round;
+  focus.show(screen);
+  renderDueSummary();
+  if (page.cardsStatus === 'loaded') {
+    $('cards-status').textContent = screen.count ? '' : t.cardsEmpty;
+  }
+}
+
+// What is left of a Due round, from the last screen and the last news of the schedule.
+function renderDueSummary() {
+  const round = page.round;
+  $('due-summary').textContent = round && (round.isScheduled || page.due)
+    ? t.roundLeft(round, page.due) : '';
 }
 
 function renderCards(cards) {
-  page.version = cards.version;
   page.cardsStatus = cards.status;
   $('cards-status').textContent =
     cards.status === 'loading' ? t.cardsLoading :
     cards.status === 'failed' ? t.cardsFailed(cards.message) : '';
   if (cards.status !== 'loaded') {
+    page.cards = [];
     $('cards').replaceChildren();
-    focus.show({ from: 0, count: 0, cards: [] }, false);
-    return;
   }
-  loadWindow();
 }
 
 function renderStatus(status) {
@@ -324,7 +308,9 @@ function renderStatus(status) {
   $('undo').disabled = !status.canUndo;
   $('redo').disabled = !status.canRedo;
   $('tally').textContent = t.tally(status) + (status.unsavedMarks ? t.unsaved(status.unsavedMarks) : '');
-  $('due-summary').textContent = status.due ? t.dueSummary(status.due) : '';
+  page.due = status.due ?? null;
+  focus.updateDue(page.due);
+  renderDueSummary();
   const adding = status.isSavingWord && !editor.isSaving;
   $('saving').textContent = adding ? t.saving : '';
   $('save').disabled = status.isSavingWord;
@@ -334,7 +320,6 @@ function renderStatus(status) {
   }
   page.addingWord = adding;
   editor.update(status);
-  focus.updateStatus(status);
   showError(status.error || '');
 }
 
@@ -358,6 +343,8 @@ function connect() {
   on('screen', renderScreen);
   on('status', renderStatus);
   on('card', (card) => {
+    const index = page.cards.findIndex((shown) => shown.id === card.id);
+    if (index >= 0) page.cards[index] = card;
     const item = $('cards').querySelector(`[data-word-id="${Number(card.id)}"]`);
     if (item) fillCard(item, card);
     focus.update(card);
@@ -405,16 +392,12 @@ function onKey(event) {
       if (page.view === 'focus') focus.act(name);
       else command(name);
       break;
-    // With nothing to undo or redo the key does what its greyed-out button does: nothing, not
-    // an error.
-    case 'undo': case 'redo': if (!$(name).disabled) command(name); break;
     case 'edit': if (item) editor.open(wordOf(item)); break;
     case 'delete': if (item) deleteQuestion.ask(wordOf(item)); break;
     case 'search': $('search').focus(); break;
     case 'clearSearch':
-      if (!$('search').value) return;
       $('search').value = '';
-      search();
+      command(name);
       break;
     default: command(name);
   }
@@ -433,7 +416,7 @@ function start() {
   showView(page.view);
   $('error-dismiss').addEventListener('click', () => {
     showError('');
-    send({ kind: 'dismissError' });
+    send(null, 'dismissError');
   });
   $('shuffle').addEventListener('click', () => command('shuffle'));
   $('mode').addEventListener('change', (event) => {
@@ -449,10 +432,10 @@ function start() {
     if (event.key !== 'Escape') return;
     // Escape clears the search and ends the typing, as after Enter: the next key is a command.
     event.preventDefault();
-    if ($('search').value) {
-      $('search').value = '';
-      search();
-    }
+    $('search').value = '';
+    clearTimeout(page.searchTimer);
+    page.searchTimer = null;
+    command('clearSearch');
     $('search').blur();
   });
   $('search-form').addEventListener('submit', (event) => {
@@ -478,7 +461,7 @@ function start() {
   $('view-list').addEventListener('click', () => chooseView('list'));
   $('add-word').addEventListener('submit', (event) => {
     event.preventDefault();
-    send({ kind: 'saveWord', term: $('term').value, meaning: $('meaning').value });
+    send('study', 'saveWord', { term: $('term').value, meaning: $('meaning').value });
   });
   document.addEventListener('keydown', onKey);
   connect();

@@ -15,17 +15,19 @@ export class BookPicker {
     this.choosing = false;
     onPress($('open-book'), () => {
       this.choosing = !this.choosing;
+      // Each book's New · Learning · Due, counted again as the list opens.
+      if (this.choosing) this.send('books', 'loadRoundCounts');
       this.render();
       if (this.choosing) $('books').querySelector('button')?.focus();
     });
     $('new-book-form').addEventListener('submit', (event) => {
       event.preventDefault();
-      this.send({ kind: 'createBook', title: $('new-book-title').value });
+      this.send('books', 'createBook', { title: $('new-book-title').value });
     });
     $('rename-book-form').addEventListener('submit', (event) => {
       event.preventDefault();
       const book = this.selectedBook;
-      if (book) this.send({ kind: 'renameBook', book: book.id, title: $('rename-book-title').value });
+      if (book) this.send('books', 'renameBook', { _0: book.id, title: $('rename-book-title').value });
     });
     $('delete-book').addEventListener('click', () => {
       const book = this.selectedBook;
@@ -37,7 +39,7 @@ export class BookPicker {
     $('delete-book-form').addEventListener('submit', (event) => {
       event.preventDefault();
       const book = this.selectedBook;
-      if (book) this.send({ kind: 'deleteBook', book: book.id });
+      if (book) this.send('books', 'deleteBook', { _0: book.id });
       $('confirm-delete-book').close();
     });
     $('delete-book-cancel').addEventListener('click', () => $('confirm-delete-book').close());
@@ -83,14 +85,16 @@ export class BookPicker {
       const button = document.createElement('button');
       button.type = 'button';
       button.dataset.bookId = entry.id;
-      button.textContent = `${entry.title} (${entry.wordCount})`;
+      // The title, its word count, and what a Due round of it would hold now.
+      button.textContent = `${entry.title} (${entry.wordCount})` +
+        (entry.counts ? ` · ${t.bookCounts(entry.counts)}` : '');
       button.setAttribute('aria-pressed', String(entry.id === picker.selected));
       button.addEventListener('click', () => {
         if (entry.id === picker.selected) {
           this.choosing = false;
           this.render();
         } else {
-          this.send({ kind: 'selectBook', book: entry.id });
+          this.send('books', 'selectBook', { _0: entry.id });
         }
       });
       item.append(button);

@@ -46,10 +46,10 @@ export class WordEditor {
     this.saving = { seen: false };
     // An error still shown is about something else; cleared first, the next error is this
     // save's own.
-    if (!$('error').hidden) await this.send({ kind: 'dismissError' });
+    if (!$('error').hidden) await this.send(null, 'dismissError');
     const term = $('edit-term').value;
     const meaning = $('edit-meaning').value;
-    const failure = await this.send({ kind: 'editWord', id: this.id, term, meaning });
+    const failure = await this.send('study', 'editWord', { _0: this.id, term, meaning });
     if (failure) {
       $('edit-error').textContent = failure;
       this.saving = null;
@@ -79,7 +79,7 @@ export class DeleteQuestion {
     this.id = null;
     $('delete-form').addEventListener('submit', (event) => {
       event.preventDefault();
-      if (this.id !== null) send({ kind: 'deleteWord', id: this.id });
+      if (this.id !== null) send('study', 'deleteWord', { _0: this.id });
       $('confirm-delete').close();
     });
     $('delete-cancel').addEventListener('click', () => $('confirm-delete').close());

@@ -1,7 +1,8 @@
-// The focused study view: one big card at a time, turned by a tap, marked by a swipe or the
-// big buttons, then a summary of the round. The round is the cards the server shows, in its
-// order, and the place in them is the server's too (its study screen moves on after a mark):
-// the view shows the card at that place and turns gestures into the screen's commands.
+// The focused study view: one big card at a time, turned by a tap, rated by a swipe or the
+// big buttons, then the round's summary. The round is the server's, and so is every rule of it
+// (which card comes next, when it is over, that a card is rated once): the view shows the card
+// and the round the server's `screen` event carries, and turns gestures into the screen's
+// commands.
 import { t } from './texts.js';
 
 const $ = (id) => document.getElementById(id);
@@ -74,63 +75,52 @@ export class FocusView {
    * applied it, or to the sentence that says why it did not. */
   constructor(command) {
     this.command = command;
-    this.position = 0;
-    this.count = 0;
-    this.roundOver = false;
-    this.card = null;
-    // Whether a rating is on its way: the card shown stays until the next one arrives, and is
-    // not rated twice meanwhile.
-    this.marking = false;
-    this.status = null;
+    this.screen = null;
+    this.due = null;
     followPointer($('focus-card'), (kind) => this.act(kind));
     onPress($('didnt-know'), () => this.act('again'));
     onPress($('hard'), () => this.act('hard'));
     onPress($('knew'), () => this.act('good'));
     onPress($('easy'), () => this.act('easy'));
     onPress($('hint-dismiss'), () => this.hideHint());
-    onPress($('restudy'), () => this.restudy('excludeSuccess'));
-    onPress($('study-again'), () => this.restudy('all'));
+    onPress($('restudy'), () => this.restudy('restudyMissed'));
+    onPress($('study-again'), () => this.restudy('restudyRound'));
     $('focus-hint').hidden = hintSeen();
   }
 
-  /** Shows the server's window of the one card at the screen's place, or the round's summary
-   * once its last card has been rated. */
-  show(window, roundOver) {
-    this.position = window.from;
-    this.count = window.count;
-    this.roundOver = roundOver && window.count > 0;
-    this.card = this.roundOver ? null : window.cards[0] ?? null;
-    this.marking = false;
+  /** Shows the server's screen: its card, or the round's summary once the round is over. */
+  show(screen) {
+    this.screen = screen;
+    this.render();
+  }
+
+  /** Follows the server's Due schedule: when the next card is due, once none is left. */
+  updateDue(due) {
+    this.due = due;
     this.render();
   }
 
   /** Shows the server's news of one card, when it is the one shown. */
   update(card) {
-    if (this.card && this.card.id === card.id) {
-      this.card = card;
+    if (this.screen?.card && this.screen.card.id === card.id) {
+      this.screen.card = card;
       this.render();
     }
   }
 
-  /** Follows the server's status: the tally the summary shows. */
-  updateStatus(status) {
-    this.status = status;
-    this.render();
-  }
-
   /** Turns (`flip`) or rates (`again`, `hard`, `good`, `easy`) the card shown, or clears its
-   * mark (`resetMark`); after a rating the server moves on to the next card. */
-  async act(kind) {
-    if (!this.card || this.marking) return;
-    if (kind !== 'flip' && kind !== 'resetMark') {
-      this.marking = true;
-      this.hideHint();
-    }
-    if (await this.command(kind)) this.marking = false;
+   * mark (`resetMark`). A rating names the card shown: the server rates it only while it is the
+   * current card, so a second tap before the next card arrives rates nothing. */
+  act(kind) {
+    const card = this.screen?.card;
+    if (!card || this.screen.round.isOver) return;
+    if (kind === 'flip' || kind === 'resetMark') return this.command(kind);
+    this.hideHint();
+    return this.command(kind, { card: card.id });
   }
 
-  async restudy(mode) {
-    await this.command('setStudyMode', { mode });
+  async restudy(name) {
+    await this.command(name);
     $('focus-card').focus();
   }
 
@@ -143,22 +133,28 @@ export class FocusView {
     }
   }
 
+  /** Draws the screen, while the view is shown: hidden, its card would be a second element
+   * of the word's ID. */
   render() {
-    const done = this.roundOver;
+    const screen = this.screen;
+    if (!screen || $('focus').hidden) return;
+    const round = screen.round;
+    const done = round.isOver;
     $('summary').hidden = !done;
-    $('focus-round').hidden = done || !this.card;
-    $('focus-position').textContent =
-      this.count && !done ? t.focusPosition(this.position + 1, this.count) : '';
+    $('focus-round').hidden = done || !screen.card;
+    $('focus-position').textContent = screen.count && !done
+      ? (round.isScheduled ? t.roundLeft(round, this.due) : t.focusPosition(screen.cursor + 1, screen.count))
+      : '';
     const progress = $('focus-progress');
-    progress.max = Math.max(this.count, 1);
-    progress.value = done ? this.count : Math.min(this.position, this.count);
-    progress.hidden = this.count === 0;
-    if (this.status) {
-      $('summary-counts').textContent = t.roundSummary(this.status);
-      $('restudy').disabled = this.status.fail === 0;
-    }
-    const card = this.card;
-    if (!card) return;
+    const left = round.counts.new + round.counts.learning + round.counts.due + round.counts.unscheduled;
+    const total = left + round.known + round.notKnown;
+    progress.max = Math.max(total, 1);
+    progress.value = done ? total : total - left;
+    progress.hidden = screen.count === 0;
+    $('summary-counts').textContent = t.roundSummary(round);
+    $('restudy').disabled = round.notKnown === 0;
+    const card = screen.card;
+    if (!card || done) return;
     const item = $('focus-card');
     // A card turned over turns with a short animation; a new card simply appears.
     const turned = item.dataset.wordId === String(card.id) && item.dataset.face !== card.face;

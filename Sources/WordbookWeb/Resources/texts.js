@@ -17,13 +17,20 @@ const number = (count) => count.toLocaleString(language);
 /** The texts of the page's language: plain ones as they are, the others as functions. */
 export const t = {
   ...table,
-  dueSummary: (due) => {
-    if (due.status === 'failed') return table.dueFailed;
-    if (due.status !== 'loaded') return table.dueReading;
-    const counts = fill(table.dueCounts, { due: number(due.count), new: number(due.newWords) });
-    if (!due.next) return counts;
+  // What the round has left: by kind for a Due round, else how many; with the next due time
+  // once a Due round has nothing left.
+  roundLeft: (round, due) => {
+    if (due && due.status === 'failed') return table.dueFailed;
+    if (due && due.status !== 'loaded') return table.dueReading;
+    const c = round.counts;
+    const counts = round.isScheduled
+      ? fill(table.roundCounts, { new: number(c.new), learning: number(c.learning), due: number(c.due) })
+      : fill(table.roundLeft, { count: number(c.new + c.learning + c.due + c.unscheduled) });
+    // When the next card falls due matters once the round has nothing left to show now.
+    if (!due || !due.next || !round.isScheduled || !round.isOver) return counts;
     return counts + fill(table.dueNext, { when: new Date(due.next * 1000).toLocaleString(language) });
   },
+  bookCounts: (c) => fill(table.roundCounts, { new: number(c.new), learning: number(c.learning), due: number(c.due) }),
   booksFailed: (reason) => fill(table.booksFailed, { reason }),
   cardsFailed: (reason) => fill(table.cardsFailed, { reason }),
   editLabel: (term) => fill(table.editLabel, { term }),
@@ -35,7 +42,8 @@ export const t = {
   signedInAs: (name) => fill(table.signedInAs, { name }),
   refused: (status) => fill(table.refused, { status }),
   focusPosition: (n, count) => fill(table.focusPosition, { n, count }),
-  roundSummary: (s) => fill(table.roundSummary, s),
+  roundSummary: (round) =>
+    fill(table.roundSummary, { known: number(round.known), notKnown: number(round.notKnown) }),
   openBook: (title) => fill(table.openBook, { title }),
   deleteBookQuestion: (book) => fill(table.deleteBookQuestion, {
     id: book.id, title: book.title,

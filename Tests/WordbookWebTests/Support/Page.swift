@@ -104,7 +104,9 @@ struct Page {
       return nil
     }
     let json = try JSONSerialization.jsonObject(with: Data(last.output.1.utf8)) as? [String: Any]
-    guard let cursor = json?["cursor"] as? Int, let over = json?["isRoundOver"] as? Bool else {
+    guard let cursor = json?["cursor"] as? Int,
+      let over = (json?["round"] as? [String: Any])?["isOver"] as? Bool
+    else {
       return nil
     }
     return (cursor, over)

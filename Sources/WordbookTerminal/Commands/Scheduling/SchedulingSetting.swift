@@ -15,6 +15,9 @@ public enum SchedulingSetting: String, CaseIterable, Hashable, Sendable {
   case maximumInterval = "maximum-interval"
   /// The new words a day of the *Due* mode.
   case newPerDay = "new-per-day"
+  /// How early a learning card may come back when nothing else is left in a round, such as
+  /// `20m`, or `0s`.
+  case learnAhead = "learn-ahead"
   /// FSRS-6's 21 weights, separated by commas.
   case parameters
 
@@ -28,6 +31,7 @@ public enum SchedulingSetting: String, CaseIterable, Hashable, Sendable {
     case .relearningSteps: Self.stepsText(scheduler.relearningSteps)
     case .maximumInterval: String(scheduler.maximumInterval)
     case .newPerDay: String(settings.newWordsPerDay)
+    case .learnAhead: Self.durationText(settings.learnAheadLimit)
     case .parameters: scheduler.parameters.map { String($0) }.joined(separator: ",")
     }
   }
@@ -48,6 +52,7 @@ public enum SchedulingSetting: String, CaseIterable, Hashable, Sendable {
     var maximum = old.maximumInterval
     var fuzz = old.isFuzzEnabled
     var newPerDay = settings.newWordsPerDay
+    var learnAhead = settings.learnAheadLimit
     let invalid = UsageError(.invalidSetting(self, value: text), usage: usage)
     switch self {
     case .retention:
@@ -71,6 +76,9 @@ public enum SchedulingSetting: String, CaseIterable, Hashable, Sendable {
     case .newPerDay:
       guard let count = Int(text) else { throw invalid }
       newPerDay = count
+    case .learnAhead:
+      guard let limit = Self.duration(text, allowingZero: true) else { throw invalid }
+      learnAhead = limit
     case .parameters:
       let values = text.split(separator: ",", omittingEmptySubsequences: false).map {
         Double(String($0).trimmingWhitespace())
@@ -89,7 +97,7 @@ public enum SchedulingSetting: String, CaseIterable, Hashable, Sendable {
         scheduler: SchedulerSettings(
           parameters: parameters, desiredRetention: retention, learningSteps: learning,
           relearningSteps: relearning, maximumInterval: maximum, isFuzzEnabled: fuzz),
-        newWordsPerDay: newPerDay)
+        newWordsPerDay: newPerDay, learnAheadLimit: learnAhead)
     } catch {
       if case .parameterOutOfBounds(let index, _) = error {
         throw UsageError(.invalidParameter(index: index, value: text), usage: usage)
@@ -105,12 +113,14 @@ public enum SchedulingSetting: String, CaseIterable, Hashable, Sendable {
 
   /// Steps as `settings` writes them: each in the largest unit that divides it, or `none`.
   private static func stepsText(_ steps: [Duration]) -> String {
-    guard !steps.isEmpty else { return "none" }
-    return steps.map { step in
-      let seconds = step.components.seconds
-      let unit = units.first { seconds % $0.seconds == 0 } ?? ("s", 1)
-      return "\(seconds / unit.seconds)\(unit.name)"
-    }.joined(separator: ",")
+    steps.isEmpty ? "none" : steps.map(durationText).joined(separator: ",")
+  }
+
+  /// A duration in the largest unit that divides it, such as `10m`; zero is `0s`.
+  private static func durationText(_ duration: Duration) -> String {
+    let seconds = duration.components.seconds
+    let unit = units.first { seconds % $0.seconds == 0 && seconds != 0 } ?? ("s", 1)
+    return "\(seconds / unit.seconds)\(unit.name)"
   }
 
   /// Steps such as `1m,10m`, or `none`; `nil` when a step is not a positive whole number with
@@ -119,14 +129,21 @@ public enum SchedulingSetting: String, CaseIterable, Hashable, Sendable {
     if text.lowercased() == "none" { return [] }
     var steps: [Duration] = []
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-      let part = String(part).trimmingWhitespace().lowercased()
-      guard let unit = units.first(where: { $0.name == part.last }),
-        part.dropLast().allSatisfy({ $0.isASCII && $0.isNumber }),
-        let count = Int64(part.dropLast()), count > 0,
-        count <= Int64(SchedulerSettings.maximumIntervalBounds.upperBound) * 86_400 / unit.seconds
-      else { return nil }
-      steps.append(.seconds(count * unit.seconds))
+      guard let step = duration(String(part), allowingZero: false) else { return nil }
+      steps.append(step)
     }
     return steps
+  }
+
+  /// A whole number with a unit, such as `10m`; `nil` when it is not one, is zero and zero is
+  /// not allowed, or is longer than the longest interval.
+  private static func duration(_ text: String, allowingZero: Bool) -> Duration? {
+    let part = text.trimmingWhitespace().lowercased()
+    guard let unit = units.first(where: { $0.name == part.last }),
+      part.dropLast().allSatisfy({ $0.isASCII && $0.isNumber }),
+      let count = Int64(part.dropLast()), count > 0 || (allowingZero && count == 0),
+      count <= Int64(SchedulerSettings.maximumIntervalBounds.upperBound) * 86_400 / unit.seconds
+    else { return nil }
+    return .seconds(count * unit.seconds)
   }
 }

@@ -18,7 +18,7 @@ struct ReviewCommand: Subcommand {
   func run(in session: CommandSession) async throws(CommandFailure) {
     let book = try await session.book(book)
     let word = try await session.word(word, in: book)
-    let review = Review(rating: rating, time: time ?? Timestamp.now)
+    let review = Review(rating: rating, time: time ?? Timestamp.now, id: .random())
     let state = try await session.call { () async throws(WordServiceError) in
       try await session.service.recordReview(review, of: word.id)
     }

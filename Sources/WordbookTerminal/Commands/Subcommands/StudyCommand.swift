@@ -42,8 +42,8 @@ struct StudyCommand: Subcommand {
 
   /// The book to open, by ID or title; `nil` for the last one studied, else the first.
   var book: String?
-  /// The study mode the screen opens in.
-  var mode = StudyMode.all
+  /// The study mode the screen opens in; `nil` for the one the book was left in.
+  var mode: StudyMode?
 
   func run(in session: CommandSession) async throws(CommandFailure) {
     guard isatty(STDIN_FILENO) == 1, session.out.isTerminal else {
@@ -58,14 +58,14 @@ extension StudyCommand {
     let split = try arguments.split(required: 0, optional: 1, options: ["mode"])
     book = split.values.first
     let mode = try arguments.choice(split.options["mode"], of: "mode", as: Mode.self)
-    self.mode = mode?.studyMode ?? .all
+    self.mode = mode?.studyMode
   }
 }
 
 extension CommandSession {
   /// `wordbook` on a terminal, or `wordbook study`: the study screen on a store, recorded when
   /// `--record` was given.
-  fileprivate func study(book reference: String?, mode: StudyMode = .all)
+  fileprivate func study(book reference: String?, mode: StudyMode? = nil)
     async throws(CommandFailure)
   {
     if recording?.isStandardOutput == true {
@@ -79,11 +79,8 @@ extension CommandSession {
       JSONLinesActionRecorder<AppAction>(fileDescriptor: $0.descriptor, seed: seed)
     }
     // The log records the app's actions alone, so it replays through `AppReducer` as ever.
-    var state = AppState(seed: seed)
-    // Set before a book is chosen, so that Due mode reads the schedule beside the words.
-    state.studyMode = mode
     let store = Store(
-      initialState: StudyScreen(app: state, book: reference),
+      initialState: StudyScreen(app: AppState(seed: seed), book: reference, mode: mode),
       reducer: StudyScreenReducer(app: AppReducer(service: service)),
       recorder: recorder.map { ScopedActionRecorder($0, action: \.appAction) },
       checkpoint: { $0.app.checkpointSummary })
