@@ -33,13 +33,13 @@ enum FSRSRSOracle {
     var words: [[[Int]]] = []
     /// Named lists of items, oldest first, each `[word, review]`.
     var sets: [String: [[Int]]] = [:]
-    /// The set to fit parameters to, if any.
-    var fit: String?
+    /// The sets to fit parameters to.
+    var fits: [String] = []
     /// The scores to compute.
     var evaluations: [Evaluation] = []
   }
 
-  /// A set of items scored with parameters; `nil` parameters are the ones fsrs-rs fitted.
+  /// A set of items scored with parameters; `nil` parameters are those of fsrs-rs's first fit.
   struct Evaluation: Encodable {
     var set: String
     var parameters: [Double]?
@@ -60,7 +60,8 @@ enum FSRSRSOracle {
   /// fsrs-rs's answers.
   struct Answer: Decodable {
     var version: String
-    var fitted: [Double]?
+    /// The parameters fitted to each set of ``Request/fits``.
+    var fitted: [[Double]]
     /// `[log loss, RMSE(bins)]` for each evaluation asked.
     var evaluations: [[Double]]
   }
@@ -87,24 +88,33 @@ enum FSRSRSOracle {
 extension FSRSRSOracle.Request {
   /// A request with the words of `history`.
   init(_ history: ReviewHistory) {
-    words = (0..<history.wordCount).map { word in
+    addWords(of: history)
+  }
+
+  /// Adds the words of `history`, and returns the index of the first.
+  @discardableResult
+  mutating func addWords(of history: ReviewHistory) -> Int {
+    let first = words.count
+    words += (0..<history.wordCount).map { word in
       history.reviews(ofWord: word).map {
         [Int(history.ratings[$0]), Int(history.days[$0])]
       }
     }
+    return first
   }
 
-  /// Names the items of `history` (the one the request was made with) that `isIncluded`
+  /// Names the items of `history`, whose words were added at `firstWord`, that `isIncluded`
   /// keeps, oldest first as the optimizer orders them.
   mutating func addSet(
-    _ name: String, of history: ReviewHistory, where isIncluded: (Timestamp) -> Bool = { _ in true }
+    _ name: String, of history: ReviewHistory, firstWord: Int = 0,
+    where isIncluded: (Timestamp) -> Bool = { _ in true }
   ) {
     let items = ReviewItems(history)
     sets[name] = items.order.map(Int.init).filter {
       isIncluded(Timestamp(secondsSince1970: history.times[$0]))
     }.map { position in
       let word = Int(items.wordOfReview[position])
-      return [word, position - history.reviews(ofWord: word).lowerBound]
+      return [firstWord + word, position - history.reviews(ofWord: word).lowerBound]
     }
   }
 }
