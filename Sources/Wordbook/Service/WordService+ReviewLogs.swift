@@ -58,4 +58,27 @@ extension WordService {
       last = page.last?.wordID
     }
   }
+
+  /// How well the store's scheduler parameters predict a book's reviews up to `time`: what a
+  /// front end shows beside a book's statistics.
+  ///
+  /// ```swift
+  /// let prediction = try await service.fetchParameterEvaluation(in: book.id, at: now)
+  /// prediction?.rmseBins  // 0.055
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - bookID: The book, or `nil` for every book.
+  ///   - time: The moment; later reviews are not read.
+  /// - Returns: The evaluation of ``reviewSettings()``'s parameters, or `nil` when no review
+  ///   came a day or more after the one before. Logs whose times go back are left out.
+  /// - Throws: ``WordServiceError/Kind/notFound`` when `bookID` names no book.
+  /// - Complexity: O(*r* log *r*) for the *r* reviews read.
+  public func fetchParameterEvaluation(in bookID: WordBook.ID?, at time: Timestamp)
+    async throws(WordServiceError) -> ParameterEvaluation?
+  {
+    let parameters = try await reviewSettings().scheduler.parameters
+    let history = try await fetchReviewHistory(in: bookID, at: time, ignoringLaterReviews: true)
+    return ParameterOptimizer(history: history).evaluation(of: parameters)
+  }
 }

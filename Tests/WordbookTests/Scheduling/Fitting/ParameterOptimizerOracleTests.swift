@@ -23,7 +23,7 @@ struct ParameterOptimizerOracleTests {
     #expect(abs(loss - MemoryModelGradientTests.loss) <= 1e-5, "fsrs-rs-python: \(loss)")
   }
 
-  @Test(arguments: ["real", "close", "far"])
+  @Test(arguments: Self.histories)
   func evaluationMatchesFSRSRS(_ name: String) async throws {
     let history = try Self.history(name)
     let optimizer = ParameterOptimizer(history: history)
@@ -47,7 +47,7 @@ struct ParameterOptimizerOracleTests {
   /// Fitted to the first 80% of the days, the parameters predict the last 20% as well as
   /// fsrs-rs's fit of the same items, both scored by fsrs-rs's evaluator; for the learner far
   /// from the defaults, about as well as the learner's true parameters.
-  @Test(arguments: ["real", "close", "far"])
+  @Test(arguments: Self.histories)
   func heldOutReviewsArePredictedAsWellAsByFSRSRS(_ name: String) async throws {
     let full = try Self.history(name)
     let logs = try Self.logs(name)
@@ -134,6 +134,10 @@ struct ParameterOptimizerOracleTests {
     }
     return history
   }
+
+  /// The real log where `../shared/data` is beside the repository (not in a user's clone), and
+  /// the two synthetic learners.
+  static let histories = (RealReviewLog.isAvailable ? ["real"] : []) + ["close", "far"]
 
   static func trueParameters(_ name: String) -> [Double] {
     name == "close" ? SyntheticLearner.closeParameters : SyntheticLearner.farParameters

@@ -1,27 +1,25 @@
 import Foundation
 import Testing
-
-@testable import Wordbook
+import Wordbook
 
 /// The real review log in `../shared/data/fsrs-review-log/`, which a user's clone may not have:
 /// 12,580 reviews of 1,205 cards by one learner.
-enum RealReviewLog {
-  /// The log file: the repository root is five levels above this file.
-  static let file = URL(fileURLWithPath: #filePath)
+public enum RealReviewLog {
+  /// The log file: the repository root is two levels above this file.
+  public static let file = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("../shared/data/fsrs-review-log/review-log.csv")
     .standardizedFileURL
 
   /// Whether the file is present.
-  static let isAvailable = FileManager.default.fileExists(atPath: file.path)
+  public static let isAvailable = FileManager.default.fileExists(atPath: file.path)
 
   /// Why the tests that read it are skipped when they are.
-  static let missing = Comment(
+  public static let missing = Comment(
     rawValue: "../shared/data/fsrs-review-log is absent (a user's clone); real-log tests skipped")
 
   /// Each card's reviews, in the order of the file, cards in the order they first appear.
-  static func logs() throws -> [[Review]] {
+  public static func logs() throws -> [[Review]] {
     let text = try String(contentsOf: file, encoding: .utf8)
     var cards: [String: Int] = [:]
     var logs: [[Review]] = []
@@ -42,7 +40,7 @@ enum RealReviewLog {
   }
 
   /// The moment that splits `logs` into their first 80% of days and their last 20%.
-  static func cutOff(_ logs: [[Review]]) -> Timestamp {
+  public static func cutOff(_ logs: [[Review]]) -> Timestamp {
     let times = logs.joined().map(\.time)
     guard let first = times.min()?.startOfDay, let last = times.max()?.startOfDay else {
       return Timestamp(secondsSince1970: 0)
