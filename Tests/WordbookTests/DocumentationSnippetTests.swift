@@ -538,6 +538,45 @@ import Wordbook
     #expect(statistics.dueThisWeek == 1)
   }
 
+  /// `ParameterOptimizer`, `ReviewHistory`, `WordService.fetchReviewLogs(in:after:limit:)`,
+  /// `fetchReviewHistory(in:at:ignoringLaterReviews:)`, `fetchParameterEvaluation(in:at:)` and
+  /// the scheduling article's fit.
+  @Test func fittingParametersToALearnersReviews() async throws {
+    let drafts = (0..<200).map { WordDraft(term: "word \($0)", meaning: "m") }
+    let service = InMemoryWordService(books: [("Words", drafts)])
+    let book = try await service.fetchBooks()[0]
+    let start = Timestamp(secondsSince1970: 1_700_000_000)
+    for (index, word) in try await service.fetchWords(in: book.id).enumerated() {
+      for (day, rating) in [(0, Rating.good), (1, .good), (4, index % 5 == 0 ? .again : .good)] {
+        let time = start.advanced(by: Int64(day) * 86_400 + Int64(index))
+        _ = try await service.recordReview(Review(rating: rating, time: time), of: word.id)
+      }
+    }
+    let now = start.advanced(by: 30 * 86_400)
+    let settings = try await service.reviewSettings()
+    let page = try await service.fetchReviewLogs(in: book.id, after: nil, limit: 4096)
+    #expect(page.count == 200)
+
+    var history = ReviewHistory(now: now)
+    for log in page { history.append(log.reviews, of: log.wordID) }
+    #expect(history.itemCount == 400)
+    let fetched = try await service.fetchReviewHistory(in: book.id, at: now)
+    #expect(fetched == history)
+    let optimizer = ParameterOptimizer(history: history)
+    let current = optimizer.evaluation(of: settings.scheduler.parameters)
+    var fractions: [Double] = []
+    let fit = try optimizer.fit { progress in fractions.append(progress.fraction) }
+    #expect(fractions.last == 1)
+    if let current, fit.evaluation.rmseBins < current.rmseBins {
+      var adopted = settings
+      adopted.scheduler = try SchedulerSettings(parameters: fit.parameters)
+      try await service.setReviewSettings(adopted)
+    }
+    let prediction = try await service.fetchParameterEvaluation(in: book.id, at: now)
+    #expect(prediction?.itemCount == 400)
+    #expect(prediction?.rmseBins == min(fit.evaluation.rmseBins, current?.rmseBins ?? 1))
+  }
+
   /// `StudyCards`: a front end's own place in the cards, the screen's rules applied to it.
   @Test func aFrontEndAppliesTheStudyScreensRules() async {
     let store = await openedStore(service: InMemoryWordService(books: nouns))
