@@ -17,9 +17,9 @@
 /// for log in logs { history.append(log.reviews, of: log.wordID) }
 /// let optimizer = ParameterOptimizer(history: history)
 /// let current = optimizer.evaluation(of: settings.parameters)
-/// let fit = try optimizer.fit { progress in bar.show(progress.fraction) }
+/// let fit = try optimizer.fit { progress in shown.append(progress.fraction) }
 /// if let current, fit.evaluation.rmseBins < current.rmseBins {
-///   // adopt fit.parameters
+///   adopted = fit.parameters
 /// }
 /// ```
 public struct ParameterOptimizer: Sendable {

@@ -14,7 +14,7 @@
 /// ```swift
 /// var history = ReviewHistory(now: now)
 /// history.append(reviews, of: word.id)
-/// history.itemCount  // the reviews a fit can learn from
+/// history.itemCount  // 2: the reviews a day or more after the one before
 /// ```
 public struct ReviewHistory: Equatable, Sendable {
   /// The latest time a review may have; a log with a later one is left out.
