@@ -4,7 +4,7 @@
 /// Every item of a ``ReviewHistory`` (a review a day or more after the one before on the same
 /// word) is predicted from the reviews before it, and weighted by recency, as fsrs-rs's
 /// `evaluate` weights it: from 0.25 for the oldest item to 1 for the newest.
-public struct ParameterEvaluation: Hashable, Sendable, Codable {
+public struct ParameterEvaluation: Hashable, Sendable {
   /// The weighted mean of the log loss of each prediction: lower is better; about 0.3 to 0.5
   /// for most learners.
   public var logLoss: Double
