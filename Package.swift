@@ -99,7 +99,10 @@ let package = Package(
     .testTarget(
       name: "WordbookTests",
       dependencies: ["StoreCore", "StoreTesting", "Wordbook", "WordbookTestSupport"],
-      exclude: ["Logs", "Scheduling/fsrs-oracle.py", "__Snapshots__"]
+      exclude: [
+        "Logs", "Scheduling/fsrs-oracle.py", "Scheduling/Fitting/fsrs-rs-oracle.py",
+        "__Snapshots__",
+      ]
     ),
     .testTarget(
       name: "WordbookInterchangeTests",
@@ -129,7 +132,7 @@ let package = Package(
     // What more than one test target drives: another process holding the database's lock, a
     // throwaway PostgreSQL server.
     .target(
-      name: "WordbookTestSupport", dependencies: ["CLibPQ", "StoreCore"],
+      name: "WordbookTestSupport", dependencies: ["CLibPQ", "StoreCore", "Wordbook"],
       path: "Tests/WordbookTestSupport"),
     .testTarget(
       name: "WordbookTerminalTests",

@@ -62,7 +62,7 @@ extension CommandFixture {
         runBaseline: baseline(selectSchedule, options: tabs, lines: size)),
       Case(
         ours: "statsBook", baseline: "statsSQL", limit: 1.5,
-        runOurs: ours(["stats", book] + statsAt, lines: 2),
+        runOurs: ours(["stats", book] + statsAt, lines: 3),
         runBaseline: baseline(Self.statisticsSQL(book: book, at: start), lines: nil)),
       try importReviewsCase(into: wordsOnly, before: start),
     ]

@@ -62,6 +62,7 @@ struct WordbookBenchmarks {
     StudyScreenKeysScenario(),
     WebPageScenario(),
     LoadScenario(),
+    OptimizeScenario(),
   ]
 
   @MainActor

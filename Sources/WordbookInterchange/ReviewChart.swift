@@ -1,6 +1,7 @@
 import Wordbook
 
-/// A book's `ReviewStatistics` drawn as one self-contained SVG image: a heatmap of a year of
+/// A book's `ReviewStatistics` drawn as one self-contained SVG image: under its title, what is
+/// due and how well the scheduler's parameters predict the learner's reviews; a heatmap of a year of
 /// reviews (53 weeks of 7 days, Monday on top, darker for more reviews) with a legend of its
 /// shades, and a bar for each of the next 30 days' due words, labelled with the day of the
 /// month.
@@ -22,7 +23,7 @@ public enum ReviewChart {
   private static let step = 13
   private static let left = 10
   private static let width = left * 2 + step * ReviewStatistics.historyWeeks
-  private static let historyTop = 62
+  private static let historyTop = 80
   private static let forecastTop = historyTop + step * 7 + 64
   private static let barsHeight = 100
   private static let height = forecastTop + barsHeight + 22
@@ -33,24 +34,33 @@ public enum ReviewChart {
   ///   - statistics: What to draw.
   ///   - book: The book's title, for the chart's title.
   ///   - labels: The chart's words, in the reader's language.
+  ///   - prediction: How well the scheduler's parameters predict the book's reviews
+  ///     (`WordService.fetchParameterEvaluation(in:at:)`); `nil` when none can be judged yet.
   /// - Returns: An SVG 1.1 document, UTF-8 text with an XML declaration.
   /// - Complexity: O(*d*) for the *d* days drawn (about 400).
   public static func svg(
-    _ statistics: ReviewStatistics, book: String, labels: ReviewChartLabels
+    _ statistics: ReviewStatistics, book: String, labels: ReviewChartLabels,
+    prediction: ParameterEvaluation? = nil
   ) -> String {
     let percent = statistics.averageRetrievability.map { Int(($0 * 100).rounded()) }
     let title = escaped(labels.title(book))
     let summary = escaped(
       labels.summary(statistics.dueToday, statistics.dueThisWeek, percent))
+    let accuracy = escaped(
+      prediction.map {
+        labels.prediction(
+          decimal($0.logLoss, places: 3), decimal($0.rmseBins * 100, places: 1), $0.itemCount)
+      } ?? labels.noPrediction)
     var svg = """
       <?xml version="1.0" encoding="UTF-8"?>
       <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(width)" \
       height="\(height)" viewBox="0 0 \(width) \(height)" role="img" \
       aria-labelledby="chart-title chart-summary" font-family="sans-serif" font-size="12">
       <title id="chart-title">\(title)</title>
-      <desc id="chart-summary">\(summary)</desc>
+      <desc id="chart-summary">\(summary). \(accuracy)</desc>
       <text x="\(left)" y="18" font-size="14" font-weight="bold">\(title)</text>
       <text x="\(left)" y="36">\(summary)</text>
+      <text id="prediction" x="\(left)" y="54">\(accuracy)</text>
 
       """
     svg += history(statistics, labels: labels)
@@ -138,6 +148,16 @@ public enum ReviewChart {
   static func shade(_ count: Int, most: Int) -> Int {
     guard count > 0, most > 0 else { return 0 }
     return min(1 + (count - 1) * 4 / most, 4)
+  }
+
+  /// `value` with `places` decimals, such as `0.448`.
+  static func decimal(_ value: Double, places: Int) -> String {
+    guard value.isFinite else { return "–" }
+    var scale = 1
+    for _ in 0..<places { scale *= 10 }
+    let scaled = Int((value * Double(scale)).rounded())
+    let fraction = String(scaled % scale)
+    return "\(scaled / scale)." + String(repeating: "0", count: places - fraction.count) + fraction
   }
 
   /// The date of `time`, such as `2026-12-01`.

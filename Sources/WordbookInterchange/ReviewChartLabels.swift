@@ -8,6 +8,12 @@ public struct ReviewChartLabels: Sendable {
   /// The summary under the title: due today, due this week, and the average retrievability
   /// in percent (`nil` when no word was reviewed).
   public var summary: @Sendable (_ today: Int, _ week: Int, _ percent: Int?) -> String
+  /// How well the scheduler's parameters predict the learner: the log loss (`0.448`), the
+  /// RMSE(bins) in percent (`5.5`) and the reviews predicted.
+  public var prediction:
+    @Sendable (_ logLoss: String, _ rmsePercent: String, _ items: Int) -> String
+  /// What the chart says when no review can be predicted yet.
+  public var noPrediction: String
   /// The heading of the heatmap.
   public var history: String
   /// The heading of the forecast.

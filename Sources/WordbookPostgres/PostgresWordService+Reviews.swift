@@ -118,6 +118,18 @@ extension PostgresWordService {
     }
   }
 
+  /// Returns one page of the user's review logs in one query.
+  public func fetchReviewLogs(in bookID: WordBook.ID?, after word: Word.ID?, limit: Int)
+    async throws(WordServiceError) -> [WordReviewLog]
+  {
+    try await withLibrary { library throws(WordServiceError) in
+      try library.connection.inTransaction(.loadReviews) { () throws(WordServiceError) in
+        if let bookID, try !library.bookExists(bookID) { throw .bookNotFound(bookID) }
+        return try library.reviewLogs(in: bookID, after: word, limit: limit)
+      }
+    }
+  }
+
   /// Returns one page of a book's words with their stored memory states.
   public func fetchSchedule(
     in bookID: WordBook.ID, dueBy time: Timestamp?, after last: ScheduledWord?, limit: Int

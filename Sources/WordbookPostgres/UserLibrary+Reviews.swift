@@ -168,6 +168,33 @@ extension UserLibrary {
     return (0..<rows.count).map { rows.review($0, from: 0, withID: true) }
   }
 
+  /// The logs of the first `limit` of the user's reviewed words after `word` in ID order, of
+  /// one book or of all, in one query over the words' indexes and the log's.
+  func reviewLogs(in bookID: WordBook.ID?, after word: Word.ID?, limit: Int)
+    throws(WordServiceError) -> [WordReviewLog]
+  {
+    let rows = try query(
+      """
+      SELECT r.word_id, r.reviewed_at, r.rating FROM reviews AS r
+      WHERE r.user_id = $1 AND r.word_id IN (
+        SELECT w.id FROM words AS w
+        WHERE w.user_id = $1 AND ($2 = 0 OR w.book_id = $2) AND w.id > $3
+          AND EXISTS (SELECT 1 FROM reviews AS x WHERE x.word_id = w.id)
+        ORDER BY w.id LIMIT $4)
+      ORDER BY r.word_id, r.id
+      """,
+      [
+        .integer(bookID?.rawValue ?? 0), .integer(word?.rawValue ?? 0), .integer(Int64(limit)),
+      ], .loadReviews)
+    var logs: [WordReviewLog] = []
+    for row in 0..<rows.count {
+      let wordID = Word.ID(rows.integer(row, 0))
+      if logs.last?.wordID != wordID { logs.append(WordReviewLog(wordID: wordID, reviews: [])) }
+      logs[logs.count - 1].reviews.append(rows.review(row, from: 1))
+    }
+    return logs
+  }
+
   /// Replays the logs of the user's words (or only those with staged imported reviews) with
   /// `scheduler`, and stores what they give, one word at a time.
   ///

@@ -105,6 +105,33 @@ extension Connection {
     return reviews
   }
 
+  /// The logs of the first `limit` reviewed words after `word` in ID order, of one book or of
+  /// all, read in one statement over the words' index and the log's.
+  func reviewLogs(in bookID: WordBook.ID?, after word: Word.ID?, limit: Int)
+    throws(WordServiceError) -> [WordReviewLog]
+  {
+    let statement = try self.statement(
+      """
+      SELECT r.word_id, r.reviewed_at, r.rating FROM reviews r WHERE r.word_id IN (
+        SELECT w.id FROM words w
+        WHERE (?1 IS NULL OR w.book_id = ?1) AND w.id > ?2
+          AND EXISTS (SELECT 1 FROM reviews x WHERE x.word_id = w.id)
+        ORDER BY w.id LIMIT ?3)
+      ORDER BY r.word_id, r.id
+      """)
+    defer { statement.reset() }
+    if let bookID { statement.bind(bookID.rawValue, at: 1) }
+    statement.bind(word?.rawValue ?? 0, at: 2)
+    statement.bind(Int64(limit), at: 3)
+    var logs: [WordReviewLog] = []
+    while try statement.step(self, .loadReviews) {
+      let wordID = Word.ID(statement.int64(at: 0))
+      if logs.last?.wordID != wordID { logs.append(WordReviewLog(wordID: wordID, reviews: [])) }
+      logs[logs.count - 1].reviews.append(statement.review(at: 1))
+    }
+    return logs
+  }
+
   /// Replays every word's log with `scheduler`, or only the logs of the words in
   /// `temp.imported_reviews`, and stores what they give, one word at a time, so memory holds
   /// one log, never all of them.

@@ -95,6 +95,21 @@ extension SQLiteWordService {
     }
   }
 
+  /// Returns one page of review logs in one query over the words' index and the log's.
+  ///
+  /// - Complexity: O(*limit* log *n* + *k*) for a page of *k* reviews, after the words
+  ///   without reviews it passes over.
+  public func fetchReviewLogs(in bookID: WordBook.ID?, after word: Word.ID?, limit: Int)
+    async throws(WordServiceError) -> [WordReviewLog]
+  {
+    try await withConnection { connection throws(WordServiceError) in
+      try connection.inReadTransaction(.loadReviews) { () throws(WordServiceError) in
+        if let bookID, try !connection.bookExists(bookID) { throw .bookNotFound(bookID) }
+        return try connection.reviewLogs(in: bookID, after: word, limit: limit)
+      }
+    }
+  }
+
   /// Returns one page of a book's words with their stored memory states; the due words come
   /// from the index on the due time, every word from the book's index.
   ///

@@ -148,7 +148,9 @@ final class WebSession {
     guard let id = state.selectedBookID, let book = state.books.first(where: { $0.id == id })
     else { return nil }
     let statistics = try await service.fetchReviewStatistics(of: id, at: time)
-    return ReviewChart.svg(statistics, book: book.title, labels: ReviewChartLabels(language))
+    let prediction = try await service.fetchParameterEvaluation(in: id, at: time)
+    return ReviewChart.svg(
+      statistics, book: book.title, labels: ReviewChartLabels(language), prediction: prediction)
   }
 
   /// Stops observing the store and ends the stream.

@@ -38,7 +38,10 @@ import WordbookInterchange
     let document = try #require(SVGOutline(svg))
     #expect(document.root == "svg")
     #expect(document.titles.first == "Reviews of “Verbs <&> \"動詞\"[31m”")
-    #expect(document.summary == "Due today 4 · due this week 5 · average retrievability 87%")
+    #expect(
+      document.summary == "Due today 4 · due this week 5 · average retrievability 87%. "
+        + "How well the schedule predicts you: not judged yet (no review a day or more after "
+        + "the one before)")
     // One cell per day of the history, five legend shades, one bar per forecast day.
     #expect(document.rectangles == 52 * 7 + 3 + 5 + 30)
     #expect(document.titles.contains("2025-12-01: 1 review"))
@@ -53,11 +56,29 @@ import WordbookInterchange
     #expect(!svg.contains("\u{1B}"))
   }
 
+  @Test func howWellTheParametersPredictIsUnderTheSummary() throws {
+    let prediction = ParameterEvaluation(logLoss: 0.44837, rmseBins: 0.05475, itemCount: 3685)
+    let svg = ReviewChart.svg(
+      statistics(), book: "Verbs", labels: .english, prediction: prediction)
+    let document = try #require(SVGOutline(svg))
+    let line =
+      "How well the schedule predicts you: log loss 0.448 · RMSE(bins) 5.5% over 3685 reviews"
+    #expect(document.texts.contains(line))
+    #expect(document.summary?.hasSuffix(line) == true)
+    let korean = ReviewChart.svg(
+      statistics(), book: "Verbs", labels: .korean, prediction: prediction)
+    #expect(
+      try #require(SVGOutline(korean)).texts.contains(
+        "일정의 예측 정확도: 로그 손실 0.448 · RMSE(bins) 5.5% (복습 3685회 기준)"))
+  }
+
   @Test func aBookWithoutReviewsHasNoRetrievabilityAndNoDarkCell() throws {
     let empty = ReviewStatistics(time: time)
     let svg = ReviewChart.svg(empty, book: "책", labels: .korean)
     let document = try #require(SVGOutline(svg))
-    #expect(document.summary == "오늘 복습 0 · 이번 주 복습 0 · 평균 기억 확률 아직 없음")
+    #expect(
+      document.summary == "오늘 복습 0 · 이번 주 복습 0 · 평균 기억 확률 아직 없음. "
+        + "일정의 예측 정확도: 아직 판단할 수 없음 (앞 복습보다 하루 이상 뒤에 한 복습이 없음)")
     #expect(document.titles.contains("2026-12-02: 복습 0회"))
     #expect(!svg.contains("#196127\"><title>"))
   }

@@ -50,13 +50,14 @@ import WordbookTerminal
       stats.output == """
         2\tVerbs\ttotal 3\tknown 2\tnot-known 0\tnot-studied 1
         2\tVerbs\tdue today 1\tdue this week 2\taverage retrievability \(tenths / 10).\(tenths % 10)%
+        2\tVerbs\tprediction not judged yet: no review a day or more after the one before
 
         """)
     // A book never reviewed has nothing due and nothing remembered yet.
     _ = try await process.makeBook("Empty", terms: ["하나"])
     let empty = try await process.runOnDatabase(["stats", "Empty", "--at", "2026-01-03T12:00:00Z"])
     #expect(
-      empty.output.hasSuffix("\tdue today 0\tdue this week 0\taverage retrievability none\n"))
+      empty.output.contains("\tdue today 0\tdue this week 0\taverage retrievability none\n"))
     let korean = try await process.runOnDatabase(
       ["stats", "Verbs", "--at", "2026-01-03T12:00:00Z"], language: "ko_KR.UTF-8")
     #expect(korean.output.contains("\t오늘 복습 1\t이번 주 복습 2\t평균 기억 확률 "))

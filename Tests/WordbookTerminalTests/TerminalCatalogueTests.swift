@@ -139,7 +139,14 @@ import WordbookPostgres
     ]
     refusals += Self.unmatchedTerms.map { .unmatched($0) }
     problems += refusals.map { .reviewLineRefused(file: "marker.csv", line: 4242, $0) }
-    #expect(Set(problems.map(Self.index)) == Set(0..<33).union(34...38))
+    let moment = Timestamp(secondsSince1970: 1_800_000_000)
+    let fitErrors: [ParameterFitError] = [
+      .tooFewReviews(usable: 4242, needed: 8), .diverged, .cancelled,
+      .unreadableLog(ReviewLogProblem(.inFuture, wordID: Word.ID(4242), time: moment), count: 1),
+      .unreadableLog(ReviewLogProblem(.outOfOrder, wordID: Word.ID(4242), time: moment), count: 2),
+    ]
+    problems += fitErrors.map { .parameterFitFailed($0) }
+    #expect(Set(problems.map(Self.index)) == Set(0..<33).union(34...39))
     for problem in problems {
       expectBoth(english.describe(problem), korean.describe(problem))
     }
@@ -201,14 +208,21 @@ import WordbookPostgres
       .changedPassword(user: "Marker Title"), .deletedUser("Marker Title"),
       .passwordPrompt(user: "Marker Title"), .passwordAgainPrompt,
       .deleteUserQuestion("Marker Title"),
+      .prediction(Self.book, Self.evaluation), .prediction(Self.book, nil),
+      .fitting(percent: 42), .parametersApplied(current: Self.evaluation, fitted: Self.evaluation),
+      .parametersKept(current: Self.evaluation, fitted: Self.evaluation),
     ]
-    #expect(Set(reports.map(Self.index)) == Set(0..<34))
+    #expect(Set(reports.map(Self.index)) == Set(0..<38))
     for report in reports {
       expectBoth(english.text(report), korean.text(report))
     }
     expectBoth(
       english.text(.media(unsupported, folder: "")), korean.text(.media(unsupported, folder: "")))
   }
+
+  /// A prediction of 4,242 items.
+  private static let evaluation = ParameterEvaluation(
+    logLoss: 0.45, rmseBins: 0.05, itemCount: 4242)
 
   /// Statistics with 2 words due today, 3 this week, recalled at 87.35% on average.
   private static var reviewStatistics: ReviewStatistics {
@@ -375,6 +389,7 @@ extension TerminalCatalogueTests {
     case .noPassword: 36
     case .passwordNotUTF8: 37
     case .userNotDeleted: 38
+    case .parameterFitFailed: 39
     }
   }
 
@@ -414,6 +429,10 @@ extension TerminalCatalogueTests {
     case .passwordAgainPrompt: 31
     case .deleteUserQuestion: 32
     case .signInOverPlainHTTP: 33
+    case .prediction: 34
+    case .fitting: 35
+    case .parametersApplied: 36
+    case .parametersKept: 37
     }
   }
 }

@@ -567,6 +567,79 @@ import Wordbook
     #expect(statistics.dueThisWeek == 1)
   }
 
+  /// A service whose book "Words" has 200 words reviewed three times, then a day and three
+  /// days later, and a moment a month after.
+  func reviewedService() async throws -> (InMemoryWordService, WordBook, Timestamp) {
+    let drafts = (0..<200).map { WordDraft(term: "word \($0)", meaning: "m") }
+    let service = InMemoryWordService(books: [("Words", drafts)])
+    let book = try await service.fetchBooks()[0]
+    let start = Timestamp(secondsSince1970: 1_700_000_000)
+    for (index, word) in try await service.fetchWords(in: book.id).enumerated() {
+      for (day, rating) in [(0, Rating.good), (1, .good), (4, index % 5 == 0 ? .again : .good)] {
+        let time = start.advanced(by: Int64(day) * 86_400 + Int64(index))
+        _ = try await service.recordReview(Review(rating: rating, time: time), of: word.id)
+      }
+    }
+    return (service, book, start.advanced(by: 30 * 86_400))
+  }
+
+  /// `ReviewHistory`, `WordService.fetchReviewLogs(in:after:limit:)` and `ParameterOptimizer`.
+  @Test func fittingParametersToAHistory() async throws {
+    let (service, book, now) = try await reviewedService()
+    let page = try await service.fetchReviewLogs(in: book.id, after: nil, limit: 4096)
+    #expect(page.count == 200)
+    let logs = page
+    let settings = SchedulerSettings.standard
+    var shown: [Double] = []
+    var adopted = settings.parameters
+
+    var history = ReviewHistory(now: now)
+    for log in logs { history.append(log.reviews, of: log.wordID) }
+    let optimizer = ParameterOptimizer(history: history)
+    let current = optimizer.evaluation(of: settings.parameters)
+    let fit = try optimizer.fit { progress in shown.append(progress.fraction) }
+    if let current, fit.evaluation.rmseBins < current.rmseBins {
+      adopted = fit.parameters
+    }
+    #expect(shown.last == 1)
+    let lowers = fit.evaluation.rmseBins < (current?.rmseBins ?? 0)
+    #expect(adopted == (lowers ? fit.parameters : settings.parameters))
+
+    let word = try await service.fetchWords(in: book.id)[0]
+    let reviews = page[0].reviews
+    do {
+      var history = ReviewHistory(now: now)
+      history.append(reviews, of: word.id)
+      #expect(history.itemCount == 2)
+    }
+  }
+
+  /// `fetchReviewHistory(in:at:ignoringLaterReviews:)`, `fetchParameterEvaluation(in:at:)` and
+  /// the scheduling article's fit.
+  @Test func adoptingFittedParameters() async throws {
+    let (service, book, now) = try await reviewedService()
+    var settings = try await service.reviewSettings()
+    var shown: [Double] = []
+    do {
+      let history = try await service.fetchReviewHistory(in: book.id, at: now)
+      let fit = try ParameterOptimizer(history: history).fit()
+      #expect(fit.evaluation.itemCount == 400)
+    }
+
+    let history = try await service.fetchReviewHistory(in: book.id, at: now)
+    let optimizer = ParameterOptimizer(history: history)
+    let current = optimizer.evaluation(of: settings.scheduler.parameters)
+    let fit = try optimizer.fit { progress in shown.append(progress.fraction) }
+    if let current, fit.evaluation.rmseBins < current.rmseBins {
+      settings.scheduler = try SchedulerSettings(parameters: fit.parameters)
+      try await service.setReviewSettings(settings)
+    }
+
+    let prediction = try await service.fetchParameterEvaluation(in: book.id, at: now)
+    #expect(prediction?.itemCount == 400)
+    #expect(prediction?.rmseBins == min(fit.evaluation.rmseBins, current?.rmseBins ?? 1))
+  }
+
   /// `StudyCards`: a front end's own place in the cards, the screen's rules applied to it.
   @Test func aFrontEndAppliesTheStudyScreensRules() async {
     let store = await openedStore(service: InMemoryWordService(books: nouns))

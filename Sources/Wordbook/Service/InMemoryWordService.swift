@@ -301,6 +301,21 @@ public actor InMemoryWordService: WordService {
     return library.reviews[wordID] ?? []
   }
 
+  /// Returns one page of review logs, from the logs kept by word.
+  public func fetchReviewLogs(in bookID: WordBook.ID?, after word: Word.ID?, limit: Int)
+    async throws(WordServiceError) -> [WordReviewLog]
+  {
+    try await simulateNetwork(.loadReviews)
+    var wordIDs = Array(library.reviews.keys)
+    if let bookID { wordIDs = library.books[try library.bookIndex(bookID)].wordIDs }
+    let reviewed = wordIDs.filter { id in
+      word.map { id > $0 } ?? true && library.reviews[id]?.isEmpty == false
+    }
+    return reviewed.sorted().prefix(limit).map { id in
+      WordReviewLog(wordID: id, reviews: library.reviews[id] ?? [])
+    }
+  }
+
   /// Returns one page of a book's words with their memory states.
   public func fetchSchedule(
     in bookID: WordBook.ID, dueBy time: Timestamp?, after last: ScheduledWord?, limit: Int

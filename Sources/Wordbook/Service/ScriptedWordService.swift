@@ -31,6 +31,8 @@ public actor ScriptedWordService: WordService {
     case fetchDueTimes
     /// ``WordService/fetchNewWordCount(in:since:)``.
     case fetchNewWordCount
+    /// ``WordService/fetchReviewLogs(in:after:limit:)``.
+    case fetchReviewLogs
     /// ``WordService/fetchReviews(of:)``.
     case fetchReviews
     /// ``WordService/fetchRoundCounts(at:)``.
@@ -353,6 +355,15 @@ public actor ScriptedWordService: WordService {
   public func fetchReviews(of wordID: Word.ID) async throws(WordServiceError) -> [Review] {
     try await script(.fetchReviews) { () async throws(WordServiceError) in
       try await base.fetchReviews(of: wordID)
+    }
+  }
+
+  /// Counts the call and forwards it to ``base``, unless it is scripted to fail or be held.
+  public func fetchReviewLogs(in bookID: WordBook.ID?, after word: Word.ID?, limit: Int)
+    async throws(WordServiceError) -> [WordReviewLog]
+  {
+    try await script(.fetchReviewLogs) { () async throws(WordServiceError) in
+      try await base.fetchReviewLogs(in: bookID, after: word, limit: limit)
     }
   }
 

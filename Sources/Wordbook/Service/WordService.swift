@@ -171,6 +171,28 @@ public protocol WordService: Sendable {
   /// - Throws: ``WordServiceError/Kind/notFound`` when the word does not exist.
   func fetchReviews(of wordID: Word.ID) async throws(WordServiceError) -> [Review]
 
+  /// Returns one page of review logs: those of the first `limit` reviewed words after `word`
+  /// in the order of their IDs, of one book or of every book, each log in the order recorded.
+  ///
+  /// Pass the last log's word to get the next page; an empty or short page is the end. What a
+  /// parameter fit reads (``fetchReviewHistory(in:at:ignoringLaterReviews:)``), with memory
+  /// holding a page, never every log. The extension's implementation reads
+  /// ``fetchSchedule(in:dueBy:after:limit:)`` and ``fetchReviews(of:)`` word by word; a service
+  /// can read a page in one query, as `SQLiteWordService` and `PostgresWordService` do.
+  ///
+  /// ```swift
+  /// let page = try await service.fetchReviewLogs(in: book.id, after: nil, limit: 4096)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - bookID: The book, or `nil` for every book.
+  ///   - word: The last word of the previous page, or `nil` for the first page.
+  ///   - limit: The most logs to return.
+  /// - Returns: The logs, each with at least one review, in the order of their words' IDs.
+  /// - Throws: ``WordServiceError/Kind/notFound`` when `bookID` names no book.
+  func fetchReviewLogs(in bookID: WordBook.ID?, after word: Word.ID?, limit: Int)
+    async throws(WordServiceError) -> [WordReviewLog]
+
   /// Returns one page of a book's words with their memory states: the first `limit` lines
   /// after `last`, or from the start when `last` is `nil`.
   ///

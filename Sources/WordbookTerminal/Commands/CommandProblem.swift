@@ -40,6 +40,8 @@ enum CommandProblem: Hashable, Sendable {
   case unreadablePackage(file: String, detail: String)
   /// The Anki package held no note that could be imported.
   case noNoteToImport(file: String, rejected: Int)
+  /// `optimize` could not fit the parameters; the stored ones were kept.
+  case parameterFitFailed(ParameterFitError)
   /// SIGINT (Ctrl-C), SIGTERM or SIGHUP stopped the command; what it had not finished was
   /// rolled back.
   case interrupted(signal: Int32)

@@ -73,6 +73,15 @@ enum CommandReport: Hashable, Sendable {
   case deleteUserQuestion(String)
   /// `stats BOOK`'s line of what is due and how well it is remembered.
   case reviewStatistics(WordBook, ReviewStatistics)
+  /// `stats BOOK`'s line of how well today's parameters predict the book's reviews; `nil` when
+  /// no review came a day or more after the one before.
+  case prediction(WordBook, ParameterEvaluation?)
+  /// How far `optimize`'s fit has come, in percent.
+  case fitting(percent: Int)
+  /// `optimize --apply` stored the fitted parameters, which lower RMSE(bins).
+  case parametersApplied(current: ParameterEvaluation, fitted: ParameterEvaluation)
+  /// `optimize --apply` kept the current parameters: the fitted ones do not lower RMSE(bins).
+  case parametersKept(current: ParameterEvaluation, fitted: ParameterEvaluation)
   /// `stats BOOK --chart FILE` wrote the book's review chart to the file.
   case chartWritten(WordBook, file: String)
 }

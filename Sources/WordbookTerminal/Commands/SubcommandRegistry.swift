@@ -6,7 +6,7 @@ enum SubcommandRegistry {
       BooksCommand.self, NewBookCommand.self, AddCommand.self, WordsCommand.self,
       SearchCommand.self, EditCommand.self, DeleteCommand.self, RenameBookCommand.self,
       DeleteBookCommand.self, StatsCommand.self, ReviewCommand.self, ScheduleCommand.self,
-      SettingsCommand.self, StudyCommand.self, ReplayCommand.self,
+      SettingsCommand.self, OptimizeCommand.self, StudyCommand.self, ReplayCommand.self,
       ImportCommand.self, ImportReviewsCommand.self, ExportCommand.self, ServeCommand.self,
       UsersCommand.self,
       HelpCommand.self,

@@ -163,6 +163,7 @@ extension EnglishCatalogue: TerminalCatalogue {
     case .noNoteToImport(let file, let rejected):
       "\(file.shown): no note could be imported (\(rejected) rejected); "
         + "the wordbook was not changed."
+    case .parameterFitFailed(let error): Self.fitFailure(error)
     case .interrupted(let signal):
       "stopped by \(Self.signalName(signal)); what it had not finished was not saved."
     case .exportFailed(let format, let detail): "cannot export as \(format): \(detail.shown)."
@@ -354,9 +355,62 @@ extension EnglishCatalogue: TerminalCatalogue {
       "\(book.id)\t\(book.title.shown)\tdue today \(statistics.dueToday)\t"
         + "due this week \(statistics.dueThisWeek)\taverage retrievability "
         + (statistics.averageRetrievability.map(Self.percent) ?? "none")
+    case .prediction(let book, let evaluation):
+      "\(book.id)\t\(book.title.shown)\t"
+        + (evaluation.map {
+          "log loss \(Self.decimal($0.logLoss, places: 4))\tRMSE(bins) \(Self.percent($0.rmseBins))"
+            + "\titems \($0.itemCount)"
+        } ?? "prediction not judged yet: no review a day or more after the one before")
+    case .fitting(let percent): "fitting parameters: \(percent)%"
+    case .parametersApplied(let current, let fitted):
+      "Stored the fitted parameters: RMSE(bins) \(Self.percent(current.rmseBins)) → "
+        + "\(Self.percent(fitted.rmseBins)), log loss "
+        + "\(Self.decimal(current.logLoss, places: 4)) → \(Self.decimal(fitted.logLoss, places: 4)); "
+        + "every word was rescheduled with them."
+    case .parametersKept(let current, let fitted):
+      "Kept the current parameters: the fitted ones do not lower RMSE(bins) "
+        + "(\(Self.percent(fitted.rmseBins)) against \(Self.percent(current.rmseBins)))."
     case .chartWritten(let book, let file):
       "Wrote the review chart of wordbook \(book.id) (\(book.title.shown)) to \(file.shown)."
     }
+  }
+
+  /// Why `optimize` could not fit the parameters.
+  private static func fitFailure(_ error: ParameterFitError) -> String {
+    let kept = "Today's parameters are kept."
+    switch error {
+    case .tooFewReviews(let usable, let needed):
+      return "too few reviews to fit parameters: \(usable) can be learned from (reviews a day or "
+        + "more after the word's review before, leaving out words whose first interval is rare "
+        + "for their first rating), and a fit needs \(needed). " + kept
+    case .unreadableLog(let problem, let count):
+      let others = count > 1 ? " (\(count) words' reviews are like it)" : ""
+      switch problem.kind {
+      case .inFuture:
+        return "word \(problem.wordID) has a review dated \(problem.time.iso8601), which is "
+          + "after now\(others): check the computer's clock, or the times of an imported "
+          + "history. " + kept
+      case .outOfOrder:
+        return "word \(problem.wordID) has a review dated \(problem.time.iso8601), earlier than "
+          + "the review recorded before it\(others): a clock was set back, or an imported history "
+          + "has wrong times. " + kept
+      }
+    case .diverged: return "the fit gave numbers that are not finite. " + kept
+    case .cancelled: return "the fit was cancelled. " + kept
+    }
+  }
+
+  /// `value` with `places` decimals, such as `0.4484` (rounded half away from zero).
+  static func decimal(_ value: Double, places: Int) -> String {
+    guard value.isFinite else { return String(value) }
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    let scaled = Int64((abs(value) * scale).rounded())
+    let whole = scaled / Int64(scale)
+    let fraction = String(scaled % Int64(scale))
+    let sign = value < 0 && scaled != 0 ? "-" : ""
+    return "\(sign)\(whole)."
+      + String(repeating: "0", count: places - fraction.count) + fraction
   }
 
   /// A fraction from 0 to 1 as a percentage with one decimal, such as `93.4%`.

@@ -142,6 +142,7 @@ extension KoreanCatalogue: TerminalCatalogue {
     case .noNoteToImport(let file, let rejected):
       "\(file.shown): 가져올 수 있는 노트가 없습니다 (거부 \(rejected)개). "
         + "단어장은 바뀌지 않았습니다."
+    case .parameterFitFailed(let error): Self.fitFailure(error)
     case .interrupted(let signal):
       "\(EnglishCatalogue.signalName(signal)) 신호로 중단했습니다. 끝내지 못한 작업은 저장하지 않았습니다."
     case .exportFailed(let format, let detail):
@@ -303,8 +304,47 @@ extension KoreanCatalogue: TerminalCatalogue {
       "\(book.id)\t\(book.title.shown)\t오늘 복습 \(statistics.dueToday)\t"
         + "이번 주 복습 \(statistics.dueThisWeek)\t평균 기억 확률 "
         + (statistics.averageRetrievability.map(EnglishCatalogue.percent) ?? "없음")
+    case .prediction(let book, let evaluation):
+      "\(book.id)\t\(book.title.shown)\t"
+        + (evaluation.map {
+          "로그 손실 \(EnglishCatalogue.decimal($0.logLoss, places: 4))\t"
+            + "RMSE(bins) \(EnglishCatalogue.percent($0.rmseBins))\t예측한 복습 \($0.itemCount)"
+        } ?? "예측 평가 없음: 이전 복습보다 하루 이상 뒤에 한 복습이 아직 없습니다")
+    case .fitting(let percent): "매개변수 맞추는 중: \(percent)%"
+    case .parametersApplied(let current, let fitted):
+      "맞춘 매개변수를 저장했습니다: RMSE(bins) \(EnglishCatalogue.percent(current.rmseBins)) → "
+        + "\(EnglishCatalogue.percent(fitted.rmseBins)), 로그 손실 "
+        + "\(EnglishCatalogue.decimal(current.logLoss, places: 4)) → "
+        + "\(EnglishCatalogue.decimal(fitted.logLoss, places: 4)). "
+        + "모든 단어의 복습 일정을 새 매개변수로 다시 계산했습니다."
+    case .parametersKept(let current, let fitted):
+      "지금의 매개변수를 그대로 둡니다: 맞춘 매개변수가 RMSE(bins)를 낮추지 않습니다 "
+        + "(맞춘 값 \(EnglishCatalogue.percent(fitted.rmseBins)), "
+        + "지금 값 \(EnglishCatalogue.percent(current.rmseBins)))."
     case .chartWritten(let book, let file):
       "단어장 \(book.id) (\(book.title.shown))의 복습 차트를 \(file.shown)에 썼습니다."
+    }
+  }
+
+  /// Why `optimize` could not fit the parameters.
+  private static func fitFailure(_ error: ParameterFitError) -> String {
+    let kept = "지금의 매개변수를 그대로 둡니다."
+    switch error {
+    case .tooFewReviews(let usable, let needed):
+      return "매개변수를 맞출 복습이 부족합니다: 배울 수 있는 복습이 \(usable)개이고(같은 단어의 앞 "
+        + "복습보다 하루 이상 뒤에 한 복습, 첫 간격이 드문 단어는 빼고) \(needed)개가 필요합니다. " + kept
+    case .unreadableLog(let problem, let count):
+      let others = count > 1 ? " (이런 단어 \(count)개)" : ""
+      switch problem.kind {
+      case .inFuture:
+        return "단어 \(problem.wordID)에 지금보다 뒤인 \(problem.time.iso8601)의 복습이 "
+          + "있습니다\(others). 컴퓨터 시계나 가져온 복습 기록의 시각을 확인하세요. " + kept
+      case .outOfOrder:
+        return "단어 \(problem.wordID)의 \(problem.time.iso8601) 복습이 그 앞에 기록된 복습보다 "
+          + "이릅니다\(others). 시계가 뒤로 갔거나 가져온 복습 기록의 시각이 틀렸습니다. " + kept
+      }
+    case .diverged: return "맞추는 중에 유한하지 않은 수가 나왔습니다. " + kept
+    case .cancelled: return "맞추기가 취소되었습니다. " + kept
     }
   }
 }

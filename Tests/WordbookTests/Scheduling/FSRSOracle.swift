@@ -97,7 +97,7 @@ enum FSRSOracle {
 
   /// Runs python3 on `arguments` and returns what it printed, blocking: only for the quick
   /// version check, a trait's condition, which cannot suspend.
-  private static func python(_ arguments: [String]) throws -> Data {
+  static func python(_ arguments: [String]) throws -> Data {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3"] + arguments
@@ -118,7 +118,7 @@ enum FSRSOracle {
   }
 
   /// Runs python3 on `arguments`, waiting without holding a thread, and returns what it printed.
-  private static func runScript(_ arguments: [String]) async throws -> Data {
+  static func runScript(_ arguments: [String]) async throws -> Data {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("fsrs-oracle-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -5,7 +5,8 @@ import WordbookInterchange
 /// of one wordbook or each, counted by the database.
 ///
 /// For one book, a second line tells the words due today and this week and the average
-/// retrievability of the words reviewed, at `--at` or now; `--chart` writes the book's review
+/// retrievability of the words reviewed, at `--at` or now, and a third how well the scheduler's
+/// parameters predict the book's reviews (log loss and RMSE(bins)); `--chart` writes the book's review
 /// heatmap and 30-day forecast as an SVG file, by the rules of ``OutputFile`` (never over the
 /// database, atomically over an existing file).
 struct StatsCommand: Subcommand {
@@ -35,13 +36,17 @@ struct StatsCommand: Subcommand {
     }
     do throws(CommandFailure) {
       let book = try await session.book(book)
+      let time = time ?? Timestamp.now
       let statistics = try await session.call { () async throws(WordServiceError) in
-        try await session.service.fetchReviewStatistics(
-          of: book.id, at: time ?? Timestamp.now)
+        try await session.service.fetchReviewStatistics(of: book.id, at: time)
+      }
+      let prediction = try await session.call { () async throws(WordServiceError) in
+        try await session.service.fetchParameterEvaluation(in: book.id, at: time)
       }
       if let output {
         var svg = ReviewChart.svg(
-          statistics, book: book.title, labels: ReviewChartLabels(session.catalogue.language))
+          statistics, book: book.title, labels: ReviewChartLabels(session.catalogue.language),
+          prediction: prediction)
         if output.isTerminal { svg = svg.escapedForTerminal(keepingLineBreaks: true) }
         try output.write(svg)
         let isStandardOutput = output.isStandardOutput
@@ -52,6 +57,7 @@ struct StatsCommand: Subcommand {
       let tally = try await tallies(in: session)[book.id] ?? StudyTally()
       try session.out.writeLine(session.catalogue.text(.stats(book, tally)))
       try session.out.writeLine(session.catalogue.text(.reviewStatistics(book, statistics)))
+      try session.out.writeLine(session.catalogue.text(.prediction(book, prediction)))
       if let output {
         try session.out.writeLine(session.catalogue.text(.chartWritten(book, file: output.name)))
       }
