@@ -1,4 +1,5 @@
 import Wordbook
+import WordbookInterchange
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -14,7 +15,9 @@ enum SignInPage {
     _ language: Language, status: UInt32 = 200, message: String? = nil, name: String = ""
   ) -> HTTPResponse {
     let texts = language.pageCatalogue.signInTexts
-    let notice = message.map { "  <p id=\"sign-in-message\" role=\"alert\">\(escaped($0))</p>\n" }
+    let notice = message.map {
+      "  <p id=\"sign-in-message\" role=\"alert\">\(String.markupEscaped($0))</p>\n"
+    }
     let html = """
       <!doctype html>
       <html lang="\(language.rawValue)">
@@ -22,18 +25,18 @@ enum SignInPage {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="color-scheme" content="light dark">
-        <title>\(escaped(texts.title))</title>
+        <title>\(String.markupEscaped(texts.title))</title>
         <link rel="stylesheet" href="app.css">
       </head>
       <body>
-        <h1>\(escaped(texts.title))</h1>
+        <h1>\(String.markupEscaped(texts.title))</h1>
       \(notice ?? "")  <form id="sign-in" method="post" action="login">
-          <label for="name">\(escaped(texts.name))</label>
-          <input id="name" name="name" autocomplete="username" required value="\(escaped(name))">
-          <label for="password">\(escaped(texts.password))</label>
+          <label for="name">\(String.markupEscaped(texts.name))</label>
+          <input id="name" name="name" autocomplete="username" required value="\(String.markupEscaped(name))">
+          <label for="password">\(String.markupEscaped(texts.password))</label>
           <input id="password" name="password" type="password" autocomplete="current-password"
             required>
-          <button id="sign-in-button" type="submit">\(escaped(texts.signIn))</button>
+          <button id="sign-in-button" type="submit">\(String.markupEscaped(texts.signIn))</button>
         </form>
       </body>
       </html>
@@ -53,22 +56,5 @@ enum SignInPage {
       }
     }
     return response
-  }
-
-  /// `text` safe in HTML text and in a quoted attribute.
-  static func escaped(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
-    for character in text {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&#39;"
-      default: result.append(character)
-      }
-    }
-    return result
   }
 }
