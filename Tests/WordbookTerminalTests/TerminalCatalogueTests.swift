@@ -34,6 +34,7 @@ import WordbookPostgres
     var reasons: [WordServiceError.Reason] = [
       .bookNotFound(Self.book.id), .wordNotFound(Word.ID(4242)), .titleTaken(Self.book),
       .blankTitle, .blankTerm, .cancelled,
+      .reviewTimeOutOfBounds(Timestamp(secondsSince1970: 253_402_300_799)),
     ]
     reasons += WordServiceError.Operation.allCases.map { .unreachable($0) }
     reasons += Self.unmatchedTerms.map { .reviewedTermNotMatched(line: 4242, $0) }
@@ -50,7 +51,7 @@ import WordbookPostgres
         .storage(WordServiceError.StorageFailure($0, during: operation, path: Self.path))
       }
     }
-    #expect(Set(reasons.map(Self.index)) == Set(0..<8).union([9]))
+    #expect(Set(reasons.map(Self.index)) == Set(0..<8).union([9, 10]))
     for reason in reasons {
       let error = WordServiceError(.other, reason: reason)
       expectBoth(english.describe(error), korean.describe(error))
@@ -87,9 +88,10 @@ import WordbookPostgres
       .invalidRating("--marker"), .invalidTime(option: "marker", value: "--marker"),
       .chartNeedsBook, .usersNeedServer, .unknownUsersAction("--marker"),
       .deleteUserNeedsYes("Marker Title"), .peersNeedSignIn,
+      .reviewTimeOutOfBounds(option: "marker", value: "--marker"),
     ]
     problems += SchedulingSetting.allCases.map { .invalidSetting($0, value: "--marker") }
-    #expect(Set(problems.map(Self.index)) == Set(0..<31))
+    #expect(Set(problems.map(Self.index)) == Set(0..<32))
     for problem in problems {
       let error = UsageError(problem, usage: "wordbook add BOOK TERM MEANING")
       expectBoth(english.describe(error), korean.describe(error))
@@ -132,8 +134,8 @@ import WordbookPostgres
     ]
     problems += accountErrors.map { .account($0) }
     var refusals: [ReviewLineProblem] = [
-      .missingColumn("rating"), .invalidRating("--marker"),
-      .invalidTime("--marker"), .unreadable("too few fields"),
+      .missingColumn("rating"), .duplicateColumn("rating"), .invalidRating("--marker"),
+      .invalidTime("--marker"), .timeOutOfBounds("--marker"), .unreadable("too few fields"),
       .fieldCount(found: 4242, expected: 3), .emptyField,
     ]
     refusals += Self.unmatchedTerms.map { .unmatched($0) }
@@ -253,6 +255,7 @@ extension TerminalCatalogueTests {
     case .storage: 7
     case .described: 8
     case .reviewedTermNotMatched: 9
+    case .reviewTimeOutOfBounds: 10
     }
   }
 
@@ -328,6 +331,7 @@ extension TerminalCatalogueTests {
     case .unknownUsersAction: 28
     case .deleteUserNeedsYes: 29
     case .peersNeedSignIn: 30
+    case .reviewTimeOutOfBounds: 31
     }
   }
 

@@ -9,6 +9,7 @@ extension InMemoryLibrary {
   mutating func recordReview(_ review: Review, of wordID: Word.ID) throws(WordServiceError)
     -> MemoryState
   {
+    _ = try WordServiceError.validReview(review)
     try checkWordExists(wordID)
     let memory = (memories[wordID] ?? WordMemory(for: wordID)).reviewed(review, by: scheduler)
     reviews[wordID, default: []].append(review)
@@ -87,7 +88,7 @@ extension InMemoryLibrary {
     try rows { batch throws(WordServiceError) in
       for row in batch {
         try checkWordExists(row.wordID)
-        imported[row.wordID, default: []].append(row.review)
+        imported[row.wordID, default: []].append(try WordServiceError.validReview(row.review))
         count += 1
       }
       if Task.isCancelled { throw .cancelled }

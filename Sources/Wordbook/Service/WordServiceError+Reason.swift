@@ -11,6 +11,8 @@ extension WordServiceError {
     case blankTitle
     /// A word's term was blank.
     case blankTerm
+    /// A review's time lies outside ``Review/timeBounds``; nothing was recorded.
+    case reviewTimeOutOfBounds(Timestamp)
     /// The work was cancelled; nothing was changed.
     case cancelled
     /// A review of an imported history, from the given line, names no word of the book; the
