@@ -21,15 +21,19 @@ final class PostgresConnection {
   /// The most statements one connection prepares; later texts run unprepared (the texts are
   /// this module's own, so the bound is only a guard).
   private static let preparedLimit = 256
-  /// Where the database is, without its password: what errors name.
-  let location: String
+  /// Where the database is, without its passwords, and how to keep them out of libpq's
+  /// messages.
+  private let place: PostgresLocation
+  /// Where the database is, without its passwords: what errors name.
+  var location: String { place.shown }
 
   /// Connects to the server that `url` names.
   ///
   /// - Throws: ``WordServiceError/Kind/unavailable`` when the server cannot be reached or
   ///   refuses the connection.
   init(url: String) throws(WordServiceError) {
-    location = Self.location(of: url)
+    place = PostgresLocation(url: url)
+    let location = place.shown
     if let reason = wordbook_pq_unavailable() {
       throw .postgresUnreachable(
         detail: String(cString: reason), during: .openDatabase, path: location)
@@ -79,9 +83,10 @@ final class PostgresConnection {
     return nil
   }
 
-  /// libpq's description of the connection's last failure.
+  /// libpq's description of the connection's last failure, without the URL's passwords, which
+  /// libpq may quote (a malformed URL's part).
   private var errorMessage: String {
-    String(cString: PQerrorMessage(handle)).trimmingWhitespace()
+    place.redacting(String(cString: PQerrorMessage(handle)).trimmingWhitespace())
   }
 
   /// Sets what every session of the connection needs: text in both directions is UTF-8,
@@ -215,7 +220,8 @@ final class PostgresConnection {
     }
     return .postgres(
       sqlState: wordbook_pq_sqlstate(result).map { String(cString: $0) } ?? "",
-      detail: wordbook_pq_message(result).map { String(cString: $0) } ?? errorMessage,
+      detail: wordbook_pq_message(result).map { place.redacting(String(cString: $0)) }
+        ?? errorMessage,
       doing: what, path: location)
   }
 
@@ -284,17 +290,6 @@ final class PostgresConnection {
       PQfreemem(notification)
     }
     return PQstatus(handle) == CONNECTION_OK ? payloads : nil
-  }
-
-  /// `url` without the password, if it has one: `postgresql://mina:secret@host/db` becomes
-  /// `postgresql://mina@host/db`.
-  static func location(of url: String) -> String {
-    guard let scheme = url.firstRange(of: "://"),
-      let at = url[scheme.upperBound...].firstIndex(of: "@")
-    else { return url }
-    let userInfo = url[scheme.upperBound..<at]
-    guard let colon = userInfo.firstIndex(of: ":") else { return url }
-    return String(url[..<colon] + url[at...])
   }
 }
 

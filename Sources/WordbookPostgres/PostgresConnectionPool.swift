@@ -127,13 +127,13 @@ final class PooledConnection: @unchecked Sendable {
     guard let thread = ConnectionThread() else { return nil }
     self.thread = thread
     self.url = url
-    location = PostgresConnection.location(of: url)
+    location = PostgresLocation(url: url).shown
   }
 
   fileprivate init(refusedFor url: String) {
     thread = nil
     self.url = url
-    location = PostgresConnection.location(of: url)
+    location = PostgresLocation(url: url).shown
   }
 
   /// Lets the thread end, which releases the connection and ends its session on the server.

@@ -29,7 +29,7 @@ final class PostgresDatabase: Sendable {
   init(url: String, isInOrder: Bool = true) {
     self.isInOrder = isInOrder
     pool = PostgresConnectionPool.shared(url: url)
-    location = PostgresConnection.location(of: url)
+    location = PostgresLocation(url: url).shown
   }
 
   /// Runs `body` with a connection, connecting first when the pool has none free or the

@@ -75,6 +75,18 @@ import WordbookTestSupport
     let outcome = try await run(process, ["--db", url, "--user", "mina", "books"])
     #expect(outcome.status == 1)
     #expect(outcome.error.contains("cannot be reached"))
+    // A password in the URL is left out of every message, the commands' and serve's.
+    let secret = url + "&password=s3cret"
+    for arguments in [
+      ["--db", secret, "--user", "mina", "books"], ["--db", secret, "serve", "--port", "0"],
+      ["--db", secret, "users", "list"],
+      ["--db", secret.replacing("?", with: "?bad%zz=1&"), "--user", "mina", "books"],
+    ] {
+      let failed = try await run(process, arguments)
+      #expect(failed.status != 0)
+      #expect(
+        !failed.error.contains("s3cret") && !failed.output.contains("s3cret"), "\(failed.error)")
+    }
   }
 
   /// `serve` on a PostgreSQL database signs learners in; on a server it cannot reach it says so
