@@ -102,12 +102,13 @@ final class PostgresConnection {
       "SET lock_timeout = '5s'; SET client_min_messages = warning", .openDatabase)
   }
 
-  /// Makes the connection ready for a new call: connects again when it was lost or a pipeline
-  /// was cut short (with a new session's settings), and ends a transaction that a failed call
-  /// left open.
+  /// Makes the connection ready for a new call: connects again when it was lost, when the
+  /// server ended its session while it was idle, or when a pipeline was cut short (with a new
+  /// session's settings), and ends a transaction that a failed call left open.
   ///
   /// - Returns: Whether the connection is up.
   func readyForWork() -> Bool {
+    readWhatArrivedWhileIdle()
     // A pipeline cut short leaves answers unread: only a new session is clean.
     if PQstatus(handle) != CONNECTION_OK || PQpipelineStatus(handle) != PQ_PIPELINE_OFF {
       // A new session on the server knows none of the old one's prepared statements.
@@ -119,6 +120,20 @@ final class PostgresConnection {
     }
     rollBack(.openDatabase)
     return PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) == PQTRANS_IDLE
+  }
+
+  /// Reads what the server sent while the connection was idle. A server that ended the session
+  /// (a restart, an administrator's `pg_terminate_backend`, an idle timeout) sent its last
+  /// words and closed the socket: reading them marks the connection bad, so that it is opened
+  /// again before the call instead of failing it. A connection with nothing to read costs one
+  /// `poll` that does not wait.
+  private func readWhatArrivedWhileIdle() {
+    let socket = PQsocket(handle)
+    var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+    // The last words and the end of the socket may come in two reads.
+    for _ in 0..<4 where socket >= 0 && PQstatus(handle) == CONNECTION_OK {
+      guard poll(&poller, 1, 0) > 0, PQconsumeInput(handle) == 1 else { return }
+    }
   }
 
   /// Runs `sql` with `parameters` (`$1`, `$2`, … in the text; `nil` is SQL `NULL`).

@@ -19,8 +19,9 @@ import Wordbook
 /// most eight, opened as the calls need them and closed when the last of those services is
 /// released). Each connection works on a thread of its own: callers waiting their turn
 /// suspend, and libpq's blocking network calls never occupy a thread of Swift's cooperative
-/// pool. When a connection is lost, the call fails with `WordServiceError.Kind.unavailable`
-/// (retryable) and the next call connects again.
+/// pool. A connection the server ended while it was idle (a restart) is opened again before a
+/// call uses it; when a connection is lost during a call, the call fails with
+/// `WordServiceError.Kind.unavailable` (retryable) and the next call connects again.
 public final class PostgresWordService: WordService {
   /// The user whose wordbooks the service reads and writes.
   public let user: String
