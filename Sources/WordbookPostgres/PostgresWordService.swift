@@ -80,6 +80,42 @@ public final class PostgresWordService: WordService {
     seenChange = Locked(opened.latestChange)
   }
 
+  /// Connects to the database at `url`, creates or upgrades its schema, and opens the
+  /// wordbooks of the user whose account has the ID `userID`, which it never creates: a
+  /// server's page opens its signed-in learner's account so, which a name would not tell from
+  /// a deleted account's successor.
+  ///
+  /// - Parameters:
+  ///   - url: A `postgresql://` or `postgres://` URL (or any libpq connection string).
+  ///   - userID: The account's ID (`PostgresAccounts.User.id`).
+  /// - Throws: `WordServiceError` with kind `WordServiceError.Kind.notFound` and the reason
+  ///   `WordServiceError.Reason.userNotFound(_:)` when no user has the ID, and as
+  ///   ``init(url:user:seedsSampleWordbook:)`` when the database cannot be opened.
+  public init(url: String, userID: Int64) async throws(WordServiceError) {
+    let database = PostgresDatabase(url: url)
+    let opened = try await database.run {
+      connection throws(WordServiceError) -> (name: String, schema: String, latestChange: Int64)? in
+      try PostgresSchema.migrate(connection)
+      let schema = try connection.query("SELECT current_schema()", [], .openDatabase).text(0, 0)
+      let rows = try connection.query(
+        "SELECT name FROM users WHERE id = $1", [.integer(userID)], .openDatabase)
+      guard rows.count == 1 else { return nil }
+      let library = UserLibrary(connection, userID: userID)
+      return (rows.text(0, 0), schema, try library.latestChange())
+    }
+    guard let found = opened else {
+      throw WordServiceError(.notFound, reason: .userNotFound(userID))
+    }
+    let schema = found.schema
+    user = found.name
+    self.database = database
+    self.url = url
+    changeKey = "\(schema):\(userID)"
+    self.userID = userID
+    createdUser = false
+    seenChange = Locked(found.latestChange)
+  }
+
   /// The user's ID, created with `sample` when no user has the name, and the newest row of
   /// their journal.
   private static func user(

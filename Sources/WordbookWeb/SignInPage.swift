@@ -10,9 +10,11 @@ import WordbookInterchange
 /// The sign-in page of a server with accounts: a plain HTML form (`name`, `password`) posted
 /// to `login`, with no script, in the browser's language.
 enum SignInPage {
-  /// The page, with `message` above the form (a refusal, a pause) and `name` kept in its field.
+  /// The page, with `message` above the form (a refusal, a pause) and `name` kept in its field;
+  /// `retryAfter` says in how many seconds to try again (`Retry-After`).
   static func response(
-    _ language: Language, status: UInt32 = 200, message: String? = nil, name: String = ""
+    _ language: Language, status: UInt32 = 200, message: String? = nil, name: String = "",
+    retryAfter: Int64? = nil
   ) -> HTTPResponse {
     let texts = language.pageCatalogue.signInTexts
     let notice = message.map {
@@ -44,7 +46,8 @@ enum SignInPage {
       """
     var response = HTTPResponse(
       status: status, contentType: "text/html; charset=utf-8", body: Data(html.utf8),
-      headers: [("Vary", "Accept-Language")])
+      headers: [("Vary", "Accept-Language")] + (retryAfter.map { [("Retry-After", "\($0)")] } ?? [])
+    )
     // The one form that posts: to this server alone, and with its origin (under
     // `no-referrer` a browser sends a form's Origin as `null`, which the server refuses).
     response.headers = response.headers.map { header in

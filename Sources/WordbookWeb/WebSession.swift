@@ -21,7 +21,7 @@ final class WebSession {
   let id: String
   let events: EventStream
   /// The sign-in the page was opened with, on a server with accounts.
-  let signIn: (user: String, secret: String)?
+  let signIn: (user: WebUser, secret: String)?
   /// The language the page's errors are worded in.
   let language: Language
   /// The service the store talks to, which the review chart reads too.
@@ -39,7 +39,7 @@ final class WebSession {
 
   init(
     id: String, service: any WordService, seed: UInt64, language: Language,
-    events: EventStream, signIn: (user: String, secret: String)? = nil, peers: [String] = []
+    events: EventStream, signIn: (user: WebUser, secret: String)? = nil, peers: [String] = []
   ) {
     self.id = id
     self.signIn = signIn
@@ -64,7 +64,7 @@ final class WebSession {
     ]
     send(
       "session",
-      WebEvents.Session(id: id, user: signIn?.user, peers: peers.isEmpty ? nil : peers))
+      WebEvents.Session(id: id, user: signIn?.user.name, peers: peers.isEmpty ? nil : peers))
     sendPicker()
     sendStatus()
     sendCards()

@@ -130,7 +130,7 @@ import WordbookTestSupport
     let accounts = try await PostgresAccounts(url: url)
     try await accounts.add("mina", password: "correct horse")
     try await PostgresTestServer.endSessions(named: name, in: base)
-    #expect(try await accounts.signIn("mina", password: "correct horse") != false)
+    #expect(try await accounts.signIn("mina", password: "correct horse") != nil)
   }
 
   /// A fresh database's URL with an application name of its own, the URL without it, and the

@@ -44,7 +44,8 @@ import WordbookTestSupport
     #expect(try await run(process, mina + ["books"]).status == 0)
     try await PostgresTestServer.execute(
       """
-      DROP FUNCTION changes_notify() CASCADE; DROP TABLE sign_ins; DROP TABLE memory_states;
+      DROP FUNCTION changes_notify() CASCADE; DROP FUNCTION sign_ins_notify() CASCADE;
+      DROP TABLE sign_ins; DROP TABLE memory_states;
       DROP TABLE reviews;
       ALTER TABLE settings DROP COLUMN text_value; ALTER TABLE users DROP COLUMN password_hash;
       UPDATE schema_version SET version = 1
@@ -53,7 +54,7 @@ import WordbookTestSupport
     #expect(upgraded.error == "")
     #expect(upgraded.output == "1\tKorean basics\t12\n")
     #expect(
-      try await PostgresTestServer.execute("SELECT version FROM schema_version", in: url) == "6")
+      try await PostgresTestServer.execute("SELECT version FROM schema_version", in: url) == "7")
   }
 
   @Test func aDatabaseURLWithoutUserIsAUsageError() async throws {

@@ -34,7 +34,7 @@ import WordbookPostgres
     var reasons: [WordServiceError.Reason] = [
       .bookNotFound(Self.book.id), .wordNotFound(Word.ID(4242)), .titleTaken(Self.book),
       .blankTitle, .blankTerm, .cancelled,
-      .reviewTimeOutOfBounds(Timestamp(secondsSince1970: 253_402_300_799)),
+      .reviewTimeOutOfBounds(Timestamp(secondsSince1970: 253_402_300_799)), .userNotFound(4242),
     ]
     reasons += WordServiceError.Operation.allCases.map { .unreachable($0) }
     reasons += Self.unmatchedTerms.map { .reviewedTermNotMatched(line: 4242, $0) }
@@ -51,7 +51,7 @@ import WordbookPostgres
         .storage(WordServiceError.StorageFailure($0, during: operation, path: Self.path))
       }
     }
-    #expect(Set(reasons.map(Self.index)) == Set(0..<8).union([9, 10]))
+    #expect(Set(reasons.map(Self.index)) == Set(0..<8).union([9, 10, 11]))
     for reason in reasons {
       let error = WordServiceError(.other, reason: reason)
       expectBoth(english.describe(error), korean.describe(error))
@@ -128,7 +128,8 @@ import WordbookPostgres
       .passwordsDiffer, .noPassword, .passwordNotUTF8, .userNotDeleted("Marker Title"),
     ]
     let accountErrors: [AccountError] = [
-      .blankName, .nameTaken("Marker Title"), .unknownUser("Marker Title"),
+      .blankName, .nameTooLong(maximumBytes: 4242), .nameTaken("Marker Title"),
+      .unknownUser("Marker Title"),
       .passwordTooShort(minimumCharacters: 4242), .passwordTooLong(maximumBytes: 4242),
       .hashingUnavailable, .hashingFailed, .service(.bookNotFound(Self.book.id)),
     ]
@@ -256,6 +257,7 @@ extension TerminalCatalogueTests {
     case .described: 8
     case .reviewedTermNotMatched: 9
     case .reviewTimeOutOfBounds: 10
+    case .userNotFound: 11
     }
   }
 

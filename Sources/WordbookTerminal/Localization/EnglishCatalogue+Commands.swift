@@ -15,6 +15,8 @@ extension EnglishCatalogue: TerminalCatalogue {
   func describe(_ error: AccountError) -> String {
     switch error {
     case .blankName: "a user's name cannot be blank"
+    case .nameTooLong(let maximum):
+      "a user's name may have \(maximum) bytes at most; nothing was changed."
     case .nameTaken(let name):
       "a user is named \(name.shown) already; give them a new password with "
         + "'wordbook users passwd \(name.shown)'"
