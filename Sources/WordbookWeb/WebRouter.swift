@@ -240,67 +240,6 @@ struct WebRouter: Sendable {
     }
   }
 
-  private func receiveAction(
-    _ request: HTTPRequest, language: Language, signedInWith secret: String?
-  ) async
-    -> HTTPResponse
-  {
-    guard request.headers["Content-Type"]?.hasPrefix("application/json") == true else {
-      return .refusal(.actionNotJSON, in: language)
-    }
-    var action: AppAction
-    do {
-      action = try JSONDecoder().decode(AppAction.self, from: request.body)
-    } catch {
-      return .refusal(.unknownAction(reason: Self.describe(error)), in: language)
-    }
-    guard Self.isSentByPage(action) else {
-      return .refusal(.actionNotFromPage, in: language)
-    }
-    // A review is at the server's time: a page's clock may be wrong, or set to rewrite history.
-    if case .study(.view(.rate(let wordID, let rating, _))) = action {
-      action = .study(.view(.rate(wordID, rating, at: .now)))
-    }
-    let sent = action
-    return await MainActor.run { [sessions] in
-      guard let session = sessions.session(for: request, signedInWith: secret) else {
-        return .refusal(.sessionEnded, in: language)
-      }
-      // Another learner's book or word, or none, is not found, and nothing changes.
-      if let unknown = session.unknownName(in: sent) {
-        return .text(404, unknown.message(in: session.language, for: .visitor))
-      }
-      session.send(sent)
-      return .json([String: String](), status: 202)
-    }
-  }
-
-  private func receiveCommand(
-    _ request: HTTPRequest, language: Language, signedInWith secret: String?
-  ) async
-    -> HTTPResponse
-  {
-    guard request.headers["Content-Type"]?.hasPrefix("application/json") == true else {
-      return .refusal(.commandNotJSON, in: language)
-    }
-    let posted: PageCommand
-    do {
-      posted = try JSONDecoder().decode(PageCommand.self, from: request.body)
-    } catch {
-      return .refusal(.unknownCommand(reason: Self.describe(error)), in: language)
-    }
-    guard let commands = posted.studyCommands else {
-      return .refusal(.commandNotFromPage(name: posted.command), in: language)
-    }
-    return await MainActor.run { [sessions] in
-      guard let session = sessions.session(for: request, signedInWith: secret) else {
-        return .refusal(.sessionEnded, in: language)
-      }
-      for command in commands { session.send(command) }
-      return .json([String: String](), status: 202)
-    }
-  }
-
   /// Whether the page may send `action`: what a learner does, never a service's answer, which
   /// only the store's effects produce, nor the session's own subscription. Every case is
   /// named, so a new action does not compile until it is allowed or refused here.
@@ -309,16 +248,6 @@ struct WebRouter: Sendable {
     case .study(.view(.subscribeToChanges)), .study(.view(.unsubscribeFromChanges)): false
     case .books(.view), .study(.view), .dismissError: true
     case .books, .study: false
-    }
-  }
-
-  private static func describe(_ error: any Error) -> String {
-    switch error {
-    case DecodingError.dataCorrupted(let context): context.debugDescription
-    case DecodingError.keyNotFound(let key, _): "missing field '\(key.stringValue)'"
-    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-      "wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
-    default: "\(error)"
     }
   }
 }
