@@ -59,9 +59,12 @@ final class LoadConnection {
   }
 
   /// The status of the answer to the request just sent, the cookie it sets (`name=value`, the
-  /// first when it sets several) and where it sends the browser, its body read and dropped;
-  /// `nil` when the connection failed or no answer came by `deadline` (wall nanoseconds).
-  func answerHead(by deadline: UInt64) -> (status: Int, cookie: String?, location: String?)? {
+  /// first when it sets several), where it sends the browser and in how many seconds to try
+  /// again, its body read and dropped; `nil` when the connection failed or no answer came by
+  /// `deadline` (wall nanoseconds).
+  func answerHead(by deadline: UInt64) -> (
+    status: Int, cookie: String?, location: String?, retryAfter: Int?
+  )? {
     while true {
       if let end = Self.find([13, 10, 13, 10], in: buffer) {
         let head = String(decoding: buffer[..<end], as: UTF8.self)
@@ -73,11 +76,13 @@ final class LoadConnection {
           buffer.removeFirst(end + 4 + length)
           let cookie = fields.first { $0.count == 2 && $0[0].lowercased() == "set-cookie" }
             .map { String($0[1].trimmingPrefix(" ").prefix { $0 != ";" }) }
-          let location = fields.first { $0.count == 2 && $0[0].lowercased() == "location" }
-            .map { String($0[1].trimmingPrefix(" ")) }
+          let value = { (name: String) in
+            fields.first { $0.count == 2 && $0[0].lowercased() == name }
+              .map { String($0[1].trimmingPrefix(" ")) }
+          }
           guard let status = head.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
           else { return nil }
-          return (status, cookie, location)
+          return (status, cookie, value("location"), value("retry-after").flatMap { Int($0) })
         }
       }
       guard wallNow() < deadline else { return nil }

@@ -59,21 +59,32 @@ final class LoadLearner: @unchecked Sendable {
     self.ports = ports
   }
 
-  /// Signs in on `port` through the form, keeping the cookie; `false` when refused.
+  /// Signs in on `port` through the form, keeping the cookie, and coming back when the answer
+  /// says when (all the learners share 127.0.0.1, whose sign-ins the server checks one at a
+  /// time, a few dozen waiting); `false` when refused, or not signed in within two minutes.
   func signIn(port: Int) -> Bool {
-    guard let connection = LoadConnection(port: port) else { return false }
     let body = "name=\(name)&password=\(password.replacing(" ", with: "+"))"
     let request =
       "POST /login HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://127.0.0.1:\(port)\r\n"
       + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n"
       + "Connection: close\r\n\r\n\(body)"
-    guard connection.send(request) else { return false }
-    guard let head = connection.answerHead(by: wallNow() + 60_000_000_000), head.status == 303,
-      let cookie = head.cookie, let home = head.location
-    else { return false }
-    self.cookie = cookie
-    self.home = home
-    return true
+    let deadline = wallNow() + 120_000_000_000
+    while wallNow() < deadline {
+      guard let connection = LoadConnection(port: port), connection.send(request),
+        let head = connection.answerHead(by: deadline)
+      else { return false }
+      if head.status == 429 || head.status == 503, let seconds = head.retryAfter {
+        sleep(until: wallNow() + UInt64(seconds) * 1_000_000_000)
+        continue
+      }
+      guard head.status == 303, let cookie = head.cookie, let home = head.location else {
+        return false
+      }
+      self.cookie = cookie
+      self.home = home
+      return true
+    }
+    return false
   }
 
   /// A page of this learner on `port` with the book open: its event stream, a connection for

@@ -11,11 +11,13 @@ import Wordbook
 ///
 /// A name that failed ``nameLimit`` times in the last ``window`` is closed until the oldest of
 /// those failures leaves the window, whichever address tries it; so is an address that failed
-/// ``addressLimit`` times, whichever names it tries. Every attempt is counted before its
-/// password is checked, against its name until it succeeds and against its address while it
-/// is checked, so that attempts made at once cannot pass either limit together: an address
-/// with as many attempts being checked as it has failures left is told to wait a moment.
-/// Unknown names count like known ones, so a refusal never tells whether a name exists.
+/// ``addressLimit`` times, whichever names it tries. An attempt counts against its name when
+/// it is admitted, before its password is checked, until it succeeds, so attempts on one name
+/// made at once cannot pass its limit together; an address is asked again just before each of
+/// its passwords is checked, and ``SignInQueue`` checks one address's passwords one at a time,
+/// so every failure is counted before the address's next check, and attempts from one address
+/// made at once cannot pass its limit either. Unknown names count like known ones, so a
+/// refusal never tells whether a name exists.
 ///
 /// Memory is bounded in bytes, not only in entries: names and addresses are kept as 64-bit
 /// keys (a hash seeded anew by each process, so nobody can choose names that share one), an
@@ -32,82 +34,60 @@ struct SignInThrottle: Sendable {
   /// How many names, and how many addresses, are remembered at most.
   static let trackedLimit = 10_000
 
-  /// What becomes of an attempt to sign in.
-  enum Verdict: Equatable, Sendable {
-    /// It may be checked; it is counted until ``SignInThrottle/settle(name:from:succeeded:at:)``.
-    case admitted
-    /// The name or the address is closed for this many seconds.
-    case closed(seconds: Int64)
-    /// The address has as many attempts being checked as it has failures left: it may try
-    /// again once they are.
-    case busy
-  }
-
-  /// An address's recent failures, oldest first, and its attempts being checked.
-  private struct Address: Sendable {
-    var failures: [Int64] = []
-    var checking = 0
-  }
-
   /// The times of each name's recent attempts that did not succeed, oldest first.
   private var names: [Int: [Int64]] = [:]
-  private var addresses: [Int: Address] = [:]
+  /// The times of each address's recent failures, oldest first.
+  private var addresses: [Int: [Int64]] = [:]
 
   /// How many names are remembered.
   var trackedNames: Int { names.count }
   /// How many addresses are remembered.
   var trackedAddresses: Int { addresses.count }
 
-  /// Decides whether `name` may be tried from `address` now, and counts it when it may.
-  mutating func admit(name: String, from address: String, at time: Timestamp) -> Verdict {
+  /// How many seconds are left before `name` may be tried from `address`, or `nil` when it may
+  /// be tried now, in which case the attempt counts against the name until
+  /// ``settle(name:from:succeeded:at:)`` or ``withdraw(name:)``.
+  mutating func admit(name: String, from address: String, at time: Timestamp) -> Int64? {
     let now = time.secondsSince1970
     let nameKey = Self.key(ofName: name)
-    let addressKey = Self.client(of: address)
-    if let times = names[nameKey] {
-      let recent = times.filter { $0 > now - Self.window }
-      names[nameKey] = recent.isEmpty ? nil : recent
-    }
-    var known = addresses[addressKey] ?? Address()
-    known.failures.removeAll { $0 <= now - Self.window }
+    let times = Self.recent(&names, nameKey, now: now)
     let waits = [
-      Self.wait(names[nameKey] ?? [], limit: Self.nameLimit, now: now),
-      Self.wait(known.failures, limit: Self.addressLimit, now: now),
+      Self.wait(times, limit: Self.nameLimit, now: now),
+      Self.wait(
+        Self.recent(&addresses, Self.client(of: address), now: now), limit: Self.addressLimit,
+        now: now),
     ].compactMap { $0 }
-    if let longest = waits.max() { return .closed(seconds: longest) }
-    guard known.failures.count + known.checking < Self.addressLimit else { return .busy }
-    Self.makeRoom(in: &names, for: nameKey) { $0.last ?? 0 }
-    names[nameKey] = (names[nameKey] ?? []).suffix(Self.nameLimit - 1) + [now]
-    Self.makeRoom(in: &addresses, for: addressKey) {
-      $0.checking == 0 ? $0.failures.last ?? 0 : nil
-    }
-    known.checking += 1
-    addresses[addressKey] = known
-    return .admitted
+    if let longest = waits.max() { return longest }
+    Self.makeRoom(in: &names, for: nameKey)
+    names[nameKey] = times.suffix(Self.nameLimit - 1) + [now]
+    return nil
   }
 
-  /// Records how an admitted attempt ended: a success forgets its name's attempts, a wrong
+  /// How many seconds are left before `address` may have a password checked, or `nil` when it
+  /// may now: asked just before each check, in the address's turn.
+  mutating func waitBeforeChecking(from address: String, at time: Timestamp) -> Int64? {
+    let now = time.secondsSince1970
+    return Self.wait(
+      Self.recent(&addresses, Self.client(of: address), now: now), limit: Self.addressLimit,
+      now: now)
+  }
+
+  /// Records how a checked attempt ended: a success forgets its name's attempts, a wrong
   /// password counts against its address.
   mutating func settle(name: String, from address: String, succeeded: Bool, at time: Timestamp) {
-    let addressKey = Self.client(of: address)
-    guard var known = addresses[addressKey] else { return }
-    known.checking -= 1
-    if succeeded {
+    guard !succeeded else {
       names[Self.key(ofName: name)] = nil
-    } else {
-      known.failures.append(time.secondsSince1970)
-      known.failures.removeFirst(max(0, known.failures.count - Self.addressLimit))
+      return
     }
-    addresses[addressKey] = known.checking == 0 && known.failures.isEmpty ? nil : known
+    let addressKey = Self.client(of: address)
+    Self.makeRoom(in: &addresses, for: addressKey)
+    addresses[addressKey] =
+      (addresses[addressKey] ?? []).suffix(Self.addressLimit - 1) + [time.secondsSince1970]
   }
 
-  /// Takes back an admitted attempt that was never checked (the server was too busy), as if
-  /// it had not been made.
-  mutating func withdraw(name: String, from address: String) {
-    let addressKey = Self.client(of: address)
-    addresses[addressKey]?.checking -= 1
-    if addresses[addressKey].map({ $0.checking == 0 && $0.failures.isEmpty }) == true {
-      addresses[addressKey] = nil
-    }
+  /// Takes back an admitted attempt whose password was never checked (the server was too
+  /// busy, or the address closed meanwhile), as if it had not been made.
+  mutating func withdraw(name: String) {
     let nameKey = Self.key(ofName: name)
     names[nameKey]?.removeLast()
     if names[nameKey]?.isEmpty == true { names[nameKey] = nil }
@@ -142,6 +122,15 @@ struct SignInThrottle: Sendable {
     return hasher.finalize()
   }
 
+  /// The times of `table`'s entry for `key` within the window, the entry pruned (or dropped
+  /// when none is left).
+  private static func recent(_ table: inout [Int: [Int64]], _ key: Int, now: Int64) -> [Int64] {
+    guard let times = table[key] else { return [] }
+    let recent = times.filter { $0 > now - window }
+    table[key] = recent.isEmpty ? nil : recent
+    return recent
+  }
+
   /// How long until fewer than `limit` of `times` (oldest first) are in the window, or `nil`.
   private static func wait(_ times: [Int64], limit: Int, now: Int64) -> Int64? {
     guard times.count >= limit else { return nil }
@@ -149,16 +138,12 @@ struct SignInThrottle: Sendable {
   }
 
   /// Forgets one entry of `table` when it is full and lacks `key`: the one whose last time is
-  /// oldest, the nearest to expiring anyway, among those `lastTime` gives a time (an address
-  /// whose attempts are being checked has none, and stays).
-  private static func makeRoom<Value>(
-    in table: inout [Int: Value], for key: Int, lastTime: (Value) -> Int64?
-  ) {
+  /// oldest, the nearest to expiring anyway.
+  private static func makeRoom(in table: inout [Int: [Int64]], for key: Int) {
     guard table[key] == nil, table.count >= trackedLimit else { return }
     var oldest: (key: Int, time: Int64)?
-    for (candidate, value) in table {
-      guard let time = lastTime(value), time < oldest?.time ?? .max else { continue }
-      oldest = (candidate, time)
+    for (candidate, times) in table where (times.last ?? 0) < oldest?.time ?? .max {
+      oldest = (candidate, times.last ?? 0)
     }
     if let oldest { table[oldest.key] = nil }
   }

@@ -58,7 +58,8 @@ final class SignIns: Sendable {
     /// Too many recent failures of the name or from the address: try again in this many
     /// seconds.
     case closed(seconds: Int64)
-    /// The address has as many attempts being checked as it may: try again in a moment.
+    /// The address has as many attempts waiting for their check as it may: try again in a
+    /// moment.
     case busy
     /// Too many sign-ins wait for their check: try again in a moment.
     case overloaded
@@ -89,45 +90,50 @@ final class SignIns: Sendable {
 
   /// Checks `password` for `name`, tried from `address`, and starts a sign-in when it is right.
   ///
-  /// The attempt is counted before its password is checked (``SignInThrottle``), waits for its
-  /// address's turn (``SignInQueue``), and a refusal comes after ``failureDelay``.
+  /// The attempt is counted against its name before its password is checked
+  /// (``SignInThrottle``), waits for its address's turn (``SignInQueue``), where its address is
+  /// asked again and its failure counted before the address's next turn, and a refusal comes
+  /// after ``failureDelay``.
   func signIn(name: String, password: String, from address: String) async -> Outcome {
     let name = name.trimmingWhitespace()
     guard name.utf8.count <= Self.maximumNameBytes else { return .nameTooLong }
-    switch throttle.withLock({ $0.admit(name: name, from: address, at: .now) }) {
-    case .closed(let seconds): return .closed(seconds: seconds)
-    case .busy: return .busy
-    case .admitted: break
+    if let wait = throttle.withLock({ $0.admit(name: name, from: address, at: .now) }) {
+      return .closed(seconds: wait)
     }
-    let checked = await queue.inTurn(of: SignInThrottle.client(of: address)) {
-      () async -> Result<WebUser?, WordServiceError> in
-      do throws(WordServiceError) {
-        return .success(try await accounts.user(named: name, password: password))
-      } catch {
-        return .failure(error)
+    let turn = await queue.inTurn(of: SignInThrottle.client(of: address)) {
+      () async -> Outcome in
+      if let wait = throttle.withLock({ $0.waitBeforeChecking(from: address, at: .now) }) {
+        return .closed(seconds: wait)
       }
-    }
-    switch checked {
-    case nil:
-      throttle.withLock { $0.withdraw(name: name, from: address) }
-      return .overloaded
-    case .failure(let error):
-      throttle.withLock { $0.withdraw(name: name, from: address) }
-      return .failed(error)
-    case .success(nil):
-      throttle.withLock { $0.settle(name: name, from: address, succeeded: false, at: .now) }
-      try? await Task.sleep(for: Self.failureDelay)
-      return .refused
-    case .success(let user?):
-      throttle.withLock { $0.settle(name: name, from: address, succeeded: true, at: .now) }
-      let secret = AccessGuard.makeToken()
       do throws(WordServiceError) {
+        let user = try await accounts.user(named: name, password: password)
+        throttle.withLock {
+          $0.settle(name: name, from: address, succeeded: user != nil, at: .now)
+        }
+        guard let user else { return .refused }
+        let secret = AccessGuard.makeToken()
         try await accounts.startSignIn(secret, of: user, until: .now.advanced(by: Self.lifetime))
+        return .signedIn(secret: secret)
       } catch {
         return .failed(error)
       }
-      return .signedIn(secret: secret)
     }
+    let outcome: Outcome
+    switch turn {
+    case .ran(let ran): outcome = ran
+    case .addressBusy: outcome = .busy
+    case .full: outcome = .overloaded
+    }
+    switch outcome {
+    case .refused:
+      try? await Task.sleep(for: Self.failureDelay)
+    case .busy, .overloaded, .closed, .failed:
+      // The password was not checked (or the sign-in that it let in failed, which left nothing
+      // to take back): the attempt counts for nothing.
+      throttle.withLock { $0.withdraw(name: name) }
+    case .signedIn, .nameTooLong: break
+    }
+    return outcome
   }
 
   /// Who `request`'s cookie signs in, if anyone.
