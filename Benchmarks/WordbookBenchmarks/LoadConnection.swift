@@ -58,10 +58,13 @@ final class LoadConnection {
     return true
   }
 
-  /// The status of the answer to the request just sent and the cookie it sets (`name=value`),
-  /// its body read and dropped; `nil` when the connection failed or no answer came by
+  /// The status of the answer to the request just sent, the cookie it sets (`name=value`, the
+  /// first when it sets several), where it sends the browser and in how many seconds to try
+  /// again, its body read and dropped; `nil` when the connection failed or no answer came by
   /// `deadline` (wall nanoseconds).
-  func answerHead(by deadline: UInt64) -> (status: Int, cookie: String?)? {
+  func answerHead(by deadline: UInt64) -> (
+    status: Int, cookie: String?, location: String?, retryAfter: Int?
+  )? {
     while true {
       if let end = Self.find([13, 10, 13, 10], in: buffer) {
         let head = String(decoding: buffer[..<end], as: UTF8.self)
@@ -73,9 +76,13 @@ final class LoadConnection {
           buffer.removeFirst(end + 4 + length)
           let cookie = fields.first { $0.count == 2 && $0[0].lowercased() == "set-cookie" }
             .map { String($0[1].trimmingPrefix(" ").prefix { $0 != ";" }) }
+          let value = { (name: String) in
+            fields.first { $0.count == 2 && $0[0].lowercased() == name }
+              .map { String($0[1].trimmingPrefix(" ")) }
+          }
           guard let status = head.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
           else { return nil }
-          return (status, cookie)
+          return (status, cookie, value("location"), value("retry-after").flatMap { Int($0) })
         }
       }
       guard wallNow() < deadline else { return nil }

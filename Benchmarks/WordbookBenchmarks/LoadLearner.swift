@@ -32,6 +32,9 @@ final class LoadLearner: @unchecked Sendable {
   /// The ports of the two servers: the marker's first.
   let ports: [Int]
   var cookie = ""
+  /// The folder of the sign-in's page, which the cookie is scoped to: every path of the page
+  /// lies in it, on both servers.
+  var home = "/"
 
   /// Each mark: when it was sent, when the marker's page saw it saved, and the learner's count
   /// of known words it made.
@@ -56,20 +59,32 @@ final class LoadLearner: @unchecked Sendable {
     self.ports = ports
   }
 
-  /// Signs in on `port` through the form, keeping the cookie; `false` when refused.
+  /// Signs in on `port` through the form, keeping the cookie, and coming back when the answer
+  /// says when (all the learners share 127.0.0.1, whose sign-ins the server checks one at a
+  /// time, a few dozen waiting); `false` when refused, or not signed in within two minutes.
   func signIn(port: Int) -> Bool {
-    guard let connection = LoadConnection(port: port) else { return false }
     let body = "name=\(name)&password=\(password.replacing(" ", with: "+"))"
     let request =
       "POST /login HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://127.0.0.1:\(port)\r\n"
       + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n"
       + "Connection: close\r\n\r\n\(body)"
-    guard connection.send(request) else { return false }
-    guard let head = connection.answerHead(by: wallNow() + 60_000_000_000), head.status == 303,
-      let cookie = head.cookie
-    else { return false }
-    self.cookie = cookie
-    return true
+    let deadline = wallNow() + 120_000_000_000
+    while wallNow() < deadline {
+      guard let connection = LoadConnection(port: port), connection.send(request),
+        let head = connection.answerHead(by: deadline)
+      else { return false }
+      if head.status == 429 || head.status == 503, let seconds = head.retryAfter {
+        sleep(until: wallNow() + UInt64(seconds) * 1_000_000_000)
+        continue
+      }
+      guard head.status == 303, let cookie = head.cookie, let home = head.location else {
+        return false
+      }
+      self.cookie = cookie
+      self.home = home
+      return true
+    }
+    return false
   }
 
   /// A page of this learner on `port` with the book open: its event stream, a connection for
@@ -77,7 +92,7 @@ final class LoadLearner: @unchecked Sendable {
   private func openPage(port: Int) -> Page? {
     guard let events = LoadConnection(port: port), let actions = LoadConnection(port: port),
       events.send(
-        "GET /events HTTP/1.0\r\nHost: 127.0.0.1:\(port)\r\nCookie: \(cookie)\r\n\r\n")
+        "GET \(home)events HTTP/1.0\r\nHost: 127.0.0.1:\(port)\r\nCookie: \(cookie)\r\n\r\n")
     else {
       lastProblem = "no connection to port \(port)"
       return nil
@@ -100,7 +115,8 @@ final class LoadLearner: @unchecked Sendable {
       lastProblem = "the book is not listed on port \(port)"
       return nil
     }
-    let page = Page(port: port, events: events, actions: actions, session: session, known: 0)
+    let page = Page(
+      port: port, home: home, events: events, actions: actions, session: session, known: 0)
     let chosen = page.post(#"{"kind":"selectBook","book":\#(bookID)}"#, cookie: cookie)
     guard chosen == 202 else {
       lastProblem = "choosing the book answered \(chosen.map(String.init) ?? "nothing")"
@@ -150,7 +166,10 @@ final class LoadLearner: @unchecked Sendable {
       next += 1
       let sent = wallNow()
       var acknowledged: UInt64?
-      if page.post(#"{"kind":"markSuccess","id":\#(word)}"#, cookie: cookie) == 202 {
+      // Answered once the database has the mark (200), or at once when it is slow (202).
+      if let status = page.post(#"{"kind":"markSuccess","id":\#(word)}"#, cookie: cookie),
+        status == 200 || status == 202
+      {
         acknowledged = page.waitUntilSaved(known: page.known + 1, by: sent + Self.ackPatience)
       }
       if let acknowledged {
@@ -227,13 +246,19 @@ final class LoadLearner: @unchecked Sendable {
   /// A page: its event stream and the keep-alive connection of its actions.
   final class Page {
     let port: Int
+    /// The sign-in's folder.
+    let home: String
     let events: LoadConnection
     let actions: LoadConnection
     let session: String
     var known: Int
 
-    init(port: Int, events: LoadConnection, actions: LoadConnection, session: String, known: Int) {
+    init(
+      port: Int, home: String, events: LoadConnection, actions: LoadConnection, session: String,
+      known: Int
+    ) {
       self.port = port
+      self.home = home
       self.events = events
       self.actions = actions
       self.session = session
@@ -243,7 +268,7 @@ final class LoadLearner: @unchecked Sendable {
     /// Posts one action as the page does; the answer's status, or `nil` when the server is gone.
     func post(_ json: String, cookie: String) -> Int? {
       let request =
-        "POST /actions?session=\(session) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+        "POST \(home)actions?session=\(session) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
         + "Origin: http://127.0.0.1:\(port)\r\nCookie: \(cookie)\r\n"
         + "Content-Type: application/json\r\nContent-Length: \(json.utf8.count)\r\n\r\n\(json)"
       guard actions.send(request) else { return nil }

@@ -157,10 +157,12 @@ int wb_http_listen(const char *host, uint16_t port, struct wb_http_bound *bound,
   return fd;
 }
 
-// What the daemon keeps between the calls of one request: the body read so far.
+// What the daemon keeps between the calls of one request: the body read so far, and the most
+// it may hold, which the handler may have lowered from the daemon's limit at the head.
 struct upload {
   char *data;
   size_t size;
+  size_t limit;
   int too_large;
 };
 
@@ -334,16 +336,18 @@ static int on_request(void *cls, void *connection, const char *url, const char *
     *state = upload;
     // The rules run on the head alone, so a client without the token sends no body and holds
     // no connection past its refusal.
-    int refused = server->handler(server->context, connection, method, url, NULL, 0, 1);
+    size_t limit = server->body_limit;
+    int refused = server->handler(server->context, connection, method, url, NULL, 0, 1, &limit);
     if (refused != WB_HTTP_ADMITTED) return refused;
     admitted(server, connection);
+    upload->limit = limit < server->body_limit ? limit : server->body_limit;
     const char *length = lookup_value(connection, MHD_HEADER_KIND, "Content-Length");
-    if (length && strtoull(length, NULL, 10) > server->body_limit) upload->too_large = 1;
+    if (length && strtoull(length, NULL, 10) > upload->limit) upload->too_large = 1;
     if (upload->too_large) return refuse_large_body(connection);
     return MHD_YES;
   }
   if (*data_size > 0) {
-    if (!upload->too_large && upload->size + *data_size <= server->body_limit) {
+    if (!upload->too_large && upload->size + *data_size <= upload->limit) {
       char *grown = realloc(upload->data, upload->size + *data_size + 1);
       if (!grown) return MHD_NO;
       memcpy(grown + upload->size, data, *data_size);
@@ -357,7 +361,7 @@ static int on_request(void *cls, void *connection, const char *url, const char *
   }
   if (upload->too_large) return refuse_large_body(connection);
   return server->handler(server->context, connection, method, url,
-                         upload->data ? upload->data : "", upload->size, 0);
+                         upload->data ? upload->data : "", upload->size, 0, NULL);
 }
 
 static void on_completed(void *cls, void *connection, void **state, int reason) {

@@ -43,10 +43,10 @@ public enum ReviewChart {
     prediction: ParameterEvaluation? = nil
   ) -> String {
     let percent = statistics.averageRetrievability.map { Int(($0 * 100).rounded()) }
-    let title = escaped(labels.title(book))
-    let summary = escaped(
+    let title = String.markupEscaped(labels.title(book))
+    let summary = String.markupEscaped(
       labels.summary(statistics.dueToday, statistics.dueThisWeek, percent))
-    let accuracy = escaped(
+    let accuracy = String.markupEscaped(
       prediction.map {
         labels.prediction(
           decimal($0.logLoss, places: 3), decimal($0.rmseBins * 100, places: 1), $0.itemCount)
@@ -76,7 +76,7 @@ public enum ReviewChart {
     let most = statistics.dailyReviews.max() ?? 0
     var svg = """
       <g id="history">
-      <text x="\(left)" y="\(historyTop - 8)">\(escaped(labels.history))</text>
+      <text x="\(left)" y="\(historyTop - 8)">\(String.markupEscaped(labels.history))</text>
 
       """
     for (index, count) in statistics.dailyReviews.enumerated() {
@@ -84,7 +84,7 @@ public enum ReviewChart {
       svg += """
         <rect x="\(left + index / 7 * step)" y="\(historyTop + index % 7 * step)" \
         width="\(cell)" height="\(cell)" fill="\(shades[shade(count, most: most)])">\
-        <title>\(escaped(labels.reviewsOn(day(date), count)))</title></rect>
+        <title>\(String.markupEscaped(labels.reviewsOn(day(date), count)))</title></rect>
 
         """
     }
@@ -94,7 +94,7 @@ public enum ReviewChart {
     svg += """
       <g id="legend">
       <text x="\(legendLeft - 4)" y="\(legendTop + 10)" text-anchor="end">\
-      \(escaped(labels.less))</text>
+      \(String.markupEscaped(labels.less))</text>
 
       """
     for (index, shade) in shades.enumerated() {
@@ -106,7 +106,7 @@ public enum ReviewChart {
     }
     svg += """
       <text x="\(legendLeft + shades.count * step + 2)" y="\(legendTop + 10)">\
-      \(escaped(labels.more))</text>
+      \(String.markupEscaped(labels.more))</text>
       </g>
       </g>
 
@@ -123,7 +123,7 @@ public enum ReviewChart {
     let bottom = forecastTop + barsHeight
     var svg = """
       <g id="forecast">
-      <text x="\(left)" y="\(forecastTop - 8)">\(escaped(labels.forecast))</text>
+      <text x="\(left)" y="\(forecastTop - 8)">\(String.markupEscaped(labels.forecast))</text>
 
       """
     for (index, count) in statistics.forecast.enumerated() {
@@ -133,7 +133,7 @@ public enum ReviewChart {
       svg += """
         <rect x="\(x + 2)" y="\(bottom - barHeight)" width="\(barStep - 4)" \
         height="\(barHeight)" fill="\(shades[3])">\
-        <title>\(escaped(labels.dueOn(day(date), count)))</title></rect>
+        <title>\(String.markupEscaped(labels.dueOn(day(date), count)))</title></rect>
         <text x="\(x + barStep / 2)" y="\(bottom + 14)" font-size="10" \
         text-anchor="middle">\(day(date).suffix(2))</text>
 
@@ -163,26 +163,5 @@ public enum ReviewChart {
   /// The date of `time`, such as `2026-12-01`.
   private static func day(_ time: Timestamp) -> String {
     String(time.iso8601.prefix(10))
-  }
-
-  /// `text` as XML character data or an attribute value: markup characters as entities, and
-  /// the characters XML 1.0 does not allow (control characters other than tab and line
-  /// breaks) left out.
-  static func escaped(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&apos;"
-      case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-      case "\u{0}"..<"\u{20}", "\u{FFFE}", "\u{FFFF}": continue
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
   }
 }

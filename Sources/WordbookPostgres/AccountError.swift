@@ -4,6 +4,8 @@ import Wordbook
 public enum AccountError: Error, Hashable, Sendable {
   /// The name is blank once its surrounding spaces are removed.
   case blankName
+  /// The name has more bytes (in UTF-8, without its surrounding spaces) than this.
+  case nameTooLong(maximumBytes: Int)
   /// A user has the name already.
   case nameTaken(String)
   /// No user has the name.

@@ -6,16 +6,43 @@ import Wordbook
 /// ```swift
 /// let accounts = try await PostgresAccounts(url: url)
 /// try await accounts.add("mina", password: "correct horse")
-/// let signedIn = try await accounts.signIn("mina", password: "correct horse")  // true
+/// let user = try await accounts.signIn("mina", password: "correct horse")  // mina and her ID
 /// ```
 ///
 /// Passwords are kept as Argon2id hashes made by libsodium (`crypto_pwhash_str`, loaded at run
 /// time; without the `libsodium23` package every call that hashes throws
 /// ``AccountError/hashingUnavailable``). A password has 8 characters or more and at most 1,024
-/// bytes. Deleting a user deletes their books, words, reviews and settings with them.
+/// bytes; a name has at most ``maximumNameBytes``. Deleting a user deletes their books, words,
+/// reviews, settings and sign-ins with them; a user added again under the same name is another
+/// account, with another ID, which is what sign-ins name.
 public final class PostgresAccounts: Sendable {
+  /// A user as a password or a sign-in names them: their account's ID and their name.
+  public struct User: Hashable, Sendable {
+    /// The account's ID, which no other account ever has.
+    public var id: Int64
+    /// The user's name.
+    public var name: String
+
+    /// Creates a user.
+    ///
+    /// - Parameters:
+    ///   - id: The account's ID.
+    ///   - name: The user's name.
+    public init(id: Int64, name: String) {
+      self.id = id
+      self.name = name
+    }
+  }
+
+  /// The most bytes of a name, in UTF-8, without its surrounding spaces.
+  public static let maximumNameBytes = 256
+
   /// The calls, side by side, on the process's connections.
   private let database: PostgresDatabase
+  /// The database's URL, for the connection that listens for ended sign-ins.
+  private let url: String
+  /// What the database's notifications of ended sign-ins say: `schema:sign-ins`.
+  private let signInsKey: String
 
   /// The database's URL without its password.
   public var location: String { database.location }
@@ -33,12 +60,16 @@ public final class PostgresAccounts: Sendable {
   /// - Throws: ``AccountError/service(_:)`` when the server cannot be reached or a newer
   ///   Wordbook wrote the schema.
   public init(url: String) async throws(AccountError) {
-    database = PostgresDatabase(url: url, isInOrder: false)
-    try await Self.calling { () async throws(WordServiceError) in
+    let database = PostgresDatabase(url: url, isInOrder: false)
+    let schema = try await Self.calling { () async throws(WordServiceError) in
       try await database.run { connection throws(WordServiceError) in
         try PostgresSchema.migrate(connection)
+        return try connection.query("SELECT current_schema()", [], .openDatabase).text(0, 0)
       }
     }
+    self.database = database
+    self.url = url
+    signInsKey = "\(schema):sign-ins"
   }
 
   /// Every user, by name, with how many books and words they have and whether they can sign in.
@@ -85,7 +116,7 @@ public final class PostgresAccounts: Sendable {
   public func setPassword(_ password: String, of name: String) async throws(AccountError) {
     let name = try Self.validName(name)
     let hash = try await PasswordHashing.hash(password)
-    guard try await store(hash, of: name) else { throw .unknownUser(name) }
+    guard try await store(hash, ofUserNamed: name) else { throw .unknownUser(name) }
     try await run { connection throws(WordServiceError) in
       _ = try connection.query(
         "DELETE FROM sign_ins WHERE user_id = (SELECT id FROM users WHERE name = $1)",
@@ -105,7 +136,7 @@ public final class PostgresAccounts: Sendable {
     guard deleted else { throw .unknownUser(name) }
   }
 
-  /// Whether `password` is the password of the user named `name`.
+  /// The user named `name` when `password` is theirs, or `nil`.
   ///
   /// An unknown name, or a user without a password, takes as long as a wrong password (the
   /// password is checked against a decoy hash), so the time taken never tells whether a name
@@ -113,28 +144,29 @@ public final class PostgresAccounts: Sendable {
   ///
   /// - Throws: ``AccountError/hashingUnavailable`` without libsodium, and
   ///   ``AccountError/service(_:)`` when the database fails.
-  public func signIn(_ name: String, password: String) async throws(AccountError) -> Bool {
+  public func signIn(_ name: String, password: String) async throws(AccountError) -> User? {
     let name = name.trimmingWhitespace()
     let stored = try await run { connection throws(WordServiceError) in
       let rows = try connection.query(
-        "SELECT password_hash FROM users WHERE name = $1", [.text(name)], .loadUsers)
-      return rows.count == 1 ? rows.optionalText(0, 0) : nil
+        "SELECT id, password_hash FROM users WHERE name = $1", [.text(name)], .loadUsers)
+      return rows.count == 1 ? (id: rows.integer(0, 0), hash: rows.optionalText(0, 1)) : nil
     }
-    let matches = try await PasswordHashing.verify(password, against: stored ?? Self.decoyHash)
-    guard matches, let stored else { return false }
-    if PasswordHashing.needsRehash(stored) {
-      _ = try await store(try await PasswordHashing.hash(password), of: name)
+    let hash = stored?.hash
+    let matches = try await PasswordHashing.verify(password, against: hash ?? Self.decoyHash)
+    guard matches, let stored, let hash else { return nil }
+    if PasswordHashing.needsRehash(hash) {
+      _ = try await store(try await PasswordHashing.hash(password), ofUser: stored.id)
     }
-    return true
+    return User(id: stored.id, name: name)
   }
 
-  /// Records a sign-in of the user named `name`, known by `secret` (the page's cookie) until
-  /// `expiry`, which every server on the database then accepts; expired sign-ins are cleared.
+  /// Records a sign-in of `user`, known by `secret` (the page's cookie) until `expiry`, which
+  /// every server on the database then accepts; expired sign-ins are cleared.
   ///
   /// Only a SHA-256 of the secret is stored, so the table gives nobody a way in.
   ///
-  /// - Throws: ``AccountError/unknownUser(_:)`` when no user has the name.
-  public func startSignIn(_ secret: String, of name: String, until expiry: Timestamp)
+  /// - Throws: ``AccountError/unknownUser(_:)`` when the user's account is gone.
+  public func startSignIn(_ secret: String, of user: User, until expiry: Timestamp)
     async throws(AccountError)
   {
     let added = try await run { connection throws(WordServiceError) in
@@ -145,27 +177,50 @@ public final class PostgresAccounts: Sendable {
         return try connection.query(
           """
           INSERT INTO sign_ins (secret_hash, user_id, expires_at)
-          SELECT sha256(convert_to($1, 'UTF8')), id, $3 FROM users WHERE name = $2
-          """, [.text(secret), .text(name), .integer(expiry.secondsSince1970)], .saveUser
+          SELECT sha256(convert_to($1, 'UTF8')), id, $3 FROM users WHERE id = $2
+          """, [.text(secret), .integer(user.id), .integer(expiry.secondsSince1970)], .saveUser
         ).changed == 1
       }
     }
-    guard added else { throw .unknownUser(name) }
+    guard added else { throw .unknownUser(user.name) }
   }
 
-  /// The name of the user whose sign-in `secret` is, while it lasts at `time`; `nil` for an
-  /// unknown, ended or expired one, or one of a user deleted since.
-  public func signedInUser(_ secret: String, at time: Timestamp) async throws(AccountError)
-    -> String?
+  /// The users whose sign-ins `secrets` are, while they last at `time`, in one query: a
+  /// secret unknown, ended or expired, or of a user deleted since, is left out.
+  public func signedInUsers(_ secrets: Set<String>, at time: Timestamp)
+    async throws(AccountError) -> [String: User]
   {
-    try await run { connection throws(WordServiceError) in
+    guard !secrets.isEmpty else { return [:] }
+    let secrets = Array(secrets)
+    return try await run { connection throws(WordServiceError) in
       let rows = try connection.query(
         """
-        SELECT u.name FROM sign_ins AS s JOIN users AS u ON u.id = s.user_id
-        WHERE s.secret_hash = sha256(convert_to($1, 'UTF8')) AND s.expires_at > $2
-        """, [.text(secret), .integer(time.secondsSince1970)], .loadUsers)
-      return rows.count == 1 ? rows.text(0, 0) : nil
+        SELECT given.secret, u.id, u.name
+        FROM unnest($1::text[]) AS given(secret)
+        JOIN sign_ins AS s ON s.secret_hash = sha256(convert_to(given.secret, 'UTF8'))
+        JOIN users AS u ON u.id = s.user_id
+        WHERE s.expires_at > $2
+        """, [.textArray(secrets), .integer(time.secondsSince1970)], .loadUsers)
+      var users: [String: User] = [:]
+      for row in 0..<rows.count {
+        users[rows.text(row, 0)] = User(id: rows.integer(row, 1), name: rows.text(row, 2))
+      }
+      return users
     }
+  }
+
+  /// A stream that yields whenever sign-ins of the database end (a sign-out, a new password, a
+  /// deleted user, expired ones cleared), from any process, and whenever the connection that
+  /// listens for them connects again, when some may have ended unheard. It ends when its
+  /// consumer stops.
+  public func signInEndings() -> AsyncStream<Void> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    let subscription = PostgresChangeListener.subscribe(url: url, key: signInsKey) {
+      continuation.yield()
+    }
+    continuation.onTermination = { _ in subscription.cancel() }
+    return stream
   }
 
   /// Ends the sign-in `secret` on every server; nothing happens when it has ended already.
@@ -188,11 +243,21 @@ public final class PostgresAccounts: Sendable {
   private static let decoyHash =
     "$argon2id$v=19$m=65536,t=2,p=1$J2lT2eOS4vKFMI/mB7IkCQ$xEy1UA8z4oXxQ67iWb1NNAiajfVK9ZXM2IQQ2jxfCrk"
 
-  /// Sets the user's hash; `false` when no user has the name.
-  private func store(_ hash: String, of name: String) async throws(AccountError) -> Bool {
+  /// Sets the hash of the user named `name`; `false` when no user has the name.
+  private func store(_ hash: String, ofUserNamed name: String) async throws(AccountError) -> Bool {
     try await run { connection throws(WordServiceError) in
       try connection.query(
         "UPDATE users SET password_hash = $2 WHERE name = $1", [.text(name), .text(hash)],
+        .saveUser
+      ).changed == 1
+    }
+  }
+
+  /// Sets the hash of the user with the ID; `false` when the account is gone.
+  private func store(_ hash: String, ofUser id: Int64) async throws(AccountError) -> Bool {
+    try await run { connection throws(WordServiceError) in
+      try connection.query(
+        "UPDATE users SET password_hash = $2 WHERE id = $1", [.integer(id), .text(hash)],
         .saveUser
       ).changed == 1
     }
@@ -202,6 +267,9 @@ public final class PostgresAccounts: Sendable {
   private static func validName(_ name: String) throws(AccountError) -> String {
     let name = name.trimmingWhitespace()
     guard !name.isEmpty else { throw .blankName }
+    guard name.utf8.count <= maximumNameBytes else {
+      throw .nameTooLong(maximumBytes: maximumNameBytes)
+    }
     return name
   }
 

@@ -2,13 +2,14 @@ import Dispatch
 import StoreCore
 import Wordbook
 
-/// One connection per database and process that runs `LISTEN wordbook_changes` and rings the
-/// doorbells of the change feeds of the users a notification names, so that a change made
-/// through any server, or by a command, reaches every page of its user at once.
+/// One connection per database and process that runs `LISTEN wordbook_changes` and calls the
+/// subscribers a notification names (the change feeds of a user, a server's check of its
+/// sign-ins), so that a change made through any server, or by a command, reaches every page of
+/// its user at once.
 ///
 /// A notification can be missed (while the connection is down, for one); the journal cannot:
 /// every feed still reads its journal at its own interval, and after the listener connects
-/// again every feed is rung to catch up. The listener runs on a thread of its own while it has
+/// again every subscriber is called to catch up. The listener runs on a thread of its own while it has
 /// subscribers and stops with the last one.
 final class PostgresChangeListener: Sendable {
   /// How long one wait for notifications lasts before the listener looks whether it should
@@ -21,9 +22,9 @@ final class PostgresChangeListener: Sendable {
   private static let running = Locked<[String: PostgresChangeListener]>([:])
 
   private struct State {
-    /// The doorbells to ring, by the payload that names them (`schema:user`), each under its
-    /// subscription's number.
-    var subscribers: [String: [Int: Doorbell]] = [:]
+    /// What to call, by the payload that names it (`schema:user`, `schema:sign-ins`), each under
+    /// its subscription's number.
+    var subscribers: [String: [Int: @Sendable () -> Void]] = [:]
     var count = 0
     var nextNumber = 0
     var isStopped = false
@@ -37,9 +38,12 @@ final class PostgresChangeListener: Sendable {
     self.url = url
   }
 
-  /// Rings `doorbell` whenever the user `key` names (`schema:user ID`) gets a journal row in
-  /// the database at `url`, until the returned subscription is cancelled.
-  static func subscribe(url: String, key: String, doorbell: Doorbell) -> Subscription {
+  /// Calls `notified` whenever the database at `url` notifies `key` (`schema:user ID` when the
+  /// user gets a journal row, `schema:sign-ins` when sign-ins end), and after every
+  /// reconnection, until the returned subscription is cancelled.
+  static func subscribe(
+    url: String, key: String, notified: @escaping @Sendable () -> Void
+  ) -> Subscription {
     let (listener, number, isNew) = running.withLock { running in
       let listener = running[url] ?? PostgresChangeListener(url: url)
       let isNew = running[url] == nil
@@ -47,7 +51,7 @@ final class PostgresChangeListener: Sendable {
       let number = listener.state.withLock { state in
         state.nextNumber += 1
         state.count += 1
-        state.subscribers[key, default: [:]][state.nextNumber] = doorbell
+        state.subscribers[key, default: [:]][state.nextNumber] = notified
         return state.nextNumber
       }
       return (listener, number, isNew)
@@ -99,12 +103,12 @@ final class PostgresChangeListener: Sendable {
   }
 
   private func ring(_ key: String) {
-    let doorbells = state.withLock { Array(($0.subscribers[key] ?? [:]).values) }
-    for doorbell in doorbells { doorbell.ring() }
+    let subscribers = state.withLock { Array(($0.subscribers[key] ?? [:]).values) }
+    for notified in subscribers { notified() }
   }
 
   private func ringAll() {
-    let doorbells = state.withLock { $0.subscribers.values.flatMap(\.values) }
-    for doorbell in doorbells { doorbell.ring() }
+    let subscribers = state.withLock { $0.subscribers.values.flatMap(\.values) }
+    for notified in subscribers { notified() }
   }
 }

@@ -21,15 +21,19 @@ final class PostgresConnection {
   /// The most statements one connection prepares; later texts run unprepared (the texts are
   /// this module's own, so the bound is only a guard).
   private static let preparedLimit = 256
-  /// Where the database is, without its password: what errors name.
-  let location: String
+  /// Where the database is, without its passwords, and how to keep them out of libpq's
+  /// messages.
+  private let place: PostgresLocation
+  /// Where the database is, without its passwords: what errors name.
+  var location: String { place.shown }
 
   /// Connects to the server that `url` names.
   ///
   /// - Throws: ``WordServiceError/Kind/unavailable`` when the server cannot be reached or
   ///   refuses the connection.
   init(url: String) throws(WordServiceError) {
-    location = Self.location(of: url)
+    place = PostgresLocation(url: url)
+    let location = place.shown
     if let reason = wordbook_pq_unavailable() {
       throw .postgresUnreachable(
         detail: String(cString: reason), during: .openDatabase, path: location)
@@ -79,9 +83,10 @@ final class PostgresConnection {
     return nil
   }
 
-  /// libpq's description of the connection's last failure.
+  /// libpq's description of the connection's last failure, without the URL's passwords, which
+  /// libpq may quote (a malformed URL's part).
   private var errorMessage: String {
-    String(cString: PQerrorMessage(handle)).trimmingWhitespace()
+    place.redacting(String(cString: PQerrorMessage(handle)).trimmingWhitespace())
   }
 
   /// Sets what every session of the connection needs: text in both directions is UTF-8,
@@ -97,12 +102,13 @@ final class PostgresConnection {
       "SET lock_timeout = '5s'; SET client_min_messages = warning", .openDatabase)
   }
 
-  /// Makes the connection ready for a new call: connects again when it was lost or a pipeline
-  /// was cut short (with a new session's settings), and ends a transaction that a failed call
-  /// left open.
+  /// Makes the connection ready for a new call: connects again when it was lost, when the
+  /// server ended its session while it was idle, or when a pipeline was cut short (with a new
+  /// session's settings), and ends a transaction that a failed call left open.
   ///
   /// - Returns: Whether the connection is up.
   func readyForWork() -> Bool {
+    readWhatArrivedWhileIdle()
     // A pipeline cut short leaves answers unread: only a new session is clean.
     if PQstatus(handle) != CONNECTION_OK || PQpipelineStatus(handle) != PQ_PIPELINE_OFF {
       // A new session on the server knows none of the old one's prepared statements.
@@ -114,6 +120,20 @@ final class PostgresConnection {
     }
     rollBack(.openDatabase)
     return PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) == PQTRANS_IDLE
+  }
+
+  /// Reads what the server sent while the connection was idle. A server that ended the session
+  /// (a restart, an administrator's `pg_terminate_backend`, an idle timeout) sent its last
+  /// words and closed the socket: reading them marks the connection bad, so that it is opened
+  /// again before the call instead of failing it. A connection with nothing to read costs one
+  /// `poll` that does not wait.
+  private func readWhatArrivedWhileIdle() {
+    let socket = PQsocket(handle)
+    var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+    // The last words and the end of the socket may come in two reads.
+    for _ in 0..<4 where socket >= 0 && PQstatus(handle) == CONNECTION_OK {
+      guard poll(&poller, 1, 0) > 0, PQconsumeInput(handle) == 1 else { return }
+    }
   }
 
   /// Runs `sql` with `parameters` (`$1`, `$2`, … in the text; `nil` is SQL `NULL`).
@@ -215,7 +235,8 @@ final class PostgresConnection {
     }
     return .postgres(
       sqlState: wordbook_pq_sqlstate(result).map { String(cString: $0) } ?? "",
-      detail: wordbook_pq_message(result).map { String(cString: $0) } ?? errorMessage,
+      detail: wordbook_pq_message(result).map { place.redacting(String(cString: $0)) }
+        ?? errorMessage,
       doing: what, path: location)
   }
 
@@ -284,17 +305,6 @@ final class PostgresConnection {
       PQfreemem(notification)
     }
     return PQstatus(handle) == CONNECTION_OK ? payloads : nil
-  }
-
-  /// `url` without the password, if it has one: `postgresql://mina:secret@host/db` becomes
-  /// `postgresql://mina@host/db`.
-  static func location(of url: String) -> String {
-    guard let scheme = url.firstRange(of: "://"),
-      let at = url[scheme.upperBound...].firstIndex(of: "@")
-    else { return url }
-    let userInfo = url[scheme.upperBound..<at]
-    guard let colon = userInfo.firstIndex(of: ":") else { return url }
-    return String(url[..<colon] + url[at...])
   }
 }
 

@@ -24,8 +24,11 @@ final class PostgresConnectionPool: @unchecked Sendable {
   /// The pools in use, by URL; a pool leaves when its last user releases it.
   private static let pools = Locked<[String: WeakPool]>([:])
 
-  /// A job for a connection: it gets the connection (opened or reopened only if it asks).
-  typealias Job = @Sendable (PooledConnection) -> Void
+  /// A job for a connection: it gets the connection (opened or reopened only if it asks) and
+  /// returns what to do once the connection is back in the pool, such as resuming its caller:
+  /// a caller resumed earlier could make its next call before the connection is free, and
+  /// open another.
+  typealias Job = @Sendable (PooledConnection) -> @Sendable () -> Void
 
   private struct State: Sendable {
     /// The connections waiting for work.
@@ -81,7 +84,7 @@ final class PostgresConnectionPool: @unchecked Sendable {
       guard let connection = PooledConnection(url: url) else {
         // The system refused a thread: the job learns it from a connection that cannot open.
         state.withLock { $0.opened -= 1 }
-        job(PooledConnection(refusedFor: url))
+        job(PooledConnection(refusedFor: url))()
         return
       }
       start(job, on: connection)
@@ -89,10 +92,11 @@ final class PostgresConnectionPool: @unchecked Sendable {
     }
   }
 
-  /// Runs `job` on `connection`'s thread, then the next job waiting, or leaves it idle.
+  /// Runs `job` on `connection`'s thread, then the next job waiting, or leaves it idle; what
+  /// the job returns runs once the connection is given on.
   private func start(_ job: @escaping Job, on connection: PooledConnection) {
     connection.thread?.async {
-      job(connection)
+      let then = job(connection)
       let next = self.state.withLock { state -> Job? in
         guard !state.waiting.isEmpty else {
           state.idle.append(connection)
@@ -100,6 +104,7 @@ final class PostgresConnectionPool: @unchecked Sendable {
         }
         return state.waiting.removeFirst()
       }
+      then()
       if let next { self.start(next, on: connection) }
     }
   }
@@ -127,13 +132,13 @@ final class PooledConnection: @unchecked Sendable {
     guard let thread = ConnectionThread() else { return nil }
     self.thread = thread
     self.url = url
-    location = PostgresConnection.location(of: url)
+    location = PostgresLocation(url: url).shown
   }
 
   fileprivate init(refusedFor url: String) {
     thread = nil
     self.url = url
-    location = PostgresConnection.location(of: url)
+    location = PostgresLocation(url: url).shown
   }
 
   /// Lets the thread end, which releases the connection and ends its session on the server.

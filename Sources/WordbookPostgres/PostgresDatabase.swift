@@ -29,7 +29,7 @@ final class PostgresDatabase: Sendable {
   init(url: String, isInOrder: Bool = true) {
     self.isInOrder = isInOrder
     pool = PostgresConnectionPool.shared(url: url)
-    location = PostgresConnection.location(of: url)
+    location = PostgresLocation(url: url).shown
   }
 
   /// Runs `body` with a connection, connecting first when the pool has none free or the
@@ -48,8 +48,8 @@ final class PostgresDatabase: Sendable {
       continuation in
       enqueue { pooled in
         let isClosed = self.lane.withLock { $0.isClosed }
-        continuation.resume(
-          returning: work.run(pooled, unless: isClosed ? .closed(self.location) : nil))
+        let outcome = work.run(pooled, unless: isClosed ? .closed(self.location) : nil)
+        return { continuation.resume(returning: outcome) }
       }
     }
     return try outcome.get()
@@ -61,7 +61,7 @@ final class PostgresDatabase: Sendable {
     await withCheckedContinuation { continuation in
       enqueue { _ in
         self.lane.withLock { $0.isClosed = true }
-        continuation.resume()
+        return { continuation.resume() }
       }
     }
   }
@@ -80,18 +80,22 @@ final class PostgresDatabase: Sendable {
     if startsNow { start(job) }
   }
 
-  /// Gives `job` to the pool, and this caller's next job once it has run.
+  /// Gives `job` to the pool, and this caller's next job once it has run and its connection
+  /// is back in the pool.
   private func start(_ job: @escaping PostgresConnectionPool.Job) {
     pool.run { pooled in
-      job(pooled)
-      let next = self.lane.withLock { lane -> PostgresConnectionPool.Job? in
-        guard !lane.queued.isEmpty else {
-          lane.isRunning = false
-          return nil
+      let then = job(pooled)
+      return {
+        then()
+        let next = self.lane.withLock { lane -> PostgresConnectionPool.Job? in
+          guard !lane.queued.isEmpty else {
+            lane.isRunning = false
+            return nil
+          }
+          return lane.queued.removeFirst()
         }
-        return lane.queued.removeFirst()
+        if let next { self.start(next) }
       }
-      if let next { self.start(next) }
     }
   }
 }

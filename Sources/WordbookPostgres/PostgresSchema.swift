@@ -145,6 +145,23 @@ enum PostgresSchema {
       FOR EACH ROW EXECUTE FUNCTION changes_notify()
       """,
     ],
+    [
+      // An ended sign-in (a sign-out, a new password, a deleted user, an expired one cleared)
+      // wakes every server's check of its pages' sign-ins at once: a notification on
+      // `wordbook_changes` naming the schema and `sign-ins`, once per transaction.
+      """
+      CREATE FUNCTION sign_ins_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM pg_notify('wordbook_changes', current_schema() || ':sign-ins');
+        RETURN NULL;
+      END
+      $$
+      """,
+      """
+      CREATE TRIGGER sign_ins_ended AFTER DELETE ON sign_ins
+      FOR EACH ROW EXECUTE FUNCTION sign_ins_notify()
+      """,
+    ],
     // A rating's ID, made where it was given, so that a rating sent twice is stored once
     // (reviews from another app's history have none); each book keeps the study mode it was
     // left in.

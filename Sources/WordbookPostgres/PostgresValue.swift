@@ -8,6 +8,8 @@ enum PostgresValue {
   case double(Double)
   /// Text, stored as ``Swift/String/postgresText``.
   case text(String)
+  /// An array of texts (`text[]`), each as ``text(_:)`` sends it.
+  case textArray([String])
 
   /// The parameter's text.
   var text: String {
@@ -15,11 +17,27 @@ enum PostgresValue {
     case .integer(let value): String(value)
     case .double(let value): "\(value)"
     case .text(let value): value.postgresText
+    case .textArray(let values):
+      "{" + values.map(Self.arrayElement).joined(separator: ",") + "}"
     }
   }
 }
 
 extension PostgresValue {
+  /// `value` as an element of an array's text: quoted, its quotes and backslashes escaped scalar
+  /// by scalar (a quote that a combining mark follows is still a quote to the server), so that
+  /// no element can end early.
+  private static func arrayElement(_ value: String) -> String {
+    var element = String.UnicodeScalarView()
+    element.append("\"")
+    for scalar in value.postgresText.unicodeScalars {
+      if scalar == "\"" || scalar == "\\" { element.append("\\") }
+      element.append(scalar)
+    }
+    element.append("\"")
+    return String(element)
+  }
+
   /// A book's ID.
   static func book(_ id: WordBook.ID) -> PostgresValue { .integer(id.rawValue) }
   /// A word's ID.

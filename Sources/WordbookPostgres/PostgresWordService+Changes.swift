@@ -22,8 +22,9 @@ extension PostgresWordService {
   /// each change idempotently. It ends when the service is closed.
   public func changes() -> AsyncStream<[WordChange]> {
     let doorbell = Doorbell()
-    let subscription = PostgresChangeListener.subscribe(
-      url: url, key: changeKey, doorbell: doorbell)
+    let subscription = PostgresChangeListener.subscribe(url: url, key: changeKey) {
+      doorbell.ring()
+    }
     return JournalChangeFeed.stream(
       every: Self.changePollInterval, after: seenChange.withLock { $0 }, doorbell: doorbell,
       onEnd: subscription.cancel

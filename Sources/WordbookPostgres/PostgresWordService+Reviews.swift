@@ -48,7 +48,8 @@ extension PostgresWordService {
   public func recordReview(_ review: Review, of wordID: Word.ID) async throws(WordServiceError)
     -> MemoryState
   {
-    try await withLibrary { library throws(WordServiceError) in
+    _ = try WordServiceError.validReview(review)
+    return try await withLibrary { library throws(WordServiceError) in
       try library.inTransaction(.saveReview) { () throws(WordServiceError) in
         guard try library.wordExists(wordID) else { throw .wordNotFound(wordID) }
         if let id = review.id, let (held, userID) = try library.review(withID: id) {
@@ -229,7 +230,10 @@ extension PostgresWordService {
         try library.clearImportedReviews()
         var count = 0
         try stageAll(library) { batch throws(WordServiceError) in
-          for row in batch { try library.stageImportedReview(row) }
+          for row in batch {
+            _ = try WordServiceError.validReview(row.review)
+            try library.stageImportedReview(row)
+          }
           count += batch.count
           if cancelled.isSet { throw .cancelled }
         }

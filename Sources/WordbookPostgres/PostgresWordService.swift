@@ -19,8 +19,9 @@ import Wordbook
 /// most eight, opened as the calls need them and closed when the last of those services is
 /// released). Each connection works on a thread of its own: callers waiting their turn
 /// suspend, and libpq's blocking network calls never occupy a thread of Swift's cooperative
-/// pool. When a connection is lost, the call fails with `WordServiceError.Kind.unavailable`
-/// (retryable) and the next call connects again.
+/// pool. A connection the server ended while it was idle (a restart) is opened again before a
+/// call uses it; when a connection is lost during a call, the call fails with
+/// `WordServiceError.Kind.unavailable` (retryable) and the next call connects again.
 public final class PostgresWordService: WordService {
   /// The user whose wordbooks the service reads and writes.
   public let user: String
@@ -77,6 +78,42 @@ public final class PostgresWordService: WordService {
     userID = opened.id
     createdUser = opened.created
     seenChange = Locked(opened.latestChange)
+  }
+
+  /// Connects to the database at `url`, creates or upgrades its schema, and opens the
+  /// wordbooks of the user whose account has the ID `userID`, which it never creates: a
+  /// server's page opens its signed-in learner's account so, which a name would not tell from
+  /// a deleted account's successor.
+  ///
+  /// - Parameters:
+  ///   - url: A `postgresql://` or `postgres://` URL (or any libpq connection string).
+  ///   - userID: The account's ID (`PostgresAccounts.User.id`).
+  /// - Throws: `WordServiceError` with kind `WordServiceError.Kind.notFound` and the reason
+  ///   `WordServiceError.Reason.userNotFound(_:)` when no user has the ID, and as
+  ///   ``init(url:user:seedsSampleWordbook:)`` when the database cannot be opened.
+  public init(url: String, userID: Int64) async throws(WordServiceError) {
+    let database = PostgresDatabase(url: url)
+    let opened = try await database.run {
+      connection throws(WordServiceError) -> (name: String, schema: String, latestChange: Int64)? in
+      try PostgresSchema.migrate(connection)
+      let schema = try connection.query("SELECT current_schema()", [], .openDatabase).text(0, 0)
+      let rows = try connection.query(
+        "SELECT name FROM users WHERE id = $1", [.integer(userID)], .openDatabase)
+      guard rows.count == 1 else { return nil }
+      let library = UserLibrary(connection, userID: userID)
+      return (rows.text(0, 0), schema, try library.latestChange())
+    }
+    guard let found = opened else {
+      throw WordServiceError(.notFound, reason: .userNotFound(userID))
+    }
+    let schema = found.schema
+    user = found.name
+    self.database = database
+    self.url = url
+    changeKey = "\(schema):\(userID)"
+    self.userID = userID
+    createdUser = false
+    seenChange = Locked(found.latestChange)
   }
 
   /// The user's ID, created with `sample` when no user has the name, and the newest row of

@@ -45,7 +45,8 @@ extension SQLiteWordService {
   public func recordReview(_ review: Review, of wordID: Word.ID) async throws(WordServiceError)
     -> MemoryState
   {
-    try await withConnection { connection throws(WordServiceError) in
+    _ = try WordServiceError.validReview(review)
+    return try await withConnection { connection throws(WordServiceError) in
       try connection.inTransaction(.saveReview) { () throws(WordServiceError) in
         guard try connection.bookID(ofWord: wordID) != nil else { throw .wordNotFound(wordID) }
         if let id = review.id, let held = try connection.review(withID: id) {
@@ -268,7 +269,10 @@ extension SQLiteWordService {
       try connection.clearImportedReviews()
       var count = 0
       try stageAll { batch throws(WordServiceError) in
-        for row in batch { try connection.stageImportedReview(row) }
+        for row in batch {
+          _ = try WordServiceError.validReview(row.review)
+          try connection.stageImportedReview(row)
+        }
         count += batch.count
         if Task.isCancelled { throw .cancelled }
       }

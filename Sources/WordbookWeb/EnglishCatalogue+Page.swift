@@ -70,6 +70,9 @@ extension EnglishCatalogue: PageCatalogue {
       refused: "The name or the password is wrong.",
       signedOut: "You are signed out.",
       tooSoon: { "Too many failed sign-ins; try again in \($0) minute\($0 == 1 ? "" : "s")." },
+      nameTooLong: { "No account has a name that long: a name has at most \($0) bytes." },
+      busy: "Many sign-ins from your network are being checked; try again in a moment.",
+      overloaded: "The server is busy checking other sign-ins; try again in a moment.",
       unavailable: "The server cannot check passwords now; try again in a moment.")
   }
 
@@ -97,6 +100,7 @@ extension EnglishCatalogue: PageCatalogue {
     case .commandNotFromPage(let name): "The page may not send the command '\(name)' this way."
     case .signedOut: "You are signed out; sign in again at /login."
     case .noBookForChart: "Open a wordbook to see its review chart."
+    case .marksNotSaved: "The mark was not saved; the page shows it as not saved. Try again."
     }
   }
 }

@@ -16,14 +16,23 @@ import Wordbook
 /// A running libmicrohttpd daemon that shows every request's head to `admit` and hands every
 /// complete request to `respond`, all on one polling thread.
 final class HTTPDaemon: Sendable {
+  /// What becomes of a request whose head has arrived.
+  enum Admission: Sendable {
+    /// Answered at once, its body unread.
+    case refused(HTTPResponse)
+    /// Its body is read, up to this many bytes (never more than the server's limit), or up to
+    /// the server's limit when `nil`; a longer one is answered 413.
+    case admitted(bodyBytes: Int?)
+  }
+
   /// What the C callbacks reach through their context pointer.
   private final class Handler: Sendable {
-    let admit: @Sendable (HTTPRequest) -> HTTPResponse?
+    let admit: @Sendable (HTTPRequest) -> Admission
     let respond: @Sendable (HTTPRequest) -> HTTPResponse
     let deferred = DeferredAnswers()
 
     init(
-      admit: @escaping @Sendable (HTTPRequest) -> HTTPResponse?,
+      admit: @escaping @Sendable (HTTPRequest) -> Admission,
       respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse
     ) {
       self.admit = admit
@@ -38,12 +47,12 @@ final class HTTPDaemon: Sendable {
   /// Starts serving on `listener`'s socket, which the daemon then owns.
   ///
   /// - Parameters:
-  ///   - admit: The refusal of a request from its head alone, or `nil` to read its body.
+  ///   - admit: What becomes of a request, from its head alone.
   ///   - respond: The answer to a whole request.
   /// - Throws: ``WebServerError`` when libmicrohttpd does not start.
   init(
     listener: HTTPListener, limits: WebServerLimits,
-    admit: @escaping @Sendable (HTTPRequest) -> HTTPResponse?,
+    admit: @escaping @Sendable (HTTPRequest) -> Admission,
     respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse
   ) throws(WebServerError) {
     let handler = Unmanaged.passRetained(Handler(admit: admit, respond: respond))
@@ -53,7 +62,7 @@ final class HTTPDaemon: Sendable {
       request_seconds: Double(deadline.seconds) + Double(deadline.attoseconds) * 1e-18)
     let started = wb_http_start(
       listener.socket, listener.isIPv6 ? 1 : 0, &daemonLimits,
-      { context, connection, method, url, body, size, headOnly in
+      { context, connection, method, url, body, size, headOnly, bodyLimit in
         guard let context, let connection, let method, let url else { return 0 }
         let handler = Unmanaged<Handler>.fromOpaque(context).takeUnretainedValue()
         // Called again for a request whose answer was worked out meanwhile.
@@ -64,8 +73,15 @@ final class HTTPDaemon: Sendable {
           connection: connection, method: String(cString: method), url: String(cString: url),
           body: body.map { Data(bytes: $0, count: size) } ?? Data())
         if headOnly != 0 {
-          guard let refusal = handler.admit(request) else { return WB_HTTP_ADMITTED }
-          return HTTPDaemon.queue(refusal, on: connection, handler)
+          switch handler.admit(request) {
+          case .refused(let refusal):
+            return HTTPDaemon.queue(refusal, on: connection, handler)
+          case .admitted(let bytes):
+            if let bytes, let bodyLimit {
+              bodyLimit.pointee = min(bodyLimit.pointee, max(bytes, 0))
+            }
+            return WB_HTTP_ADMITTED
+          }
         }
         return HTTPDaemon.queue(handler.respond(request), on: connection, handler)
       }, handler.toOpaque())

@@ -66,6 +66,9 @@ extension KoreanCatalogue: PageCatalogue {
       refused: "이름이나 비밀번호가 틀렸습니다.",
       signedOut: "로그아웃했습니다.",
       tooSoon: { "로그인에 너무 많이 실패했습니다. \($0)분 뒤에 다시 시도하세요." },
+      nameTooLong: { "그렇게 긴 이름의 계정은 없습니다. 이름은 \($0)바이트까지입니다." },
+      busy: "같은 네트워크에서 온 로그인을 많이 확인하는 중입니다. 잠시 뒤 다시 시도하세요.",
+      overloaded: "서버가 다른 로그인을 확인하느라 바쁩니다. 잠시 뒤 다시 시도하세요.",
       unavailable: "서버가 지금 비밀번호를 확인할 수 없습니다. 잠시 뒤 다시 시도하세요.")
   }
 
@@ -92,6 +95,7 @@ extension KoreanCatalogue: PageCatalogue {
     case .commandNotFromPage(let name): "페이지는 '\(name)' 명령을 이렇게 보낼 수 없습니다."
     case .signedOut: "로그아웃되었습니다. /login에서 다시 로그인하세요."
     case .noBookForChart: "복습 차트를 보려면 단어장을 여세요."
+    case .marksNotSaved: "표시를 저장하지 못했습니다. 페이지에 저장 안 됨으로 보입니다. 다시 시도하세요."
     }
   }
 }

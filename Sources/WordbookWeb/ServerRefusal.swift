@@ -38,6 +38,8 @@ enum ServerRefusal: Hashable, Sendable {
   case signedOut
   /// The review chart was asked for with no book open.
   case noBookForChart
+  /// The service refused the marks a request sent: the page shows them not saved.
+  case marksNotSaved
 
   /// The HTTP status of the refusal.
   var status: UInt32 {
@@ -46,7 +48,7 @@ enum ServerRefusal: Hashable, Sendable {
     case .foreignOrigin, .missingToken, .actionNotFromPage: 403
     case .notFound, .sessionEnded: 404
     case .methodNotAllowed: 405
-    case .stopping, .tooManyPages, .tooManyPagesOfLearner: 503
+    case .stopping, .tooManyPages, .tooManyPagesOfLearner, .marksNotSaved: 503
     case .actionNotJSON, .commandNotJSON: 415
     case .unknownAction, .unknownCommand, .commandNotFromPage: 400
     case .signedOut: 401

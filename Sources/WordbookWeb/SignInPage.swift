@@ -1,4 +1,5 @@
 import Wordbook
+import WordbookInterchange
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -9,12 +10,16 @@ import Wordbook
 /// The sign-in page of a server with accounts: a plain HTML form (`name`, `password`) posted
 /// to `login`, with no script, in the browser's language.
 enum SignInPage {
-  /// The page, with `message` above the form (a refusal, a pause) and `name` kept in its field.
+  /// The page, with `message` above the form (a refusal, a pause) and `name` kept in its field;
+  /// `retryAfter` says in how many seconds to try again (`Retry-After`).
   static func response(
-    _ language: Language, status: UInt32 = 200, message: String? = nil, name: String = ""
+    _ language: Language, status: UInt32 = 200, message: String? = nil, name: String = "",
+    retryAfter: Int64? = nil
   ) -> HTTPResponse {
     let texts = language.pageCatalogue.signInTexts
-    let notice = message.map { "  <p id=\"sign-in-message\" role=\"alert\">\(escaped($0))</p>\n" }
+    let notice = message.map {
+      "  <p id=\"sign-in-message\" role=\"alert\">\(String.markupEscaped($0))</p>\n"
+    }
     let html = """
       <!doctype html>
       <html lang="\(language.rawValue)">
@@ -22,18 +27,18 @@ enum SignInPage {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="color-scheme" content="light dark">
-        <title>\(escaped(texts.title))</title>
+        <title>\(String.markupEscaped(texts.title))</title>
         <link rel="stylesheet" href="app.css">
       </head>
       <body>
-        <h1>\(escaped(texts.title))</h1>
+        <h1>\(String.markupEscaped(texts.title))</h1>
       \(notice ?? "")  <form id="sign-in" method="post" action="login">
-          <label for="name">\(escaped(texts.name))</label>
-          <input id="name" name="name" autocomplete="username" required value="\(escaped(name))">
-          <label for="password">\(escaped(texts.password))</label>
+          <label for="name">\(String.markupEscaped(texts.name))</label>
+          <input id="name" name="name" autocomplete="username" required value="\(String.markupEscaped(name))">
+          <label for="password">\(String.markupEscaped(texts.password))</label>
           <input id="password" name="password" type="password" autocomplete="current-password"
             required>
-          <button id="sign-in-button" type="submit">\(escaped(texts.signIn))</button>
+          <button id="sign-in-button" type="submit">\(String.markupEscaped(texts.signIn))</button>
         </form>
       </body>
       </html>
@@ -41,7 +46,8 @@ enum SignInPage {
       """
     var response = HTTPResponse(
       status: status, contentType: "text/html; charset=utf-8", body: Data(html.utf8),
-      headers: [("Vary", "Accept-Language")])
+      headers: [("Vary", "Accept-Language")] + (retryAfter.map { [("Retry-After", "\($0)")] } ?? [])
+    )
     // The one form that posts: to this server alone, and with its origin (under
     // `no-referrer` a browser sends a form's Origin as `null`, which the server refuses).
     response.headers = response.headers.map { header in
@@ -53,22 +59,5 @@ enum SignInPage {
       }
     }
     return response
-  }
-
-  /// `text` safe in HTML text and in a quoted attribute.
-  static func escaped(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
-    for character in text {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&#39;"
-      default: result.append(character)
-      }
-    }
-    return result
   }
 }

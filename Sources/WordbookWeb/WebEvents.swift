@@ -164,7 +164,9 @@ enum WebEvents {
     var id: String
     /// The signed-in user, on a server with accounts.
     var user: String?
-    /// The other servers of the same accounts the page may turn to when this one stops.
+    /// The other servers of the same accounts the page may turn to when this one stops: each
+    /// origin with the folder of the page's sign-in after it, without its last `/` (the page
+    /// adds it), so that the cookie scoped to that folder goes there too.
     var peers: [String]?
   }
 

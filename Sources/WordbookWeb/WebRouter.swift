@@ -19,13 +19,14 @@ struct WebRouter: Sendable {
   }
 
   /// Who a request comes from, once let in.
-  private enum Visitor: Sendable {
+  enum Visitor: Sendable {
     case tokenHolder(service: any WordService)
-    case signedIn(user: String, secret: String, SignIns)
+    /// A signed-in learner, with their sign-in's secret and folder.
+    case signedIn(user: WebUser, secret: String, home: String, SignIns)
 
     /// The sign-in's secret, which the page's session must have been opened with.
     var secret: String? {
-      if case .signedIn(_, let secret, _) = self { return secret }
+      if case .signedIn(_, let secret, _, _) = self { return secret }
       return nil
     }
   }
@@ -40,7 +41,7 @@ struct WebRouter: Sendable {
   private let pages: [Language: Data]
 
   /// The paths the page's script asks for, besides its files.
-  private static let dynamicPaths: Set<String> = [
+  static let dynamicPaths: Set<String> = [
     "/", "/events", "/cards", "/chart", "/actions", "/commands",
   ]
 
@@ -60,6 +61,17 @@ struct WebRouter: Sendable {
           .replacing("</head>", with: texts)
         return (language, Data(localized.utf8))
       })
+  }
+
+  /// What becomes of `request` from its head alone: refused by the security rules, or admitted
+  /// with the body it may send. Where learners sign in, a request without a cookie that signed
+  /// in here may send no more than a sign-in's form needs (``SignIns/signedOutBodyBytes``).
+  func admit(_ request: HTTPRequest) -> HTTPDaemon.Admission {
+    if let refusal = access.refusal(of: request) { return .refused(refusal) }
+    guard case .signIn(let signIns) = gate, !signIns.knows(request) else {
+      return .admitted(bodyBytes: nil)
+    }
+    return .admitted(bodyBytes: SignIns.signedOutBodyBytes)
   }
 
   /// The answer to `request`; a request from a peer's page gets the headers that let that page
@@ -96,8 +108,13 @@ struct WebRouter: Sendable {
           ("Access-Control-Allow-Headers", "Content-Type"), ("Access-Control-Max-Age", "600"),
         ])
     }
-    // Every URL lies in the page's folder (the refusal saw to that); inside it, names as usual.
-    let path = "/" + request.path.dropFirst(access.home.count)
+    // Every URL lies in the page's folder (the refusal saw to that), or, where learners sign
+    // in, in a sign-in's folder or none; inside it, names as usual.
+    let (home, path): (String?, String) =
+      switch gate {
+      case .token: (access.home, "/" + request.path.dropFirst(access.home.count))
+      case .signIn: Self.splitHome(request.path)
+      }
     let language = Language(acceptLanguage: request.headers["Accept-Language"])
     if case .token = gate, request.method == "GET", let token = access.token,
       request.query["token"] != nil
@@ -124,86 +141,7 @@ struct WebRouter: Sendable {
     case .token(let service):
       return answer(request, path: path, language: language, as: .tokenHolder(service: service))
     case .signIn(let signIns):
-      return answerSigningIn(request, path: path, language: language, signIns)
-    }
-  }
-
-  /// The answer on a server with accounts: the sign-in page and its form, sign-out, and every
-  /// other path for a signed-in learner alone.
-  private func answerSigningIn(
-    _ request: HTTPRequest, path: String, language: Language, _ signIns: SignIns
-  ) -> HTTPResponse {
-    switch (request.method, path) {
-    case ("GET", "/login"):
-      return SignInPage.response(language)
-    case ("POST", "/login"):
-      let fields = request.formFields
-      let name = fields["name"] ?? ""
-      return .later {
-        switch await signIns.signIn(
-          name: name, password: fields["password"] ?? "", from: request.clientAddress)
-        {
-        case .signedIn(let secret):
-          return .redirect(
-            to: "/",
-            headers: [
-              (
-                "Set-Cookie",
-                "\(SignIns.cookieName)=\(secret); HttpOnly; SameSite=Strict; Path=/; "
-                  + "Max-Age=\(SignIns.lifetime)"
-              )
-            ])
-        case .refused:
-          return SignInPage.response(
-            language, status: 401, message: language.pageCatalogue.signInTexts.refused, name: name)
-        case .tooSoon(let seconds):
-          return SignInPage.response(
-            language, status: 429,
-            message: language.pageCatalogue.signInTexts.tooSoon((seconds + 59) / 60),
-            name: name)
-        case .failed:
-          return SignInPage.response(
-            language, status: 503, message: language.pageCatalogue.signInTexts.unavailable,
-            name: name)
-        }
-      }
-    case ("POST", "/logout"):
-      return .later { [sessions] in
-        if case .signedIn(_, let secret) = await signIns.check(request) {
-          do {
-            try await signIns.signOut(secret: secret)
-          } catch {
-            return .text(503, language.pageCatalogue.signInTexts.unavailable)
-          }
-          await MainActor.run { sessions.close(signIn: secret) }
-        }
-        return .redirect(
-          to: "/login",
-          headers: [
-            ("Set-Cookie", "\(SignIns.cookieName)=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0")
-          ])
-      }
-    case (_, "/login"), (_, "/logout"):
-      return .refusal(.methodNotAllowed(method: request.method, path: path), in: language)
-    default:
-      guard Self.dynamicPaths.contains(path) else {
-        return .refusal(.notFound(path: path), in: language)
-      }
-      return .later {
-        switch await signIns.check(request) {
-        case .signedIn(let user, let secret):
-          return await self.answerNow(
-            request, path: path, language: language,
-            as: .signedIn(user: user, secret: secret, signIns))
-        case .signedOut:
-          if request.method == "GET", path == "/" {
-            return .redirect(to: "/login", headers: [])
-          }
-          return .refusal(.signedOut, in: language)
-        case .failed:
-          return .text(503, language.pageCatalogue.signInTexts.unavailable)
-        }
-      }
+      return answerSigningIn(request, home: home, path: path, language: language, signIns)
     }
   }
 
@@ -227,7 +165,7 @@ struct WebRouter: Sendable {
   }
 
   /// The answer to a request of a visitor let in, off the polling thread.
-  private func answerNow(
+  func answerNow(
     _ request: HTTPRequest, path: String, language: Language, as visitor: Visitor
   ) async -> HTTPResponse {
     switch (request.method, path) {
@@ -237,11 +175,11 @@ struct WebRouter: Sendable {
       switch visitor {
       case .tokenHolder(let service):
         return await sessions.open(language: language, service: service)
-      case .signedIn(let user, let secret, let signIns):
+      case .signedIn(let user, let secret, let home, let signIns):
         do {
           let service = try await signIns.service(for: user)
           return await sessions.open(
-            language: language, service: service, signIn: (user, secret))
+            language: language, service: service, signIn: (user, secret), home: home)
         } catch {
           return .text(503, error.message(in: language, for: .visitor))
         }
@@ -302,67 +240,6 @@ struct WebRouter: Sendable {
     }
   }
 
-  private func receiveAction(
-    _ request: HTTPRequest, language: Language, signedInWith secret: String?
-  ) async
-    -> HTTPResponse
-  {
-    guard request.headers["Content-Type"]?.hasPrefix("application/json") == true else {
-      return .refusal(.actionNotJSON, in: language)
-    }
-    var action: AppAction
-    do {
-      action = try JSONDecoder().decode(AppAction.self, from: request.body)
-    } catch {
-      return .refusal(.unknownAction(reason: Self.describe(error)), in: language)
-    }
-    guard Self.isSentByPage(action) else {
-      return .refusal(.actionNotFromPage, in: language)
-    }
-    // A review is at the server's time: a page's clock may be wrong, or set to rewrite history.
-    if case .study(.view(.rate(let wordID, let rating, _, let id))) = action {
-      action = .study(.view(.rate(wordID, rating, at: .now, id: id)))
-    }
-    let sent = action
-    return await MainActor.run { [sessions] in
-      guard let session = sessions.session(for: request, signedInWith: secret) else {
-        return .refusal(.sessionEnded, in: language)
-      }
-      // Another learner's book or word, or none, is not found, and nothing changes.
-      if let unknown = session.unknownName(in: sent) {
-        return .text(404, unknown.message(in: session.language, for: .visitor))
-      }
-      session.send(sent)
-      return .json([String: String](), status: 202)
-    }
-  }
-
-  private func receiveCommand(
-    _ request: HTTPRequest, language: Language, signedInWith secret: String?
-  ) async
-    -> HTTPResponse
-  {
-    guard request.headers["Content-Type"]?.hasPrefix("application/json") == true else {
-      return .refusal(.commandNotJSON, in: language)
-    }
-    let posted: PageCommand
-    do {
-      posted = try JSONDecoder().decode(PageCommand.self, from: request.body)
-    } catch {
-      return .refusal(.unknownCommand(reason: Self.describe(error)), in: language)
-    }
-    guard let commands = posted.studyCommands else {
-      return .refusal(.commandNotFromPage(name: posted.command), in: language)
-    }
-    return await MainActor.run { [sessions] in
-      guard let session = sessions.session(for: request, signedInWith: secret) else {
-        return .refusal(.sessionEnded, in: language)
-      }
-      for command in commands { session.send(command) }
-      return .json([String: String](), status: 202)
-    }
-  }
-
   /// Whether the page may send `action`: what a learner does, never a service's answer, which
   /// only the store's effects produce, nor the session's own subscription. Every case is
   /// named, so a new action does not compile until it is allowed or refused here.
@@ -371,16 +248,6 @@ struct WebRouter: Sendable {
     case .study(.view(.subscribeToChanges)), .study(.view(.unsubscribeFromChanges)): false
     case .books(.view), .study(.view), .dismissError: true
     case .books, .study: false
-    }
-  }
-
-  private static func describe(_ error: any Error) -> String {
-    switch error {
-    case DecodingError.dataCorrupted(let context): context.debugDescription
-    case DecodingError.keyNotFound(let key, _): "missing field '\(key.stringValue)'"
-    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-      "wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
-    default: "\(error)"
     }
   }
 }

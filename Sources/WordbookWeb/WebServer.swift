@@ -23,8 +23,9 @@ public final class WebServer {
   private var isStopped = false
   /// The sign-ins, on a server with accounts.
   private var signIns: SignIns?
-  /// The loop that ends the pages of sign-ins ended elsewhere.
-  private var checking: Task<Void, Never>?
+  /// The loop that ends the pages of sign-ins ended elsewhere, and the one that wakes it when
+  /// the accounts say sign-ins ended.
+  private var checking: [Task<Void, Never>] = []
 
   /// The address to open: with the secret token that lets a browser in, or, on a server with
   /// accounts, its sign-in page.
@@ -61,9 +62,11 @@ public final class WebServer {
   /// Starts serving many learners: each signs in at ``url`` (`/login`) with a name and a
   /// password that `accounts` checks, and studies their own wordbooks.
   ///
-  /// Failed sign-ins are slowed and limited per name and per address (see the module's page); a
-  /// sign-in is a cookie of 256 random bits that lasts a day and that every server on the same
-  /// accounts accepts, and `POST /logout` ends it.
+  /// Failed sign-ins are slowed and limited per name and per address, and checked in turns by
+  /// address (see the module's page); a sign-in is a cookie of 256 random bits that lasts a day,
+  /// scoped to a folder of its own where its page lives, that every server on the same
+  /// accounts accepts, and `POST /logout` ends it. A sign-in ended elsewhere (a sign-out, a
+  /// new password, a deleted user) closes this server's pages within two seconds.
   ///
   /// - Parameters:
   ///   - accounts: Who may sign in, and each learner's service.
@@ -72,9 +75,10 @@ public final class WebServer {
   ///   - port: The port, or 0 for any free one.
   ///   - limits: How much the server accepts.
   ///   - peers: The origins of other servers of the same accounts (`http://127.0.0.1:8082`):
-  ///     a page turns to them when this server stops, without a reload, and they must list this
-  ///     one. A browser sends the sign-in cookie to every port of a host, so peers on the same
-  ///     host share it; servers on other hosts belong behind one address (a proxy) instead.
+  ///     a page turns to them when this server stops, without a reload, keeping its sign-in's
+  ///     folder, and they must list this one. A browser sends the sign-in cookie to every port
+  ///     of its host for that folder, so peers on the same host share it; servers on other
+  ///     hosts belong behind one address (a proxy) instead.
   /// - Throws: ``WebServerError`` when libmicrohttpd is missing, the address is unusable, a
   ///   peer is not an `http://` origin, or the page's files are missing.
   public convenience init(
@@ -122,27 +126,37 @@ public final class WebServer {
     sessions = WebSessions(limit: limits.sessions, peers: peers)
     let router = WebRouter(access: access, resources: resources, sessions: sessions, gate: gate)
     daemon = try HTTPDaemon(
-      listener: listener, limits: limits, admit: { access.refusal(of: $0) },
+      listener: listener, limits: limits, admit: { router.admit($0) },
       respond: { router.respond(to: $0) })
     self.port = listener.port
     if let signIns { startCheckingSignIns(signIns) }
   }
 
-  /// Every ``SignIns/recheckSeconds``, ends the pages whose sign-in has ended elsewhere (a
-  /// sign-out on another server, a new password, a deleted user), so that an idle page learns
-  /// it too.
+  /// Ends the pages whose sign-in has ended elsewhere (a sign-out on another server, a new
+  /// password, a deleted user), so that an idle page learns it too: at once when the accounts
+  /// say sign-ins ended, and every ``SignIns/recheckInterval`` in case that word was missed.
+  /// One call to the accounts checks every open page's sign-in.
   private func startCheckingSignIns(_ signIns: SignIns) {
-    checking = Task { [weak self, sessions] in
-      while !Task.isCancelled {
-        try? await Task.sleep(for: .seconds(SignIns.recheckSeconds))
-        guard self != nil else { return }
-        for secret in sessions.signInSecrets {
-          if case .signedOut = await signIns.check(secret: secret) {
-            sessions.close(signIn: secret)
-          }
-        }
+    let doorbell = Doorbell()
+    let endings = signIns.accounts.signInEndings()
+    let listening = Task {
+      for await _ in endings {
+        signIns.distrustChecks()
+        doorbell.ring()
       }
     }
+    let rechecking = Task { [weak self, sessions] in
+      while !Task.isCancelled {
+        await doorbell.wait(upTo: SignIns.recheckInterval)
+        guard self != nil, !Task.isCancelled else { return }
+        let secrets = sessions.signInSecrets
+        if !secrets.isEmpty, let ended = await signIns.ended(among: secrets) {
+          for secret in ended { sessions.close(signIn: secret) }
+        }
+        await signIns.keepServices(of: sessions.signedInUsers)
+      }
+    }
+    checking = [listening, rechecking]
   }
 
   /// Whether `text` is an origin a page can connect to: `http://`, a host, maybe a port, no
@@ -160,7 +174,7 @@ public final class WebServer {
   public func stop() async {
     guard !isStopped else { return }
     isStopped = true
-    checking?.cancel()
+    for task in checking { task.cancel() }
     sessions.closeAll()
     let daemon = daemon
     // Stopping joins the polling thread, which may be waiting for the main actor, so it

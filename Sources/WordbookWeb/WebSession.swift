@@ -22,7 +22,7 @@ final class WebSession {
   let id: String
   let events: EventStream
   /// The sign-in the page was opened with, on a server with accounts.
-  let signIn: (user: String, secret: String)?
+  let signIn: (user: WebUser, secret: String)?
   /// The language the page's errors are worded in.
   let language: Language
   /// The service the store talks to, which the review chart reads too.
@@ -47,7 +47,7 @@ final class WebSession {
 
   init(
     id: String, service: any WordService, seed: UInt64, language: Language,
-    events: EventStream, signIn: (user: String, secret: String)? = nil, peers: [String] = []
+    events: EventStream, signIn: (user: WebUser, secret: String)? = nil, peers: [String] = []
   ) {
     self.id = id
     self.signIn = signIn
@@ -72,7 +72,7 @@ final class WebSession {
     ]
     send(
       "session",
-      WebEvents.Session(id: id, user: signIn?.user, peers: peers.isEmpty ? nil : peers))
+      WebEvents.Session(id: id, user: signIn?.user.name, peers: peers.isEmpty ? nil : peers))
     sendPicker()
     sendStatus()
     sendCards()
@@ -153,6 +153,41 @@ final class WebSession {
       statistics, book: book.title, labels: ReviewChartLabels(language), prediction: prediction)
   }
 
+  /// What became of the marks on their way to the service.
+  enum MarksOutcome: Sendable {
+    /// None was on its way.
+    case noneOnTheirWay
+    /// Every one the service was saving or was to save is saved.
+    case saved
+    /// The service refused some: the session keeps them as not saved.
+    case notSaved
+    /// Some are still on their way.
+    case stillOnTheirWay
+  }
+
+  /// Waits until no mark is on its way to the service, or `limit` has passed, and says
+  /// whether the service saved them.
+  func marksSettled(within limit: Duration) async -> MarksOutcome {
+    guard store.state.app.hasUnsavedMarks else { return .noneOnTheirWay }
+    let refusedBefore = Set(store.state.app.unsavedMarks.keys)
+    let waiter = MarksWaiter()
+    let settled = await withCheckedContinuation { continuation in
+      waiter.continuation = continuation
+      waiter.observer = store.observe(\.app, [.marks]) { [weak self] in
+        if self?.store.state.app.hasUnsavedMarks == false { waiter.finish(settled: true) }
+      }
+      waiter.timer = Task { @MainActor in
+        try? await Task.sleep(for: limit)
+        waiter.finish(settled: false)
+      }
+    }
+    waiter.timer?.cancel()
+    if let observer = waiter.observer { store.removeObserver(observer) }
+    guard settled else { return .stillOnTheirWay }
+    let refused = Set(store.state.app.unsavedMarks.keys).subtracting(refusedBefore)
+    return refused.isEmpty ? .saved : .notSaved
+  }
+
   /// Stops observing the store and ends the stream.
   func close() {
     store.send(.app(.study(.view(.unsubscribeFromChanges))))
@@ -225,5 +260,18 @@ final class WebSession {
   private func send(_ name: String, _ value: some Encodable) {
     guard let data = try? JSONEncoder().encode(value) else { return }
     events.send(name, data: String(decoding: data, as: UTF8.self))
+  }
+}
+
+/// One wait for a session's marks: resumed once, by the store's news or by the time limit.
+@MainActor
+private final class MarksWaiter {
+  var continuation: CheckedContinuation<Bool, Never>?
+  var observer: StoreObserverToken?
+  var timer: Task<Void, Never>?
+
+  func finish(settled: Bool) {
+    continuation?.resume(returning: settled)
+    continuation = nil
   }
 }

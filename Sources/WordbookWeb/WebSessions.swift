@@ -31,18 +31,24 @@ final class WebSessions {
   /// The secrets of the sign-ins the open pages were opened with.
   var signInSecrets: Set<String> { Set(sessions.values.compactMap { $0.signIn?.secret }) }
 
+  /// The accounts whose pages are open.
+  var signedInUsers: Set<Int64> { Set(sessions.values.compactMap { $0.signIn?.user.id }) }
+
   /// Opens a session over `service` whose errors are worded in `language` and answers with its
   /// event stream, or refuses when too many are open.
+  ///
+  /// - Parameter home: The folder of the page's sign-in (`/…/`), which the page keeps on the
+  ///   peers it turns to, so that the cookie scoped to it goes there too.
   func open(
     language: Language, service: any WordService,
-    signIn: (user: String, secret: String)? = nil
+    signIn: (user: WebUser, secret: String)? = nil, home: String = "/"
   ) -> HTTPResponse {
     guard !isClosed else { return .refusal(.stopping, in: language) }
     guard sessions.count < limit else {
       return .refusal(.tooManyPages(limit: limit), in: language)
     }
     if let user = signIn?.user,
-      sessions.values.count(where: { $0.signIn?.user == user }) >= Self.pagesPerLearner
+      sessions.values.count(where: { $0.signIn?.user.id == user.id }) >= Self.pagesPerLearner
     {
       return .refusal(.tooManyPagesOfLearner(limit: Self.pagesPerLearner), in: language)
     }
@@ -52,7 +58,7 @@ final class WebSessions {
     }
     sessions[id] = WebSession(
       id: id, service: service, seed: UInt64.random(in: 0...UInt64.max), language: language,
-      events: stream, signIn: signIn, peers: peers)
+      events: stream, signIn: signIn, peers: peers.map { $0 + home.dropLast() })
     return .events(stream)
   }
 

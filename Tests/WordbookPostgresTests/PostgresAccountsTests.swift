@@ -21,22 +21,22 @@ import WordbookTestSupport
     let url = try await freshAccounts().url
     let accounts = try await PostgresAccounts(url: url)
     try await accounts.add("mina", password: "correct horse")
-    let signedIn = try await accounts.signIn("mina", password: "correct horse")
-    #expect(signedIn)
+    let user = try await accounts.signIn("mina", password: "correct horse")  // mina and her ID
+    #expect(user?.name == "mina")
   }
 
   @Test func onlyTheRightPasswordOfAKnownUserSignsIn() async throws {
     let (accounts, url) = try await freshAccounts()
     try await accounts.add(" mina ", password: "correct horse")
     _ = try await PostgresWordService(url: url, user: "jun")
-    #expect(try await accounts.signIn("mina", password: "correct horse"))
-    #expect(try await accounts.signIn("mina", password: "correct horsE") == false)
-    #expect(try await accounts.signIn("mina", password: "correct horse\u{0}x") == false)
-    #expect(try await accounts.signIn("nobody", password: "correct horse") == false)
+    #expect(try await accounts.signIn("mina", password: "correct horse") != nil)
+    #expect(try await accounts.signIn("mina", password: "correct horsE") == nil)
+    #expect(try await accounts.signIn("mina", password: "correct horse\u{0}x") == nil)
+    #expect(try await accounts.signIn("nobody", password: "correct horse") == nil)
     // A user `--user` created has no password until one is set.
-    #expect(try await accounts.signIn("jun", password: "") == false)
+    #expect(try await accounts.signIn("jun", password: "") == nil)
     try await accounts.setPassword("battery staple", of: "jun")
-    #expect(try await accounts.signIn("jun", password: "battery staple"))
+    #expect(try await accounts.signIn("jun", password: "battery staple") != nil)
     let stored = try await PostgresTestServer.execute(
       "SELECT password_hash FROM users WHERE name = 'jun'", in: url)
     #expect(stored?.hasPrefix("$argon2id$v=19$m=65536,t=2,p=1$") == true)
@@ -78,10 +78,10 @@ import WordbookTestSupport
       try await accounts.setPassword("correct horse", of: "jun")
     }
     await #expect(throws: AccountError.unknownUser("jun")) { try await accounts.delete("jun") }
-    #expect(try await accounts.signIn("mina", password: "correct horse"))
+    #expect(try await accounts.signIn("mina", password: "correct horse") != nil)
     // Eight characters are enough, whatever their script.
     try await accounts.setPassword("한국어비밀번호다", of: "mina")
-    #expect(try await accounts.signIn("mina", password: "한국어비밀번호다"))
+    #expect(try await accounts.signIn("mina", password: "한국어비밀번호다") != nil)
   }
 
   @Test func deletingAUserDeletesAllThatIsTheirs() async throws {
@@ -118,15 +118,15 @@ import WordbookTestSupport
     for hash in older {
       try await PostgresTestServer.execute(
         "UPDATE users SET password_hash = '\(hash)' WHERE name = 'mina'", in: url)
-      #expect(try await accounts.signIn("mina", password: "correct hors") == false)
+      #expect(try await accounts.signIn("mina", password: "correct hors") == nil)
       let kept = try await PostgresTestServer.execute(
         "SELECT password_hash FROM users WHERE name = 'mina'", in: url)
       #expect(kept == hash)
-      #expect(try await accounts.signIn("mina", password: "correct horse"))
+      #expect(try await accounts.signIn("mina", password: "correct horse") != nil)
       let renewed = try await PostgresTestServer.execute(
         "SELECT password_hash FROM users WHERE name = 'mina'", in: url)
       #expect(renewed?.hasPrefix("$argon2id$v=19$m=65536,t=2,p=1$") == true)
-      #expect(try await accounts.signIn("mina", password: "correct horse"))
+      #expect(try await accounts.signIn("mina", password: "correct horse") != nil)
     }
   }
 
@@ -136,28 +136,92 @@ import WordbookTestSupport
     let (accounts, url) = try await freshAccounts()
     try await accounts.add("mina", password: "correct horse")
     try await accounts.add("jun", password: "battery staple")
+    let mina = try #require(try await accounts.signIn("mina", password: "correct horse"))
+    let jun = try #require(try await accounts.signIn("jun", password: "battery staple"))
+    #expect(mina.id != jun.id)
     let now = Timestamp(secondsSince1970: 1_800_000_000)
     let later = now.advanced(by: 3600)
-    try await accounts.startSignIn("secret-1", of: "mina", until: later)
-    try await accounts.startSignIn("secret-2", of: "mina", until: later)
-    try await accounts.startSignIn("secret-3", of: "jun", until: later)
-    #expect(try await accounts.signedInUser("secret-1", at: now) == "mina")
-    #expect(try await accounts.signedInUser("secret-3", at: now) == "jun")
-    #expect(try await accounts.signedInUser("secret-1", at: later) == nil)
-    #expect(try await accounts.signedInUser("forged", at: now) == nil)
+    try await accounts.startSignIn("secret-1", of: mina, until: later)
+    try await accounts.startSignIn("secret-2", of: mina, until: later)
+    try await accounts.startSignIn("secret-3", of: jun, until: later)
+    let all: Set = ["secret-1", "secret-2", "secret-3", "forged"]
+    #expect(
+      try await accounts.signedInUsers(all, at: now) == [
+        "secret-1": mina, "secret-2": mina, "secret-3": jun,
+      ])
+    #expect(try await accounts.signedInUsers(all, at: later).isEmpty)
+    #expect(try await accounts.signedInUsers([], at: now).isEmpty)
+    // A secret with quotes, backslashes, commas and braces is one secret, however joined.
+    #expect(try await accounts.signedInUsers(["\"\u{301},\\\"}{secret-1"], at: now).isEmpty)
     let stored = try await PostgresTestServer.execute(
       "SELECT count(*) FROM sign_ins WHERE position('secret' in encode(secret_hash, 'escape')) > 0",
       in: url)
     #expect(stored == "0")
-    await #expect(throws: AccountError.unknownUser("nobody")) {
-      try await accounts.startSignIn("secret-4", of: "nobody", until: later)
-    }
     try await accounts.endSignIn("secret-1")
-    #expect(try await accounts.signedInUser("secret-1", at: now) == nil)
-    #expect(try await accounts.signedInUser("secret-2", at: now) == "mina")
+    #expect(
+      try await accounts.signedInUsers(all, at: now).keys.sorted() == ["secret-2", "secret-3"])
     try await accounts.setPassword("new horse staple", of: "mina")
-    #expect(try await accounts.signedInUser("secret-2", at: now) == nil)
+    #expect(try await accounts.signedInUsers(all, at: now).keys.sorted() == ["secret-3"])
     try await accounts.delete("jun")
-    #expect(try await accounts.signedInUser("secret-3", at: now) == nil)
+    #expect(try await accounts.signedInUsers(all, at: now).isEmpty)
+    await #expect(throws: AccountError.unknownUser("jun")) {
+      try await accounts.startSignIn("secret-4", of: jun, until: later)
+    }
+  }
+
+  /// A user deleted and added again under the same name is another account: the old one's
+  /// ID opens no service and signs nobody in.
+  @Test func aUserAddedAgainIsAnotherAccount() async throws {
+    let (accounts, url) = try await freshAccounts()
+    try await accounts.add("mina", password: "correct horse")
+    let old = try #require(try await accounts.signIn("mina", password: "correct horse"))
+    let service = try await PostgresWordService(url: url, userID: old.id)
+    _ = try await service.createBook(title: "Old")
+    try await accounts.delete("mina")
+    try await accounts.add("mina", password: "correct horse")
+    let new = try #require(try await accounts.signIn("mina", password: "correct horse"))
+    #expect(new.id != old.id && new.name == old.name)
+    let gone = await #expect(throws: WordServiceError.self) {
+      try await PostgresWordService(url: url, userID: old.id)
+    }
+    #expect(gone?.reason == .userNotFound(old.id))
+    let fresh = try await PostgresWordService(url: url, userID: new.id)
+    #expect(try await fresh.fetchBooks().isEmpty)
+    #expect(try await fresh.createBook(title: "New").title == "New")
+  }
+
+  /// Ending a sign-in, changing a password or deleting a user tells the listening servers at
+  /// once.
+  @Test func endedSignInsAreHeardAtOnce() async throws {
+    let (accounts, _) = try await freshAccounts()
+    try await accounts.add("mina", password: "correct horse")
+    let mina = try #require(try await accounts.signIn("mina", password: "correct horse"))
+    var endings = accounts.signInEndings().makeAsyncIterator()
+    // The listener says so once it listens, for what ended before.
+    #expect(await endings.next() != nil)
+    for end in [
+      { () async throws in try await accounts.endSignIn("secret-1") },
+      { () async throws in try await accounts.setPassword("new horse staple", of: "mina") },
+      { () async throws in try await accounts.delete("mina") },
+    ] {
+      try await accounts.startSignIn("secret-1", of: mina, until: .now.advanced(by: 3600))
+      try await end()
+      #expect(await endings.next() != nil)
+    }
+  }
+
+  /// A name has at most 256 bytes: the page refuses a longer one before it asks the accounts,
+  /// so no account that can sign in may have one.
+  @Test func aNameOfMoreThan256BytesIsRefused() async throws {
+    let (accounts, _) = try await freshAccounts()
+    let long = String(repeating: "가", count: 86)
+    await #expect(throws: AccountError.nameTooLong(maximumBytes: 256)) {
+      try await accounts.add(long, password: "correct horse")
+    }
+    await #expect(throws: AccountError.nameTooLong(maximumBytes: 256)) {
+      try await accounts.setPassword("correct horse", of: long)
+    }
+    try await accounts.add(String(long.dropLast()) + "a", password: "correct horse")
+    #expect(try await accounts.accounts().count == 1)
   }
 }

@@ -14,8 +14,8 @@ import WordbookTestSupport
     let minas = Doorbell()
     let juns = Doorbell()
     let subscriptions = [
-      PostgresChangeListener.subscribe(url: url, key: mina.changeKey, doorbell: minas),
-      PostgresChangeListener.subscribe(url: url, key: jun.changeKey, doorbell: juns),
+      PostgresChangeListener.subscribe(url: url, key: mina.changeKey) { minas.ring() },
+      PostgresChangeListener.subscribe(url: url, key: jun.changeKey) { juns.ring() },
     ]
     defer { for subscription in subscriptions { subscription.cancel() } }
     let clock = ContinuousClock()

@@ -89,11 +89,48 @@ import WordbookTestSupport
       }
     }
     #expect(try await lockTimeout() == "5s")
-    try await PostgresTestServer.execute(
-      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '\(name)'",
-      in: base)
-    await #expect(throws: WordServiceError.self) { try await lockTimeout() }
+    try await PostgresTestServer.endSessions(named: name, in: base)
     #expect(try await lockTimeout() == "5s")
+  }
+
+  /// A connection lost while a call runs fails that call with a retryable error (what it did
+  /// may or may not have been committed, so it is not run again); the next call connects again.
+  @Test func aConnectionLostDuringACallFailsItRetryably() async throws {
+    let (url, base, name) = try await Self.namedURL()
+    let database = PostgresDatabase(url: url)
+    let sleeping = Task {
+      try await database.run { connection throws(WordServiceError) in
+        try connection.execute("SELECT pg_sleep(60)", .loadBooks)
+      }
+    }
+    let asleep =
+      "SELECT count(*) FROM pg_stat_activity WHERE application_name = '\(name)'"
+      + " AND query LIKE '%pg_sleep%'"
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(60)
+    while try await PostgresTestServer.execute(asleep, in: base) != "1", clock.now < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    try await PostgresTestServer.endSessions(named: name, in: base)
+    let error = await #expect(throws: WordServiceError.self) { try await sleeping.value }
+    #expect(error?.kind == .unavailable)
+    #expect(error?.isRetryable == true)
+    let answer = try await database.run { connection throws(WordServiceError) in
+      try connection.query("SELECT 1", [], .loadBooks).integer(0, 0)
+    }
+    #expect(answer == 1)
+  }
+
+  /// Sign-ins share the pool: one right after the server ended its connections goes through.
+  @Test func aSignInAfterTheServerEndedTheConnectionsGoesThrough() async throws {
+    if !PostgresAccounts.isHashingAvailable && !PostgresTestServer.isRequired {
+      try Test.cancel("libsodium is not installed (the libsodium23 package)")
+    }
+    let (url, base, name) = try await Self.namedURL()
+    let accounts = try await PostgresAccounts(url: url)
+    try await accounts.add("mina", password: "correct horse")
+    try await PostgresTestServer.endSessions(named: name, in: base)
+    #expect(try await accounts.signIn("mina", password: "correct horse") != nil)
   }
 
   /// A fresh database's URL with an application name of its own, the URL without it, and the

@@ -298,6 +298,34 @@ import WordbookSQLite
     #expect(try await service.fetchSchedule(in: book.id, dueBy: nil).map(\.memory) == [.new, .new])
   }
 
+  /// A review so late that the word's next review could fall after 9999-12-31T23:59:59Z, the
+  /// latest time the commands read and write, is refused by a review and by both imports, and
+  /// nothing is logged.
+  @Test(arguments: ServiceKind.allCases, [false, true])
+  func aReviewTooLateToScheduleIsRefused(kind: ServiceKind, scripted: Bool) async throws {
+    let (service, _) = try await kind.make(scripted: scripted)
+    let (book, word, _) = try await waterAndFire(in: service)
+    let late = Review(rating: .good, time: try #require(Timestamp(iso8601: "9999-12-31T23:59:59Z")))
+    let recorded = await #expect(throws: WordServiceError.self) {
+      try await service.recordReview(late, of: word.id)
+    }
+    #expect(recorded?.kind == .invalidInput)
+    let imported = await #expect(throws: WordServiceError.self) {
+      try await service.importReviews { write throws(WordServiceError) in
+        try write([WordReview(wordID: word.id, review: late)])
+      }
+    }
+    #expect(imported?.kind == .invalidInput)
+    let byTerm = await #expect(throws: WordServiceError.self) {
+      try await service.importReviews(into: book.id) { write throws(WordServiceError) in
+        try write([TermReview(line: 2, term: "물", review: late)])
+      }
+    }
+    #expect(byTerm?.kind == .invalidInput)
+    #expect(try await service.fetchReviews(of: word.id) == [])
+    #expect(try await service.fetchSchedule(in: book.id, dueBy: nil).map(\.memory) == [.new, .new])
+  }
+
   /// Random reviews, undos and changes of settings on a few words: after every step, each
   /// word's stored state is what replaying its stored log gives, and an undo gives back the
   /// state before the review it removes.

@@ -77,6 +77,14 @@ import Wordbook
         "line 3: the time must be ISO 8601 with a zone"
       ),
       ("term,rating\n가다,good\n", "line 1: the header row has no reviewed_at column"),
+      (
+        "term,rating,reviewed_at,Reviewed At\n가다,good,2026-01-02T00:00:00Z,2027-01-02T00:00:00Z\n",
+        "line 1: the header row names the reviewed_at column twice"
+      ),
+      (
+        "term,rating,reviewed_at\n" + good + "가다,easy,9999-12-31T23:59:59Z\n",
+        "line 3: the time must be from 0001-01-01T00:00:00Z to 9900-01-24T23:59:59Z"
+      ),
       ("term,rating,reviewed_at\n" + good + "가다\n", "line 3: the line has 1 field where"),
       (
         "term,rating,reviewed_at\n" + good + "가다,good,2026-01-02T00:00:00Z,x\n",

@@ -44,7 +44,8 @@ import WordbookTestSupport
     #expect(try await run(process, mina + ["books"]).status == 0)
     try await PostgresTestServer.execute(
       """
-      DROP FUNCTION changes_notify() CASCADE; DROP TABLE sign_ins; DROP TABLE memory_states;
+      DROP FUNCTION changes_notify() CASCADE; DROP FUNCTION sign_ins_notify() CASCADE;
+      DROP TABLE sign_ins; DROP TABLE memory_states;
       DROP TABLE reviews; ALTER TABLE books DROP COLUMN study_mode;
       ALTER TABLE settings DROP COLUMN text_value; ALTER TABLE users DROP COLUMN password_hash;
       UPDATE schema_version SET version = 1
@@ -53,7 +54,7 @@ import WordbookTestSupport
     #expect(upgraded.error == "")
     #expect(upgraded.output == "1\tKorean basics\t12\n")
     #expect(
-      try await PostgresTestServer.execute("SELECT version FROM schema_version", in: url) == "7")
+      try await PostgresTestServer.execute("SELECT version FROM schema_version", in: url) == "8")
   }
 
   @Test func aDatabaseURLWithoutUserIsAUsageError() async throws {
@@ -75,6 +76,18 @@ import WordbookTestSupport
     let outcome = try await run(process, ["--db", url, "--user", "mina", "books"])
     #expect(outcome.status == 1)
     #expect(outcome.error.contains("cannot be reached"))
+    // A password in the URL is left out of every message, the commands' and serve's.
+    let secret = url + "&password=s3cret"
+    for arguments in [
+      ["--db", secret, "--user", "mina", "books"], ["--db", secret, "serve", "--port", "0"],
+      ["--db", secret, "users", "list"],
+      ["--db", secret.replacing("?", with: "?bad%zz=1&"), "--user", "mina", "books"],
+    ] {
+      let failed = try await run(process, arguments)
+      #expect(failed.status != 0)
+      #expect(
+        !failed.error.contains("s3cret") && !failed.output.contains("s3cret"), "\(failed.error)")
+    }
   }
 
   /// `serve` on a PostgreSQL database signs learners in; on a server it cannot reach it says so

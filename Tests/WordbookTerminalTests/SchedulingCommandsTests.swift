@@ -158,6 +158,22 @@ import WordbookTerminal
     #expect(all.hasPrefix("\(ids[0])\t가다\tlearning\t2026-01-01T00:20:00Z\t"))
   }
 
+  /// A review so late that its word's next review could fall after 9999-12-31T23:59:59Z, which
+  /// `--at` cannot read, is refused as `--at` refuses a time it cannot read: `schedule` never
+  /// writes a year past 9999.
+  @Test func aReviewTooLateToScheduleIsAUsageError() async throws {
+    defer { process.removeFolder() }
+    let ids = try await process.makeBook("Verbs", terms: ["가다"])
+    for time in ["9999-12-31T23:59:59Z", "9950-01-01T00:00:00Z"] {
+      try await process.runOnDatabase([
+        "review", "Verbs", "\(ids[0])", "easy", "--at", time,
+      ]).expectFailure(2, "--at must be")
+    }
+    let schedule = try await process.runOnDatabase(["schedule", "Verbs", "--all"]).output
+    #expect(schedule.hasSuffix("\tnew\t\t0.000000\t0.000000\t0\t0\n"))
+    #expect(!schedule.contains("10000-"))
+  }
+
   @Test func wrongReviewsAreRefused() async throws {
     defer { process.removeFolder() }
     let ids = try await process.makeBook("Verbs", terms: ["가다"])

@@ -34,6 +34,7 @@ import WordbookPostgres
     var reasons: [WordServiceError.Reason] = [
       .bookNotFound(Self.book.id), .wordNotFound(Word.ID(4242)), .titleTaken(Self.book),
       .blankTitle, .blankTerm, .cancelled,
+      .reviewTimeOutOfBounds(Timestamp(secondsSince1970: 253_402_300_799)), .userNotFound(4242),
     ]
     reasons += WordServiceError.Operation.allCases.map { .unreachable($0) }
     reasons += Self.unmatchedTerms.map { .reviewedTermNotMatched(line: 4242, $0) }
@@ -51,7 +52,7 @@ import WordbookPostgres
         .storage(WordServiceError.StorageFailure($0, during: operation, path: Self.path))
       }
     }
-    #expect(Set(reasons.map(Self.index)) == Set(0..<8).union([9, 10]))
+    #expect(Set(reasons.map(Self.index)) == Set(0..<8).union([9, 10, 11, 12]))
     for reason in reasons {
       let error = WordServiceError(.other, reason: reason)
       expectBoth(english.describe(error), korean.describe(error))
@@ -88,9 +89,10 @@ import WordbookPostgres
       .invalidRating("--marker"), .invalidTime(option: "marker", value: "--marker"),
       .chartNeedsBook, .usersNeedServer, .unknownUsersAction("--marker"),
       .deleteUserNeedsYes("Marker Title"), .peersNeedSignIn,
+      .reviewTimeOutOfBounds(option: "marker", value: "--marker"),
     ]
     problems += SchedulingSetting.allCases.map { .invalidSetting($0, value: "--marker") }
-    #expect(Set(problems.map(Self.index)) == Set(0..<31))
+    #expect(Set(problems.map(Self.index)) == Set(0..<32))
     for problem in problems {
       let error = UsageError(problem, usage: "wordbook add BOOK TERM MEANING")
       expectBoth(english.describe(error), korean.describe(error))
@@ -127,14 +129,15 @@ import WordbookPostgres
       .passwordsDiffer, .noPassword, .passwordNotUTF8, .userNotDeleted("Marker Title"),
     ]
     let accountErrors: [AccountError] = [
-      .blankName, .nameTaken("Marker Title"), .unknownUser("Marker Title"),
+      .blankName, .nameTooLong(maximumBytes: 4242), .nameTaken("Marker Title"),
+      .unknownUser("Marker Title"),
       .passwordTooShort(minimumCharacters: 4242), .passwordTooLong(maximumBytes: 4242),
       .hashingUnavailable, .hashingFailed, .service(.bookNotFound(Self.book.id)),
     ]
     problems += accountErrors.map { .account($0) }
     var refusals: [ReviewLineProblem] = [
-      .missingColumn("rating"), .invalidRating("--marker"),
-      .invalidTime("--marker"), .unreadable("too few fields"),
+      .missingColumn("rating"), .duplicateColumn("rating"), .invalidRating("--marker"),
+      .invalidTime("--marker"), .timeOutOfBounds("--marker"), .unreadable("too few fields"),
       .fieldCount(found: 4242, expected: 3), .emptyField,
     ]
     refusals += Self.unmatchedTerms.map { .unmatched($0) }
@@ -269,6 +272,8 @@ extension TerminalCatalogueTests {
     case .described: 8
     case .reviewedTermNotMatched: 9
     case .reviewIDTaken: 10
+    case .reviewTimeOutOfBounds: 11
+    case .userNotFound: 12
     }
   }
 
@@ -345,6 +350,7 @@ extension TerminalCatalogueTests {
     case .unknownUsersAction: 28
     case .deleteUserNeedsYes: 29
     case .peersNeedSignIn: 30
+    case .reviewTimeOutOfBounds: 31
     }
   }
 

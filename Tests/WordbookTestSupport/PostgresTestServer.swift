@@ -66,6 +66,19 @@ public enum PostgresTestServer {
     }
   }
 
+  /// Ends the server's sessions whose application name is `name`, as a restart or an
+  /// administrator would, and returns once they are gone (waiting at most a minute).
+  public static func endSessions(named name: String, in url: String) async throws {
+    let sessions = "FROM pg_stat_activity WHERE application_name = '\(name)'"
+    try await execute("SELECT pg_terminate_backend(pid) \(sessions)", in: url)
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(60)
+    while try await execute("SELECT count(*) \(sessions)", in: url) != "0" {
+      guard clock.now < deadline else { throw StartFailure("the sessions of \(name) live on") }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+  }
+
   /// ``freshDatabaseURL()``, or, when there is no server and ``isRequired`` is false, the
   /// current test case is cancelled with the reason.
   public static func freshDatabaseURLForTest() async throws -> String {

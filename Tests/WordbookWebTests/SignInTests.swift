@@ -64,16 +64,16 @@ struct SignInTests {
       for _ in 0..<2 {
         let answer = try await server.signIn(" mina ", "correct horse")
         #expect(answer.status == 303)
-        #expect(answer.headers["location"] == "/")
+        let home = try #require(answer.headers["location"])
         let header = try #require(answer.headers["set-cookie"])
-        for attribute in ["HttpOnly", "SameSite=Strict", "Path=/", "Max-Age=86400"] {
+        for attribute in ["HttpOnly", "SameSite=Strict", "Path=\(home)", "Max-Age=86400"] {
           #expect(header.contains(attribute), "\(header)")
         }
         let cookie = try #require(SignInServer.cookie(of: answer))
         let secret = String(cookie.dropFirst("wordbook_sign_in=".count))
         #expect(secret.count == 64 && secret.allSatisfy(\.isHexDigit))
         secrets.append(secret)
-        #expect(try await server.request("GET", "/", cookie: cookie).status == 200)
+        #expect(try await server.request("GET", home, cookie: cookie).status == 200)
       }
       #expect(secrets[0] != secrets[1])
     }
@@ -104,43 +104,45 @@ struct SignInTests {
   /// opened with it closes.
   @Test func signingOutEndsTheSignInOnTheServer() async throws {
     try await SignInServer.with { server in
-      let cookie = try #require(
-        SignInServer.cookie(of: try await server.signIn("mina", "correct horse")))
+      let (cookie, home) = try await server.signedIn("mina", "correct horse")
       let stream = try RawConnection(port: server.server.port)
       defer { stream.close() }
       try await stream.send(
         RawConnection.head(
-          "GET", "/events",
+          "GET", home + "events",
           headers: [("Host", "127.0.0.1:\(server.server.port)"), ("Cookie", cookie)]))
       #expect(try await stream.read { $0.contains(#""user":"mina""#) })
-      let out = try await server.request("POST", "/logout", cookie: cookie)
+      let out = try await server.request("POST", home + "logout", cookie: cookie)
       #expect(out.status == 303)
       #expect(out.headers["location"] == "/login")
-      #expect(out.headers["set-cookie"]?.contains("Max-Age=0") == true)
-      #expect(try await server.request("GET", "/events", cookie: cookie).status == 401)
+      #expect(out.headers["set-cookie"]?.contains("Path=\(home); Max-Age=0") == true)
+      #expect(try await server.request("GET", home + "events", cookie: cookie).status == 401)
       // The page's stream ends with the sign-in.
       _ = try await stream.readToEnd(timeout: .seconds(30))
-      #expect(try await server.accounts.signedInUser(String(cookie.dropFirst(17)), at: .now) == nil)
+      let secret = String(cookie.dropFirst(17))
+      #expect(try await server.accounts.signedInUsers([secret], at: .now).isEmpty)
     }
   }
 
   /// A forged cookie, an expired sign-in and the sign-in of a deleted user open nothing.
   @Test func forgedExpiredAndDeletedUsersSignInsAreRefused() async throws {
     try await SignInServer.with { server in
+      let folder = "/" + String(repeating: "0f", count: 16) + "/"
       let forged = "wordbook_sign_in=" + String(repeating: "ab", count: 32)
-      #expect(try await server.request("GET", "/events", cookie: forged).status == 401)
+      #expect(try await server.request("GET", folder + "events", cookie: forged).status == 401)
       let expired = String(repeating: "cd", count: 32)
-      try await server.accounts.startSignIn(expired, of: "mina", until: .now.advanced(by: -1))
+      let mina = try #require(try await server.accounts.signIn("mina", password: "correct horse"))
+      try await server.accounts.startSignIn(expired, of: mina, until: .now.advanced(by: -1))
       #expect(
-        try await server.request("GET", "/events", cookie: "wordbook_sign_in=\(expired)").status
-          == 401)
-      let cookie = try #require(
-        SignInServer.cookie(of: try await server.signIn("jun", "battery staple")))
-      #expect(try await server.request("GET", "/", cookie: cookie).status == 200)
+        try await server.request(
+          "GET", folder + "events", cookie: "wordbook_sign_in=\(expired)"
+        ).status == 401)
+      let (cookie, home) = try await server.signedIn("jun", "battery staple")
+      #expect(try await server.request("GET", home, cookie: cookie).status == 200)
       try await server.accounts.delete("jun")
-      // A checked cookie is trusted for five seconds at most.
+      // A checked cookie is trusted for a second at most.
       let refused = try await WebTestEnvironment.waitUntil(timeout: .seconds(30)) {
-        try await server.request("GET", "/", cookie: cookie).status == 303
+        try await server.request("GET", home, cookie: cookie).status == 303
       }
       #expect(refused)
     }
@@ -157,13 +159,12 @@ struct SignInTests {
       let junBook = try await junService.createBook(title: "Jun's nouns")
       let junWord = try await junService.saveWord(
         WordDraft(term: "물", meaning: "water"), to: junBook.id)
-      let cookie = try #require(
-        SignInServer.cookie(of: try await server.signIn("mina", "correct horse")))
+      let (cookie, home) = try await server.signedIn("mina", "correct horse")
       let stream = try RawConnection(port: server.server.port)
       defer { stream.close() }
       try await stream.send(
         RawConnection.head(
-          "GET", "/events",
+          "GET", home + "events",
           headers: [("Host", "127.0.0.1:\(server.server.port)"), ("Cookie", cookie)]))
       let pattern = /event: session\ndata: \{[^}]*"id":"([0-9a-f]+)"/
       #expect(try await stream.read { $0.contains(pattern) && $0.contains("Mina's verbs") })
@@ -177,14 +178,13 @@ struct SignInTests {
         #"{"kind":"deleteWord","id":\#(junWord.id)}"#,
       ] {
         let answer = try await server.request(
-          "POST", "/actions?session=\(session)", cookie: cookie, json: json)
+          "POST", home + "actions?session=\(session)", cookie: cookie, json: json)
         #expect(answer.status == 404, "\(json)")
       }
       // Another learner's cookie cannot drive this page's session.
-      let junCookie = try #require(
-        SignInServer.cookie(of: try await server.signIn("jun", "battery staple")))
+      let junCookie = try await server.signedIn("jun", "battery staple").cookie
       let borrowed = try await server.request(
-        "POST", "/actions?session=\(session)", cookie: junCookie,
+        "POST", home + "actions?session=\(session)", cookie: junCookie,
         json: #"{"kind":"selectBook","book":\#(minaBook.id)}"#)
       #expect(borrowed.status == 404)
       #expect(try await junService.fetchWords(in: junBook.id) == [junWord])

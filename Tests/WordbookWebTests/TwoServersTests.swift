@@ -80,7 +80,7 @@ struct TwoServersTests {
         defer { minaOnSecond.close() }
         try await minaOnSecond.open(minaBook)
         #expect(
-          try await minaOnSecond.send(#"{"kind":"markSuccess","id":\#(minaWords[0].id)}"#) == 202)
+          try await minaOnSecond.send(#"{"kind":"markSuccess","id":\#(minaWords[0].id)}"#) == 200)
         try await browser.switchTo(minaWindow)
         #expect(try await Self.waitForState(browser, minaWords[0].id, "known"))
 
@@ -89,7 +89,7 @@ struct TwoServersTests {
           port: ports[0], name: "jun", password: "battery staple")
         defer { junOnFirst.close() }
         try await junOnFirst.open(junBook)
-        #expect(try await junOnFirst.send(#"{"kind":"markFail","id":\#(junWord.id)}"#) == 202)
+        #expect(try await junOnFirst.send(#"{"kind":"markFail","id":\#(junWord.id)}"#) == 200)
         try await browser.switchTo(junWindow)
         #expect(try await Self.waitForState(browser, junWord.id, "not-known"))
 
@@ -99,7 +99,7 @@ struct TwoServersTests {
         try await browser.run("window.notReloaded = true")
         await first.stop()
         #expect(
-          try await minaOnSecond.send(#"{"kind":"markFail","id":\#(minaWords[1].id)}"#) == 202)
+          try await minaOnSecond.send(#"{"kind":"markFail","id":\#(minaWords[1].id)}"#) == 200)
         #expect(try await Self.waitForState(browser, minaWords[1].id, "not-known"))
         #expect(try await Self.waitForState(browser, minaWords[0].id, "known"))
         #expect(try await browser.run("return window.notReloaded === true") as? Bool == true)

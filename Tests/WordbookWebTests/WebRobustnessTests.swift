@@ -35,11 +35,11 @@ struct WebRobustnessTests {
       leaver.close()
 
       // What is acknowledged after that, in both pages, reaches the database.
-      #expect(try await first.send(#"{"kind":"markSuccess","id":\#(library.words[2].id)}"#) == 202)
+      #expect(try await first.send(#"{"kind":"markSuccess","id":\#(library.words[2].id)}"#) == 200)
       #expect(
         try await first.send(#"{"kind":"saveWord","term":"acknowledged","meaning":"kept"}"#)
           == 202)
-      #expect(try await second.send(#"{"kind":"markFail","id":\#(library.words[4].id)}"#) == 202)
+      #expect(try await second.send(#"{"kind":"markFail","id":\#(library.words[4].id)}"#) == 200)
       let saved = try await WebTestEnvironment.waitUntil {
         let words = try await library.service.fetchWords(in: library.book.id)
         return words.contains { $0.term == "acknowledged" }
@@ -71,7 +71,7 @@ struct WebRobustnessTests {
       }
       #expect(library.server.sessionCount == 2)
       try await first.open(library.book.id)
-      #expect(try await first.send(#"{"kind":"markSuccess","id":\#(library.words[0].id)}"#) == 202)
+      #expect(try await first.send(#"{"kind":"markSuccess","id":\#(library.words[0].id)}"#) == 200)
       #expect(try await first.shownState(of: library.words[0].id) == "known")
       // A closed page gives its place back once a keep-alive line (every 5 s) finds the
       // connection gone: about 10 s, since the first write to a closed connection succeeds;
@@ -194,7 +194,7 @@ extension WebRobustnessTests {
       #expect(shown.cards.first { $0.term == term }?.meaning == meaning)
       // Each of these sends the whole card as one event.
       #expect(try await page.send(#"{"kind":"flip","id":\#(big)}"#) == 202)
-      #expect(try await page.send(#"{"kind":"markSuccess","id":\#(big)}"#) == 202)
+      #expect(try await page.send(#"{"kind":"markSuccess","id":\#(big)}"#) == 200)
       #expect(
         try await page.stream.read(
           timeout: Self.largeBodyPatience, untilReceiving: "event: card\n", times: 2))
@@ -214,7 +214,7 @@ extension WebRobustnessTests {
       #expect(edited)
       // The session has not ended: the page's requests are still answered.
       #expect(try await page.shownState(of: big) == "known")
-      #expect(try await page.send(#"{"kind":"markFail","id":\#(library.words[1].id)}"#) == 202)
+      #expect(try await page.send(#"{"kind":"markFail","id":\#(library.words[1].id)}"#) == 200)
       print("WebRobustnessTests: a 12 MiB card shown, changed and edited in \(clock.now - started)")
     }
   }

@@ -34,12 +34,13 @@ int wb_http_listen(const char *host, uint16_t port, struct wb_http_bound *bound,
 #define WB_HTTP_ADMITTED (-1)
 
 /// Called twice per request on the daemon's polling thread: with `head_only` 1 once the head
-/// has arrived (`body` NULL), when it returns WB_HTTP_ADMITTED or queues a refusal; then with
+/// has arrived (`body` NULL), when it returns WB_HTTP_ADMITTED or queues a refusal, and may
+/// lower `*body_limit` (the daemon's limit when called) for this request's body; then with
 /// `head_only` 0 and the whole body, when it must queue a response with wb_http_respond or
 /// wb_http_respond_stream. It returns what those return.
 typedef int (*wb_http_handler)(void *context, void *connection, const char *method,
                                const char *url, const char *body, size_t body_size,
-                               int head_only);
+                               int head_only, size_t *body_limit);
 
 /// How much a daemon accepts.
 struct wb_http_limits {

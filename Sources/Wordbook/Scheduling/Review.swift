@@ -33,3 +33,18 @@ public struct Review: Hashable, Sendable, Codable {
     rating == .again ? .fail : .success
   }
 }
+
+extension Review {
+  /// The times a review may have: from 0001-01-01T00:00:00Z to 9900-01-24T23:59:59Z, the
+  /// longest interval (``SchedulerSettings/maximumIntervalBounds``, 100 years) before
+  /// 9999-12-31T23:59:59Z.
+  ///
+  /// Every due time such a review gives is one that ``Timestamp/iso8601`` writes with four
+  /// digits of year and ``Timestamp/init(iso8601:)`` reads back, so what one command writes
+  /// another reads. Every service refuses a review outside them with
+  /// ``WordServiceError/Reason/reviewTimeOutOfBounds(_:)``.
+  public static let timeBounds: ClosedRange<Timestamp> =
+    Timestamp(
+      secondsSince1970: -62_135_596_800)...Timestamp(secondsSince1970: 253_402_300_799).advanced(
+      by: -Int64(SchedulerSettings.maximumIntervalBounds.upperBound) * Timestamp.secondsPerDay)
+}

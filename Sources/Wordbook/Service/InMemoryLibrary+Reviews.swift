@@ -11,6 +11,7 @@ extension InMemoryLibrary {
   mutating func recordReview(_ review: Review, of wordID: Word.ID) throws(WordServiceError)
     -> MemoryState
   {
+    _ = try WordServiceError.validReview(review)
     try checkWordExists(wordID)
     if let id = review.id, let held = reviewsByID[id] {
       guard held.wordID == wordID, held.review == review else {
@@ -102,7 +103,7 @@ extension InMemoryLibrary {
     try rows { batch throws(WordServiceError) in
       for row in batch {
         try checkWordExists(row.wordID)
-        imported[row.wordID, default: []].append(row.review)
+        imported[row.wordID, default: []].append(try WordServiceError.validReview(row.review))
         count += 1
       }
       if Task.isCancelled { throw .cancelled }

@@ -149,7 +149,9 @@ public protocol WordService: Sendable {
   /// - Throws: ``WordServiceError/Kind/notFound`` when the word does not exist;
   ///   ``WordServiceError/Kind/invalidInput`` with the reason
   ///   ``WordServiceError/Reason/reviewIDTaken(_:)`` when the ID is held by another word's
-  ///   review, or by one with another rating or time. Then nothing changes.
+  ///   review, or by one with another rating or time, or
+  ///   ``WordServiceError/Reason/reviewTimeOutOfBounds(_:)`` when the review's time lies outside
+  ///   ``Review/timeBounds``. Then nothing changes.
   func recordReview(_ review: Review, of wordID: Word.ID) async throws(WordServiceError)
     -> MemoryState
 
@@ -303,9 +305,10 @@ public protocol WordService: Sendable {
   /// - Parameter rows: Supplies the reviews; an error it throws rolls the import back and is
   ///   rethrown.
   /// - Returns: How many reviews were added.
-  /// - Throws: ``WordServiceError/Kind/notFound`` when a word does not exist; when the calling
-  ///   task is cancelled, the import is rolled back and the error is
-  ///   ``WordServiceError/cancelled``.
+  /// - Throws: ``WordServiceError/Kind/notFound`` when a word does not exist;
+  ///   ``WordServiceError/Reason/reviewTimeOutOfBounds(_:)`` for a review outside
+  ///   ``Review/timeBounds``; when the calling task is cancelled, the import is rolled back and
+  ///   the error is ``WordServiceError/cancelled``.
   func importReviews(_ rows: ReviewImportRows) async throws(WordServiceError) -> Int
 
   /// Adds a review history that names its words by term to the logs of a book's words, in one
@@ -328,8 +331,9 @@ public protocol WordService: Sendable {
   /// - Throws: ``WordServiceError/Kind/notFound`` when the book does not exist;
   ///   ``WordServiceError/Kind/invalidInput`` with the reason
   ///   ``WordServiceError/Reason/reviewedTermNotMatched(line:_:)`` for the first review, in the
-  ///   order written, that names no word; ``WordServiceError/cancelled`` when the calling task
-  ///   is cancelled. Each rolls the import back.
+  ///   order written, that names no word; ``WordServiceError/Reason/reviewTimeOutOfBounds(_:)``
+  ///   for a review outside ``Review/timeBounds``; ``WordServiceError/cancelled`` when the
+  ///   calling task is cancelled. Each rolls the import back.
   func importReviews(into bookID: WordBook.ID, byTerm rows: TermReviewImportRows)
     async throws(WordServiceError) -> Int
 

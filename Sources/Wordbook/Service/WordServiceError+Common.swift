@@ -42,6 +42,14 @@ extension WordServiceError {
     return trimmed
   }
 
+  /// Returns `review` when its time lies within ``Review/timeBounds``, or throws.
+  public static func validReview(_ review: Review) throws(WordServiceError) -> Review {
+    guard Review.timeBounds.contains(review.time) else {
+      throw WordServiceError(.invalidInput, reason: .reviewTimeOutOfBounds(review.time))
+    }
+    return review
+  }
+
   /// Returns `term` when it holds more than white space, or throws.
   public static func validTerm(_ term: String) throws(WordServiceError) -> String {
     guard !term.trimmingWhitespace().isEmpty else {

@@ -11,6 +11,10 @@ extension WordServiceError {
     case blankTitle
     /// A word's term was blank.
     case blankTerm
+    /// A review's time lies outside ``Review/timeBounds``; nothing was recorded.
+    case reviewTimeOutOfBounds(Timestamp)
+    /// No user of a database that many learners share has this ID: the account was deleted.
+    case userNotFound(Int64)
     /// The work was cancelled; nothing was changed.
     case cancelled
     /// A review of an imported history, from the given line, names no word of the book; the

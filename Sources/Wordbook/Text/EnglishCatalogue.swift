@@ -41,6 +41,11 @@ extension EnglishCatalogue: Catalogue {
         + "Choose another title."
     case .blankTitle: "A wordbook needs a title. Type one and try again."
     case .blankTerm: "A word needs a term. Type one and try again."
+    case .reviewTimeOutOfBounds(let time):
+      "A review at \(time.iso8601) cannot be scheduled: a review's time must be from "
+        + "\(Review.timeBounds.lowerBound.iso8601) to \(Review.timeBounds.upperBound.iso8601). "
+        + "Nothing was recorded."
+    case .userNotFound(let id): "No user has ID \(id): the account was deleted. Sign in again."
     case .cancelled: "The operation was cancelled; nothing was changed."
     case .reviewedTermNotMatched(let line, let problem):
       "Line \(line) of the review history: \(clause(problem)); no review was imported."

@@ -39,6 +39,11 @@ extension KoreanCatalogue: Catalogue {
       "단어장 \"\(book.title)\"(ID \(book.id))이 이미 그 제목을 씁니다. 다른 제목을 고르세요."
     case .blankTitle: "단어장 제목을 입력한 뒤 다시 시도하세요."
     case .blankTerm: "단어를 입력한 뒤 다시 시도하세요."
+    case .reviewTimeOutOfBounds(let time):
+      "\(time.iso8601)의 복습은 일정을 잡을 수 없습니다. 복습 시간은 "
+        + "\(Review.timeBounds.lowerBound.iso8601)부터 \(Review.timeBounds.upperBound.iso8601)까지여야 "
+        + "합니다. 기록한 것은 없습니다."
+    case .userNotFound(let id): "ID가 \(id)인 사용자가 없습니다. 계정이 삭제되었습니다. 다시 로그인하세요."
     case .cancelled: "작업을 취소했습니다. 바뀐 것은 없습니다."
     case .reviewedTermNotMatched(let line, let problem):
       "복습 기록 \(line)번째 줄: \(clause(problem)). 복습을 하나도 가져오지 않았습니다."

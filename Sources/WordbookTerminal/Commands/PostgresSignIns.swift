@@ -3,7 +3,7 @@ import WordbookPostgres
 import WordbookWeb
 
 /// The users of a PostgreSQL database as the accounts of `serve`'s page: their passwords,
-/// the sign-ins every server on the database accepts, and each user's wordbooks.
+/// the sign-ins every server on the database accepts, and each user's wordbooks, by account ID.
 package final class PostgresSignIns: WebAccounts {
   private let url: String
   private let accounts: PostgresAccounts
@@ -19,27 +19,30 @@ package final class PostgresSignIns: WebAccounts {
     }
   }
 
-  package func checkPassword(_ password: String, of name: String) async throws(WordServiceError)
-    -> Bool
+  package func user(named name: String, password: String) async throws(WordServiceError)
+    -> WebUser?
   {
     try await Self.calling { () async throws(AccountError) in
-      try await accounts.signIn(name, password: password)
+      try await accounts.signIn(name, password: password).map { WebUser(id: $0.id, name: $0.name) }
     }
   }
 
-  package func startSignIn(_ secret: String, of name: String, until expiry: Timestamp)
+  package func startSignIn(_ secret: String, of user: WebUser, until expiry: Timestamp)
     async throws(WordServiceError)
   {
     try await Self.calling { () async throws(AccountError) in
-      try await accounts.startSignIn(secret, of: name, until: expiry)
+      try await accounts.startSignIn(
+        secret, of: PostgresAccounts.User(id: user.id, name: user.name), until: expiry)
     }
   }
 
-  package func signedInUser(_ secret: String, at time: Timestamp) async throws(WordServiceError)
-    -> String?
+  package func signedInUsers(_ secrets: Set<String>, at time: Timestamp)
+    async throws(WordServiceError) -> [String: WebUser]
   {
     try await Self.calling { () async throws(AccountError) in
-      try await accounts.signedInUser(secret, at: time)
+      try await accounts.signedInUsers(secrets, at: time).mapValues {
+        WebUser(id: $0.id, name: $0.name)
+      }
     }
   }
 
@@ -47,9 +50,13 @@ package final class PostgresSignIns: WebAccounts {
     try await Self.calling { () async throws(AccountError) in try await accounts.endSignIn(secret) }
   }
 
-  /// The user's own connection to the database, which scopes every query to them.
-  package func service(for name: String) async throws(WordServiceError) -> any WordService {
-    try await PostgresWordService(url: url, user: name)
+  package func signInEndings() -> AsyncStream<Void> {
+    accounts.signInEndings()
+  }
+
+  /// The account's own connection to the database, which scopes every query to them.
+  package func service(for user: WebUser) async throws(WordServiceError) -> any WordService {
+    try await PostgresWordService(url: url, userID: user.id)
   }
 
   /// Calls the accounts, their errors as the service errors the page words.

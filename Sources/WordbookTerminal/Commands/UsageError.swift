@@ -69,6 +69,8 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidRating(String)
     /// An option's time that is not ISO 8601 with a zone.
     case invalidTime(option: String, value: String)
+    /// A review's time outside `Review.timeBounds`, whose next review could not be written.
+    case reviewTimeOutOfBounds(option: String, value: String)
     /// `stats --chart` without the book to draw.
     case chartNeedsBook
   }

@@ -15,6 +15,8 @@ extension EnglishCatalogue: TerminalCatalogue {
   func describe(_ error: AccountError) -> String {
     switch error {
     case .blankName: "a user's name cannot be blank"
+    case .nameTooLong(let maximum):
+      "a user's name may have \(maximum) bytes at most; nothing was changed."
     case .nameTaken(let name):
       "a user is named \(name.shown) already; give them a new password with "
         + "'wordbook users passwd \(name.shown)'"
@@ -104,6 +106,10 @@ extension EnglishCatalogue: TerminalCatalogue {
     case .invalidTime(let option, let value):
       "--\(option) must be a time in ISO 8601 with a zone, such as 2026-12-01T10:00:00Z or "
         + "2026-12-01T19:00:00+09:00, not '\(value.shown)'"
+    case .reviewTimeOutOfBounds(let option, let value):
+      "--\(option) must be a time from \(Review.timeBounds.lowerBound.iso8601) to "
+        + "\(Review.timeBounds.upperBound.iso8601) for a review, whose next review must fall "
+        + "by 9999-12-31, not '\(value.shown)'"
     }
   }
 
@@ -215,11 +221,17 @@ extension EnglishCatalogue: TerminalCatalogue {
     switch problem {
     case .missingColumn(let name):
       "the header row has no \(name) column (it needs term, rating and reviewed_at)"
+    case .duplicateColumn(let name):
+      "the header row names the \(name) column twice (give each column once)"
     case .unmatched(let problem): problem.clause(in: .english)
     case .invalidRating(let rating):
       "the rating must be again, hard, good or easy (or 1 to 4), not '\(rating.shown)'"
     case .invalidTime(let time):
       "the time must be ISO 8601 with a zone, such as 2026-12-01T10:00:00Z, not '\(time.shown)'"
+    case .timeOutOfBounds(let time):
+      "the time must be from \(Review.timeBounds.lowerBound.iso8601) to "
+        + "\(Review.timeBounds.upperBound.iso8601), so that the next review falls by 9999-12-31, "
+        + "not '\(time.shown)'"
     case .fieldCount(let found, let expected):
       "the line has \(found == 1 ? "1 field" : "\(found) fields") where the header row has "
         + "\(expected)"

@@ -5,6 +5,8 @@ extension KoreanCatalogue {
   func describe(_ error: AccountError) -> String {
     switch error {
     case .blankName: "사용자 이름은 비워 둘 수 없습니다"
+    case .nameTooLong(let maximum):
+      "사용자 이름은 \(maximum)바이트 이하여야 합니다. 아무것도 바꾸지 않았습니다."
     case .nameTaken(let name):
       "\(name.shown)라는 사용자가 이미 있습니다. 새 비밀번호는 "
         + "'wordbook users passwd \(name.shown)'으로 주세요"

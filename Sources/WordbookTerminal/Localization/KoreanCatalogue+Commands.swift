@@ -84,6 +84,10 @@ extension KoreanCatalogue: TerminalCatalogue {
     case .invalidTime(let option, let value):
       "--\(option)에는 2026-12-01T10:00:00Z나 2026-12-01T19:00:00+09:00처럼 시간대가 있는 "
         + "ISO 8601 시간을 주세요. '\(value.shown)'은 아닙니다."
+    case .reviewTimeOutOfBounds(let option, let value):
+      "복습의 다음 복습이 9999-12-31까지 와야 하므로 --\(option)에는 "
+        + "\(Review.timeBounds.lowerBound.iso8601)부터 \(Review.timeBounds.upperBound.iso8601)까지의 "
+        + "시간을 주세요. '\(value.shown)'은 아닙니다."
     }
   }
 
@@ -192,11 +196,16 @@ extension KoreanCatalogue: TerminalCatalogue {
     switch problem {
     case .missingColumn(let name):
       "머리 줄에 \(name) 열이 없습니다(term, rating, reviewed_at가 필요합니다)"
+    case .duplicateColumn(let name):
+      "머리 줄에 \(name) 열이 두 번 있습니다(열마다 한 번씩만 주세요)"
     case .unmatched(let problem): problem.clause(in: .korean)
     case .invalidRating(let rating):
       "평가는 again, hard, good, easy (또는 1부터 4) 중 하나여야 합니다. '\(rating.shown)'은 아닙니다"
     case .invalidTime(let time):
       "시간은 2026-12-01T10:00:00Z처럼 시간대가 있는 ISO 8601이어야 합니다. '\(time.shown)'은 아닙니다"
+    case .timeOutOfBounds(let time):
+      "다음 복습이 9999-12-31까지 오도록 시간은 \(Review.timeBounds.lowerBound.iso8601)부터 "
+        + "\(Review.timeBounds.upperBound.iso8601)까지여야 합니다. '\(time.shown)'은 아닙니다"
     case .fieldCount(let found, let expected):
       "이 줄의 필드는 \(found)개인데 머리 줄은 \(expected)개입니다"
     case .emptyField: "빈 필드가 있습니다(줄마다 단어, 평가, 시간이 필요합니다)"

@@ -47,12 +47,32 @@ final class RawConnection {
   /// Connects to `host` (an IPv4 address) and `port`, waiting at most `timeout` for the server
   /// to take the connection: a server that stops accepting leaves a connect waiting minutes
   /// otherwise.
-  init(host: String = "127.0.0.1", port: UInt16, waitingAtMost timeout: Duration) async throws {
+  ///
+  /// - Parameter source: The loopback address to connect from (`127.0.0.2`), as another client
+  ///   of the server would; `nil` for the system's choice.
+  init(
+    host: String = "127.0.0.1", port: UInt16, from source: String? = nil,
+    waitingAtMost timeout: Duration
+  ) async throws {
     // Close-on-exec: a browser or curl started meanwhile must not inherit it, or closing it
     // here would not close the connection.
     socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     try #require(socket >= 0)
     _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
+    if let source {
+      var local = sockaddr_in()
+      local.sin_family = sa_family_t(AF_INET)
+      local.sin_addr = in_addr(s_addr: inet_addr(source))
+      let bound = withUnsafePointer(to: &local) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      guard bound == 0 else {
+        Glibc.close(socket)
+        throw RawConnectionError(message: "cannot connect from \(source): errno \(errno)")
+      }
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian
@@ -163,6 +183,12 @@ final class RawConnection {
   func readToEnd(timeout: Duration = .seconds(10)) async throws -> String {
     _ = try await read(timeout: timeout) { _ in false }
     return text
+  }
+
+  /// Reads what has arrived, without waiting; returns whether the server has closed its side.
+  func readArrived() -> Bool {
+    readAvailable()
+    return isAtEnd
   }
 
   /// Closes the connection, whatever has been sent or read; call it once done, as a test's

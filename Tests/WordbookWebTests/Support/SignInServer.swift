@@ -69,6 +69,16 @@ final class SignInServer {
     answer.headers["set-cookie"].map { String($0.prefix { $0 != ";" }) }
   }
 
+  /// Signs `name` in and returns the cookie, and the folder of the sign-in's page (`/…/`),
+  /// which every path of the page lies in and the cookie's Path names.
+  func signedIn(_ name: String, _ password: String) async throws -> (
+    cookie: String, home: String
+  ) {
+    let answer = try await signIn(name, password)
+    #expect(answer.status == 303)
+    return (try #require(Self.cookie(of: answer)), try #require(answer.headers["location"]))
+  }
+
   /// Sends `method` `path` with `cookie`, as the page does.
   func request(
     _ method: String, _ path: String, cookie: String?, json: String? = nil
@@ -80,7 +90,7 @@ final class SignInServer {
       method, origin + path, headers: headers, body: json.map { Data($0.utf8) }, timeout: 60)
   }
 
-  private static func formEncoded(_ text: String) -> String {
+  static func formEncoded(_ text: String) -> String {
     var allowed = CharacterSet.alphanumerics
     allowed.insert(charactersIn: "-._~")
     return (text.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")

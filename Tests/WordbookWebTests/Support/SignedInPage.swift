@@ -9,6 +9,8 @@ import Wordbook
 struct SignedInPage {
   let origin: String
   let cookie: String
+  /// The sign-in's folder, which every path of the page lies in.
+  let home: String
   let stream: RawConnection
   let session: String
 
@@ -21,10 +23,11 @@ struct SignedInPage {
       body: Data("name=\(name)&password=\(password.replacing(" ", with: "+"))".utf8), timeout: 60)
     #expect(answer.status == 303)
     cookie = try #require(SignInServer.cookie(of: answer))
+    home = try #require(answer.headers["location"])
     stream = try RawConnection(port: port)
     try await stream.send(
       RawConnection.head(
-        "GET", "/events", headers: [("Host", "127.0.0.1:\(port)"), ("Cookie", cookie)]))
+        "GET", home + "events", headers: [("Host", "127.0.0.1:\(port)"), ("Cookie", cookie)]))
     let pattern = /event: session\ndata: \{[^}]*"id":"([0-9a-f]+)"/
     #expect(try await stream.read(timeout: .seconds(60)) { $0.contains(pattern) })
     session = try #require(stream.text.firstMatch(of: pattern)).1.description
@@ -40,7 +43,7 @@ struct SignedInPage {
     #expect(
       try await WebTestEnvironment.waitUntil(timeout: .seconds(60)) {
         let answer = try await PlainHTTP.send(
-          "GET", origin + "/cards?session=\(session)&from=0&count=1",
+          "GET", origin + home + "cards?session=\(session)&from=0&count=1",
           headers: ["Cookie": cookie], timeout: 60)
         return answer.status == 200 && !answer.body.contains(#""count":0"#)
       })
@@ -49,7 +52,7 @@ struct SignedInPage {
   /// Sends one action and returns the status of the answer.
   func send(_ json: String) async throws -> Int {
     try await PlainHTTP.send(
-      "POST", origin + "/actions?session=\(session)",
+      "POST", origin + home + "actions?session=\(session)",
       headers: ["Origin": origin, "Cookie": cookie, "Content-Type": "application/json"],
       body: Data(json.utf8), timeout: 60
     ).status

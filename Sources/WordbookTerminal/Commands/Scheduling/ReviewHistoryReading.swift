@@ -29,28 +29,27 @@ final class ReviewHistoryReading: Sendable {
     /// How many fields the header row has, and so every row.
     var width: Int
 
-    /// The columns named by `fields`, or the first name missing.
-    static func named(_ fields: [String]) -> Result<Columns, MissingColumn> {
+    /// The columns named by `fields`, or why they cannot be read: the first column missing,
+    /// or one named twice (which of the two would be meant is anyone's guess).
+    static func named(_ fields: [String]) -> Result<Columns, ReviewLineProblem> {
       let names = fields.map {
         String($0).trimmingWhitespace().lowercased().replacing(" ", with: "_")
           .replacing("-", with: "_")
       }
-      var indices: [Int] = []
-      for wanted in ["term", "rating", "reviewed_at"] {
-        guard let index = names.firstIndex(of: wanted) else {
-          return .failure(MissingColumn(name: wanted))
-        }
-        indices.append(index)
+      var indices: [String: Int] = [:]
+      for wanted in ["term", "rating", "reviewed_at", "meaning"] {
+        let found = names.indices.filter { names[$0] == wanted }
+        guard found.count < 2 else { return .failure(.duplicateColumn(wanted)) }
+        indices[wanted] = found.first
+      }
+      for wanted in ["term", "rating", "reviewed_at"] where indices[wanted] == nil {
+        return .failure(.missingColumn(wanted))
       }
       return .success(
         Columns(
-          term: indices[0], rating: indices[1], time: indices[2],
-          meaning: names.firstIndex(of: "meaning"), width: fields.count))
+          term: indices["term"] ?? 0, rating: indices["rating"] ?? 0,
+          time: indices["reviewed_at"] ?? 0, meaning: indices["meaning"], width: fields.count))
     }
-  }
-
-  private struct MissingColumn: Error {
-    var name: String
   }
 
   /// Reads the file at `descriptor` and writes its reviews batch by batch.
@@ -76,8 +75,8 @@ final class ReviewHistoryReading: Sendable {
           guard let known = columns else {
             switch Columns.named(row.fields) {
             case .success(let found): columns = found
-            case .failure(let missing):
-              refused = (row.line, .missingColumn(missing.name))
+            case .failure(let problem):
+              refused = (row.line, problem)
               throw .stopped
             }
             continue
@@ -132,6 +131,9 @@ final class ReviewHistoryReading: Sendable {
     }
     guard let time = Timestamp(iso8601: fields[columns.time]) else {
       return .failure(.invalidTime(fields[columns.time]))
+    }
+    guard Review.timeBounds.contains(time) else {
+      return .failure(.timeOutOfBounds(fields[columns.time]))
     }
     return .success(
       TermReview(

@@ -33,8 +33,12 @@ extension ReviewCommand {
     guard let rating = Rating(commandLine: values[2]) else {
       throw UsageError(.invalidRating(values[2]), usage: arguments.usage)
     }
-    self.init(
-      book: values[0], word: try arguments.wordID(values[1]), rating: rating,
-      time: try arguments.time(split.options["at"], of: "at"))
+    let time = try arguments.time(split.options["at"], of: "at")
+    if let time, !Review.timeBounds.contains(time) {
+      throw UsageError(
+        .reviewTimeOutOfBounds(option: "at", value: split.options["at"] ?? ""),
+        usage: arguments.usage)
+    }
+    self.init(book: values[0], word: try arguments.wordID(values[1]), rating: rating, time: time)
   }
 }
