@@ -187,8 +187,7 @@ extension StudyRound {
   /// Takes back the last rating of `wordID`, which the service refused: the card is as it was
   /// before, and counted as before.
   mutating func rollBack(_ wordID: Word.ID, in context: Context) {
-    guard let answer = takeBackLastAnswer(of: wordID) else { return }
-    _ = answer
+    guard takeBackLastAnswer(of: wordID) != nil else { return }
     isOver = false
     if current == nil { selectNext(after: nil, in: context) }
   }

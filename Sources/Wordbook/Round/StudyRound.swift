@@ -15,7 +15,8 @@ import StoreCore
 /// 2. else the next card not yet answered after the one rated, in the order shown, then the
 ///    first one left before it;
 /// 3. when nothing else is left, a Due round's learning card due within the learn-ahead limit
-///    (``ReviewSettings/learnAheadLimit``, 20 minutes by default), as Anki does;
+///    (``ReviewSettings/learnAheadLimit``, 20 minutes by default), as Anki does, once the
+///    service has answered every rating (a card just rated may be due sooner);
 /// 4. else the round is over (``isOver``): a rating on the last card ends it, and nothing rates
 ///    a card of an ended round.
 ///
