@@ -12,7 +12,8 @@ extension CommandFixture {
   /// words. `search` looks for a term of three characters or more, answered by the trigram
   /// index on both sides.
   func cases() throws -> [Case] {
-    let state = "CASE study_state WHEN 1 THEN 'success' WHEN 2 THEN 'fail' ELSE 'notStudied' END"
+    let state =
+      "CASE study_state WHEN 1 THEN 'known' WHEN 2 THEN 'not-known' ELSE 'not-studied' END"
     let megabyte = 1_048_576.0
     // A word in the middle of the book: the file's words are FixtureText's, in ID order.
     let middle = (Int(lastWord) ?? size) - size / 2
@@ -162,8 +163,8 @@ extension CommandFixture {
       counts[state] = count
     }
     let expected =
-      "\(book)\tBenchmark\ttotal \(size)\tsuccess \(counts[1, default: 0])\t"
-      + "fail \(counts[2, default: 0])\tnot studied \(counts[0, default: 0])\n"
+      "\(book)\tBenchmark\ttotal \(size)\tknown \(counts[1, default: 0])\t"
+      + "not-known \(counts[2, default: 0])\tnot-studied \(counts[0, default: 0])\n"
     guard text == expected else {
       throw ChildProcessError(description: "wordbook stats wrote \(text)")
     }

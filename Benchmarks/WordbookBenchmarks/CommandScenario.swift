@@ -202,14 +202,3 @@ struct CommandScenario: Scenario {
     guard fclose(file) == 0, !failed else { throw WriteError(path: path) }
   }
 }
-
-extension StudyState {
-  /// The name a TSV state column holds, as `wordbook export` writes it.
-  fileprivate var name: String {
-    switch self {
-    case .notStudied: "notStudied"
-    case .success: "success"
-    case .fail: "fail"
-    }
-  }
-}

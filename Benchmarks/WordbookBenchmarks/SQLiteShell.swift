@@ -36,7 +36,7 @@ enum SQLiteShell {
     .import --schema temp '\(tsv)' import_rows
     INSERT INTO words (book_id, term, meaning, study_state)
       SELECT (SELECT id FROM books WHERE title_key = 'import'), term, meaning,
-        CASE state WHEN 'success' THEN 1 WHEN 'fail' THEN 2 ELSE 0 END
+        CASE state WHEN 'known' THEN 1 WHEN 'not-known' THEN 2 ELSE 0 END
       FROM temp.import_rows;
     INSERT INTO words_search (rowid, term, meaning)
       SELECT id, term, meaning FROM words

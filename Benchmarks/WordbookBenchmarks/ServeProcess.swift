@@ -101,7 +101,8 @@ final class ServeProcess {
     let answer = try LoopbackSocket.exchange(
       port: port, "POST", "\(prefix)/actions?session=\(session)", headers: pageHeaders,
       body: action)
-    guard answer.status == 202 else {
+    // Answered once the database has a mark (200), or at once for the rest (202).
+    guard answer.status == 200 || answer.status == 202 else {
       throw ChildProcessError(description: "the server refused \(action): \(answer.body)")
     }
   }

@@ -88,7 +88,7 @@ struct WebPage {
     return try driver.number("return window.wordbookBenchmark.firstCards", within: 120) * 1e6
   }
 
-  /// The ID of a shown card not yet marked success nor used by an earlier measurement, which
+  /// The ID of a shown card not yet marked known nor used by an earlier measurement, which
   /// it is then marked as, scrolled into the middle of the window so a pointer can reach it.
   ///
   /// Every run marks a card, so after enough runs the shown cards are used up: the page then
@@ -97,7 +97,7 @@ struct WebPage {
   func unusedCard() throws(ChildProcessError) -> Int {
     let script = """
       const cards = Array.from(document.querySelectorAll('#cards [data-word-id]'));
-      const card = cards.find(c => c.dataset.state !== 'success' && !c.dataset.benchmarkUsed);
+      const card = cards.find(c => c.dataset.state !== 'known' && !c.dataset.benchmarkUsed);
       if (!card) {
         const next = document.getElementById('next');
         if (!next || next.disabled) return -1;
@@ -116,7 +116,7 @@ struct WebPage {
     return Int(value)
   }
 
-  /// The script that waits for the card of `id` to show success, then records `expression`
+  /// The script that waits for the card of `id` to show it known, then records `expression`
   /// under `key` after the next frame.
   private func whenSuccess(of id: Int, _ key: String, _ expression: String) -> String {
     guard id > 0 else { return "" }
@@ -125,7 +125,7 @@ struct WebPage {
       const cards = document.getElementById('cards');
       const observer = new MutationObserver(() => {
         const card = cards.querySelector('[data-word-id="\(id)"]');
-        if (!card || card.dataset.state !== 'success' || !ready()) return;
+        if (!card || card.dataset.state !== 'known' || !ready()) return;
         observer.disconnect();
         \(Self.afterNextFrame(key, expression))
       });
@@ -151,7 +151,7 @@ struct WebPage {
     return try driver.number("return window.wordbookBenchmark.swipe", within: 30) * 1e6
   }
 
-  /// Starts waiting for the card of `id` to show success, marked elsewhere; the time of the
+  /// Starts waiting for the card of `id` to show it known, marked elsewhere; the time of the
   /// frame that shows it, in milliseconds since 1970, lands in `wordbookBenchmark.feed`.
   func watchFeed(of id: Int) throws(ChildProcessError) {
     guard id > 0 else { throw ChildProcessError(description: "no unmarked card left to mark") }
