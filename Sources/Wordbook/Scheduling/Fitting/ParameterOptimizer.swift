@@ -100,8 +100,10 @@ public struct ParameterOptimizer: Sendable {
         if !recalled { lapses += 1 }
       }
     }
+    // Summed in the bins' order, not the dictionary's, which differs between two dictionaries
+    // of the same bins: the same reviews give the same figure to the last bit.
     var squares = 0.0
-    for bin in bins.values {
+    for (_, bin) in bins.sorted(by: { $0.key < $1.key }) {
       let gap = bin.predicted / bin.count - bin.actual / bin.count
       squares += gap * gap * bin.weight
     }

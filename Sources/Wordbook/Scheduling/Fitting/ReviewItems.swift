@@ -69,9 +69,13 @@ struct ReviewItems {
   }
 }
 
-/// One bin of RMSE(bins).
-struct RMSEBin: Hashable {
+/// One bin of RMSE(bins), ordered by interval, then length, then lapses.
+struct RMSEBin: Hashable, Comparable {
   var interval: UInt32
   var length: UInt32
   var lapses: UInt32
+
+  static func < (left: Self, right: Self) -> Bool {
+    (left.interval, left.length, left.lapses) < (right.interval, right.length, right.lapses)
+  }
 }

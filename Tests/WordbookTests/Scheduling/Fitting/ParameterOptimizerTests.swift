@@ -1,3 +1,5 @@
+import Dispatch
+import StoreCore
 import Testing
 import WordbookTestSupport
 
@@ -91,6 +93,16 @@ import WordbookTestSupport
     let first = try ParameterOptimizer(history: history).fit()
     let second = try ParameterOptimizer(history: history).fit()
     #expect(first == second)
+    // Each evaluation bins the items in a dictionary of its own, whose order differs with
+    // where it is allocated: evaluations at once, each holding on to what it allocated.
+    let evaluations = Locked([ParameterEvaluation?]())
+    DispatchQueue.concurrentPerform(iterations: 16) { index in
+      let ballast = [UInt8](repeating: UInt8(index), count: 1 << (8 + index % 8))
+      let evaluation = ParameterOptimizer(history: history).evaluation(of: first.parameters)
+      evaluations.withLock { $0.append(evaluation) }
+      withExtendedLifetime(ballast) {}
+    }
+    #expect(evaluations.withLock { $0 }.allSatisfy { $0 == first.evaluation })
     #expect(first.scope == .all)
     _ = try SchedulerSettings(parameters: first.parameters)
     let current = try #require(
