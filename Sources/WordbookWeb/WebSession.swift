@@ -77,8 +77,8 @@ final class WebSession {
     sendStatus()
     sendCards()
     sendScreen()
+    // Each book's round counts are read when the picker shows its books (books.js).
     store.send(.app(.books(.view(.loadBooks))))
-    store.send(.app(.books(.view(.loadRoundCounts))))
     // What other pages, the terminal and `wordbook` commands change reaches this page too.
     store.send(.app(.study(.view(.subscribeToChanges))))
   }

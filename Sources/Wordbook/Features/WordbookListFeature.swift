@@ -34,7 +34,8 @@ public struct WordbookListFeature: Reducer {
       /// Load the wordbook list, on start or as a retry.
       case loadBooks
       /// Count what a Due round of each book would hold now, as the picker shows it beside each
-      /// title (``State/roundCounts``): on start, and whenever the picker opens.
+      /// title (``State/roundCounts``): whenever the picker shows the books. At a million
+      /// words this reads every due word's book, so a front end asks only then.
       case loadRoundCounts
       /// Select a wordbook by ID and load its words.
       case selectBook(WordBook.ID)

@@ -107,13 +107,23 @@ extension StudyRound {
     round.time = time
     if let schedule = context.schedule, let time {
       round.isScheduled = true
+      // One look in each of the schedule's tables a card: at a million words, the round's
+      // start is most of what Due mode does once the schedule is in.
       for position in context.visible.indices {
         let id = context.visible.id(at: position)
-        if schedule.learningWordIDs.contains(id), let due = schedule.dueTimes[id], due > time {
+        guard let due = schedule.dueTimes[id] else {
+          round.counts.new += 1
+          continue
+        }
+        guard schedule.learningWordIDs.contains(id) else {
+          round.counts.due += 1
+          continue
+        }
+        if due > time {
           round.queue.cards[id] = Card(status: .learning(due: due, position: Int32(position)))
           round.addLearning(id, due: due)
         } else {
-          round.counts.add(context.kind(of: id), 1)
+          round.counts.learning += 1
         }
       }
     } else {

@@ -26,7 +26,7 @@ public struct VisibleWords: RandomAccessCollection, Sendable {
 
   /// The ID of the visible word at `position`, without assembling the word.
   public func id(at position: Int) -> Word.ID {
-    list.entry(at: Int(positions[position])).id
+    list.id(at: Int(positions[position]))
   }
 
   /// The study state of the visible word at `position`, without assembling the word.

@@ -15,16 +15,16 @@ extension WordList {
     var order: [Int32] = []
     order.reserveCapacity(merged.count)
     for position in self.order {
-      let id = entry(at: Int(position)).id
-      if let newPosition = merged.position(of: id) {
+      let wordID = id(at: Int(position))
+      if let newPosition = merged.position(of: wordID) {
         order.append(Int32(newPosition))
         isPlaced[newPosition] = true
       } else {
-        removed.append(id)
+        removed.append(wordID)
       }
     }
     func moved(_ positions: [Int32]) -> [Int32] {
-      positions.compactMap { merged.position(of: entry(at: Int($0)).id).map(Int32.init) }
+      positions.compactMap { merged.position(of: id(at: Int($0))).map(Int32.init) }
     }
     var visible = moved(self.visible)
     var due = moved(duePositions)

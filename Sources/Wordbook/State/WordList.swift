@@ -142,6 +142,14 @@ public struct WordList: Sendable {
     return shared.entries[position]
   }
 
+  /// The ID of the word at `position`, read without copying its texts.
+  func id(at position: Int) -> Word.ID {
+    let sharedCount = shared.entries.count
+    guard position < sharedCount else { return added[position - sharedCount].id }
+    if !edited.isEmpty, let entry = edited[Int32(position)] { return entry.id }
+    return shared.entries[position].id
+  }
+
   func word(at position: Int) -> Word {
     let entry = entry(at: position)
     return Word(
@@ -238,7 +246,7 @@ public struct WordList: Sendable {
   ) {
     duePositions = dueIDs.compactMap { position(of: $0).map(Int32.init) }
     var left = newCount
-    for position in order where left > 0 && isNew(entry(at: Int(position)).id) {
+    for position in order where left > 0 && isNew(id(at: Int(position))) {
       duePositions.append(position)
       left -= 1
     }
@@ -275,7 +283,7 @@ public struct WordList: Sendable {
 
   mutating func setState(_ state: StudyState, at position: Int) {
     guard states[position] != state else { return }
-    changes.touch(entry(at: position).id)
+    changes.touch(id(at: position))
     tally[states[position]] -= 1
     tally[state] += 1
     states[position] = state

@@ -34,12 +34,12 @@ public final class StudyApp: TerminalApplication {
 
   /// Loads the wordbooks and redraws when a part of the state the screen shows changes: every
   /// part but undo and unsaved marks, which it shows only while quitting, so a save's answer
-  /// draws nothing.
+  /// draws nothing. Each book's round counts are read when the list of books opens (`b`), not
+  /// here: the screen opens a book first.
   public func start(requestRedraw: @escaping @MainActor () -> Void) {
     self.requestRedraw = requestRedraw
     observe(includingMarks: false)
     store.send(.app(.books(.view(.loadBooks))))
-    store.send(.app(.books(.view(.loadRoundCounts))))
   }
 
   private func observe(includingMarks: Bool) {

@@ -13,6 +13,8 @@ export class BookPicker {
     this.picker = null;
     // Whether the learner asked to change books while one is open.
     this.choosing = false;
+    // Whether the round counts were asked for since the picker last showed its books.
+    this.countsAsked = false;
     onPress($('open-book'), () => {
       this.choosing = !this.choosing;
       // Each book's New · Learning · Due, counted again as the list opens.
@@ -56,6 +58,10 @@ export class BookPicker {
   update(picker) {
     const before = this.picker ? selectedID(this.picker) : null;
     this.picker = picker;
+    // The books show without one open: each one's New · Learning · Due, counted once until a
+    // book opens (a big book's counts read every due word, so only when they are shown).
+    if (picker.state === 'choose' && !this.countsAsked) this.send('books', 'loadRoundCounts');
+    this.countsAsked = picker.state === 'choose';
     if (selectedID(picker) !== before) {
       // A book opened (chosen, or just created): the picker folds to its title.
       this.choosing = false;

@@ -93,10 +93,10 @@ public struct ParameterOptimizer: Sendable {
           .loss
         weightSum += Double(weight)
         let bin = ReviewItems.bin(days: days, longTermReviews: longTermReviews, lapses: lapses)
-        bins[bin, default: (0, 0, 0, 0)].predicted += Double(step.retrievability)
-        bins[bin, default: (0, 0, 0, 0)].actual += recalled ? 1 : 0
-        bins[bin, default: (0, 0, 0, 0)].count += 1
-        bins[bin, default: (0, 0, 0, 0)].weight += Double(weight)
+        // One look into the bins an item: the log of a million words holds ten million.
+        Self.add(
+          to: &bins[bin, default: (0, 0, 0, 0)], predicted: Double(step.retrievability),
+          recalled: recalled, weight: Double(weight))
         if !recalled { lapses += 1 }
       }
     }
@@ -110,6 +110,17 @@ public struct ParameterOptimizer: Sendable {
     return ParameterEvaluation(
       logLoss: loss / weightSum, rmseBins: (squares / weightSum).squareRoot(),
       itemCount: items.order.count)
+  }
+
+  /// Adds an item's predicted and actual recall to its bin of RMSE(bins).
+  private static func add(
+    to bin: inout (predicted: Double, actual: Double, count: Double, weight: Double),
+    predicted: Double, recalled: Bool, weight: Double
+  ) {
+    bin.predicted += predicted
+    bin.actual += recalled ? 1 : 0
+    bin.count += 1
+    bin.weight += weight
   }
 
   /// Fits the parameters to the history.
