@@ -14,7 +14,7 @@ import Testing
   /// Every Markdown file a user reads: the README, its guides, the change log, the benchmarks'
   /// record and the DocC articles.
   static var userFacingFiles: [String] {
-    ["README.md", "CHANGELOG.md", "Benchmarks/README.md"] + guides
+    ["README.md", "CHANGELOG.md", "Benchmarks/README.md", "Benchmarks/earlier-runs.md"] + guides
       + DocumentationSampleCoverageTests.files(under: "Sources", endingWith: ".md")
       .filter { $0.contains(".docc/") }
   }
@@ -85,7 +85,7 @@ import Testing
   }
 
   @Test func everyLinkLeadsToAFileAndAHeading() throws {
-    for file in ["README.md", "Benchmarks/README.md"] + Self.guides {
+    for file in ["README.md", "Benchmarks/README.md", "Benchmarks/earlier-runs.md"] + Self.guides {
       let folder = file.split(separator: "/").dropLast().map(String.init)
       for target in Self.linkTargets(in: try Self.text(of: file))
       where !target.hasPrefix("http") {
