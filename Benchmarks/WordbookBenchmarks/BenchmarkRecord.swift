@@ -5,9 +5,8 @@
 /// after a run with `--record FILE`, or from a saved run with `--from FILE`.
 enum BenchmarkRecord {
   /// The record of `run`, whose JSON is the file `jsonName` beside the record.
-  static func markdown(of run: RecordedRun, jsonName: String) throws -> String {
-    let measurements = try run.measured()
-    let checks = try run.checked()
+  static func markdown(of run: RecordedRun, jsonName: String) -> String {
+    let (measurements, checks) = (run.measurements, run.checks)
     var areas: [String] = []
     for measurement in measurements where !areas.contains(measurement.scenario) {
       areas.append(measurement.scenario)

@@ -136,8 +136,8 @@ struct WordbookBenchmarks {
   /// Writes the record at `path` from the run's JSON at `json`, read back as it was written.
   static func writeRecord(_ path: String, from json: String) throws {
     let name = json.split(separator: "/").last.map(String.init) ?? json
-    try writeTextFile(
-      path, try BenchmarkRecord.markdown(of: RecordedRun.read(json), jsonName: name))
+    let run = try RecordedRun.read(json)
+    try writeTextFile(path, BenchmarkRecord.markdown(of: run, jsonName: name))
     print("Wrote \(path) from \(json).")
   }
 
