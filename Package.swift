@@ -149,6 +149,7 @@ let package = Package(
       dependencies: ["StoreCore", "StoreTesting", "Wordbook"],
       exclude: ["Logs", "__Snapshots__"]
     ),
+    .testTarget(name: "WordbookBenchmarksTests", dependencies: ["WordbookTestSupport"]),
     .testTarget(
       name: "WordbookWebTests",
       dependencies: [

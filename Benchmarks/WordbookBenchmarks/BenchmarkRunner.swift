@@ -7,9 +7,9 @@ import Synchronization
 #endif
 
 /// One measured benchmark: its samples and their summary.
-struct Measurement: Sendable {
+struct Measurement: Sendable, Decodable {
   /// What the samples count.
-  enum Unit: String, Sendable {
+  enum Unit: String, Sendable, Decodable {
     /// Nanoseconds per operation.
     case nanoseconds
     /// Bytes of resident memory.
@@ -42,9 +42,9 @@ struct Measurement: Sendable {
 }
 
 /// A comparison of one measurement with a baseline, and the target it is judged against.
-struct Check: Sendable {
+struct Check: Sendable, Decodable {
   /// How the ratio is read.
-  enum Kind: String, Sendable {
+  enum Kind: String, Sendable, Decodable {
     /// `subject / baseline` must stay at most the limit.
     case atMost
     /// `baseline / subject` (how many times faster) must reach at least the limit.
@@ -60,6 +60,13 @@ struct Check: Sendable {
   /// Whether the target applies (it is set at 1M words and holds above); smaller
   /// sizes are shown for information.
   var isJudged: Bool
+
+  /// The names `Report.json` writes (a run's JSON is read back to make the record).
+  enum CodingKeys: String, CodingKey {
+    case subject, baseline, kind, ratio
+    case limit = "target"
+    case isJudged = "judged"
+  }
 
   /// Whether the target is met; `nil` when there is none or it does not apply at this size.
   var passed: Bool? {

@@ -5,7 +5,7 @@
 #endif
 
 /// The machine the benchmarks ran on, as the report shows it.
-struct Machine: Sendable {
+struct Machine: Sendable, Decodable {
   var cores: Int
   var processor: String
   /// The 1, 5 and 15 minute load averages when the run started.

@@ -9,7 +9,8 @@ struct Options: Sendable {
   static let usage = """
     usage: swift run -c release WordbookBenchmarks [--filter NAMES] [--sizes 10k,100k,1M]
                                                    [--runs N] [--json FILE] [--svg FILE]
-                                                   [--clock cpu|wall]
+                                                   [--clock cpu|wall] [--record FILE]
+       swift run WordbookBenchmarks --from JSON --record FILE
 
       --filter NAMES  run only the scenarios whose name contains one of the comma-separated
                       NAMES (shuffle, markSuccess, rate, nextDue, partObservation,
@@ -25,6 +26,9 @@ struct Options: Sendable {
       --clock wall    time everything by the wall clock
       --svg FILE      where to write the shuffle chart when the shuffle ran at two sizes or
                       more (default: Benchmarks/shuffle.svg)
+      --record FILE   write the record (Benchmarks/README.md) from the JSON, which lies
+                      beside it: after a run with --json, or from --from's file
+      --from JSON     measure nothing: make the --record from a run's JSON
     """
 
   var filter: String?
@@ -32,6 +36,10 @@ struct Options: Sendable {
   var runs = 5
   var jsonPath: String?
   var svgPath = "Benchmarks/shuffle.svg"
+  /// Where to write the record made from the JSON.
+  var recordPath: String?
+  /// A run's JSON to make the record from, instead of running.
+  var recordedRunPath: String?
   var clock = TimeSource.threadCPU
   var showsHelp = false
   /// Set when the process is a child started to measure memory: what it holds and how many
@@ -66,6 +74,10 @@ struct Options: Sendable {
         jsonPath = try value(for: argument)
       case "--svg":
         svgPath = try value(for: argument)
+      case "--record":
+        recordPath = try value(for: argument)
+      case "--from":
+        recordedRunPath = try value(for: argument)
       case "--clock":
         switch try value(for: argument) {
         case "cpu": clock = .threadCPU
@@ -81,6 +93,12 @@ struct Options: Sendable {
       default:
         throw UsageError(message: "unknown argument '\(argument)'")
       }
+    }
+    if recordPath != nil && jsonPath == nil && recordedRunPath == nil {
+      throw UsageError(message: "--record is made from a run's JSON: add --json or --from")
+    }
+    if recordedRunPath != nil && recordPath == nil {
+      throw UsageError(message: "--from makes a record: add --record FILE")
     }
   }
 

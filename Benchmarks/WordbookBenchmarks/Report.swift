@@ -1,15 +1,20 @@
-/// Formats the results as a Markdown table for the terminal and the README, and as JSON.
+/// Formats the results as a Markdown table for the terminal and the record, and as JSON.
 enum Report {
   /// The table: one row per measurement, one more per extra comparison.
   @MainActor
   static func table(_ results: Results) -> String {
+    table(results.measurements, results.checks)
+  }
+
+  /// The table of `measurements`, each with its rows of `checks`.
+  static func table(_ measurements: [Measurement], _ allChecks: [Check]) -> String {
     var lines = [
       "| benchmark | median | min – max | compared with | ratio | target | result |",
       "| --- | ---: | ---: | --- | ---: | --- | --- |",
     ]
-    let baselines = Set(results.checks.map(\.baseline))
-    for measurement in results.measurements {
-      let checks = results.checks.filter { $0.subject == measurement.name }
+    let baselines = Set(allChecks.map(\.baseline))
+    for measurement in measurements {
+      let checks = allChecks.filter { $0.subject == measurement.name }
       let range =
         "\(format(measurement.minimum, measurement.unit)) – "
         + format(measurement.maximum, measurement.unit)

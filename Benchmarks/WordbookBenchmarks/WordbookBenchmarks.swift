@@ -26,6 +26,15 @@ struct WordbookBenchmarks {
     if let child = options.memoryChild {
       exit(await MemoryChild.run(holding: child.holding, size: child.size))
     }
+    if let json = options.recordedRunPath, let record = options.recordPath {
+      do {
+        try writeRecord(record, from: json)
+      } catch {
+        printError("error: \(error)")
+        exit(1)
+      }
+      return
+    }
     #if DEBUG
       printError(
         "error: benchmarks must be built in release mode: "
@@ -103,6 +112,7 @@ struct WordbookBenchmarks {
     if let path = options.jsonPath {
       try writeTextFile(path, Report.json(results, machine: machine, options: options))
       print("Wrote \(path).")
+      if let record = options.recordPath { try writeRecord(record, from: path) }
     }
     if options.includes("shuffle") {
       if let svg = SVGChart.shuffle(from: results).svg {
@@ -121,6 +131,14 @@ struct WordbookBenchmarks {
         print("The first cards' chart needs two sizes or more; \(path) left as it was.")
       }
     }
+  }
+
+  /// Writes the record at `path` from the run's JSON at `json`, read back as it was written.
+  static func writeRecord(_ path: String, from json: String) throws {
+    let name = json.split(separator: "/").last.map(String.init) ?? json
+    let run = try RecordedRun.read(json)
+    try writeTextFile(path, BenchmarkRecord.markdown(of: run, jsonName: name))
+    print("Wrote \(path) from \(json).")
   }
 
   static func printError(_ text: String) {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Every Swift sample of the README, the DocC catalogues and the `///` comments is compiled and
+/// Every Swift sample of the README, its guides in `docs/`, the DocC catalogues and the `///` comments is compiled and
 /// run by a test: its code lines appear, in order, in one test source file under `Tests/`, or
 /// in the `wordbook` executable's `main.swift`, which the command-line tests run.
 ///
@@ -107,7 +107,8 @@ import Testing
 
   static func allSamples() throws -> [Sample] {
     let documents =
-      ["README.md"] + files(under: "Sources", endingWith: ".md").filter { $0.contains(".docc/") }
+      ["README.md"] + files(under: "docs", endingWith: ".md")
+      + files(under: "Sources", endingWith: ".md").filter { $0.contains(".docc/") }
     return try (documents + files(under: "Sources", endingWith: ".swift")).flatMap(samples(in:))
   }
 

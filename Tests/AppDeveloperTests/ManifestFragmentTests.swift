@@ -85,7 +85,7 @@ import Testing
     #expect(Self.libraries.isSuperset(of: ["StoreCore", "StoreTesting", "Wordbook"]))
   }
 
-  /// README.md, "Add it to your package".
+  /// README.md, "Use it as a library".
   @Test func theReadmesFragment() {
     // swift-format-ignore
     let package = Manifest.Package(

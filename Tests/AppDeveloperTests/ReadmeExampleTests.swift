@@ -4,8 +4,9 @@ import StoreTesting
 import Testing
 import Wordbook
 
-/// The README's examples, as written there: "A state, a reducer and a store", "Wiring a front
-/// end to a WordService", "Testing with StoreTesting" and its recording and replay.
+/// The examples of the README ("Use it as a library") and of its guide `docs/FrontEnd.md`, as
+/// written there: "A state, a reducer and a store", "Wiring a front end to a WordService",
+/// "Testing with StoreTesting" and its recording and replay.
 @MainActor
 @Suite struct ReadmeExampleTests {
   /// "A state, a reducer and a store".

@@ -147,33 +147,20 @@ public enum PostgresTestServer {
     return (entry.pointee.pw_uid, entry.pointee.pw_gid)
   }
 
-  /// Runs a PostgreSQL tool found on `PATH`, as the `postgres` user when asked, and waits.
-  ///
-  /// Spawned and reaped with `posix_spawnp` and `waitpid`, its output to a file: the server
-  /// that `pg_ctl start` leaves running would hold a pipe open forever.
+  /// Runs a PostgreSQL tool found on `PATH`, as the `postgres` user when asked, and waits
+  /// (``SpawnedCommand``: the server that `pg_ctl start` leaves running would hold a pipe open
+  /// forever).
   private static func run(_ arguments: [String], asPostgres: Bool) throws(StartFailure) {
     let command = asPostgres ? ["runuser", "-u", "postgres", "--"] + arguments : arguments
-    let outputPath = FileManager.default.temporaryDirectory
-      .appendingPathComponent("wordbook-postgres-\(UUID().uuidString).out").path
-    defer { try? FileManager.default.removeItem(atPath: outputPath) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    SpawnedDescriptors.closeInherited(in: &actions)
-    var argv = command.map { strdup($0) } + [nil]
-    defer { for argument in argv { free(argument) } }
-    var pid: pid_t = 0
-    let spawned = posix_spawnp(&pid, command[0], &actions, nil, &argv, environ)
-    guard spawned == 0 else {
-      throw StartFailure("cannot run \(command[0]): \(String(cString: strerror(spawned)))")
+    let outcome: SpawnedCommand.Outcome
+    do {
+      outcome = try SpawnedCommand.runBlocking(command)
+    } catch {
+      throw StartFailure(error.description)
     }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-    guard status == 0 else {
-      let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-      throw StartFailure("\(arguments[0]) failed (status \(status)): \(text)")
+    guard outcome.status == 0 else {
+      throw StartFailure(
+        "\(arguments[0]) failed (status \(outcome.status)): \(outcome.output)\(outcome.error)")
     }
   }
 

@@ -5,8 +5,8 @@ import Wordbook
 /// The page on a phone: Chromium at 390×844 with a touch screen, driven by a finger's touch
 /// actions only, through the focused view, its round summary and the book manager.
 ///
-/// With `WORDBOOK_SCREENSHOTS` set to a folder, the first test also writes the README's
-/// `phone-focus.png`, `phone-summary.png` and `phone-books.png` there.
+/// With `WORDBOOK_SCREENSHOTS` set to a folder, the first test also writes the README's and
+/// the page guide's `phone-focus.png`, `phone-summary.png` and `phone-books.png` there.
 @Suite(
   .serialized,
   .enabled(

@@ -2,11 +2,11 @@ import Foundation
 import Testing
 import Wordbook
 
-/// The README's screenshots of the study page on a phone and on a desktop, taken in a real
+/// The page guide's screenshots (`docs/Page.md`) of the study page on a phone and on a desktop, taken in a real
 /// headless Chromium over the sample wordbook with a few cards marked and one turned.
 ///
 /// Every run takes them and checks them; with `WORDBOOK_SCREENSHOTS` set to a folder, the run
-/// also writes them there as `study-phone.png` and `study-desktop.png` (the README names the
+/// also writes them there as `study-phone.png` and `study-desktop.png` (the guide names the
 /// command).
 @Suite(
   .serialized,

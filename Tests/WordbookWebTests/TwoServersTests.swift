@@ -44,7 +44,7 @@ struct TwoServersTests {
     let junWord = try await junService.saveWord(
       WordDraft(term: "물", meaning: "water"), to: junBook.id)
 
-    let ports = try Self.freePorts(2)
+    let ports = try LoopbackPorts.free(2)
     let first = try WebServer(
       accounts: try await PostgresSignIns(url: url), port: ports[0],
       peers: ["http://127.0.0.1:\(ports[1])"])
@@ -150,30 +150,5 @@ struct TwoServersTests {
       "const card = document.querySelector(`[data-word-id='${arguments[0]}']`);"
         + "return card !== null && card.dataset.state === arguments[1]",
       [id.rawValue, state], timeout: patience)
-  }
-
-  /// Ports free now on loopback, which the servers then listen on.
-  private static func freePorts(_ count: Int) throws -> [UInt16] {
-    var sockets: [Int32] = []
-    defer { for socket in sockets { close(socket) } }
-    var ports: [UInt16] = []
-    for _ in 0..<count {
-      let descriptor = socket(
-        AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-      sockets.append(descriptor)
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_addr.s_addr = inet_addr("127.0.0.1")
-      address.sin_port = 0
-      var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-      let bound = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-        }
-      }
-      guard bound else { throw POSIXError(.EADDRINUSE) }
-      ports.append(UInt16(bigEndian: address.sin_port))
-    }
-    return ports
   }
 }

@@ -1,4 +1,4 @@
-"""Writes the hostile packages and files the README's Reliability table measures into the
+"""Writes the hostile packages and files the Reliability table (docs/Reliability.md) measures into the
 folder given (default: the current one): fts.apkg, nested.apkg, overlap.apkg, bigfield.apkg,
 photo.apkg and long.csv. Each is refused, or imported only in part, by `wordbook import`."""
 import os, random, sqlite3, struct, sys, zipfile
