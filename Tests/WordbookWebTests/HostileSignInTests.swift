@@ -86,7 +86,10 @@ struct HostileSignInTests {
       let signedIn = try #require(await other?.value)
       let checkedBefore = flood.count { $0.status == 401 && $0.arrived < signedIn }
       // In turns, the learner waits for a check or two; a failure's answer waits a second more.
-      #expect(checkedBefore <= 2, "\(checkedBefore) of the flood's checks came first")
+      // The thread sanitizer slows the server's own work, not libsodium's hashing, so there the
+      // learner's request lasts a few checks longer (3 seen); before turns it was 190 of 200.
+      let allowed = WebTestEnvironment.isUnderThreadSanitizer ? 10 : 2
+      #expect(checkedBefore <= allowed, "\(checkedBefore) of the flood's checks came first")
       let refused = flood.filter { $0.status != 401 }
       #expect(!refused.isEmpty)
       #expect(
@@ -216,7 +219,9 @@ struct HostileSignInTests {
     return (cookie, home, stream)
   }
 
-  /// Expects the server to end `stream` within two seconds of now.
+  /// Expects the server to end `stream` within two seconds of now; under the thread sanitizer,
+  /// which slows the server's every step several times (2.65 s seen), within six, still short
+  /// of the 9–14 s a missed check took before.
   private static func expectClosedWithinTwoSeconds(_ stream: RawConnection, _ why: String)
     async throws
   {
@@ -224,7 +229,8 @@ struct HostileSignInTests {
     let start = clock.now
     _ = try await stream.readToEnd(timeout: .seconds(30))
     let elapsed = clock.now - start
+    let allowed: Duration = WebTestEnvironment.isUnderThreadSanitizer ? .seconds(6) : .seconds(2)
     #expect(stream.isAtEnd, "\(why): the page stayed open")
-    #expect(elapsed <= .seconds(2), "\(why): the page closed after \(elapsed)")
+    #expect(elapsed <= allowed, "\(why): the page closed after \(elapsed)")
   }
 }
