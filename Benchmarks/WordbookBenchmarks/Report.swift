@@ -35,7 +35,8 @@ enum Report {
   }
 
   static func ratio(_ check: Check) -> String {
-    switch check.kind {
+    guard check.ratio.isFinite else { return "n/a" }
+    return switch check.kind {
     case .atMost: "\(decimal(check.ratio))×"
     case .fasterBy: "\(decimal(check.ratio))× faster"
     }

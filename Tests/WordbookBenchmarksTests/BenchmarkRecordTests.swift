@@ -34,6 +34,27 @@ import WordbookTestSupport
       """)
   }
 
+  /// A run writes `null` for a number that is not finite, such as a ratio to a baseline of
+  /// zero; the record reads it back and shows it as not available.
+  @Test func aNumberTheJSONCouldNotHoldIsShownAsNotAvailable() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("wordbook-record-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var json = try String(
+      contentsOf: Self.benchmarks.appendingPathComponent("results.json"), encoding: .utf8)
+    let ratio = try #require(json.firstRange(of: #/"ratio": [0-9.e+-]+/#))
+    json.replaceSubrange(ratio, with: #""ratio": null"#)
+    let sample = try #require(json.firstRange(of: #/"samples": \[[0-9.e+-]+/#))
+    json.replaceSubrange(sample, with: #""samples": [null"#)
+    let run = folder.appendingPathComponent("results.json").path
+    try json.write(toFile: run, atomically: true, encoding: .utf8)
+    let made = folder.appendingPathComponent("README.md").path
+    let outcome = try await SpawnedCommand.run([Self.runner, "--from", run, "--record", made])
+    #expect(outcome.status == 0, "\(outcome.error)")
+    #expect(try String(contentsOfFile: made, encoding: .utf8).contains("| n/a |"))
+  }
+
   @Test func aRecordNeedsARunsJSON() async throws {
     let alone = try await SpawnedCommand.run([Self.runner, "--record", "/dev/null"])
     #expect(alone.status == 2)
