@@ -15,10 +15,16 @@ import WordbookTestSupport
       .deletingLastPathComponent().appendingPathComponent("WordbookBenchmarks").path
   }
 
-  @Test func theRecordIsWhatTheRunnerMakesOfTheJSON() async throws {
+  /// A new folder of the test's own, which the caller removes.
+  static func newFolder() throws -> URL {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("wordbook-record-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  @Test func theRecordIsWhatTheRunnerMakesOfTheJSON() async throws {
+    let folder = try Self.newFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let made = folder.appendingPathComponent("README.md").path
     let json = Self.benchmarks.appendingPathComponent("results.json").path
@@ -37,9 +43,7 @@ import WordbookTestSupport
   /// A run writes `null` for a number that is not finite, such as a ratio to a baseline of
   /// zero; the record reads it back and shows it as not available.
   @Test func aNumberTheJSONCouldNotHoldIsShownAsNotAvailable() async throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("wordbook-record-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try Self.newFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     var json = try String(
       contentsOf: Self.benchmarks.appendingPathComponent("results.json"), encoding: .utf8)
