@@ -34,20 +34,17 @@ public enum ReviewChart {
   ///   - statistics: What to draw.
   ///   - book: The book's title, for the chart's title.
   ///   - labels: The chart's words, in the reader's language.
-  ///   - prediction: How well the scheduler's parameters predict the book's reviews
-  ///     (`WordService.fetchParameterEvaluation(in:at:)`); `nil` when none can be judged yet.
   /// - Returns: An SVG 1.1 document, UTF-8 text with an XML declaration.
   /// - Complexity: O(*d*) for the *d* days drawn (about 400).
   public static func svg(
-    _ statistics: ReviewStatistics, book: String, labels: ReviewChartLabels,
-    prediction: ParameterEvaluation? = nil
+    _ statistics: ReviewStatistics, book: String, labels: ReviewChartLabels
   ) -> String {
     let percent = statistics.averageRetrievability.map { Int(($0 * 100).rounded()) }
     let title = String.markupEscaped(labels.title(book))
     let summary = String.markupEscaped(
       labels.summary(statistics.dueToday, statistics.dueThisWeek, percent))
     let accuracy = String.markupEscaped(
-      prediction.map {
+      statistics.prediction.map {
         labels.prediction(
           decimal($0.logLoss, places: 3), decimal($0.rmseBins * 100, places: 1), $0.itemCount)
       } ?? labels.noPrediction)
@@ -67,6 +64,27 @@ public enum ReviewChart {
     svg += forecast(statistics, labels: labels)
     svg += "</svg>\n"
     return svg
+  }
+
+  /// The SVG document of `statistics`, with `prediction` shown in place of the statistics' own.
+  ///
+  /// - Parameters:
+  ///   - statistics: What to draw.
+  ///   - book: The book's title, for the chart's title.
+  ///   - labels: The chart's words, in the reader's language.
+  ///   - prediction: How well the scheduler's parameters predict the book's reviews.
+  /// - Returns: An SVG 1.1 document, UTF-8 text with an XML declaration.
+  @available(
+    *, deprecated,
+    message: "drop prediction:; the chart shows ReviewStatistics.prediction"
+  )
+  public static func svg(
+    _ statistics: ReviewStatistics, book: String, labels: ReviewChartLabels,
+    prediction: ParameterEvaluation?
+  ) -> String {
+    var statistics = statistics
+    statistics.prediction = prediction
+    return svg(statistics, book: book, labels: labels)
   }
 
   /// The heatmap: one column a week, from `ReviewStatistics.historyStart` to today.

@@ -341,6 +341,23 @@ extension Connection {
     }
   }
 
+  /// Calls `body` with each review of a book's words, word by word in ID order and each word's
+  /// in the order recorded, read in one statement over the book's index and the log's.
+  func forEachReview(in bookID: WordBook.ID, _ body: (Word.ID, Review) -> Void)
+    throws(WordServiceError)
+  {
+    let statement = try self.statement(
+      """
+      SELECT r.word_id, r.reviewed_at, r.rating FROM words w JOIN reviews r ON r.word_id = w.id
+      WHERE w.book_id = ?1 ORDER BY w.id, r.id
+      """)
+    defer { statement.reset() }
+    statement.bind(bookID.rawValue, at: 1)
+    while try statement.step(self, .loadReviews) {
+      body(Word.ID(statement.int64(at: 0)), statement.review(at: 1))
+    }
+  }
+
   /// How many of a book's words have reviews at or after `start` and none before.
   func newWordCount(in bookID: WordBook.ID, since start: Timestamp) throws(WordServiceError)
     -> Int

@@ -171,9 +171,9 @@ extension SQLiteWordService {
   }
 
   /// Gathers a book's statistics from its reviewed words alone (their due time, last review and
-  /// stability, no text) and its reviews counted by day, in one read transaction.
+  /// stability, no text) and one pass over its reviews, in one read transaction.
   ///
-  /// - Complexity: O(*k* + *r*) for *k* reviewed words and *r* reviews in the book.
+  /// - Complexity: O(*k* + *r* log *r*) for *k* reviewed words and *r* reviews in the book.
   public func fetchReviewStatistics(of bookID: WordBook.ID, at time: Timestamp)
     async throws(WordServiceError) -> ReviewStatistics
   {
@@ -185,10 +185,10 @@ extension SQLiteWordService {
         try connection.forEachReviewedWord(in: bookID) { due, lastReview, stability in
           gathering.addReviewedWord(due: due, lastReview: lastReview, stability: stability)
         }
-        gathering.addReviews(
-          try connection.dailyReviewCounts(
-            in: bookID, from: gathering.statistics.historyStart, to: time.advanced(by: 1)))
-        return gathering.finished
+        try connection.forEachReview(in: bookID) { wordID, review in
+          gathering.addReview(review, of: wordID)
+        }
+        return gathering.finish()
       }
     }
   }

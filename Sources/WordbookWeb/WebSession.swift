@@ -148,9 +148,7 @@ final class WebSession {
     guard let id = state.selectedBookID, let book = state.books.first(where: { $0.id == id })
     else { return nil }
     let statistics = try await service.fetchReviewStatistics(of: id, at: time)
-    let prediction = try await service.fetchParameterEvaluation(in: id, at: time)
-    return ReviewChart.svg(
-      statistics, book: book.title, labels: ReviewChartLabels(language), prediction: prediction)
+    return ReviewChart.svg(statistics, book: book.title, labels: ReviewChartLabels(language))
   }
 
   /// What became of the marks on their way to the service.

@@ -57,16 +57,16 @@ import WordbookInterchange
   }
 
   @Test func howWellTheParametersPredictIsUnderTheSummary() throws {
-    let prediction = ParameterEvaluation(logLoss: 0.44837, rmseBins: 0.05475, itemCount: 3685)
-    let svg = ReviewChart.svg(
-      statistics(), book: "Verbs", labels: .english, prediction: prediction)
+    var statistics = statistics()
+    statistics.prediction = ParameterEvaluation(
+      logLoss: 0.44837, rmseBins: 0.05475, itemCount: 3685)
+    let svg = ReviewChart.svg(statistics, book: "Verbs", labels: .english)
     let document = try #require(SVGOutline(svg))
     let line =
       "How well the schedule predicts you: log loss 0.448 · RMSE(bins) 5.5% over 3685 reviews"
     #expect(document.texts.contains(line))
     #expect(document.summary?.hasSuffix(line) == true)
-    let korean = ReviewChart.svg(
-      statistics(), book: "Verbs", labels: .korean, prediction: prediction)
+    let korean = ReviewChart.svg(statistics, book: "Verbs", labels: .korean)
     #expect(
       try #require(SVGOutline(korean)).texts.contains(
         "일정의 예측 정확도: 로그 손실 0.448 · RMSE(bins) 5.5% (복습 3685회 기준)"))

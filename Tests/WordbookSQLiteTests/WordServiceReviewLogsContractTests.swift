@@ -80,4 +80,25 @@ import Wordbook
     #expect(asItStood.problem == nil)
     #expect(asItStood.reviewCount == 1 + 3 + 3)
   }
+
+  @Test(arguments: ServiceKind.allCases, [false, true])
+  func theStatisticsCountTheDaysAndPredictFromOneReading(kind: ServiceKind, scripted: Bool)
+    async throws
+  {
+    let (base, _) = try await kind.make()
+    let service: any WordService = scripted ? ScriptedWordService(wrapping: base) : base
+    let (book, _, _) = try await library(in: service)
+    // The book's words have 1, 3 and 6 reviews, from the first day on. On the third day the
+    // later ones are still to come: they are neither counted nor predicted.
+    let early = start.advanced(by: 2 * 86_400 + 60)
+    for time in [early, start.advanced(by: 10 * 86_400)] {
+      let statistics = try await service.fetchReviewStatistics(of: book.id, at: time)
+      let days = time == early ? [3, 2, 2] : [3, 2, 2, 1, 1, 1, 0, 0, 0, 0, 0]
+      #expect(Array(statistics.dailyReviews.suffix(days.count)) == days)
+      #expect(statistics.dailyReviews.reduce(0, +) == days.reduce(0, +))
+      let prediction = try await service.fetchParameterEvaluation(in: book.id, at: time)
+      #expect(prediction != nil)
+      #expect(statistics.prediction == prediction)
+    }
+  }
 }

@@ -1,6 +1,6 @@
 /// What a book's review log and schedule say at one moment: the words due soon, how well the
-/// learner is predicted to recall the words reviewed so far, a year of reviews day by day and
-/// the next 30 days' forecast.
+/// learner is predicted to recall the words reviewed so far, a year of reviews day by day, the
+/// next 30 days' forecast, and how well the scheduler's parameters predict the book's reviews.
 ///
 /// Days are UTC days. ``WordService/fetchReviewStatistics(of:at:)`` fills one from a service;
 /// a front end shows it, such as an SVG chart.
@@ -27,6 +27,10 @@ public struct ReviewStatistics: Hashable, Sendable {
   /// How many words fall due on each of the ``forecastDays`` days from today; the words
   /// already overdue count on today.
   public var forecast: [Int]
+  /// How well the scheduler's parameters predict the book's reviews up to ``time`` (log loss
+  /// and RMSE(bins), as ``WordService/fetchParameterEvaluation(in:at:)`` scores them); `nil`
+  /// when no review came a day or more after the one before.
+  public var prediction: ParameterEvaluation?
 
   /// Statistics with no review and nothing due, at `time`, with the history and the forecast
   /// sized for that day.
@@ -35,6 +39,7 @@ public struct ReviewStatistics: Hashable, Sendable {
   public init(time: Timestamp) {
     self.time = time
     averageRetrievability = nil
+    prediction = nil
     forecast = Array(repeating: 0, count: Self.forecastDays)
     dailyReviews = []
     dailyReviews = Array(
@@ -70,11 +75,12 @@ public struct ReviewStatistics: Hashable, Sendable {
     if day < Int64(Self.forecastDays) { forecast[Int(day)] += 1 }
   }
 
-  /// Puts a day's reviews in the history, where the day lies in it.
+  /// Counts a review in the history, where its day lies in it.
   ///
-  /// - Parameter count: The reviews of one day.
-  mutating func countReviews(_ count: DailyReviewCount) {
-    let day = historyStart.distance(to: count.day.startOfDay) / Timestamp.secondsPerDay
-    if day >= 0, day < Int64(dailyReviews.count) { dailyReviews[Int(day)] += count.count }
+  /// - Parameter reviewTime: When the review was given.
+  mutating func countReview(at reviewTime: Timestamp) {
+    guard reviewTime <= time else { return }
+    let seconds = historyStart.distance(to: reviewTime)
+    if seconds >= 0 { dailyReviews[Int(seconds / Timestamp.secondsPerDay)] += 1 }
   }
 }

@@ -40,13 +40,9 @@ struct StatsCommand: Subcommand {
       let statistics = try await session.call { () async throws(WordServiceError) in
         try await session.service.fetchReviewStatistics(of: book.id, at: time)
       }
-      let prediction = try await session.call { () async throws(WordServiceError) in
-        try await session.service.fetchParameterEvaluation(in: book.id, at: time)
-      }
       if let output {
         var svg = ReviewChart.svg(
-          statistics, book: book.title, labels: ReviewChartLabels(session.catalogue.language),
-          prediction: prediction)
+          statistics, book: book.title, labels: ReviewChartLabels(session.catalogue.language))
         if output.isTerminal { svg = svg.escapedForTerminal(keepingLineBreaks: true) }
         try output.write(svg)
         let isStandardOutput = output.isStandardOutput
@@ -57,7 +53,7 @@ struct StatsCommand: Subcommand {
       let tally = try await tallies(in: session)[book.id] ?? StudyTally()
       try session.out.writeLine(session.catalogue.text(.stats(book, tally)))
       try session.out.writeLine(session.catalogue.text(.reviewStatistics(book, statistics)))
-      try session.out.writeLine(session.catalogue.text(.prediction(book, prediction)))
+      try session.out.writeLine(session.catalogue.text(.prediction(book, statistics.prediction)))
       if let output {
         try session.out.writeLine(session.catalogue.text(.chartWritten(book, file: output.name)))
       }
