@@ -406,20 +406,30 @@ extension Connection {
 
   /// The review settings stored in `settings`, or `nil` when none were set.
   func reviewSettings() throws(WordServiceError) -> String? {
-    let statement = try self.statement("SELECT value FROM settings WHERE key = ?1")
-    defer { statement.reset() }
-    statement.bind(Self.reviewSettingsKey, at: 1)
-    guard try statement.step(self, .readSettings) else { return nil }
-    return statement.text(at: 0)
+    try textSetting(Self.reviewSettingsKey)
   }
 
   /// Stores the review settings, encoded, in `settings`.
   func setReviewSettings(_ encoded: String) throws(WordServiceError) {
+    try setTextSetting(Self.reviewSettingsKey, to: encoded)
+  }
+
+  /// A setting's text, or `nil` when it is not set.
+  func textSetting(_ key: String) throws(WordServiceError) -> String? {
+    let statement = try self.statement("SELECT value FROM settings WHERE key = ?1")
+    defer { statement.reset() }
+    statement.bind(key, at: 1)
+    guard try statement.step(self, .readSettings) else { return nil }
+    return statement.text(at: 0)
+  }
+
+  /// Sets a setting to a text.
+  func setTextSetting(_ key: String, to value: String) throws(WordServiceError) {
     let statement = try self.statement(
       "INSERT INTO settings (key, value) VALUES (?1, ?2) "
         + "ON CONFLICT (key) DO UPDATE SET value = excluded.value")
-    statement.bind(Self.reviewSettingsKey, at: 1)
-    statement.bind(encoded, at: 2)
+    statement.bind(key, at: 1)
+    statement.bind(value, at: 2)
     try statement.run(self, .saveSettings)
   }
 

@@ -31,6 +31,9 @@ public final class WebServer {
   /// accounts, its sign-in page.
   public let url: String
 
+  /// The path and query of ``url``: the page's folder and token, or the sign-in page.
+  private let location: String
+
   /// The port the server listens on.
   public let port: UInt16
 
@@ -50,13 +53,15 @@ public final class WebServer {
   ///     `localhost`.
   ///   - port: The port, or 0 for any free one.
   ///   - limits: How much the server accepts.
+  ///   - key: The secret of the address: the one a server before used keeps its address; a
+  ///     fresh one by default.
   /// - Throws: ``WebServerError`` when libmicrohttpd is missing, the address is unusable or
   ///   the page's files are missing.
   public convenience init(
     service: any WordService, host: String = "127.0.0.1", port: UInt16 = 0,
-    limits: WebServerLimits = WebServerLimits()
+    limits: WebServerLimits = WebServerLimits(), key: PageKey = PageKey()
   ) throws(WebServerError) {
-    try self.init(gate: .token(service: service), host: host, port: port, limits: limits)
+    try self.init(gate: .token(service: service), host: host, port: port, limits: limits, key: key)
   }
 
   /// Starts serving many learners: each signs in at ``url`` (`/login`) with a name and a
@@ -92,7 +97,7 @@ public final class WebServer {
 
   private init(
     gate: WebRouter.Gate, host: String, port: UInt16, limits: WebServerLimits,
-    peers: [String] = []
+    peers: [String] = [], key: PageKey? = nil
   ) throws(WebServerError) {
     for peer in peers where !Self.isOrigin(peer) { throw .invalidPeer(peer) }
     // The brackets of an IPv6 address belong to a URL, not to the address.
@@ -112,17 +117,19 @@ public final class WebServer {
     let access: AccessGuard
     switch gate {
     case .token:
+      let key = key ?? PageKey()
       access = AccessGuard(
-        token: AccessGuard.makeToken(), home: "/\(AccessGuard.makeToken().prefix(32))/",
-        port: listener.port, isLoopback: isLoopback, ownHost: shownHost)
-      url = "http://\(shownHost):\(listener.port)\(access.home)?token=\(access.token ?? "")"
+        token: key.token, home: "/\(key.folder)/", port: listener.port, isLoopback: isLoopback,
+        ownHost: shownHost)
+      location = "\(access.home)?token=\(key.token)"
     case .signIn(let signIns):
       access = AccessGuard(
         token: nil, home: "/", port: listener.port, isLoopback: isLoopback, ownHost: shownHost,
         peers: Set(peers))
-      url = "http://\(shownHost):\(listener.port)/login"
+      location = "/login"
       self.signIns = signIns
     }
+    url = "http://\(shownHost):\(listener.port)\(location)"
     sessions = WebSessions(limit: limits.sessions, peers: peers)
     let router = WebRouter(access: access, resources: resources, sessions: sessions, gate: gate)
     daemon = try HTTPDaemon(
@@ -130,6 +137,15 @@ public final class WebServer {
       respond: { router.respond(to: $0) })
     self.port = listener.port
     if let signIns { startCheckingSignIns(signIns) }
+  }
+
+  /// The address to open on another device, which reaches this machine at `host`: ``url``
+  /// with `host` in place of the address it names.
+  ///
+  /// - Parameter host: An IPv4 address, or an IPv6 one in brackets.
+  /// - Returns: The address, with the same page and token as ``url``.
+  public func url(reachedAt host: String) -> String {
+    "http://\(host):\(port)\(location)"
   }
 
   /// Ends the pages whose sign-in has ended elsewhere (a sign-out on another server, a new

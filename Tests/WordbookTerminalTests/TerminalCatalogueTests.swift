@@ -88,11 +88,11 @@ import WordbookPostgres
       .unknownSetting("--marker"), .invalidParameter(index: 3, value: "--marker"),
       .invalidRating("--marker"), .invalidTime(option: "marker", value: "--marker"),
       .chartNeedsBook, .usersNeedServer, .unknownUsersAction("--marker"),
-      .deleteUserNeedsYes("Marker Title"), .peersNeedSignIn,
+      .deleteUserNeedsYes("Marker Title"), .peersNeedSignIn, .newKeyNeedsOneLearner,
       .reviewTimeOutOfBounds(option: "marker", value: "--marker"),
     ]
     problems += SchedulingSetting.allCases.map { .invalidSetting($0, value: "--marker") }
-    #expect(Set(problems.map(Self.index)) == Set(0..<32))
+    #expect(Set(problems.map(Self.index)) == Set(0..<33))
     for problem in problems {
       let error = UsageError(problem, usage: "wordbook add BOOK TERM MEANING")
       expectBoth(english.describe(error), korean.describe(error))
@@ -196,7 +196,8 @@ import WordbookPostgres
       .exported(count: 7, Self.book, file: "marker.csv", format: "csv"),
       .replayed(count: 7, log: "marker.csv", cutOff: true), .listeningWarning(host: "0.0.0.0"),
       .signInOverPlainHTTP(host: "0.0.0.0"),
-      .serving(url: "http://127.0.0.1:8080/"), .otherDevices, .pressControlC,
+      .serving(url: "http://127.0.0.1:8080/"), .otherDevices,
+      .onThisNetwork(url: "http://192.168.1.20:8080/marker"), .pressControlC,
       .browserNotOpened(opener: "/usr/bin/xdg-open"), .deleteBookQuestion(Self.book),
       .reviewed(
         Word(id: Word.ID(4242), term: "Marker Title", meaning: "m"), .good,
@@ -215,7 +216,7 @@ import WordbookPostgres
       .fitting(percent: 42), .parametersApplied(current: Self.evaluation, fitted: Self.evaluation),
       .parametersKept(current: Self.evaluation, fitted: Self.evaluation),
     ]
-    #expect(Set(reports.map(Self.index)) == Set(0..<38))
+    #expect(Set(reports.map(Self.index)) == Set(0..<39))
     for report in reports {
       expectBoth(english.text(report), korean.text(report))
     }
@@ -351,6 +352,7 @@ extension TerminalCatalogueTests {
     case .deleteUserNeedsYes: 29
     case .peersNeedSignIn: 30
     case .reviewTimeOutOfBounds: 31
+    case .newKeyNeedsOneLearner: 32
     }
   }
 
@@ -439,6 +441,7 @@ extension TerminalCatalogueTests {
     case .fitting: 35
     case .parametersApplied: 36
     case .parametersKept: 37
+    case .onThisNetwork: 38
     }
   }
 }

@@ -49,6 +49,8 @@ enum CommandReport: Hashable, Sendable {
   case serving(url: String)
   /// How to reach the server from another device.
   case otherDevices
+  /// `serve`'s address on this machine's network, for a phone.
+  case onThisNetwork(url: String)
   /// How to stop the server.
   case pressControlC
   /// The browser could not be opened with the program.

@@ -45,6 +45,8 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     case hostNeedsAddress
     /// `serve --peers` where learners do not sign in (a SQLite file, or `--user`).
     case peersNeedSignIn
+    /// `serve --new-key` where learners sign in, whose address has no key.
+    case newKeyNeedsOneLearner
     /// `study` without a terminal.
     case studyNeedsTerminal
     /// `--record -` with the study screen, which also writes to standard output.

@@ -75,6 +75,9 @@ extension EnglishCatalogue: TerminalCatalogue {
     case .peersNeedSignIn:
       "--peers needs a PostgreSQL database whose learners sign in (no --user): one learner's "
         + "server has a token no other server's page holds"
+    case .newKeyNeedsOneLearner:
+      "--new-key is for one learner's server (a SQLite file, or --user): where learners sign "
+        + "in, the address is the sign-in page and has no key"
     case .studyNeedsTerminal:
       "'study' needs a terminal; in scripts use 'wordbook words BOOK' or 'wordbook stats'."
     case .recordOverScreen:
@@ -344,6 +347,7 @@ extension EnglishCatalogue: TerminalCatalogue {
     case .serving(let url): "Study in a browser: \(url)"
     case .otherDevices:
       "From another device, put this machine's network address in place of 127.0.0.1."
+    case .onThisNetwork(let url): "From a phone on this network: \(url)"
     case .pressControlC: "Press Ctrl-C to stop."
     case .browserNotOpened(let opener):
       "could not open a browser with \(opener); open the address above yourself."

@@ -51,6 +51,9 @@ extension KoreanCatalogue: TerminalCatalogue {
     case .peersNeedSignIn:
       "--peers는 학습자가 로그인하는 PostgreSQL 데이터베이스(--user 없이)에서만 쓸 수 있습니다. "
         + "한 학습자의 서버에는 다른 서버의 페이지가 모르는 열쇠가 있습니다."
+    case .newKeyNeedsOneLearner:
+      "--new-key는 한 학습자의 서버(SQLite 파일, 또는 --user)에서만 쓸 수 있습니다. "
+        + "학습자가 로그인하는 서버의 주소는 로그인 페이지이고 열쇠가 없습니다."
     case .studyNeedsTerminal:
       "'study'는 터미널에서만 열 수 있습니다. 스크립트에서는 'wordbook words BOOK'이나 "
         + "'wordbook stats'를 쓰세요."
@@ -292,6 +295,7 @@ extension KoreanCatalogue: TerminalCatalogue {
         + "127.0.0.1에서 기다리세요."
     case .serving(let url): "브라우저에서 학습하기: \(url)"
     case .otherDevices: "다른 기기에서는 127.0.0.1 대신 이 컴퓨터의 네트워크 주소를 쓰세요."
+    case .onThisNetwork(let url): "같은 네트워크의 휴대폰에서: \(url)"
     case .pressControlC: "멈추려면 Ctrl-C를 누르세요."
     case .browserNotOpened(let opener):
       "\(opener)로 브라우저를 열 수 없습니다. 위 주소를 직접 여세요."

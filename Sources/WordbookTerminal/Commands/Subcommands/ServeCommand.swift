@@ -1,3 +1,4 @@
+import Wordbook
 import WordbookWeb
 
 #if canImport(FoundationEssentials)
@@ -10,13 +11,17 @@ import WordbookWeb
   import Glibc
 #endif
 
-/// `wordbook serve [--port N] [--host ADDRESS] [--open]`: serves the study page to browsers
-/// until SIGINT, SIGTERM or SIGHUP: one learner's wordbooks to whoever holds the printed
-/// address's token, or, on a PostgreSQL database without `--user`, every user's own, each
-/// signing in at `/login`.
+/// `wordbook serve [--port N] [--host ADDRESS] [--open] [--qr] [--new-key]`: serves the study
+/// page to browsers until SIGINT, SIGTERM or SIGHUP: one learner's wordbooks to whoever holds
+/// the printed address's token, or, on a PostgreSQL database without `--user`, every user's
+/// own, each signing in at `/login`.
+///
+/// One learner's address keeps its key in the database, so it stays the same after a restart;
+/// `--new-key` makes a new one, which refuses the old address. On a terminal, or with `--qr`,
+/// the address is also printed as a QR code for a phone's camera.
 struct ServeCommand: Subcommand {
   static let name = "serve"
-  static let arguments = "[--port N] [--host ADDRESS] [--open] [--peers URL,...]"
+  static let arguments = "[--port N] [--host ADDRESS] [--open] [--qr] [--new-key] [--peers URL,...]"
   static let summary = "serve the study page to web browsers"
   static var handlesSignals: Bool { true }
 
@@ -28,6 +33,10 @@ struct ServeCommand: Subcommand {
   var opensBrowser = false
   /// The other servers on the same PostgreSQL database that pages turn to when this one stops.
   var peers: [String] = []
+  /// Whether to print the QR code even when standard output is not a terminal.
+  var printsQRCode = false
+  /// Whether to make a new key for the address, which refuses the old one.
+  var makesNewKey = false
 
   func run(in session: CommandSession) async throws(CommandFailure) {
     try await session.serve(self)
@@ -35,13 +44,14 @@ struct ServeCommand: Subcommand {
 }
 
 extension ServeCommand {
-  /// Reads `--port N`, `--host ADDRESS` and the flag `--open`.
+  /// Reads `--port N`, `--host ADDRESS`, `--peers URL,...` and the flags `--open`, `--qr` and
+  /// `--new-key`.
   ///
   /// - Throws: ``UsageError`` for an unknown option, a port that is not a number from 0 to
   ///   65535, or a positional argument.
   init(parsing arguments: SubcommandArguments) throws(UsageError) {
     let split = try arguments.split(
-      required: 0, options: ["port", "host", "peers"], flags: ["open"])
+      required: 0, options: ["port", "host", "peers"], flags: ["open", "qr", "new-key"])
     let port = split.options["port"] ?? "8080"
     guard let number = UInt16(port) else {
       throw UsageError(.invalidPort(port), usage: arguments.usage)
@@ -56,7 +66,8 @@ extension ServeCommand {
     }
     self.init(
       port: number, host: host, opensBrowser: split.flags.contains("open"),
-      peers: peers.filter { !$0.isEmpty })
+      peers: peers.filter { !$0.isEmpty }, printsQRCode: split.flags.contains("qr"),
+      makesNewKey: split.flags.contains("new-key"))
   }
 }
 
@@ -66,6 +77,7 @@ extension ServeCommand {
   @MainActor func run(signingInOn url: String, catalogue: any TerminalCatalogue, out: OutputFile)
     async throws(CommandFailure)
   {
+    guard !makesNewKey else { throw .usage(.newKeyNeedsOneLearner) }
     let accounts: PostgresSignIns
     do {
       accounts = try await PostgresSignIns(url: url)
@@ -96,8 +108,18 @@ extension ServeCommand {
       TerminalOutput.standardError.writeLine("wordbook: " + catalogue.text(warning))
     }
     try out.writeLine(catalogue.text(.serving(url: server.url)))
+    // A phone reaches a server listening on every address at this machine's own.
+    var phoneURL = server.url
     if server.listensOnEveryAddress {
-      try out.writeLine(catalogue.text(.otherDevices))
+      if let address = LocalNetwork.address() {
+        phoneURL = server.url(reachedAt: address)
+        try out.writeLine(catalogue.text(.onThisNetwork(url: phoneURL)))
+      } else {
+        try out.writeLine(catalogue.text(.otherDevices))
+      }
+    }
+    if printsQRCode || out.isTerminal, let code = QRCode(phoneURL) {
+      for line in code.halfBlocks(colours: out.isTerminal) { try out.writeLine(line) }
     }
     try out.writeLine(catalogue.text(.pressControlC))
     try out.flush()
@@ -116,13 +138,33 @@ extension CommandSession {
   fileprivate func serve(_ command: ServeCommand) async throws(CommandFailure) {
     // One learner's server has a token of its own, which no peer's page holds.
     guard command.peers.isEmpty else { throw .usage(.peersNeedSignIn) }
+    let key = try await pageKey(renewing: command.makesNewKey)
     let server: WebServer
     do {
-      server = try WebServer(service: service, host: command.host, port: command.port)
+      server = try WebServer(service: service, host: command.host, port: command.port, key: key)
     } catch {
       throw .runtime(.serverFailed(detail: error.message))
     }
     try await command.serve(
       server, catalogue: catalogue, out: out, warning: .listeningWarning(host: command.host))
+  }
+
+  /// The key of the page's address that the database keeps, or a new one, kept in its place,
+  /// when it keeps none (or an unreadable one) or `renewing`.
+  private func pageKey(renewing: Bool) async throws(CommandFailure) -> PageKey {
+    guard let store = service as? any FrontEndValueStore else { return PageKey() }
+    let name = "page_key"
+    if !renewing,
+      let kept = try await call({ () async throws(WordServiceError) in
+        try await store.frontEndValue(for: name)
+      }).flatMap(PageKey.init)
+    {
+      return kept
+    }
+    let key = PageKey()
+    try await call { () async throws(WordServiceError) in
+      try await store.setFrontEndValue(key.description, for: name)
+    }
+    return key
   }
 }
