@@ -60,7 +60,9 @@ let package = Package(
         .embedInCode("Resources/index.html"), .embedInCode("Resources/app.css"),
         .embedInCode("Resources/app.js"), .embedInCode("Resources/editor.js"),
         .embedInCode("Resources/texts.js"), .embedInCode("Resources/books.js"),
-        .embedInCode("Resources/focus.js"),
+        .embedInCode("Resources/focus.js"), .embedInCode("Resources/sw.js"),
+        .embedInCode("Resources/manifest.webmanifest"), .embedInCode("Resources/icon-192.png"),
+        .embedInCode("Resources/icon-512.png"),
       ]
     ),
     .target(

@@ -42,6 +42,7 @@ extension EnglishCatalogue: PageCatalogue {
         "The server could not be reached. Check that “wordbook serve” is still running, "
         + "then try again.",
       sessionEnded: sentence(.sessionEnded),
+      offline: "Offline: the cards as they were when the server was last reached; reconnecting…",
       forbidden: "The server refused the request. Open the address “wordbook serve” printed.",
       refused: "The server refused the request (HTTP {status}). Reload the page.",
       viewCards: "Cards", viewList: "List", views: "View",

@@ -25,7 +25,8 @@ struct HTTPResponse: Sendable {
     (
       "Content-Security-Policy",
       "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
-        + "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        + "img-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; "
+        + "frame-ancestors 'none'"
     ),
     ("X-Content-Type-Options", "nosniff"),
     ("X-Frame-Options", "DENY"),

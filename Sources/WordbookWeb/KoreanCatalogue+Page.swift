@@ -38,6 +38,7 @@ extension KoreanCatalogue: PageCatalogue {
         + "다른 페이지를 닫은 뒤 이 페이지를 새로 고치세요.",
       unreachable: "서버에 연결할 수 없습니다. “wordbook serve”가 실행 중인지 확인한 뒤 다시 시도하세요.",
       sessionEnded: sentence(.sessionEnded),
+      offline: "오프라인: 서버에 마지막으로 연결됐을 때의 카드입니다. 다시 연결하는 중…",
       forbidden: "서버가 요청을 거절했습니다. “wordbook serve”가 출력한 주소를 여세요.",
       refused: "서버가 요청을 거절했습니다 (HTTP {status}). 페이지를 새로 고치세요.",
       viewCards: "카드", viewList: "목록", views: "보기 방식",

@@ -40,6 +40,8 @@ struct PageTexts: Codable, Sendable {
   /// `{name}`.
   var signedInAs: String
   var signOut, connecting, disconnected, eventsRefused, unreachable, sessionEnded: String
+  /// The page opened without the server, showing what it last showed.
+  var offline: String
   var forbidden: String
   /// A refusal with no sentence of its own: `{status}`, the HTTP status.
   var refused: String

@@ -120,13 +120,16 @@ struct WebRouter: Sendable {
       request.query["token"] != nil
     {
       // The token moves from the address to a cookie the page's script cannot read, and the
-      // address loses it so that it stays out of the history and of screenshots.
+      // address loses it so that it stays out of the history and of screenshots. The key
+      // outlives restarts, so the cookie lasts as long as a browser keeps one (400 days): a page
+      // added to a phone's home screen opens without the token.
       return .redirect(
         to: access.home,
         headers: [
           (
             "Set-Cookie",
-            "\(AccessGuard.cookieName)=\(token); HttpOnly; SameSite=Strict; Path=\(access.home)"
+            "\(AccessGuard.cookieName)=\(token); HttpOnly; SameSite=Strict; "
+              + "Path=\(access.home); Max-Age=34560000"
           )
         ])
     }

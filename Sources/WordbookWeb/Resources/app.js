@@ -10,8 +10,16 @@ import { BookPicker } from './books.js';
 import { FocusView, followPointer } from './focus.js';
 
 const viewKey = 'wordbook.view';
+// What the page last showed, kept for when it opens without the server: one key per page's
+// folder, so two servers' pages on one browser keep their own.
+const keptKey = `wordbook.kept:${location.pathname}`;
+const keptEvents = ['picker', 'cards', 'status', 'screen'];
 const page = {
   session: null,
+  // Whether the page has reached the server since it opened; whether it shows what it kept,
+  // having not.
+  connected: false,
+  showingKept: false,
   // The signed-in learner, on a server where learners sign in; null on one learner's server.
   user: null,
   // The server the page talks to: '' for the one that served it, else a peer's origin and '/'.
@@ -327,9 +335,15 @@ function connect() {
   $('connection').textContent = t.connecting;
   const events = new EventSource(`${page.base}events`, { withCredentials: true });
   const on = (name, handler) =>
-    events.addEventListener(name, (event) => handler(JSON.parse(event.data)));
+    events.addEventListener(name, (event) => {
+      const data = JSON.parse(event.data);
+      keep(name, data);
+      handler(data);
+    });
   on('session', (session) => {
     page.session = session.id;
+    page.connected = true;
+    page.showingKept = false;
     page.user = session.user ?? null;
     if (page.servers.length === 0) {
       page.servers = [location.origin, ...(session.peers ?? [])].map((origin) => `${origin}/`);
@@ -365,10 +379,57 @@ function connect() {
       setTimeout(connect, 500);
       return;
     }
+    // Opened without the server (a service worker's copy of the page), the page shows what it
+    // last showed, until the browser's next try reaches the server; a server that refused
+    // the page says so instead.
+    if (events.readyState !== EventSource.CLOSED && (page.showingKept || showKept())) {
+      $('connection').textContent = t.offline;
+      return;
+    }
     // The browser tries again after a dropped connection, but not after a refusal.
     $('connection').textContent =
       events.readyState === EventSource.CLOSED ? t.eventsRefused : t.disconnected;
   });
+}
+
+// Keeps the last of each event that draws the page, and each card's news in the screen kept.
+function keep(name, data) {
+  if (name !== 'card' && !keptEvents.includes(name)) return;
+  try {
+    const kept = JSON.parse(localStorage.getItem(keptKey) ?? '{}');
+    if (name === 'card') {
+      const index = kept.screen?.page?.findIndex((card) => card.id === data.id) ?? -1;
+      if (index < 0) return;
+      kept.screen.page[index] = data;
+    } else if (name === 'screen' && !data.page && kept.screen?.page) {
+      // A screen carries the list's page only when it changes: the one kept goes on.
+      kept.screen = { ...data, page: kept.screen.page, pageStart: kept.screen.pageStart };
+    } else {
+      kept[name] = data;
+    }
+    localStorage.setItem(keptKey, JSON.stringify(kept));
+  } catch {
+    // Storage may be off or full: the page then opens without the server empty.
+  }
+}
+
+// Draws what the page kept, on a page that has not reached the server since it opened;
+// whether it kept anything.
+function showKept() {
+  if (page.connected || page.showingKept) return false;
+  let kept = null;
+  try {
+    kept = JSON.parse(localStorage.getItem(keptKey) ?? 'null');
+  } catch {
+    return false;
+  }
+  if (!kept?.screen) return false;
+  page.showingKept = true;
+  if (kept.picker) books.update(kept.picker);
+  if (kept.cards) renderCards(kept.cards);
+  if (kept.status) renderStatus(kept.status);
+  renderScreen(kept.screen);
+  return true;
 }
 
 // Which command each key asks for: the study screen's one key table (`StudyKeyMap`), which the
@@ -464,6 +525,9 @@ function start() {
     send('study', 'saveWord', { term: $('term').value, meaning: $('meaning').value });
   });
   document.addEventListener('keydown', onKey);
+  // The service worker keeps the page's files, so that the page opens without the server.
+  // Browsers run one only on localhost or over HTTPS; elsewhere the page works without it.
+  navigator.serviceWorker?.register('sw.js').catch(() => {});
   connect();
 }
 
