@@ -673,4 +673,11 @@ import Wordbook
     #expect(store.state.cards.cursor == 1)
     #expect(shown.contains("cards") && shown.last == "current card")
   }
+
+  /// `TypedAnswer`.
+  @Test func aTypedAnswerProposesARating() {
+    let answer = TypedAnswer(typed: "스다듬다", answer: "쓰다듬다; to stroke")
+    #expect(answer.proposal == .hard)
+    #expect(answer.typedMarks.map(\.kind) == [.wrong, .right, .right, .right])
+  }
 }
