@@ -52,6 +52,9 @@ extension EnglishCatalogue: PageCatalogue {
       focusCard: "Card: tap or press Space to turn it",
       focusHint: "Tap the card to turn it. Swipe it right if you knew it, left if you did not.",
       hintDismiss: "Got it", roundDone: PageTexts.shared(.roundOver, .english),
+      focusKeysHint:
+        "Click the card or press Space to turn it. Press → if you knew it, ← if you did not, "
+        + "or 1 to 4 to rate it; ? lists every key.",
       roundSummary: PageTexts.shared(.roundSummary, .english),
       restudy: PageTexts.shared(.restudyMissed, .english),
       studyAgain: PageTexts.shared(.restudyRound, .english),

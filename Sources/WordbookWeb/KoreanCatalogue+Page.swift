@@ -48,6 +48,9 @@ extension KoreanCatalogue: PageCatalogue {
       focusCard: "카드: 누르거나 Space를 눌러 뒤집기",
       focusHint: "카드를 누르면 뒤집힙니다. 알면 오른쪽으로, 모르면 왼쪽으로 미세요.",
       hintDismiss: "알겠어요", roundDone: PageTexts.shared(.roundOver, .korean),
+      focusKeysHint:
+        "카드를 누르거나 Space 키를 누르면 뒤집힙니다. 알면 →, 모르면 ← 키를, 평가는 1~4 키를 "
+        + "누르세요. ?를 누르면 모든 키가 보입니다.",
       roundSummary: PageTexts.shared(.roundSummary, .korean),
       restudy: PageTexts.shared(.restudyMissed, .korean),
       studyAgain: PageTexts.shared(.restudyRound, .korean),

@@ -49,6 +49,8 @@ struct PageTexts: Codable, Sendable {
   /// The focused card's place: `{n}`, `{count}`.
   var focusPosition: String
   var focusCard, focusHint, hintDismiss, roundDone: String
+  /// The focused view's hint for a mouse and keyboard, where ``focusHint`` is a touch screen's.
+  var focusKeysHint: String
   /// A round's summary: `{known}`, `{notKnown}`.
   var roundSummary: String
   var restudy, studyAgain: String

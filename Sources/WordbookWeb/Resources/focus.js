@@ -7,6 +7,8 @@ import { t } from './texts.js';
 
 const $ = (id) => document.getElementById(id);
 const swipeDistance = 60;
+// A side longer than this is set small, and its card scrolls.
+const longText = 80;
 const hintKey = 'wordbook.focusHintSeen';
 
 /** Makes `item` follow the finger (or mouse) and turn green or yellow past the swipe
@@ -86,6 +88,9 @@ export class FocusView {
     onPress($('restudy'), () => this.restudy('restudyMissed'));
     onPress($('study-again'), () => this.restudy('restudyRound'));
     $('focus-hint').hidden = hintSeen();
+    // A finger gets the taps and swipes; a mouse and a keyboard the keys.
+    $('focus-hint-text').dataset.text =
+      window.matchMedia('(pointer: coarse)').matches ? 'focusHint' : 'focusKeysHint';
   }
 
   /** Shows the server's screen: its card, or the round's summary once the round is over. */
@@ -163,6 +168,7 @@ export class FocusView {
     item.dataset.face = card.face;
     item.querySelector('.term').textContent = card.term;
     item.querySelector('.meaning').textContent = card.meaning;
+    item.dataset.long = String(Math.max(card.term.length, card.meaning.length) > longText);
     if (turned) {
       item.classList.remove('turning');
       void item.offsetWidth;
