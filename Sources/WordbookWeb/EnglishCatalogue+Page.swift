@@ -104,6 +104,7 @@ extension EnglishCatalogue: PageCatalogue {
     case .commandNotFromPage(let name): "The page may not send the command '\(name)' this way."
     case .signedOut: "You are signed out; sign in again at /login."
     case .noBookForChart: "Open a wordbook to see its review chart."
+    case .wordNotShown: "This page shows no such word."
     case .marksNotSaved: "The mark was not saved; the page shows it as not saved. Try again."
     }
   }

@@ -23,7 +23,7 @@ struct HTTPRequest: Sendable {
   ]
 
   /// The query arguments the server reads.
-  static let queryNames = ["count", "from", "session", "token"]
+  static let queryNames = ["count", "from", "session", "token", "word"]
 
   init(
     method: String, path: String, headers: [String: String] = [:],

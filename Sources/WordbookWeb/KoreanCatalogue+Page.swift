@@ -99,6 +99,7 @@ extension KoreanCatalogue: PageCatalogue {
     case .commandNotFromPage(let name): "페이지는 '\(name)' 명령을 이렇게 보낼 수 없습니다."
     case .signedOut: "로그아웃되었습니다. /login에서 다시 로그인하세요."
     case .noBookForChart: "복습 차트를 보려면 단어장을 여세요."
+    case .wordNotShown: "이 페이지에 없는 단어입니다."
     case .marksNotSaved: "표시를 저장하지 못했습니다. 페이지에 저장 안 됨으로 보입니다. 다시 시도하세요."
     }
   }

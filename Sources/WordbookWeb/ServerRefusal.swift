@@ -38,6 +38,8 @@ enum ServerRefusal: Hashable, Sendable {
   case signedOut
   /// The review chart was asked for with no book open.
   case noBookForChart
+  /// A rating preview of a word the page's cards do not hold, or of no word.
+  case wordNotShown
   /// The service refused the marks a request sent: the page shows them not saved.
   case marksNotSaved
 
@@ -46,7 +48,7 @@ enum ServerRefusal: Hashable, Sendable {
     switch self {
     case .foreignHost: 421
     case .foreignOrigin, .missingToken, .actionNotFromPage: 403
-    case .notFound, .sessionEnded: 404
+    case .notFound, .sessionEnded, .wordNotShown: 404
     case .methodNotAllowed: 405
     case .stopping, .tooManyPages, .tooManyPagesOfLearner, .marksNotSaved: 503
     case .actionNotJSON, .commandNotJSON: 415

@@ -151,6 +151,13 @@ enum WebEvents {
     }
   }
 
+  /// What each rating of a word would schedule: the seconds from now to its due time after
+  /// again, hard, good and easy.
+  struct Preview: Encodable {
+    var id: Int64
+    var waits: [Int64]
+  }
+
   /// The window of cards the page asked for.
   struct Window: Encodable {
     var from: Int

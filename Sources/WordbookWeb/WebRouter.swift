@@ -156,10 +156,10 @@ struct WebRouter: Sendable {
     switch (request.method, path) {
     case ("GET", "/"):
       return page(language)
-    case ("GET", "/events"), ("GET", "/cards"), ("GET", "/chart"), ("POST", "/actions"),
-      ("POST", "/commands"):
+    case ("GET", "/events"), ("GET", "/cards"), ("GET", "/chart"), ("GET", "/preview"),
+      ("POST", "/actions"), ("POST", "/commands"):
       return .later { await answerNow(request, path: path, language: language, as: visitor) }
-    case (_, "/"), (_, "/events"), (_, "/cards"), (_, "/chart"), (_, "/actions"),
+    case (_, "/"), (_, "/events"), (_, "/cards"), (_, "/chart"), (_, "/preview"), (_, "/actions"),
       (_, "/commands"):
       return .refusal(.methodNotAllowed(method: request.method, path: path), in: language)
     default:
@@ -200,11 +200,18 @@ struct WebRouter: Sendable {
       guard let session = await sessions.session(for: request, signedInWith: visitor.secret)
       else { return .refusal(.sessionEnded, in: language) }
       return await Self.chart(of: session)
+    case ("GET", "/preview"):
+      guard let session = await sessions.session(for: request, signedInWith: visitor.secret)
+      else { return .refusal(.sessionEnded, in: language) }
+      guard let word = request.query["word"].flatMap({ Int64($0) }) else {
+        return .refusal(.wordNotShown, in: language)
+      }
+      return await session.ratingPreview(of: Word.ID(word))
     case ("POST", "/actions"):
       return await receiveAction(request, language: language, signedInWith: visitor.secret)
     case ("POST", "/commands"):
       return await receiveCommand(request, language: language, signedInWith: visitor.secret)
-    case (_, "/"), (_, "/events"), (_, "/cards"), (_, "/chart"), (_, "/actions"),
+    case (_, "/"), (_, "/events"), (_, "/cards"), (_, "/chart"), (_, "/preview"), (_, "/actions"),
       (_, "/commands"):
       return .refusal(.methodNotAllowed(method: request.method, path: path), in: language)
     default:

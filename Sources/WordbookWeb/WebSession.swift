@@ -141,6 +141,19 @@ final class WebSession {
     }
   }
 
+  /// What each rating of the word `id` would schedule now, as the page's rating buttons show
+  /// it; refused for a word this page's cards do not hold.
+  func ratingPreview(of id: Word.ID) async -> HTTPResponse {
+    guard store.state.app.words.contains(id) else { return .refusal(.wordNotShown, in: language) }
+    do {
+      let preview = try await service.fetchRatingPreview(of: id, at: .now)
+      return .json(
+        WebEvents.Preview(id: id.rawValue, waits: Rating.allCases.map(preview.wait(after:))))
+    } catch {
+      return .text(500, error.message(in: language, for: .visitor))
+    }
+  }
+
   /// The open book's review chart at `time`, as ``ReviewChart`` draws it in the page's
   /// language; `nil` when no book is open.
   func chart(at time: Timestamp) async throws(WordServiceError) -> String? {

@@ -63,4 +63,44 @@ struct PhoneLayoutTests {
       }
     }
   }
+
+  /// Each rating button says what it would schedule, as the service would store it: a new
+  /// card's learning steps, then days.
+  @Test func theRatingButtonsSayWhatTheyWouldSchedule() async throws {
+    try await TestLibrary.with(terms: ["물", "불"]) { library in
+      try await WebDriver.with(width: 390, height: 844, touch: true) { browser in
+        try await browser.open(library.server.url)
+        #expect(
+          try await browser.waitFor(
+            "return document.querySelector('[data-book-id]') !== null", timeout: Self.patience))
+        try await browser.tap("[data-book-id='\(library.book.id)']")
+        let shown =
+          "return ['didnt-know', 'hard', 'knew', 'easy'].map((id) => "
+          + "document.getElementById(id).dataset.interval ?? '')"
+        #expect(
+          try await browser.waitFor(
+            "return document.getElementById('easy').dataset.interval !== undefined",
+            timeout: Self.patience))
+        let intervals = try #require(try await browser.run(shown) as? [String])
+        let preview = try await library.service.fetchRatingPreview(
+          of: library.words[0].id, at: .now)
+        let waits = Rating.allCases.map { preview.wait(after: $0) }
+        #expect(intervals[0] == "1m" && waits[0] == 60)
+        #expect(intervals[2] == "10m" && waits[2] == 600)
+        #expect(intervals[3] == "\(waits[3] / 86_400)d", "\(intervals) \(waits)")
+        // Longer waits in months and years, to a tenth, and less than a minute.
+        let formatted = try await browser.run(
+          "return import('./texts.js').then((m) => [m.t.interval(30), m.t.interval(75 * 86400), "
+            + "m.t.interval(2 * 31557600)])")
+        #expect(formatted as? [String] == ["<1m", "2.5 mths", "2 yrs"])
+        // The next card gets its own.
+        try await browser.tap("#knew")
+        #expect(
+          try await browser.waitFor(
+            "return document.getElementById('focus-position').textContent === 'Card 2 of 2'"
+              + " && document.getElementById('knew').dataset.interval === '10m'",
+            timeout: Self.patience))
+      }
+    }
+  }
 }

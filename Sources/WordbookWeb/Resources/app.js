@@ -52,7 +52,7 @@ const page = {
 const $ = (id) => document.getElementById(id);
 const editor = new WordEditor(send);
 const deleteQuestion = new DeleteQuestion(send);
-const focus = new FocusView(command);
+const focus = new FocusView(command, ratingPreview);
 const books = new BookPicker(send);
 
 // A touch screen studies one card at a time; a mouse, even in a narrow window, gets the list
@@ -166,6 +166,20 @@ async function loadChart() {
     $('chart').replaceChildren(document.importNode(chart.documentElement, true));
   } catch {
     fail(t.unreachable);
+  }
+}
+
+// What each rating of the word `id` would schedule, or null when the server cannot say.
+async function ratingPreview(id) {
+  if (!page.session) return null;
+  try {
+    const session = encodeURIComponent(page.session);
+    const response = await fetch(`${page.base}preview?session=${session}&word=${id}`, {
+      credentials: 'include',
+    });
+    return response.ok ? await response.json() : null;
+  } catch {
+    return null;
   }
 }
 

@@ -10,6 +10,8 @@ const swipeDistance = 60;
 // A side longer than this is set small, and its card scrolls.
 const longText = 80;
 const hintKey = 'wordbook.focusHintSeen';
+// The rating buttons, again to easy.
+const ratingButtons = ['didnt-know', 'hard', 'knew', 'easy'];
 
 /** Makes `item` follow the finger (or mouse) and turn green or yellow past the swipe
  * distance; calls `act` with `good` (right) or `again` (left) for a swipe, `flip` for a press
@@ -74,9 +76,12 @@ export function onPress(button, action) {
 /** The focused view over the cards the server shows. */
 export class FocusView {
   /** `command` posts a command of the study screen and resolves to null once the server has
-   * applied it, or to the sentence that says why it did not. */
-  constructor(command) {
+   * applied it, or to the sentence that says why it did not; `preview` resolves to what each
+   * rating of a word would schedule (`{ id, waits }`, the seconds after again, hard, good and
+   * easy), or to null. */
+  constructor(command, preview) {
     this.command = command;
+    this.preview = preview;
     this.screen = null;
     this.due = null;
     followPointer($('focus-card'), (kind) => this.act(kind));
@@ -138,6 +143,17 @@ export class FocusView {
     }
   }
 
+  /** Asks what each rating of the card `id` would schedule, and shows it on the rating
+   * buttons (as Anki prints "10m" or "4d" on its own) while that card is still the one shown. */
+  async showWaits(id) {
+    for (const name of ratingButtons) delete $(name).dataset.interval;
+    const preview = await this.preview(id);
+    if (!preview || $('focus-card').dataset.wordId !== String(id)) return;
+    ratingButtons.forEach((name, index) => {
+      $(name).dataset.interval = t.interval(preview.waits[index]);
+    });
+  }
+
   /** Draws the screen, while the view is shown: hidden, its card would be a second element
    * of the word's ID. */
   render() {
@@ -163,6 +179,9 @@ export class FocusView {
     const item = $('focus-card');
     // A card turned over turns with a short animation; a new card simply appears.
     const turned = item.dataset.wordId === String(card.id) && item.dataset.face !== card.face;
+    if (item.dataset.wordId !== String(card.id) || card.state !== item.dataset.state) {
+      this.showWaits(card.id);
+    }
     item.dataset.wordId = card.id;
     item.dataset.state = card.state;
     item.dataset.face = card.face;

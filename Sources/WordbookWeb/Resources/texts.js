@@ -11,12 +11,31 @@ function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
 }
 
+/** `value` of `name` (a minute, an hour, …), as short as the page's language writes it: whole
+ * minutes, hours and days, narrowly ("10m", "4d"); months and years to a tenth, in the short
+ * form that tells a month from a minute ("2.5 mths"). */
+function unit(value, name) {
+  const long = name === 'month' || name === 'year';
+  return new Intl.NumberFormat(language, {
+    style: 'unit', unit: name, unitDisplay: long ? 'short' : 'narrow',
+    maximumFractionDigits: long ? 1 : 0,
+  }).format(value);
+}
+
 /** `count` with its digits grouped as the page's language groups them. */
 const number = (count) => count.toLocaleString(language);
 
 /** The texts of the page's language: plain ones as they are, the others as functions. */
 export const t = {
   ...table,
+  // How long a rating puts a card off, as short as Anki's "<1m", "10m", "4d".
+  interval: (seconds) => {
+    const units = [['minute', 60], ['hour', 3600], ['day', 86400], ['month', 2629800], ['year', 31557600]];
+    if (seconds < 60) return '<' + unit(1, 'minute');
+    let [name, size] = units[0];
+    for (const [next, nextSize] of units) if (seconds >= nextSize) [name, size] = [next, nextSize];
+    return unit(seconds / size, name);
+  },
   // What the round has left: by kind for a Due round, else how many; with the next due time
   // once a Due round has nothing left.
   roundLeft: (round, due) => {
