@@ -680,4 +680,14 @@ import Wordbook
     #expect(answer.proposal == .hard)
     #expect(answer.typedMarks.map(\.kind) == [.wrong, .right, .right, .right])
   }
+
+  /// `RatingPreview` and `WordService.fetchRatingPreview(of:at:)`.
+  @Test func aRatingPreviewSaysWhatEachRatingSchedules() async throws {
+    let service = InMemoryWordService(books: nouns)
+    let word = try #require(
+      try await service.fetchWords(in: try await service.fetchBooks()[0].id).first)
+    let now = Timestamp(secondsSince1970: 1_780_000_000)
+    let preview = try await service.fetchRatingPreview(of: word.id, at: now)
+    #expect(preview.wait(after: .good) == 600)
+  }
 }
