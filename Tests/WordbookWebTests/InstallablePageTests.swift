@@ -66,4 +66,25 @@ struct InstallablePageTests {
   private static func shows(_ position: String) -> String {
     "return document.getElementById('focus-position')?.textContent === '\(position)'"
   }
+
+  /// What the page keeps for opening without the server is the learner's words: signing out
+  /// leaves none of it in the browser.
+  @Test func signingOutLeavesNothingKept() async throws {
+    try await SignInServer.with { server in
+      try await WebDriver.with { browser in
+        try await browser.open(server.origin + "/login")
+        try await browser.type("mina", into: "#name")
+        try await browser.type("correct horse", into: "#password")
+        try await browser.click("#sign-in-button")
+        let kept =
+          "return Object.keys(localStorage).some((key) => key.startsWith('wordbook.kept:'))"
+        #expect(try await browser.waitFor(kept, timeout: Self.patience))
+        try await browser.click("#sign-out")
+        #expect(
+          try await browser.waitFor(
+            "return location.pathname === '/login'", timeout: Self.patience))
+        #expect(try await browser.run(kept) as? Bool == false)
+      }
+    }
+  }
 }

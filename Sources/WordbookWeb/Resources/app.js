@@ -137,7 +137,13 @@ async function post(path, body) {
 
 // The sign-in has ended (signed out here or elsewhere, a new password, a deleted account):
 // the sign-in page takes over.
+// An ended sign-in leaves nothing of the learner's words in the browser's storage.
 function signInAgain() {
+  try {
+    localStorage.removeItem(keptKey);
+  } catch {
+    // Storage may be off: then nothing was kept.
+  }
   location.assign(`${page.base}login`);
   return t.signOut;
 }
