@@ -76,4 +76,32 @@ struct ServeAddressTests {
     #expect(try await QRDecoder.decode(QRDecoder.codeLines(in: printed)) == String(phone))
     #expect(opened == "303")
   }
+
+  /// On a terminal the code is drawn without `--qr`, in black on white; a window too narrow
+  /// for it gets a sentence instead of a code its wrapping would break.
+  @Test(.enabled(if: TmuxSession.executable != nil, "needs tmux"), arguments: [80, 40])
+  func aTerminalGetsTheCodeWhenItFits(columns: Int) async throws {
+    let runner = try WordbookProcess()
+    defer { runner.removeFolder() }
+    let tmux = try await TmuxSession(
+      [WordbookProcess.executable.path, "--db", runner.databasePath, "serve", "--port", "0"],
+      environment: runner.environment.merging(["TERM": "screen"]) { $1 }, columns: columns,
+      rows: 50)
+    let screen = try await tmux.waitForScreen("the address") {
+      $0.contains { $0.contains("Ctrl-C") }
+    }
+    let drawn = screen.filter { line in line.count > 20 && line.allSatisfy { " ▀▄█".contains($0) } }
+    if columns >= 57 {
+      // Version 8 (49 modules), two rows a line; the quiet zone's blank lines are not drawn
+      // rows.
+      let rows = 25
+      #expect(drawn.count == rows, "\(screen.joined(separator: "\n"))")
+    } else {
+      #expect(drawn.isEmpty)
+      #expect(
+        try tmux.screenJoiningWrappedRows().contains {
+          $0.contains("QR code needs a window 57 columns wide")
+        })
+    }
+  }
 }

@@ -51,6 +51,8 @@ enum CommandReport: Hashable, Sendable {
   case otherDevices
   /// `serve`'s address on this machine's network, for a phone.
   case onThisNetwork(url: String)
+  /// The terminal is narrower than the QR code of the address, which it would break.
+  case qrCodeTooWide(columns: Int)
   /// How to stop the server.
   case pressControlC
   /// The browser could not be opened with the program.

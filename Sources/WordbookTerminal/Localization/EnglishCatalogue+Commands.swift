@@ -348,6 +348,9 @@ extension EnglishCatalogue: TerminalCatalogue {
     case .otherDevices:
       "From another device, put this machine's network address in place of 127.0.0.1."
     case .onThisNetwork(let url): "From a phone on this network: \(url)"
+    case .qrCodeTooWide(let columns):
+      "The address's QR code needs a window \(columns) columns wide: widen this one and start "
+        + "serve again to scan it."
     case .pressControlC: "Press Ctrl-C to stop."
     case .browserNotOpened(let opener):
       "could not open a browser with \(opener); open the address above yourself."

@@ -296,6 +296,9 @@ extension KoreanCatalogue: TerminalCatalogue {
     case .serving(let url): "브라우저에서 학습하기: \(url)"
     case .otherDevices: "다른 기기에서는 127.0.0.1 대신 이 컴퓨터의 네트워크 주소를 쓰세요."
     case .onThisNetwork(let url): "같은 네트워크의 휴대폰에서: \(url)"
+    case .qrCodeTooWide(let columns):
+      "주소의 QR 코드를 보려면 창 너비가 \(columns)열 이상이어야 합니다. 창을 넓힌 뒤 serve를 "
+        + "다시 실행하세요."
     case .pressControlC: "멈추려면 Ctrl-C를 누르세요."
     case .browserNotOpened(let opener):
       "\(opener)로 브라우저를 열 수 없습니다. 위 주소를 직접 여세요."

@@ -119,7 +119,13 @@ extension ServeCommand {
       }
     }
     if printsQRCode || out.isTerminal, let code = QRCode(phoneURL) {
-      for line in code.halfBlocks(colours: out.isTerminal) { try out.writeLine(line) }
+      // A code cut by a narrow window's wrapping reads as nothing, or as another address.
+      let width = code.size + 8
+      if let size = TerminalSize.current(of: out.descriptor), size.columns < width {
+        try out.writeLine(catalogue.text(.qrCodeTooWide(columns: width)))
+      } else {
+        for line in code.halfBlocks(colours: out.isTerminal) { try out.writeLine(line) }
+      }
     }
     try out.writeLine(catalogue.text(.pressControlC))
     try out.flush()
