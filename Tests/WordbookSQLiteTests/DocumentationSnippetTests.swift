@@ -40,4 +40,17 @@ import WordbookSQLite
     }
     #expect(path.hasPrefix("/"))
   }
+
+  /// `FrontEndValueStore`, as a SQLite database adopts it.
+  @Test func keepingAFrontEndsValue() async throws {
+    let folder = try TemporaryFolder()
+    let service: any WordService = try SQLiteWordService(path: folder.file("wordbook.sqlite"))
+    var read: String?
+
+    if let store = service as? any FrontEndValueStore {
+      try await store.setFrontEndValue("dark", for: "theme")
+      read = try await store.frontEndValue(for: "theme")  // "dark"
+    }
+    #expect(read == "dark")
+  }
 }

@@ -39,4 +39,21 @@ struct DocumentationSnippetTests {
     await server.stop()
     #expect(printed == ["Sign in at http://127.0.0.1:\(server.port)/login"])
   }
+
+  /// `PageKey`: a key kept and given to the next server keeps the address.
+  @Test func keepingTheAddress() async throws {
+    let service = InMemoryWordService(books: SampleWordbook.books)
+    var kept: String?
+    func keep(_ text: String) { kept = text }
+    let stored: String? = nil
+
+    let key = stored.flatMap(PageKey.init) ?? PageKey()
+    let server = try WebServer(service: service, key: key)
+    keep(key.description)
+    let address = String(server.url.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" })
+    await server.stop()
+    let next = try WebServer(service: service, key: try #require(kept.flatMap(PageKey.init)))
+    #expect(String(next.url.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" }) == address)
+    await next.stop()
+  }
 }
