@@ -17,6 +17,10 @@ import Foundation
 /// first round runs the whole time; the second kills one server (SIGKILL) half-way, its pages
 /// move to the other, and every acknowledged mark must be in the database at the end.
 ///
+/// Beside the latencies, each round reports the CPU time each acknowledged mark cost: the
+/// PostgreSQL cluster's (its postmaster and backends summed), each server's that ran the whole
+/// round, and the load generator's, read from `/proc` before and after the marking.
+///
 /// `--filter manyLearners --sizes 1M` runs issue 30's load: 200 learners, 1,000 words each, 60 s a round; smaller
 /// sizes run a smaller load (10k: 10 learners, 5 s; 100k: 50 learners, 20 s) to keep the
 /// scenario working.
@@ -112,6 +116,9 @@ final class LoadRound {
   private var memory: [(before: Int, after: Int)] = []
   /// How many pages each server had open.
   private var pages: [Int] = [0, 0]
+  /// The CPU seconds each part used during the marking: PostgreSQL (its postmaster and
+  /// backends), each server, and this load generator; `nil` where one could not be read.
+  private var cpu: (postgres: Double?, servers: [Double?], generator: Double?)?
   private var lost = 0
 
   init(
@@ -162,6 +169,7 @@ final class LoadRound {
     }
     memory = zip(before, servers.map(\.residentBytes)).map { ($0, $1) }
     pages = [learners.count, learners.count]
+    let cpuBefore = cpuReadings()
     let begin = wallNow()
     start.give(begin)
     if killsOne {
@@ -170,8 +178,27 @@ final class LoadRound {
       servers[0].kill()
     }
     LoadServer.join(threads)
+    let cpuAfter = cpuReadings()
+    cpu = (
+      postgres: Self.difference(cpuBefore.postgres, cpuAfter.postgres),
+      servers: zip(cpuBefore.servers, cpuAfter.servers).map { Self.difference($0, $1) },
+      generator: Self.difference(cpuBefore.generator, cpuAfter.generator)
+    )
     for server in servers { server.stop() }
     lost = try countLost()
+  }
+
+  /// The CPU seconds used so far by PostgreSQL, each server and this process.
+  private func cpuReadings() -> (postgres: Double?, servers: [Double?], generator: Double?) {
+    (
+      cluster.postmaster.flatMap(ProcessCPU.seconds(ofTree:)), servers.map(\.cpuSeconds),
+      ProcessCPU.seconds(of: getpid())
+    )
+  }
+
+  private static func difference(_ before: Double?, _ after: Double?) -> Double? {
+    guard let before, let after else { return nil }
+    return after - before
   }
 
   /// When the round starts: given once by the coordinator, waited for by every page.
@@ -264,6 +291,18 @@ final class LoadRound {
     }
     percentiles(acknowledged, "markAcknowledged", limit: LoadScenario.acknowledgementLimit)
     percentiles(seen, "otherPageSees", limit: LoadScenario.otherPageLimit)
+    // The CPU each acknowledged mark cost each part, where a server ran the whole round.
+    if let cpu, !acknowledged.isEmpty {
+      let parts =
+        [("postgres", cpu.postgres), ("loadGenerator", cpu.generator)]
+        + cpu.servers.enumerated().map { ("server\($0.offset + 1)", $0.element) }
+      for case (let part, let seconds?) in parts {
+        results.add(
+          Measurement(
+            name: "\(prefix).cpuPerMark.\(part)(\(label))", scenario: name, size: size,
+            unit: .nanoseconds, samples: [seconds * 1e9 / Double(acknowledged.count)]))
+      }
+    }
     if !killsOne {
       for (index, reading) in memory.enumerated() where pages[index] > 0 {
         results.add(

@@ -55,6 +55,9 @@ final class LoadServer {
   }
 
   /// The server's resident set size (`VmRSS`) in bytes.
+  /// The CPU seconds the server has used; `nil` once it has exited.
+  var cpuSeconds: Double? { ProcessCPU.seconds(of: pid) }
+
   var residentBytes: Int {
     guard let status = readTextFile("/proc/\(pid)/status"),
       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })

@@ -64,6 +64,12 @@ final class PostgresCluster {
   }
 
   /// Stops the cluster at once and removes its folder.
+  /// The postmaster's process ID, from its lock file.
+  var postmaster: pid_t? {
+    readTextFile(folder.file("data") + "/postmaster.pid")
+      .flatMap { $0.split(separator: "\n").first }.flatMap { pid_t($0) }
+  }
+
   func stop() {
     try? Self.run(
       pgCtl, as: asPostgres, ["-D", folder.file("data"), "-m", "immediate", "stop"])
