@@ -28,6 +28,14 @@ struct QRCodeTests {
     #expect(try await QRDecoder.decode(code.halfBlocks()) == text)
   }
 
+  /// The type's documented example.
+  @Test func aPhoneAddressAsACode() async throws {
+    let code = try #require(QRCode("http://192.168.1.20:8080/"))
+    #expect(code.size == 25)
+    print(code.halfBlocks().joined(separator: "\n"))
+    #expect(try await QRDecoder.decode(code.halfBlocks()) == "http://192.168.1.20:8080/")
+  }
+
   @Test func theSizeIsTheSmallestVersionThatHoldsTheText() throws {
     #expect(try #require(QRCode(Self.text(count: 14, seed: 1))).size == 21)
     #expect(try #require(QRCode(Self.text(count: 15, seed: 1))).size == 25)
