@@ -12,7 +12,7 @@
 public struct RatingPreview: Hashable, Sendable {
   /// When the word would be rated.
   public let time: Timestamp
-  /// When it would fall due after each rating, in the order of ``Rating/allCases``.
+  /// When it would fall due after each rating: again, hard, good and easy, in that order.
   public let dueTimes: [Timestamp]
 
   /// The preview of a word whose memory is `memory`, rated at `time` by `scheduler`.

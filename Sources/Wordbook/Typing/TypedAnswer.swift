@@ -64,7 +64,8 @@ public struct TypedAnswer: Hashable, Sendable {
   /// - Parameters:
   ///   - typed: What the learner typed.
   ///   - answer: The card's answer: its back (the meaning, or the term when reversed).
-  /// - Complexity: O(*t* × *a*) for *t* and *a* characters, each at most ``longestAligned``.
+  /// - Complexity: O(*t* × *a*) for *t* and *a* characters; past 400 characters, a text is
+  ///   compared whole.
   public init(typed: String, answer: String) {
     let typed = Self.normalized(typed)
     let parts = Self.parts(of: answer)
