@@ -16,12 +16,7 @@ struct InstallablePageTests {
     let drafts = ["물", "불", "산"].map { WordDraft(term: $0, meaning: "meaning of \($0)") }
     try await TestLibrary.with(title: "Korean nouns", drafts: drafts) { library in
       try await WebDriver.with(width: 390, height: 844, touch: true) { browser in
-        try await browser.open(library.server.url)
-        #expect(
-          try await browser.waitFor(
-            "return document.querySelector('[data-book-id]') !== null", timeout: Self.patience))
-        try await browser.tap("[data-book-id='\(library.book.id)']")
-        #expect(try await browser.waitFor(Self.shows("Card 1 of 3"), timeout: Self.patience))
+        try await browser.tapOpenBook(of: library, patience: Self.patience)
         try await browser.tap("#knew")
         #expect(try await browser.waitFor(Self.shows("Card 2 of 3"), timeout: Self.patience))
 

@@ -54,19 +54,11 @@ struct MarkAnswerTests {
     do {
       let book = try #require(try await service.fetchBooks().first)
       let word = try #require(try await service.fetchWords(in: book.id).first)
-      let origin = "http://127.0.0.1:\(server.port)"
-      let path = String(server.url.dropFirst(origin.count))
-      let home = String(path.prefix { $0 != "?" })
-      let cookie = "wordbook_token=\(server.url.split(separator: "token=").last ?? "")"
-      let stream = try RawConnection(port: server.port)
+      let page = try await RawPageSession(on: server)
+      let (origin, home, cookie, stream, session) = (
+        page.origin, page.home, page.cookie, page.stream, page.id
+      )
       defer { stream.close() }
-      try await stream.send(
-        RawConnection.head(
-          "GET", home + "events",
-          headers: [("Host", "127.0.0.1:\(server.port)"), ("Cookie", cookie)]))
-      let pattern = /event: session\ndata: \{"id":"([0-9a-f]+)"\}/
-      #expect(try await stream.read(timeout: .seconds(60)) { $0.contains(pattern) })
-      let session = try #require(stream.text.firstMatch(of: pattern)).1
       let post = { (json: String) async throws -> Int in
         try await PlainHTTP.send(
           "POST", origin + home + "actions?session=\(session)",

@@ -19,15 +19,7 @@ struct PhoneLayoutTests {
     let drafts = [WordDraft(term: "쓰다듬다", meaning: Self.longMeaning)]
     try await TestLibrary.with(title: "Long", drafts: drafts) { library in
       try await WebDriver.with(width: 390, height: 844, touch: true) { browser in
-        try await browser.open(library.server.url)
-        #expect(
-          try await browser.waitFor(
-            "return document.querySelector('[data-book-id]') !== null", timeout: Self.patience))
-        try await browser.tap("[data-book-id='\(library.book.id)']")
-        #expect(
-          try await browser.waitFor(
-            "return document.getElementById('focus-position').textContent === 'Card 1 of 1'",
-            timeout: Self.patience))
+        try await browser.tapOpenBook(of: library, patience: Self.patience)
         #expect(
           try await browser.run("return document.getElementById('focus-hint-text').textContent")
             as? String
@@ -69,11 +61,7 @@ struct PhoneLayoutTests {
   @Test func theRatingButtonsSayWhatTheyWouldSchedule() async throws {
     try await TestLibrary.with(terms: ["물", "불"]) { library in
       try await WebDriver.with(width: 390, height: 844, touch: true) { browser in
-        try await browser.open(library.server.url)
-        #expect(
-          try await browser.waitFor(
-            "return document.querySelector('[data-book-id]') !== null", timeout: Self.patience))
-        try await browser.tap("[data-book-id='\(library.book.id)']")
+        try await browser.tapOpenBook(of: library, patience: Self.patience)
         let shown =
           "return ['didnt-know', 'hard', 'knew', 'easy'].map((id) => "
           + "document.getElementById(id).dataset.interval ?? '')"

@@ -18,18 +18,9 @@ struct RatingPreviewRequestTests {
       let books = try await service.fetchBooks()
       let word = try #require(try await service.fetchWords(in: books[0].id).first)
       let other = try #require(try await service.fetchWords(in: books[1].id).first)
-      let origin = "http://127.0.0.1:\(server.port)"
-      let home = String(server.url.dropFirst(origin.count).prefix { $0 != "?" })
-      let cookie = "wordbook_token=\(server.url.split(separator: "token=").last ?? "")"
-      let stream = try RawConnection(port: server.port)
-      defer { stream.close() }
-      try await stream.send(
-        RawConnection.head(
-          "GET", home + "events",
-          headers: [("Host", "127.0.0.1:\(server.port)"), ("Cookie", cookie)]))
-      let pattern = /event: session\ndata: \{"id":"([0-9a-f]+)"\}/
-      #expect(try await stream.read(timeout: .seconds(60)) { $0.contains(pattern) })
-      let session = try #require(stream.text.firstMatch(of: pattern)).1
+      let page = try await RawPageSession(on: server)
+      let (origin, home, cookie, session) = (page.origin, page.home, page.cookie, page.id)
+      defer { page.stream.close() }
       let preview = { (query: String) async throws -> PlainHTTP.Answer in
         try await PlainHTTP.send(
           "GET", origin + home + "preview?\(query)", headers: ["Cookie": cookie])

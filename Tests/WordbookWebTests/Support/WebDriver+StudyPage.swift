@@ -41,6 +41,20 @@ extension WebDriver {
         [min(library.words.count, 20)]))
   }
 
+  /// Opens the page with the token and taps the library's book, as a phone's learner does, and
+  /// waits at most `patience` for the focused view's first card.
+  func tapOpenBook(of library: TestLibrary, patience: Duration) async throws {
+    try await open(library.server.url)
+    #expect(
+      try await waitFor(
+        "return document.querySelector('[data-book-id]') !== null", timeout: patience))
+    try await tap("[data-book-id='\(library.book.id)']")
+    #expect(
+      try await waitFor(
+        "return document.getElementById('focus-position').textContent === arguments[0]",
+        ["Card 1 of \(library.words.count)"], timeout: patience))
+  }
+
   /// The text the card of `wordID` shows, without its hidden side and its buttons.
   func shownText(ofCard wordID: Int64) async throws -> String? {
     try await run(
