@@ -7,7 +7,8 @@ extension StudyCards {
   /// Commands that open something only the front end draws (an editor, a question, the help)
   /// come back as a ``StudyCards/Request`` naming the card they are about.
   public enum Command: Hashable, Sendable {
-    /// Turn the current card over.
+    /// Turn the current card over; once a typed answer is checked
+    /// (``checkTypedAnswer(_:)``), rate the card as its comparison proposes instead.
     case flip
     /// Rate the current card; the round moves on to its next card, and after its last card it
     /// is over (``StudyRound/isOver``), when nothing rates a card.
@@ -48,6 +49,15 @@ extension StudyCards {
     case clearSearch
     /// Show the meaning first, or the term.
     case toggleReverse
+    /// Ask, in the open book, for each card's answer to be typed, or stop asking
+    /// (``StudyCards/typingBooks``).
+    case toggleTyping
+    /// Compare `typed` with the current card's answer and show the card's back, when the
+    /// screen asks for typed answers (``StudyCards/checkedAnswer``); a rating then overrides
+    /// the proposed one, or ``flip`` accepts it.
+    case checkTypedAnswer(String)
+    /// Say the side of the current card that shows (``StudyCards/Request/say(_:)``).
+    case say
     /// Undo the last mark, moving to its card.
     case undo
     /// Redo the last undone mark, moving to its card.
@@ -101,6 +111,9 @@ extension StudyCards {
       case .setSearchQuery: "setSearchQuery"
       case .clearSearch: "clearSearch"
       case .toggleReverse: "toggleReverse"
+      case .toggleTyping: "toggleTyping"
+      case .checkTypedAnswer: "checkTypedAnswer"
+      case .say: "say"
       case .undo: "undo"
       case .redo: "redo"
       case .shuffle: "shuffle"

@@ -42,6 +42,9 @@ public struct StudyCards: Hashable, Sendable {
     case chooseBook
     /// The keys.
     case help
+    /// Saying this text aloud (``Command/say``): the front end speaks it, or says why it
+    /// cannot.
+    case say(SpokenText)
   }
 
   /// What a command did: the app's actions to send, in order, and what to open.
@@ -86,6 +89,12 @@ public struct StudyCards: Hashable, Sendable {
   public var marksLeftUnsaved = 0
   /// The sentence shown until the next command, if any.
   public var notice: Notice?
+  /// The books in which the screen asks the learner to type each card's answer
+  /// (``Command/toggleTyping``): a front end keeps them, so the choice outlives the session.
+  public var typingBooks: Set<WordBook.ID> = []
+  /// The typed answer checked against the current card (``Command/checkTypedAnswer(_:)``),
+  /// until the screen shows another card.
+  public var checkedAnswer: CheckedAnswer?
 
   /// Creates the place of a screen that has just opened.
   ///
@@ -140,8 +149,16 @@ public struct StudyCards: Hashable, Sendable {
     if now != followed {
       if let position = round.currentPosition { cursor = position }
       followed = now
+      checkedAnswer = nil
     }
     cursor = position(in: app)
+    if let checked = checkedAnswer, currentCard(in: app) != checked.wordID { checkedAnswer = nil }
+  }
+
+  /// The word of the current card, or `nil` when no card shows.
+  public func currentCard(in app: AppState) -> Word.ID? {
+    let visible = app.visibleWords
+    return visible.isEmpty ? nil : visible.id(at: position(in: app))
   }
 
   /// Applies the learner's `command` to the screen.
@@ -161,7 +178,20 @@ public struct StudyCards: Hashable, Sendable {
     let current = visible.isEmpty ? nil : visible.id(at: cursor)
     switch command {
     case .flip:
+      if let checkedAnswer, checkedAnswer.wordID == current {
+        return apply(.rate(checkedAnswer.result.proposal), to: app, at: time)
+      }
       return Outcome(actions: current.map { [.study(.view(.flip($0)))] } ?? [])
+    case .toggleTyping:
+      guard let book = app.selectedBookID else { break }
+      checkedAnswer = nil
+      if typingBooks.remove(book) == nil { typingBooks.insert(book) }
+    case .checkTypedAnswer(let typed):
+      return check(typed, current: current, in: app)
+    case .say:
+      guard let current, let word = app.words[current] else { break }
+      let showsTerm = (app.face(of: current) == .front) != app.isReversed
+      return Outcome(request: .say(SpokenText(showsTerm ? word.term : word.meaning)))
     case .rate(let rating):
       guard let current, !app.round.isOver else { return Outcome() }
       return Outcome(actions: [.study(.view(.rate(current, rating, at: time, id: nextRatingID())))])

@@ -23,6 +23,10 @@ public enum StudyKeyHelp: Hashable, Sendable, CaseIterable {
   case search
   /// Show the meaning first, or the term.
   case reverse
+  /// Type the answers, or stop.
+  case typing
+  /// Say the side shown.
+  case say
   /// Undo or redo a mark.
   case undoOrRedo
   /// Shuffle.

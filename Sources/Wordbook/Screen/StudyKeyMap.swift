@@ -47,6 +47,8 @@ public enum StudyKeyMap {
     Row(.editOrDelete, [("e", .edit), ("d", .delete)]),
     Row(.search, [("/", .search), ("Escape", .clearSearch)]),
     Row(.reverse, [("v", .toggleReverse)]),
+    Row(.typing, [("t", .toggleTyping)]),
+    Row(.say, [("p", .say)]),
     Row(.undoOrRedo, [("u", .undo), ("r", .redo)]),
     Row(.shuffle, [("s", .shuffle)]),
     Row(.restudy, [("f", .restudyMissed), ("o", .restudyRound)]),

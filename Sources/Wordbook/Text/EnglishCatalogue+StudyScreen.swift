@@ -31,6 +31,14 @@ extension EnglishCatalogue {
     case .deleteWordQuestion: "Delete “{term}” from the wordbook?"
     case .deletionIsFinal: "Undo cannot bring it back."
     case .deleteBookQuestion: "Delete wordbook {id} (“{title}”) and its {words}?"
+    case .typing: "Type"
+    case .typeTheAnswer: "Your answer"
+    case .proposedRating: "{rating}? Enter to accept, 1–4 to choose"
+    case .ratingAgain: "Again"
+    case .ratingHard: "Hard"
+    case .ratingGood: "Good"
+    case .ratingEasy: "Easy"
+    case .say: "Say"
     }
   }
 
@@ -47,6 +55,8 @@ extension EnglishCatalogue {
     case .editOrDelete: "edit / delete the card"
     case .search: "search / clear the search"
     case .reverse: "show the meaning first, or the term"
+    case .typing: "type the answers, or stop (Esc while typing)"
+    case .say: "say the side shown"
     case .undoOrRedo: "undo / redo"
     case .shuffle: "shuffle"
     case .restudy: "study the ones missed / all again"

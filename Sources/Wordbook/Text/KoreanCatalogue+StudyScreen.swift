@@ -31,6 +31,14 @@ extension KoreanCatalogue {
     case .deleteWordQuestion: "단어장에서 “{term}”을(를) 지울까요?"
     case .deletionIsFinal: "되돌리기로 되살릴 수 없습니다."
     case .deleteBookQuestion: "단어장 {id} (“{title}”)과 {words}를 지울까요?"
+    case .typing: "답 입력"
+    case .typeTheAnswer: "답"
+    case .proposedRating: "{rating}? Enter로 확정, 1–4로 고르기"
+    case .ratingAgain: "다시"
+    case .ratingHard: "어려움"
+    case .ratingGood: "좋음"
+    case .ratingEasy: "쉬움"
+    case .say: "읽어 주기"
     }
   }
 
@@ -47,6 +55,8 @@ extension KoreanCatalogue {
     case .editOrDelete: "카드 고치기 / 삭제"
     case .search: "검색 / 검색 지우기"
     case .reverse: "뜻 먼저 보기 / 단어 먼저 보기"
+    case .typing: "답 입력하기 켜기/끄기 (입력 중에는 Esc)"
+    case .say: "보이는 면 읽어 주기"
     case .undoOrRedo: "되돌리기 / 다시 하기"
     case .shuffle: "섞기"
     case .restudy: "틀린 카드만 / 전체 다시 공부"

@@ -73,6 +73,23 @@ public enum StudyScreenText: String, CaseIterable, Hashable, Sendable {
   /// Asks whether to delete a wordbook: `{id}`, `{title}` and `{words}`, one of ``oneWord``
   /// or ``words``.
   case deleteBookQuestion
+  /// The name of the switch that asks for typed answers.
+  case typing
+  /// Asks for the current card's answer to be typed.
+  case typeTheAnswer
+  /// The rating a typed answer proposes, and how to take it: `{rating}`, one of
+  /// ``ratingAgain``, ``ratingHard``, ``ratingGood`` or ``ratingEasy``.
+  case proposedRating
+  /// ``Rating/again``'s name.
+  case ratingAgain
+  /// ``Rating/hard``'s name.
+  case ratingHard
+  /// ``Rating/good``'s name.
+  case ratingGood
+  /// ``Rating/easy``'s name.
+  case ratingEasy
+  /// The name of the button that says the side shown.
+  case say
 
   /// The text in `language`, with each `{name}` replaced by `values[name]`.
   ///
@@ -114,6 +131,16 @@ public enum StudyScreenText: String, CaseIterable, Hashable, Sendable {
     case .excludeSuccess: .modeExcludeSuccess
     case .failedOnly: .modeFailedOnly
     case .due: .modeDue
+    }
+  }
+
+  /// The text that names `rating`.
+  public static func name(of rating: Rating) -> StudyScreenText {
+    switch rating {
+    case .again: .ratingAgain
+    case .hard: .ratingHard
+    case .good: .ratingGood
+    case .easy: .ratingEasy
     }
   }
 

@@ -15,6 +15,13 @@ public final class StudyApp: TerminalApplication {
   private var requestRedraw: @MainActor () -> Void = {}
   /// The rows of the word list as last drawn: what PgUp and PgDn move by.
   private var pageSize = StudyCards().pageSize
+  /// What says a word when the learner asks (`p`), or `nil` without `espeak-ng`.
+  private let speaker: Speaker?
+  /// Whether the last key asked to hear a word that cannot be said: the status line says
+  /// which package to install, until the next key.
+  private var lacksSpeaker = false
+  /// Keeps the books in which the learner types the answers, when they change.
+  private let keepTypingBooks: (Set<WordBook.ID>) -> Void
 
   /// How many marks were not saved when the learner chose to quit anyway.
   public var marksLeftUnsaved: Int { store.state.screen.cards.marksLeftUnsaved }
@@ -27,9 +34,18 @@ public final class StudyApp: TerminalApplication {
   /// - Parameters:
   ///   - store: The store to draw and send keys to.
   ///   - renderer: How to draw the screen.
-  public init(store: Store<StudyScreen, StudyScreenAction>, renderer: StudyScreenRenderer) {
+  ///   - searchPath: The folders where `espeak-ng` is looked for, as a `PATH`: `p` says the
+  ///     side shown with it.
+  ///   - keepTypingBooks: Called with the books in which the learner types the answers, each
+  ///     time they change, so a front end keeps them for the next session.
+  public init(
+    store: Store<StudyScreen, StudyScreenAction>, renderer: StudyScreenRenderer,
+    searchPath: String? = nil, keepTypingBooks: @escaping (Set<WordBook.ID>) -> Void = { _ in }
+  ) {
     self.store = store
     self.renderer = renderer
+    self.speaker = Speaker(searchPath: searchPath)
+    self.keepTypingBooks = keepTypingBooks
   }
 
   /// Loads the wordbooks and redraws when a part of the state the screen shows changes: every
@@ -50,22 +66,39 @@ public final class StudyApp: TerminalApplication {
 
   /// Handles one key press.
   public func handle(_ key: Key) -> Bool {
-    let wasQuitting = store.state.screen.cards.isQuitting
+    let before = store.state.screen
     store.send(.key(key, pageSize: pageSize))
-    let isQuitting = store.state.screen.cards.isQuitting
-    if isQuitting != wasQuitting { observe(includingMarks: isQuitting) }
-    return !store.state.screen.cards.hasQuit
+    let after = store.state.screen
+    if after.cards.isQuitting != before.cards.isQuitting {
+      observe(includingMarks: after.cards.isQuitting)
+    }
+    let wasLacking = lacksSpeaker
+    lacksSpeaker = false
+    if let speech = after.speech, speech != before.speech {
+      if let speaker { speaker.say(speech.text) } else { lacksSpeaker = true }
+    }
+    if lacksSpeaker != wasLacking { requestRedraw() }
+    if after.cards.typingBooks != before.cards.typingBooks {
+      keepTypingBooks(after.cards.typingBooks)
+    }
+    return !after.cards.hasQuit
   }
 
   /// The screen for a window of `size`.
   public func frame(size: TerminalSize) -> [String] {
     pageSize = renderer.listRows(store.state.app, screen: store.state.screen, size: size)
-    return renderer.render(store.state.app, screen: store.state.screen, size: size)
+    var lines = renderer.render(store.state.app, screen: store.state.screen, size: size)
+    if lacksSpeaker, lines.count > 1 {
+      lines[lines.count - 1] = StyledLine(renderer.messages.speakerMissing, style: .error)
+        .rendered(width: size.columns, color: renderer.color)
+    }
+    return lines
   }
 
-  /// Stops observing the store.
+  /// Stops observing the store, and the word being said.
   public func stop() {
     if let observer { store.removeObserver(observer) }
     observer = nil
+    speaker?.stop()
   }
 }

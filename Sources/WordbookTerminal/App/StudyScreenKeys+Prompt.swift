@@ -1,6 +1,17 @@
 import Wordbook
 
 extension StudyScreenKeys {
+  /// Whether `key` edits a text field (or leaves or submits it): the keys a field takes from
+  /// the study screen while it waits for a typed answer.
+  static func editsField(_ key: Key) -> Bool {
+    switch key {
+    case .character, .backspace, .delete, .left, .right, .home, .end, .tab, .enter, .escape,
+      .control(1), .control(5), .control(0x15):
+      true
+    default: false
+    }
+  }
+
   /// A key in a prompt: editing at the cursor, Enter for the next step, Esc to leave.
   ///
   /// ← and → move the cursor, Home and End (or Ctrl-A and Ctrl-E) go to the ends, Backspace
@@ -18,8 +29,11 @@ extension StudyScreenKeys {
     case .escape:
       screen.prompt = nil
       screen.promptCursorFromEnd = 0
-      guard case .search = prompt else { return dismissal }
-      return dismissal + screen.apply(.clearSearch, to: state, at: time)
+      switch prompt {
+      case .search: return dismissal + screen.apply(.clearSearch, to: state, at: time)
+      case .answer: return dismissal + screen.apply(.toggleTyping, to: state, at: time)
+      default: return dismissal
+      }
     case .enter:
       screen.promptCursorFromEnd = 0
       return dismissal + submit(prompt, state: state, screen: &screen, at: time)
@@ -85,6 +99,9 @@ extension StudyScreenKeys {
     case .renameBook(let id, let title):
       screen.prompt = nil
       return [.books(.view(.renameBook(id, title: title)))]
+    case .answer(let typed):
+      screen.prompt = nil
+      return screen.apply(.checkTypedAnswer(typed), to: state, at: time)
     }
     return []
   }

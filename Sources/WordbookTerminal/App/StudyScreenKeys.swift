@@ -43,6 +43,13 @@ public enum StudyScreenKeys {
       return handlePicker(key, state: state, screen: &screen, at: time)
     }
     if key == .endOfInput { return screen.apply(.quit, to: state, at: time) }
+    // While the screen waits for a typed answer, the text keys type it, in a field that opens
+    // empty for each card; the other keys move between cards as ever.
+    if screen.cards.awaitsTypedAnswer(in: state), editsField(key) {
+      screen.prompt = .answer("")
+      screen.promptCursorFromEnd = 0
+      return handlePrompt(key, prompt: .answer(""), state: state, screen: &screen, at: time)
+    }
     guard let command = key.name.flatMap(StudyKeyMap.command(for:)) else { return [] }
     return screen.apply(command, to: state, at: time)
   }

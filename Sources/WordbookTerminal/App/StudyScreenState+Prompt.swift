@@ -4,7 +4,7 @@ extension StudyScreenState.Prompt {
     switch self {
     case .term(let typed), .bookTitle(let typed), .meaning(_, let typed),
       .editTerm(_, let typed, _), .editMeaning(_, _, let typed), .search(let typed),
-      .renameBook(_, let typed):
+      .renameBook(_, let typed), .answer(let typed):
       typed
     }
   }
@@ -19,6 +19,7 @@ extension StudyScreenState.Prompt {
     case .editMeaning(let id, let term, _): .editMeaning(id, term: term, text: text)
     case .search: .search(text)
     case .renameBook(let id, _): .renameBook(id, text)
+    case .answer: .answer(text)
     }
   }
 }

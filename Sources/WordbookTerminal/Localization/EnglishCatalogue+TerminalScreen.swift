@@ -35,6 +35,8 @@ extension EnglishCatalogue {
       language: .english,
       fieldKeys: ("in a field", "←/→ move, Ctrl-A/E ends, Ctrl-U clears, Esc cancels"),
       windowTooSmall: "Window too small",
+      speakerMissing:
+        "Saying words needs espeak-ng: install the espeak-ng package (sudo apt-get install espeak-ng).",
       describe: { $0.message(in: .english) }
     )
   }

@@ -31,6 +31,8 @@ extension KoreanCatalogue {
       language: .korean,
       fieldKeys: ("입력 칸에서", "←/→ 이동, Ctrl-A/E 처음·끝, Ctrl-U 지우기, Esc 취소"),
       windowTooSmall: "창이 너무 작습니다",
+      speakerMissing:
+        "단어를 읽어 주려면 espeak-ng가 필요합니다. espeak-ng 패키지를 설치하세요 (sudo apt-get install espeak-ng).",
       describe: { $0.message(in: .korean) }
     )
   }

@@ -66,6 +66,8 @@ public struct Messages: Sendable {
   public var fieldKeys: (keys: String, action: String)
   /// Shown when the window is too small to draw the screen.
   public var windowTooSmall: String
+  /// Shown when `p` asks to hear a word and `espeak-ng` is not installed.
+  public var speakerMissing: String
   /// The sentence for an error from the store, as the domain words it in this language.
   public var describe: @Sendable (AppError) -> String
 

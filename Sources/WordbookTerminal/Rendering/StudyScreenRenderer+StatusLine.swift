@@ -28,6 +28,10 @@ extension StudyScreenRenderer {
     if let notice = screen.cards.notice { return StyledLine(text(of: notice, state)) }
     if state.lastError != nil { return errorLine(state) }
     if state.isSavingWord { return StyledLine(messages.text(.saving), style: .secondary) }
+    if screen.cards.awaitsTypedAnswer(in: state) {
+      return promptLine(.answer(""), screen: screen, width: width)
+    }
+    if let checked = screen.cards.checkedAnswer { return comparison(checked.result) }
     return StyledLine(messages.hint, style: .secondary)
   }
 
@@ -77,6 +81,7 @@ extension StudyScreenRenderer {
         "\(term.escapedForTerminal) · " + messages.editMeaningPrompt
       case .search: messages.text(.search) + ": "
       case .renameBook: messages.renamePrompt
+      case .answer: messages.text(.typeTheAnswer) + ": "
       }
     let (before, after) = screen.promptTextAroundCursor ?? ("", "")
     var line = StyledLine(label, style: .emphasis)
@@ -89,6 +94,28 @@ extension StudyScreenRenderer {
     if !color { line.append("▏") }
     line.append(String(under).escapedForTerminal, style: .selected)
     line.append(String(after.dropFirst()).escapedForTerminal)
+    return line
+  }
+
+  /// A typed answer beside the expected one, each wrong or missing character in brackets (and
+  /// in colour), then the rating it proposes and how to take it.
+  private func comparison(_ answer: TypedAnswer) -> StyledLine {
+    var line = StyledLine()
+    func append(_ marks: [TypedAnswer.Mark], style: TextStyle) {
+      for mark in marks {
+        let character = String(mark.character).escapedForTerminal
+        if mark.kind == .right {
+          line.append(character)
+        } else {
+          line.append("[" + character + "]", style: style)
+        }
+      }
+    }
+    append(answer.typedMarks, style: .fail)
+    line.append(" → ", style: .secondary)
+    append(answer.expectedMarks, style: .success)
+    let rating = messages.text(.name(of: answer.proposal))
+    line.append("   " + messages.text(.proposedRating, ["rating": rating]), style: .emphasis)
     return line
   }
 

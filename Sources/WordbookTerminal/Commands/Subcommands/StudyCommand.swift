@@ -78,16 +78,27 @@ extension CommandSession {
     let recorder = recording.map {
       JSONLinesActionRecorder<AppAction>(fileDescriptor: $0.descriptor, seed: seed)
     }
+    // The books in which the learner types the answers, as the last session left them.
+    let values = service as? any FrontEndValueStore
+    let typingBooks = TypingBooksKeeper(values)
+    var screen = StudyScreen(app: AppState(seed: seed), book: reference, mode: mode)
+    if let values {
+      screen.screen.cards.typingBooks = try await call { () async throws(WordServiceError) in
+        try await values.typingBooks()
+      }
+    }
     // The log records the app's actions alone, so it replays through `AppReducer` as ever.
     let store = Store(
-      initialState: StudyScreen(app: AppState(seed: seed), book: reference, mode: mode),
+      initialState: screen,
       reducer: StudyScreenReducer(app: AppReducer(service: service)),
       recorder: recorder.map { ScopedActionRecorder($0, action: \.appAction) },
       checkpoint: { $0.app.checkpointSummary })
     let language = Language(environment: environment)
     let color = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     let app = StudyApp(
-      store: store, renderer: StudyScreenRenderer(messages: language.messages, color: color))
+      store: store, renderer: StudyScreenRenderer(messages: language.messages, color: color),
+      searchPath: environment["PATH"],
+      keepTypingBooks: typingBooks.keep)
     // Marks, words and edits made elsewhere (another terminal, a browser, a `wordbook`
     // command) show on the screen as they are committed.
     store.send(.app(.study(.view(.subscribeToChanges))))
@@ -99,6 +110,7 @@ extension CommandSession {
       throw .runtime(.terminalUnavailable(detail: error.message))
     }
     store.send(.app(.study(.view(.unsubscribeFromChanges))))
+    await typingBooks.finish()
     let lost: Int
     switch ending {
     case .quit: lost = app.marksLeftUnsaved
