@@ -45,7 +45,8 @@ enum PageKeys {
     // The picker and the add form are always in view, and a page is left, not quit.
     case .chooseBook, .addWord, .help, .quit: false
     case .moveTo, .setStudyMode, .setSearchQuery, .openBook, .createBook, .retryUnsavedMarks,
-      .cancelQuit, .rateShown, .toggleTyping, .checkTypedAnswer, .say:
+      .cancelQuit, .rateShown, .toggleTyping, .checkTypedAnswer, .say,
+      .toggleSayingNewCards:
       false
     }
   }

@@ -50,14 +50,16 @@ extension StudyCards {
     /// Show the meaning first, or the term.
     case toggleReverse
     /// Ask, in the open book, for each card's answer to be typed, or stop asking
-    /// (``StudyCards/typingBooks``).
+    /// (``StudyPreferences/typingBooks``).
     case toggleTyping
     /// Compare `typed` with the current card's answer and show the card's back, when the
     /// screen asks for typed answers (``StudyCards/checkedAnswer``); a rating then overrides
     /// the proposed one, or ``flip`` accepts it.
     case checkTypedAnswer(String)
-    /// Say the side of the current card that shows (``StudyCards/Request/say(_:)``).
+    /// Say the side of the current card that shows (``StudyCards/speech``).
     case say
+    /// Say each new card's term as it comes up, or stop (``StudyPreferences/saysNewCards``).
+    case toggleSayingNewCards
     /// Undo the last mark, moving to its card.
     case undo
     /// Redo the last undone mark, moving to its card.
@@ -114,6 +116,7 @@ extension StudyCards {
       case .toggleTyping: "toggleTyping"
       case .checkTypedAnswer: "checkTypedAnswer"
       case .say: "say"
+      case .toggleSayingNewCards: "toggleSayingNewCards"
       case .undo: "undo"
       case .redo: "redo"
       case .shuffle: "shuffle"

@@ -19,7 +19,7 @@ extension StudyCards {
 
   /// Whether the screen asks the learner to type the answers of the open book's cards.
   public func isTyping(in app: AppState) -> Bool {
-    app.selectedBookID.map(typingBooks.contains) ?? false
+    app.selectedBookID.map(preferences.typingBooks.contains) ?? false
   }
 
   /// Whether the screen waits for the learner to type the current card's answer: typing is on,

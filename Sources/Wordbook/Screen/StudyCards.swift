@@ -42,9 +42,6 @@ public struct StudyCards: Hashable, Sendable {
     case chooseBook
     /// The keys.
     case help
-    /// Saying this text aloud (``Command/say``): the front end speaks it, or says why it
-    /// cannot.
-    case say(SpokenText)
   }
 
   /// What a command did: the app's actions to send, in order, and what to open.
@@ -89,9 +86,11 @@ public struct StudyCards: Hashable, Sendable {
   public var marksLeftUnsaved = 0
   /// The sentence shown until the next command, if any.
   public var notice: Notice?
-  /// The books in which the screen asks the learner to type each card's answer
-  /// (``Command/toggleTyping``): a front end keeps them, so the choice outlives the session.
-  public var typingBooks: Set<WordBook.ID> = []
+  /// What the learner chose for the screen: a front end keeps it between sessions.
+  public var preferences = StudyPreferences()
+  /// The last side of a card the screen asked to say, if any: a front end says it each time
+  /// its number grows.
+  public var speech: SpeechRequest?
   /// The typed answer checked against the current card (``Command/checkTypedAnswer(_:)``),
   /// until the screen shows another card.
   public var checkedAnswer: CheckedAnswer?
@@ -148,8 +147,12 @@ public struct StudyCards: Hashable, Sendable {
       card: round.current, position: round.currentPosition, answerCount: round.answerCount)
     if now != followed {
       if let position = round.currentPosition { cursor = position }
+      let isNewCard = now.card != followed.card || now.answerCount != followed.answerCount
       followed = now
       checkedAnswer = nil
+      if isNewCard, preferences.saysNewCards, let card = now.card, let word = app.words[card] {
+        say(word.term, side: .term)
+      }
     }
     cursor = position(in: app)
     if let checked = checkedAnswer, currentCard(in: app) != checked.wordID { checkedAnswer = nil }
@@ -185,13 +188,15 @@ public struct StudyCards: Hashable, Sendable {
     case .toggleTyping:
       guard let book = app.selectedBookID else { break }
       checkedAnswer = nil
-      if typingBooks.remove(book) == nil { typingBooks.insert(book) }
+      if preferences.typingBooks.remove(book) == nil { preferences.typingBooks.insert(book) }
     case .checkTypedAnswer(let typed):
       return check(typed, current: current, in: app)
     case .say:
       guard let current, let word = app.words[current] else { break }
       let showsTerm = (app.face(of: current) == .front) != app.isReversed
-      return Outcome(request: .say(SpokenText(showsTerm ? word.term : word.meaning)))
+      say(showsTerm ? word.term : word.meaning, side: showsTerm ? .term : .meaning)
+    case .toggleSayingNewCards:
+      preferences.saysNewCards.toggle()
     case .rate(let rating):
       guard let current, !app.round.isOver else { return Outcome() }
       return Outcome(actions: [.study(.view(.rate(current, rating, at: time, id: nextRatingID())))])
@@ -271,6 +276,11 @@ public struct StudyCards: Hashable, Sendable {
       isQuitting = false
     }
     return Outcome()
+  }
+
+  /// Asks the front end to say `text`, on `side`.
+  private mutating func say(_ text: String, side: SpeechRequest.Side) {
+    speech = SpeechRequest(text: text, side: side, number: (speech?.number ?? 0) + 1)
   }
 
   /// The ID of the next rating this screen gives.

@@ -25,7 +25,7 @@ public enum StudyKeyHelp: Hashable, Sendable, CaseIterable {
   case reverse
   /// Type the answers, or stop.
   case typing
-  /// Say the side shown.
+  /// Say the side shown, or say each new card's term.
   case say
   /// Undo or redo a mark.
   case undoOrRedo

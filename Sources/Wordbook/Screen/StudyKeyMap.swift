@@ -48,7 +48,7 @@ public enum StudyKeyMap {
     Row(.search, [("/", .search), ("Escape", .clearSearch)]),
     Row(.reverse, [("v", .toggleReverse)]),
     Row(.typing, [("t", .toggleTyping)]),
-    Row(.say, [("p", .say)]),
+    Row(.say, [("p", .say), ("P", .toggleSayingNewCards)]),
     Row(.undoOrRedo, [("u", .undo), ("r", .redo)]),
     Row(.shuffle, [("s", .shuffle)]),
     Row(.restudy, [("f", .restudyMissed), ("o", .restudyRound)]),

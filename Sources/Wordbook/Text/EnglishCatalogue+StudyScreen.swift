@@ -56,7 +56,7 @@ extension EnglishCatalogue {
     case .search: "search / clear the search"
     case .reverse: "show the meaning first, or the term"
     case .typing: "type the answers, or stop (Esc while typing)"
-    case .say: "say the side shown"
+    case .say: "say the side shown / say each new card, or stop"
     case .undoOrRedo: "undo / redo"
     case .shuffle: "shuffle"
     case .restudy: "study the ones missed / all again"

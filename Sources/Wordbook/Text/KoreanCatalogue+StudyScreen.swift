@@ -56,7 +56,7 @@ extension KoreanCatalogue {
     case .search: "검색 / 검색 지우기"
     case .reverse: "뜻 먼저 보기 / 단어 먼저 보기"
     case .typing: "답 입력하기 켜기/끄기 (입력 중에는 Esc)"
-    case .say: "보이는 면 읽어 주기"
+    case .say: "보이는 면 읽어 주기 / 새 카드마다 읽어 주기 켜기/끄기"
     case .undoOrRedo: "되돌리기 / 다시 하기"
     case .shuffle: "섞기"
     case .restudy: "틀린 카드만 / 전체 다시 공부"

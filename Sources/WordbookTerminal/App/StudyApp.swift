@@ -20,8 +20,8 @@ public final class StudyApp: TerminalApplication {
   /// Whether the last key asked to hear a word that cannot be said: the status line says
   /// which package to install, until the next key.
   private var lacksSpeaker = false
-  /// Keeps the books in which the learner types the answers, when they change.
-  private let keepTypingBooks: (Set<WordBook.ID>) -> Void
+  /// Keeps the learner's preferences when they change, and reads the books' speech languages.
+  private let preferences: PreferencesKeeper
 
   /// How many marks were not saved when the learner chose to quit anyway.
   public var marksLeftUnsaved: Int { store.state.screen.cards.marksLeftUnsaved }
@@ -36,16 +36,16 @@ public final class StudyApp: TerminalApplication {
   ///   - renderer: How to draw the screen.
   ///   - searchPath: The folders where `espeak-ng` is looked for, as a `PATH`: `p` says the
   ///     side shown with it.
-  ///   - keepTypingBooks: Called with the books in which the learner types the answers, each
-  ///     time they change, so a front end keeps them for the next session.
+  ///   - values: Where the learner's study preferences are kept when they change, and each
+  ///     book's speech languages read; `nil` keeps nothing.
   public init(
     store: Store<StudyScreen, StudyScreenAction>, renderer: StudyScreenRenderer,
-    searchPath: String? = nil, keepTypingBooks: @escaping (Set<WordBook.ID>) -> Void = { _ in }
+    searchPath: String? = nil, values: (any FrontEndValueStore)? = nil
   ) {
     self.store = store
     self.renderer = renderer
     self.speaker = Speaker(searchPath: searchPath)
-    self.keepTypingBooks = keepTypingBooks
+    self.preferences = PreferencesKeeper(values)
   }
 
   /// Loads the wordbooks and redraws when a part of the state the screen shows changes: every
@@ -74,14 +74,34 @@ public final class StudyApp: TerminalApplication {
     }
     let wasLacking = lacksSpeaker
     lacksSpeaker = false
-    if let speech = after.speech, speech != before.speech {
-      if let speaker { speaker.say(speech.text) } else { lacksSpeaker = true }
+    if let speech = after.cards.speech, speech != before.cards.speech {
+      say(speech)
     }
     if lacksSpeaker != wasLacking { requestRedraw() }
-    if after.cards.typingBooks != before.cards.typingBooks {
-      keepTypingBooks(after.cards.typingBooks)
+    if after.cards.preferences != before.cards.preferences {
+      preferences.keep(after.cards.preferences)
     }
     return !after.cards.hasQuit
+  }
+
+  /// Says `speech` in its book's language; without `espeak-ng`, the status line says why.
+  private func say(_ speech: SpeechRequest) {
+    guard let speaker else {
+      lacksSpeaker = true
+      return
+    }
+    guard let book = store.state.app.selectedBookID else { return }
+    Task {
+      let languages = await preferences.speechLanguages(of: book)
+      // A later request may have come meanwhile: only the last one is said.
+      guard store.state.screen.cards.speech == speech else { return }
+      speaker.say(languages.spoken(speech))
+    }
+  }
+
+  /// Waits until the learner's preferences are kept.
+  public func finishKeepingPreferences() async {
+    await preferences.finish()
   }
 
   /// The screen for a window of `size`.

@@ -36,15 +36,6 @@ public struct StudyScreenState: Hashable, Sendable {
     case answer(String)
   }
 
-  /// A text the learner asked to hear, and how many times they have asked since the screen
-  /// opened: the app says it each time the count grows, the same card's text included.
-  public struct SpeechRequest: Hashable, Sendable {
-    /// What to say, and in which language.
-    public var text: SpokenText
-    /// How many times the learner has asked to hear a text.
-    public var number: Int
-  }
-
   /// A yes-or-no question in the status line, before something that can't be undone.
   public enum Question: Hashable, Sendable {
     /// Delete this word?
@@ -68,8 +59,6 @@ public struct StudyScreenState: Hashable, Sendable {
   public var promptCursorFromEnd = 0
   /// The question waiting for `y` or `n`, if any.
   public var question: Question?
-  /// The text the learner last asked to hear, if any.
-  public var speech: SpeechRequest?
 
   /// Creates the state of a screen that has just opened.
   public init(cursor: Int = 0, overlay: Overlay = .none, prompt: Prompt? = nil) {
@@ -109,7 +98,6 @@ extension StudyScreenState {
       overlay = .picker
       pickerCursor = state.books.firstIndex { $0.id == state.selectedBookID } ?? 0
     case .help: overlay = .help
-    case .say(let text): speech = SpeechRequest(text: text, number: (speech?.number ?? 0) + 1)
     }
     return outcome.actions
   }

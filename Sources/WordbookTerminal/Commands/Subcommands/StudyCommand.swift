@@ -78,13 +78,12 @@ extension CommandSession {
     let recorder = recording.map {
       JSONLinesActionRecorder<AppAction>(fileDescriptor: $0.descriptor, seed: seed)
     }
-    // The books in which the learner types the answers, as the last session left them.
+    // The learner's preferences (typing, saying new cards), as the last session left them.
     let values = service as? any FrontEndValueStore
-    let typingBooks = TypingBooksKeeper(values)
     var screen = StudyScreen(app: AppState(seed: seed), book: reference, mode: mode)
     if let values {
-      screen.screen.cards.typingBooks = try await call { () async throws(WordServiceError) in
-        try await values.typingBooks()
+      screen.screen.cards.preferences = try await call { () async throws(WordServiceError) in
+        try await values.studyPreferences()
       }
     }
     // The log records the app's actions alone, so it replays through `AppReducer` as ever.
@@ -98,7 +97,7 @@ extension CommandSession {
     let app = StudyApp(
       store: store, renderer: StudyScreenRenderer(messages: language.messages, color: color),
       searchPath: environment["PATH"],
-      keepTypingBooks: typingBooks.keep)
+      values: values)
     // Marks, words and edits made elsewhere (another terminal, a browser, a `wordbook`
     // command) show on the screen as they are committed.
     store.send(.app(.study(.view(.subscribeToChanges))))
@@ -110,7 +109,7 @@ extension CommandSession {
       throw .runtime(.terminalUnavailable(detail: error.message))
     }
     store.send(.app(.study(.view(.unsubscribeFromChanges))))
-    await typingBooks.finish()
+    await app.finishKeepingPreferences()
     let lost: Int
     switch ending {
     case .quit: lost = app.marksLeftUnsaved
