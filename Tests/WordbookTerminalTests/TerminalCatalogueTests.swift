@@ -90,9 +90,10 @@ import WordbookPostgres
       .chartNeedsBook, .usersNeedServer, .unknownUsersAction("--marker"),
       .deleteUserNeedsYes("Marker Title"), .peersNeedSignIn, .newKeyNeedsOneLearner,
       .reviewTimeOutOfBounds(option: "marker", value: "--marker"),
+      .settingNeedsBook("--marker"), .invalidLanguage("--marker"),
     ]
     problems += SchedulingSetting.allCases.map { .invalidSetting($0, value: "--marker") }
-    #expect(Set(problems.map(Self.index)) == Set(0..<33))
+    #expect(Set(problems.map(Self.index)) == Set(0..<35))
     for problem in problems {
       let error = UsageError(problem, usage: "wordbook add BOOK TERM MEANING")
       expectBoth(english.describe(error), korean.describe(error))
@@ -354,6 +355,8 @@ extension TerminalCatalogueTests {
     case .peersNeedSignIn: 30
     case .reviewTimeOutOfBounds: 31
     case .newKeyNeedsOneLearner: 32
+    case .settingNeedsBook: 33
+    case .invalidLanguage: 34
     }
   }
 

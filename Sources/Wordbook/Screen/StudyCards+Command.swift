@@ -58,7 +58,7 @@ extension StudyCards {
     case checkTypedAnswer(String)
     /// Say the side of the current card that shows (``StudyCards/speech``).
     case say
-    /// Say each new card's term as it comes up, or stop (``StudyPreferences/saysNewCards``).
+    /// Say each new card's front as it comes up, or stop (``StudyPreferences/saysNewCards``).
     case toggleSayingNewCards
     /// Undo the last mark, moving to its card.
     case undo

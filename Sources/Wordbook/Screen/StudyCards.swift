@@ -151,7 +151,8 @@ public struct StudyCards: Hashable, Sendable {
       followed = now
       checkedAnswer = nil
       if isNewCard, preferences.saysNewCards, let card = now.card, let word = app.words[card] {
-        say(word.term, side: .term)
+        // The front, never the answer a typed answer asks for.
+        if app.isReversed { say(word.meaning, side: .meaning) } else { say(word.term, side: .term) }
       }
     }
     cursor = position(in: app)

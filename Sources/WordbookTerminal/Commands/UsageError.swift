@@ -63,6 +63,10 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     case deleteUserNeedsYes(String)
     /// `settings` with a key it does not know.
     case unknownSetting(String)
+    /// A book's setting (`term-language`) without `--book`, or on a database that keeps none.
+    case settingNeedsBook(String)
+    /// A language that is not a BCP 47 tag such as `ko-KR`, nor `auto`.
+    case invalidLanguage(String)
     /// A value `settings` refuses for the key: out of range or malformed.
     case invalidSetting(SchedulingSetting, value: String)
     /// `settings parameters` with a weight out of its bounds, at this index from 0.

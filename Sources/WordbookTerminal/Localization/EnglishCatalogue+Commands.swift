@@ -99,6 +99,12 @@ extension EnglishCatalogue: TerminalCatalogue {
     case .unknownSetting(let key):
       "unknown setting '\(key.shown)'; the settings are "
         + SchedulingSetting.allCases.map(\.rawValue).joined(separator: ", ")
+        + ", and with --book BOOK "
+        + BookSetting.allCases.map(\.rawValue).joined(separator: ", ")
+    case .settingNeedsBook(let key):
+      "\(key.shown) is a wordbook's setting: name the book with --book BOOK"
+    case .invalidLanguage(let value):
+      "a language is a tag such as ko-KR, en-GB or ja (or auto), not '\(value.shown)'"
     case .invalidSetting(let key, let value):
       "\(key.rawValue) must be \(Self.accepted(key)), not '\(value.shown)'"
     case .invalidParameter(let index, let value):

@@ -75,7 +75,13 @@ extension KoreanCatalogue: TerminalCatalogue {
         + "(새 이름이면 사용자를 만듭니다)"
     case .unknownSetting(let key):
       "'\(key.shown)'라는 설정은 없습니다. 설정은 "
-        + SchedulingSetting.allCases.map(\.rawValue).joined(separator: ", ") + "입니다."
+        + SchedulingSetting.allCases.map(\.rawValue).joined(separator: ", ")
+        + "이고, --book BOOK과 함께 "
+        + BookSetting.allCases.map(\.rawValue).joined(separator: ", ") + "입니다."
+    case .settingNeedsBook(let key):
+      "\(key.shown)는 단어장의 설정입니다. --book BOOK으로 단어장을 고르세요."
+    case .invalidLanguage(let value):
+      "언어는 ko-KR, en-GB, ja 같은 태그(또는 auto)여야 합니다. '\(value.shown)'은 아닙니다."
     case .invalidSetting(let key, let value):
       "\(key.rawValue)에는 \(Self.accepted(key))만 쓸 수 있습니다. '\(value.shown)'은 아닙니다."
     case .invalidParameter(let index, let value):

@@ -1,9 +1,10 @@
+import Wordbook
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Wordbook
 
 /// Says texts aloud with `espeak-ng`, found on the `PATH` when the screen opens: one text at
 /// a time, the one before stopped when the next starts, and never waiting for the speech, so
@@ -78,6 +79,7 @@ final class Speaker {
   }
 
   private static let regionalVoices: Set<String> = [
-    "en-us", "en-gb", "en-029", "en-gb-scotland", "es-419", "pt-br", "fr-be", "fr-ch", "vi-vn-x-central",
+    "en-us", "en-gb", "en-029", "en-gb-scotland", "es-419", "pt-br", "fr-be", "fr-ch",
+    "vi-vn-x-central",
   ]
 }
