@@ -58,11 +58,18 @@ extension PostgresWordService {
           return try library.memory(of: wordID)?.state ?? .new
         }
         let scheduler = ReviewScheduler(settings: try Self.reviewSettings(library).scheduler)
-        let memory = (try library.memory(of: wordID) ?? WordMemory(for: wordID))
-          .reviewed(review, by: scheduler)
+        let current = try library.memory(of: wordID) ?? WordMemory(for: wordID)
+        // A review from before the last one is replayed in its place, and leaves the mark of
+        // the later one.
+        let inOrder = current.takesInOrder(review)
+        let memory =
+          inOrder
+          ? current.reviewed(review, by: scheduler)
+          : WordMemory.replaying(
+            try library.reviews(of: wordID) + [review], of: wordID, with: scheduler)
         try library.appendReview(review, of: wordID)
         try library.setMemory(memory, of: wordID)
-        try library.setStudyState(review.studyState, of: wordID)
+        if inOrder { try library.setStudyState(review.studyState, of: wordID) }
         return memory.state
       }
     }

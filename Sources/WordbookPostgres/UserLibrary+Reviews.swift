@@ -94,13 +94,13 @@ extension UserLibrary {
   }
 
   /// Sets the study state of the words whose logs the staged import touched to what each log's
-  /// last review says, journaling each of their books as one reload.
+  /// latest review says, journaling each of their books as one reload.
   func setImportedStudyStates() throws(WordServiceError) {
     let rows = try query(
       """
       UPDATE words AS w SET study_state = (
         SELECT CASE r.rating WHEN 1 THEN 2 ELSE 1 END FROM reviews AS r
-        WHERE r.word_id = w.id ORDER BY r.id DESC LIMIT 1)
+        WHERE r.word_id = w.id ORDER BY r.reviewed_at DESC, r.id DESC LIMIT 1)
       WHERE w.user_id = $1 AND w.id IN (SELECT word_id FROM imported_reviews)
       RETURNING w.book_id
       """, [], .saveReview)
@@ -157,19 +157,20 @@ extension UserLibrary {
     ).changed > 0
   }
 
-  /// A word's log, in the order it was recorded.
+  /// A word's log, in time order (reviews of the same time in the order recorded).
   func reviews(of wordID: Word.ID) throws(WordServiceError) -> [Review] {
     let rows = try query(
       """
       SELECT reviewed_at, rating, rating_id FROM reviews WHERE user_id = $1 AND word_id = $2
-      ORDER BY id
+      ORDER BY reviewed_at, id
       """,
       [.word(wordID)], .loadReviews)
     return (0..<rows.count).map { rows.review($0, from: 0, withID: true) }
   }
 
   /// The logs of the first `limit` of the user's reviewed words after `word` in ID order, of
-  /// one book or of all, in one query over the words' indexes and the log's.
+  /// one book or of all, in one query over the words' indexes and the log's; each log in time
+  /// order.
   func reviewLogs(in bookID: WordBook.ID?, after word: Word.ID?, limit: Int)
     throws(WordServiceError) -> [WordReviewLog]
   {
@@ -181,7 +182,7 @@ extension UserLibrary {
         WHERE w.user_id = $1 AND ($2 = 0 OR w.book_id = $2) AND w.id > $3
           AND EXISTS (SELECT 1 FROM reviews AS x WHERE x.word_id = w.id)
         ORDER BY w.id LIMIT $4)
-      ORDER BY r.word_id, r.id
+      ORDER BY r.word_id, r.reviewed_at, r.id
       """,
       [
         .integer(bookID?.rawValue ?? 0), .integer(word?.rawValue ?? 0), .integer(Int64(limit)),

@@ -63,14 +63,14 @@ extension Connection {
   }
 
   /// Sets the study state of the words whose logs the staged import touched to what each log's
-  /// last review says, telling the change feeds of each book they belong to as one reload.
+  /// latest review says, telling the change feeds of each book they belong to as one reload.
   func setImportedStudyStates() throws(WordServiceError) {
     try summarizeChanges()
     try execute(
       """
       UPDATE words SET study_state = (
         SELECT CASE rating WHEN 1 THEN 2 ELSE 1 END FROM reviews r
-        WHERE r.word_id = words.id ORDER BY r.id DESC LIMIT 1)
+        WHERE r.word_id = words.id ORDER BY r.reviewed_at DESC, r.id DESC LIMIT 1)
       WHERE id IN (SELECT word_id FROM temp.imported_reviews)
       """, .saveReview)
     try endSummarizingChanges()
@@ -94,10 +94,11 @@ extension Connection {
     return changes > 0
   }
 
-  /// A word's log, in the order it was recorded.
+  /// A word's log, in time order (reviews of the same time in the order recorded).
   func reviews(of wordID: Word.ID) throws(WordServiceError) -> [Review] {
     let statement = try self.statement(
-      "SELECT reviewed_at, rating, rating_id FROM reviews WHERE word_id = ?1 ORDER BY id")
+      "SELECT reviewed_at, rating, rating_id FROM reviews WHERE word_id = ?1 "
+        + "ORDER BY reviewed_at, id")
     defer { statement.reset() }
     statement.bind(wordID.rawValue, at: 1)
     var reviews: [Review] = []
@@ -106,7 +107,7 @@ extension Connection {
   }
 
   /// The logs of the first `limit` reviewed words after `word` in ID order, of one book or of
-  /// all, read in one statement over the words' index and the log's.
+  /// all, read in one statement over the words' index and the log's; each log in time order.
   func reviewLogs(in bookID: WordBook.ID?, after word: Word.ID?, limit: Int)
     throws(WordServiceError) -> [WordReviewLog]
   {
@@ -129,10 +130,11 @@ extension Connection {
       if logs.last?.wordID != wordID { logs.append(WordReviewLog(wordID: wordID, reviews: [])) }
       logs[logs.count - 1].reviews.append(statement.review(at: 1))
     }
+    for index in logs.indices { logs[index].reviews = logs[index].reviews.inTimeOrder() }
     return logs
   }
 
-  /// Replays every word's log with `scheduler`, or only the logs of the words in
+  /// Replays every word's log with `scheduler`, in time order, or only the logs of the words in
   /// `temp.imported_reviews`, and stores what they give, one word at a time, so memory holds
   /// one log, never all of them.
   func replayLogs(with scheduler: ReviewScheduler, onlyImported: Bool = false)
@@ -146,17 +148,22 @@ extension Connection {
         """
         : "SELECT word_id, reviewed_at, rating FROM reviews ORDER BY word_id, id")
     defer { statement.reset() }
-    var current: (word: Word.ID, memory: WordMemory)?
+    var word: Word.ID?
+    var log: [Review] = []
+    func storeLog() throws(WordServiceError) {
+      guard let word else { return }
+      try setMemory(WordMemory.replaying(log, of: word, with: scheduler), of: word)
+    }
     while try statement.step(self, .saveSettings) {
       let wordID = Word.ID(statement.int64(at: 0))
-      if let finished = current, finished.word != wordID {
-        try setMemory(finished.memory, of: finished.word)
-        current = nil
+      if wordID != word {
+        try storeLog()
+        word = wordID
+        log.removeAll(keepingCapacity: true)
       }
-      let memory = current?.memory ?? WordMemory(for: wordID)
-      current = (wordID, memory.reviewed(statement.review(at: 1), by: scheduler))
+      log.append(statement.review(at: 1))
     }
-    if let finished = current { try setMemory(finished.memory, of: finished.word) }
+    try storeLog()
   }
 
   /// Empties `temp.imported_reviews`, the table an import stages its reviews in, creating it
@@ -342,7 +349,8 @@ extension Connection {
   }
 
   /// Calls `body` with each review of a book's words, word by word in ID order and each word's
-  /// in the order recorded, read in one statement over the book's index and the log's.
+  /// in the order recorded (which the statistics' gathering puts in time order), read in one
+  /// statement over the book's index and the log's.
   func forEachReview(in bookID: WordBook.ID, _ body: (Word.ID, Review) -> Void)
     throws(WordServiceError)
   {

@@ -56,11 +56,21 @@ extension SQLiteWordService {
           return try connection.memory(of: wordID)?.state ?? .new
         }
         let scheduler = ReviewScheduler(settings: try Self.reviewSettings(connection).scheduler)
-        let memory = (try connection.memory(of: wordID) ?? WordMemory(for: wordID))
-          .reviewed(review, by: scheduler)
+        let current = try connection.memory(of: wordID) ?? WordMemory(for: wordID)
+        // A review from before the last one is replayed in its place, and leaves the mark of
+        // the later one.
+        let inOrder = current.takesInOrder(review)
+        let memory =
+          inOrder
+          ? current.reviewed(review, by: scheduler)
+          : WordMemory.replaying(
+            try connection.reviews(of: wordID) + [review], of: wordID, with: scheduler)
         try connection.appendReview(review, of: wordID)
         try connection.setMemory(memory, of: wordID)
-        _ = try connection.setStudyState(StudyStateChange(wordID: wordID, state: review.studyState))
+        if inOrder {
+          _ = try connection.setStudyState(
+            StudyStateChange(wordID: wordID, state: review.studyState))
+        }
         return memory.state
       }
     }

@@ -48,19 +48,27 @@ public struct WordMemory: Hashable, Sendable, Codable {
     return next
   }
 
-  /// The memory a word's whole log gives, replayed from its first review.
+  /// Whether `review` comes at or after the last review this memory holds, so that
+  /// ``reviewed(_:by:)`` gives what the log with it replays to; a review from before (a rating
+  /// made offline, sent late) needs the whole log replayed with it (``replaying(_:of:with:)``).
+  public func takesInOrder(_ review: Review) -> Bool {
+    state.lastReview.map { review.time >= $0 } ?? true
+  }
+
+  /// The memory a word's whole log gives, replayed from its first review in time order
+  /// (reviews of the same time in the order given).
   ///
   /// - Parameters:
-  ///   - reviews: The word's reviews, in the order they were recorded.
+  ///   - reviews: The word's reviews, in any order.
   ///   - wordID: The word, whose ID seeds the generator.
   ///   - scheduler: The scheduler, with the database's settings.
   /// - Returns: The memory after the last review, or a new word's when there is none.
-  /// - Complexity: O(*n*) for *n* reviews.
+  /// - Complexity: O(*n*) for *n* reviews in time order, else O(*n* log *n*).
   public static func replaying(
     _ reviews: some Sequence<Review>, of wordID: Word.ID, with scheduler: ReviewScheduler
   ) -> WordMemory {
     var memory = WordMemory(for: wordID)
-    memory.state = scheduler.replay(reviews, using: &memory.generator)
+    memory.state = scheduler.replay(Array(reviews).inTimeOrder(), using: &memory.generator)
     return memory
   }
 }

@@ -19,11 +19,18 @@ extension InMemoryLibrary {
       }
       return memories[wordID]?.state ?? .new
     }
-    let memory = (memories[wordID] ?? WordMemory(for: wordID)).reviewed(review, by: scheduler)
+    let current = memories[wordID] ?? WordMemory(for: wordID)
     reviews[wordID, default: []].append(review)
     if let id = review.id { reviewsByID[id] = WordReview(wordID: wordID, review: review) }
+    // A review from before the last one is replayed in its place, and leaves the mark of the
+    // later one.
+    let inOrder = current.takesInOrder(review)
+    let memory =
+      inOrder
+      ? current.reviewed(review, by: scheduler)
+      : WordMemory.replaying(reviews[wordID] ?? [], of: wordID, with: scheduler)
     memories[wordID] = memory
-    words[wordID]?.studyState = review.studyState
+    if inOrder { words[wordID]?.studyState = review.studyState }
     return memory.state
   }
 
@@ -93,7 +100,8 @@ extension InMemoryLibrary {
     }
   }
 
-  /// Appends each word's imported reviews to its log in time order, then replays the log.
+  /// Appends each word's imported reviews to its log in time order, then replays the log; the
+  /// word's mark is that of its latest review.
   mutating func importReviews(
     _ rows: (_ write: ([WordReview]) throws(WordServiceError) -> Void) throws(WordServiceError)
       -> Void
@@ -110,13 +118,11 @@ extension InMemoryLibrary {
     }
     let scheduler = scheduler
     for (wordID, added) in imported {
-      // Stable, so reviews at the same second keep the order given.
-      let sorted = added.enumerated().sorted {
-        ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
-      }
-      reviews[wordID, default: []] += sorted.map(\.element)
-      memories[wordID] = WordMemory.replaying(reviews[wordID] ?? [], of: wordID, with: scheduler)
-      if let last = sorted.last?.element { words[wordID]?.studyState = last.studyState }
+      // Reviews at the same second keep the order given.
+      reviews[wordID, default: []] += added.inTimeOrder()
+      let log = (reviews[wordID] ?? []).inTimeOrder()
+      memories[wordID] = WordMemory.replaying(log, of: wordID, with: scheduler)
+      if let last = log.last { words[wordID]?.studyState = last.studyState }
     }
     return count
   }

@@ -294,11 +294,11 @@ public actor InMemoryWordService: WordService {
     library.books[try library.bookIndex(bookID)].book.studyMode = mode
   }
 
-  /// Returns a word's review log, in the order the reviews were recorded.
+  /// Returns a word's review log, in time order.
   public func fetchReviews(of wordID: Word.ID) async throws(WordServiceError) -> [Review] {
     try await simulateNetwork(.loadReviews)
     try library.checkWordExists(wordID)
-    return library.reviews[wordID] ?? []
+    return (library.reviews[wordID] ?? []).inTimeOrder()
   }
 
   /// Returns one page of review logs, from the logs kept by word.
@@ -312,7 +312,7 @@ public actor InMemoryWordService: WordService {
       word.map { id > $0 } ?? true && library.reviews[id]?.isEmpty == false
     }
     return reviewed.sorted().prefix(limit).map { id in
-      WordReviewLog(wordID: id, reviews: library.reviews[id] ?? [])
+      WordReviewLog(wordID: id, reviews: (library.reviews[id] ?? []).inTimeOrder())
     }
   }
 

@@ -79,7 +79,7 @@ extension ReviewStatistics {
     }
 
     /// Counts a review on its day and keeps it for the prediction; a word's reviews come
-    /// together, in the order recorded.
+    /// together, in any order (the prediction replays them in time order).
     package mutating func addReview(_ review: Review, of wordID: Word.ID) {
       if log.word != wordID {
         endLog()
@@ -104,7 +104,7 @@ extension ReviewStatistics {
     /// Puts the log being read into the history, keeping its storage for the next.
     private mutating func endLog() {
       guard let word = log.word else { return }
-      history.append(log.reviews, of: word)
+      history.append(log.reviews.inTimeOrder(), of: word)
       log.reviews.removeAll(keepingCapacity: true)
       log.word = nil
     }

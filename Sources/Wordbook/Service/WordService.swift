@@ -131,9 +131,11 @@ public protocol WordService: Sendable {
   /// and sets the word's study state to what the rating says (``Review/studyState``), in one
   /// transaction: both are stored, or neither.
   ///
-  /// The review is scheduled with ``reviewSettings()`` from the word's current state, in the
-  /// order reviews are recorded, even when `review.time` is earlier than the last one (a clock
-  /// set back). The log outlives edits of the word's text and goes with the word. A review whose
+  /// The review is scheduled with ``reviewSettings()``, and a word's memory is its log replayed
+  /// in time order: a review earlier than the word's last one (made offline, or on another
+  /// device, and sent late) takes its place by time, the log is replayed, and the word keeps the
+  /// study state of its latest review. The log outlives edits of the word's text and goes with
+  /// the word. A review whose
   /// ``Review/id`` the service already holds for this word, with the same rating and time, is a
   /// rating sent again: nothing is stored, and the word's state is returned as it is.
   ///
@@ -168,13 +170,14 @@ public protocol WordService: Sendable {
   func removeLastReview(of wordID: Word.ID, restoring state: StudyState)
     async throws(WordServiceError) -> MemoryState
 
-  /// Returns a word's review log, in the order the reviews were recorded.
+  /// Returns a word's review log in time order, reviews of the same time in the order they
+  /// were recorded.
   ///
   /// - Throws: ``WordServiceError/Kind/notFound`` when the word does not exist.
   func fetchReviews(of wordID: Word.ID) async throws(WordServiceError) -> [Review]
 
   /// Returns one page of review logs: those of the first `limit` reviewed words after `word`
-  /// in the order of their IDs, of one book or of every book, each log in the order recorded.
+  /// in the order of their IDs, of one book or of every book, each log in time order.
   ///
   /// Pass the last log's word to get the next page; an empty or short page is the end. What a
   /// parameter fit reads (``fetchReviewHistory(in:at:ignoringLaterReviews:)``), with memory
@@ -291,10 +294,9 @@ public protocol WordService: Sendable {
   /// Adds a review history to the logs in one transaction, all of it or none, reading it batch
   /// by batch so that memory holds one batch and never the whole history.
   ///
-  /// The reviews may come in any order: each word's are appended to its log in time order
-  /// (reviews at the same second in the order given), after the reviews it already has, its
-  /// memory state is replayed from its whole log, and its study state is what its last review
-  /// says (``Review/studyState``).
+  /// The reviews may come in any order: each word's join its log, which is replayed in time
+  /// order (reviews at the same second in the order given, after those it already has), and
+  /// its study state is what its latest review says (``Review/studyState``).
   ///
   /// ```swift
   /// let count = try await service.importReviews { write throws(WordServiceError) in

@@ -42,7 +42,7 @@ import Wordbook
     #expect(compared == cases.map(\.reviews.count).reduce(0, +), "reviews compared: \(compared)")
   }
 
-  private static func state(_ state: MemoryState, matches card: FSRSOracle.Card) -> Bool {
+  static func state(_ state: MemoryState, matches card: FSRSOracle.Card) -> Bool {
     let phase: (Int, Int?) =
       switch state.phase {
       case .new: (0, nil)
