@@ -13,7 +13,8 @@ import Wordbook
     .tooManyPages(limit: 4242), .tooManyPagesOfLearner(limit: 4242), .actionNotJSON,
     .commandNotJSON, .unknownAction(reason: "marker reason"),
     .unknownCommand(reason: "marker reason"), .actionNotFromPage,
-    .commandNotFromPage(name: "markerCommand"), .signedOut, .noBookForChart, .marksNotSaved,
+    .commandNotFromPage(name: "markerCommand"), .answerTooLong(limit: 4242), .signedOut,
+    .noBookForChart, .marksNotSaved,
   ]
   private static let markers = ["/marker", "PUT", "4242", "marker reason", "markerCommand"]
 
