@@ -113,11 +113,71 @@ struct TypedAnswerPageTests {
         #expect(
           try await browser.waitFor(PhoneStudyTests.summaryShown, timeout: Self.patience))
       }
-      #expect(try await library.service.fetchReviews(of: ids[1]).map(\.rating) == [.easy])
+      #expect(
+        try await WebTestEnvironment.waitUntil(timeout: Self.patience) {
+          try await library.service.fetchReviews(of: ids[1]).map(\.rating) == [.easy]
+        })
       // The Type switch is kept for the book, for the next page.
       #expect(
         try await WebTestEnvironment.waitUntil(timeout: Self.patience) {
           try await library.service.studyPreferences().typingBooks == [library.book.id]
+        })
+    }
+  }
+
+  /// From the keyboard, in Korean: `t` turns typing on and the field takes the keys, Escape
+  /// leaves it for the card, `P` says each new card, and the proposal reads in Korean.
+  @Test func theKeysTurnTypingAndSpeechOnAndTheComparisonReadsInKorean() async throws {
+    let drafts = [
+      WordDraft(term: "물", meaning: "water"), WordDraft(term: "불", meaning: "fire"),
+    ]
+    try await TestLibrary.with(title: "Korean nouns", drafts: drafts) { library in
+      try await WebDriver.with(width: 390, height: 844, language: "ko-KR", touch: true) {
+        browser in
+        try await browser.open(library.server.url)
+        #expect(
+          try await browser.waitFor(
+            PhoneStudyTests.exists("[data-book-id]"), timeout: Self.patience))
+        try await browser.tap("[data-book-id='\(library.book.id)']")
+        #expect(
+          try await browser.waitFor(
+            PhoneStudyTests.shows("2장 중 1번째"), timeout: Self.patience))
+        try await browser.run(Self.recordSpeech)
+        #expect(try await browser.text("#typing") == "답 입력")
+        #expect(
+          try await browser.run("return document.getElementById('say').ariaLabel") as? String
+            == "읽어 주기")
+        try await browser.run("document.getElementById('focus-card').focus()")
+        try await browser.press("t")
+        #expect(try await browser.waitFor(Self.awaitsAnswer, timeout: Self.patience))
+        #expect(try await browser.run("return document.activeElement.id") as? String == "answer")
+        // Escape leaves the field: the next key is a command again.
+        try await browser.press("\u{E00C}")
+        #expect(
+          try await browser.run("return document.activeElement.id") as? String == "focus-card")
+        try await browser.press("P")
+        #expect(
+          try await browser.waitFor(
+            "return document.getElementById('say-new').ariaPressed === 'true'",
+            timeout: Self.patience))
+        try await browser.type("wate", into: "#answer")
+        try await browser.press("\u{E007}")
+        #expect(
+          try await browser.waitFor(
+            Self.text(of: "answer-proposal", is: "어려움? Enter로 확정, 1–4로 고르기"),
+            timeout: Self.patience))
+        #expect(try await browser.marks("answer-expected")?.last == "r missing")
+        // Accepted, the next card comes up and is said by itself.
+        try await browser.press("\u{E007}")
+        #expect(
+          try await browser.waitFor(
+            "return window.spoken.length === 1 && window.spoken[0].text === '불'"
+              + " && window.spoken[0].lang === 'ko-KR'", timeout: Self.patience))
+      }
+      #expect(
+        try await WebTestEnvironment.waitUntil(timeout: Self.patience) {
+          try await library.service.fetchReviews(of: library.words[0].id).map(\.rating)
+            == [.hard]
         })
     }
   }
