@@ -5,6 +5,9 @@ import Wordbook
 /// The page's typed answers and its voice, on a phone: Chromium at 390×844 with a touch screen
 /// and a keyboard. The browser's speech synthesis is replaced by a recorder, so the test hears
 /// what the page asks it to say.
+///
+/// With `WORDBOOK_SCREENSHOTS` set to a folder, the first test also writes the page guide's
+/// `phone-typed-answer.png` there.
 @Suite(
   .serialized,
   .enabled(
