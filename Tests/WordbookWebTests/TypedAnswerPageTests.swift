@@ -185,6 +185,25 @@ struct TypedAnswerPageTests {
     }
   }
 
+  /// A browser without speech synthesis shows no speaker, and `p` says that it cannot speak.
+  @Test func aBrowserThatCannotSpeakSaysSo() async throws {
+    try await TestLibrary.with(drafts: [WordDraft(term: "물", meaning: "water")]) { library in
+      try await WebDriver.with(width: 390, height: 844, touch: true) { browser in
+        try await browser.runBeforeEachPage(
+          "Object.defineProperty(window, 'speechSynthesis', { value: undefined })")
+        try await browser.tapOpenBook(of: library, patience: Self.patience)
+        #expect(try await !browser.isShown("#say"))
+        #expect(try await !browser.isShown("#say-new"))
+        try await browser.run("document.getElementById('focus-card').focus()")
+        try await browser.press("p")
+        #expect(
+          try await browser.waitFor(
+            PhoneStudyTests.error("This browser cannot read words aloud."),
+            timeout: Self.patience))
+      }
+    }
+  }
+
   /// The typing and speech controls are named for a screen reader and reached by the keyboard,
   /// and the answer's field is not corrected or capitalized by a phone's keyboard.
   static func expectReachable(_ browser: WebDriver) async throws {
