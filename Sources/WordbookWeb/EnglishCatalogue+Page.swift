@@ -65,7 +65,17 @@ extension EnglishCatalogue: PageCatalogue {
       deleteBookQuestion: PageTexts.shared(.deleteBookQuestion, .english),
       oneWord: PageTexts.shared(.oneWord, .english), words: PageTexts.shared(.words, .english),
       first: "First", last: "Last", jump: "Go", jumpLabel: "Go to card number",
-      keys: PageKeys.help(in: .english, title: "Keys", swipe: "Swipe a card right or left."))
+      keys: PageKeys.help(in: .english, title: "Keys", swipe: "Swipe a card right or left."),
+      typing: PageTexts.shared(.typing, .english),
+      typeTheAnswer: PageTexts.shared(.typeTheAnswer, .english), check: "Check",
+      typedAnswer: "You typed", expectedAnswer: "Answer",
+      proposedRating: PageTexts.shared(.proposedRating, .english),
+      ratingAgain: PageTexts.shared(.ratingAgain, .english),
+      ratingHard: PageTexts.shared(.ratingHard, .english),
+      ratingGood: PageTexts.shared(.ratingGood, .english),
+      ratingEasy: PageTexts.shared(.ratingEasy, .english),
+      say: PageTexts.shared(.say, .english), sayNewCards: "Say new cards",
+      cannotSay: "This browser cannot read words aloud.")
   }
 
   var signInTexts: SignInTexts {
@@ -102,6 +112,7 @@ extension EnglishCatalogue: PageCatalogue {
     case .actionNotFromPage:
       "The page may not send this action; only the server and its store send it."
     case .commandNotFromPage(let name): "The page may not send the command '\(name)' this way."
+    case .answerTooLong(let limit): "An answer has at most \(limit) characters."
     case .signedOut: "You are signed out; sign in again at /login."
     case .noBookForChart: "Open a wordbook to see its review chart."
     case .wordNotShown: "This page shows no such word."

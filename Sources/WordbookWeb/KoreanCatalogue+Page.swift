@@ -61,7 +61,17 @@ extension KoreanCatalogue: PageCatalogue {
       deleteBookQuestion: PageTexts.shared(.deleteBookQuestion, .korean),
       oneWord: PageTexts.shared(.oneWord, .korean), words: PageTexts.shared(.words, .korean),
       first: "처음", last: "마지막", jump: "이동", jumpLabel: "카드 번호로 이동",
-      keys: PageKeys.help(in: .korean, title: "키", swipe: "카드를 오른쪽이나 왼쪽으로 밀어도 됩니다."))
+      keys: PageKeys.help(in: .korean, title: "키", swipe: "카드를 오른쪽이나 왼쪽으로 밀어도 됩니다."),
+      typing: PageTexts.shared(.typing, .korean),
+      typeTheAnswer: PageTexts.shared(.typeTheAnswer, .korean), check: "확인",
+      typedAnswer: "입력한 답", expectedAnswer: "정답",
+      proposedRating: PageTexts.shared(.proposedRating, .korean),
+      ratingAgain: PageTexts.shared(.ratingAgain, .korean),
+      ratingHard: PageTexts.shared(.ratingHard, .korean),
+      ratingGood: PageTexts.shared(.ratingGood, .korean),
+      ratingEasy: PageTexts.shared(.ratingEasy, .korean),
+      say: PageTexts.shared(.say, .korean), sayNewCards: "새 카드 읽어 주기",
+      cannotSay: "이 브라우저는 단어를 소리 내어 읽을 수 없습니다.")
   }
 
   var signInTexts: SignInTexts {
@@ -97,6 +107,7 @@ extension KoreanCatalogue: PageCatalogue {
     case .actionNotFromPage:
       "페이지는 이 동작을 보낼 수 없습니다. 서버와 그 저장소만 보냅니다."
     case .commandNotFromPage(let name): "페이지는 '\(name)' 명령을 이렇게 보낼 수 없습니다."
+    case .answerTooLong(let limit): "답은 \(limit)자까지 입력할 수 있습니다."
     case .signedOut: "로그아웃되었습니다. /login에서 다시 로그인하세요."
     case .noBookForChart: "복습 차트를 보려면 단어장을 여세요."
     case .wordNotShown: "이 페이지에 없는 단어입니다."

@@ -2,7 +2,8 @@ import Wordbook
 
 /// A command of the study screen as the page posts it to `/commands`: `{"command": "good"}`,
 /// named as ``PageKeys`` names the keys' commands, with `position` for `moveTo`, `mode` for
-/// `setStudyMode` and `query` for `setSearchQuery`. A `position` beside another command makes
+/// `setStudyMode`, `query` for `setSearchQuery` and `answer` for `checkTypedAnswer` (at most
+/// ``longestAnswer`` characters). A `position` beside another command makes
 /// that card the current one first, in the same request (a card swiped in the list). A rating
 /// with a `card` rates that card only while it is the current one (the card the focused view
 /// shows), so a second tap before the next card arrives rates nothing.
@@ -11,7 +12,17 @@ struct PageCommand: Decodable {
   var position: Int?
   var mode: StudyMode?
   var query: String?
+  var answer: String?
   var card: Int64?
+
+  /// The most characters (Unicode scalars) a typed answer may have: more than any card's
+  /// answer a learner types, and few enough that comparing costs little.
+  static let longestAnswer = 1000
+
+  /// Whether the command carries an answer longer than ``longestAnswer``.
+  var hasTooLongAnswer: Bool {
+    (answer?.unicodeScalars.count ?? 0) > Self.longestAnswer
+  }
 
   /// The commands of the page's keys by name, which the page may post as they are.
   private static let named = Dictionary(
@@ -26,6 +37,7 @@ struct PageCommand: Decodable {
       case "moveTo": position.map { .moveTo($0) }
       case "setStudyMode": mode.map { .setStudyMode($0) }
       case "setSearchQuery": .setSearchQuery(query)
+      case "checkTypedAnswer": answer.map { .checkTypedAnswer($0) }
       default: Self.named[command]
       }
     guard let named else { return nil }

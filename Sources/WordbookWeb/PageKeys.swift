@@ -40,13 +40,14 @@ enum PageKeys {
     switch command {
     case .flip, .rate, .resetMark, .next, .previous, .nextPage, .previousPage, .first, .last,
       .edit, .delete, .search, .clearSearch, .toggleReverse, .undo, .redo, .shuffle,
-      .toggleStudyMode, .restudyMissed, .restudyRound:
+      .toggleStudyMode, .restudyMissed, .restudyRound, .toggleTyping, .say, .toggleSayingNewCards:
       true
     // The picker and the add form are always in view, and a page is left, not quit.
     case .chooseBook, .addWord, .help, .quit: false
+    // Typed in the answer's field, and posted with what was typed.
+    case .checkTypedAnswer: false
     case .moveTo, .setStudyMode, .setSearchQuery, .openBook, .createBook, .retryUnsavedMarks,
-      .cancelQuit, .rateShown, .toggleTyping, .checkTypedAnswer, .say,
-      .toggleSayingNewCards:
+      .cancelQuit, .rateShown:
       false
     }
   }

@@ -66,6 +66,16 @@ struct PageTexts: Codable, Sendable {
   /// A count of words other than one: `{count}`.
   var words: String
   var first, last, jump, jumpLabel, keys: String
+  /// The typing switch, the answer's field and its button, and the names of the typed and the
+  /// expected characters shown after a check.
+  var typing, typeTheAnswer, check, typedAnswer, expectedAnswer: String
+  /// The rating a typed answer proposes: `{rating}`, one of the rating names.
+  var proposedRating: String
+  /// The ratings' names, as ``proposedRating`` names them.
+  var ratingAgain, ratingHard, ratingGood, ratingEasy: String
+  /// The speaker button, the switch that says each new card, and what the page says in a
+  /// browser that cannot speak.
+  var say, sayNewCards, cannotSay: String
 
   /// The texts as the page reads them: a JSON object that can stand inside a `<script>`
   /// element (no `<` in it, so no `</script>` either).

@@ -34,6 +34,8 @@ enum ServerRefusal: Hashable, Sendable {
   case actionNotFromPage
   /// The command is not one the page sends this way.
   case commandNotFromPage(name: String)
+  /// A typed answer is longer than any the page sends.
+  case answerTooLong(limit: Int)
   /// The sign-in the request carries has ended.
   case signedOut
   /// The review chart was asked for with no book open.
@@ -53,6 +55,7 @@ enum ServerRefusal: Hashable, Sendable {
     case .stopping, .tooManyPages, .tooManyPagesOfLearner, .marksNotSaved: 503
     case .actionNotJSON, .commandNotJSON: 415
     case .unknownAction, .unknownCommand, .commandNotFromPage: 400
+    case .answerTooLong: 413
     case .signedOut: 401
     case .noBookForChart: 409
     }

@@ -139,6 +139,10 @@ enum WebEvents {
     /// current card is its card at `cursor - pageStart`.
     var page: [Card]?
     var round: Round
+    /// Whether the cards ask for typed answers, and the answer checked.
+    var typing: Typing
+    /// Whether new cards are said, and the last text to say.
+    var speech: Speech
 
     /// The round: what is left, whether it is read from the schedule (counts by kind), and its
     /// summary.

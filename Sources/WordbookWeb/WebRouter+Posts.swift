@@ -55,6 +55,9 @@ extension WebRouter {
     } catch {
       return .refusal(.unknownCommand(reason: Self.describe(error)), in: language)
     }
+    guard !posted.hasTooLongAnswer else {
+      return .refusal(.answerTooLong(limit: PageCommand.longestAnswer), in: language)
+    }
     guard let commands = posted.studyCommands else {
       return .refusal(.commandNotFromPage(name: posted.command), in: language)
     }

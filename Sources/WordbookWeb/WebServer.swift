@@ -191,7 +191,7 @@ public final class WebServer {
     guard !isStopped else { return }
     isStopped = true
     for task in checking { task.cancel() }
-    sessions.closeAll()
+    await sessions.closeAll()
     let daemon = daemon
     // Stopping joins the polling thread, which may be waiting for the main actor, so it
     // happens elsewhere while the main actor stays free.

@@ -28,6 +28,9 @@ final class WebSession {
   /// The service the store talks to, which the review chart reads too.
   private let service: any WordService
   private let store: Store<StudyScreenFeature.State, StudyScreenFeature.Action>
+  /// Keeps the learner's study preferences when they change, and reads the books' speech
+  /// languages.
+  private let preferencesKeeper: StudyPreferencesKeeper
   private var observers: [StoreObserverToken] = []
   private var cardObservers: [Word.ID: StoreObserverToken] = [:]
   /// The cards of the list's page sent last, and of the window asked for last: those whose
@@ -45,17 +48,22 @@ final class WebSession {
   /// How many cards the page's list shows at once: what its pages move by.
   static let pageSize = 20
 
+  /// A session over `service` that starts with the learner's `preferences`
+  /// (``StudyPreferencesKeeper/preferences(in:)``) and keeps them as they change.
   init(
     id: String, service: any WordService, seed: UInt64, language: Language,
-    events: EventStream, signIn: (user: WebUser, secret: String)? = nil, peers: [String] = []
+    events: EventStream, signIn: (user: WebUser, secret: String)? = nil, peers: [String] = [],
+    preferences: StudyPreferences = StudyPreferences()
   ) {
     self.id = id
     self.signIn = signIn
     self.language = language
     self.events = events
     self.service = service
+    self.preferencesKeeper = StudyPreferencesKeeper(service: service, preferences: preferences)
     var cards = StudyCards()
     cards.pageSize = Self.pageSize
+    cards.preferences = preferences
     store = Store(
       initialState: StudyScreenFeature.State(app: AppState(seed: seed), cards: cards),
       reducer: StudyScreenFeature(app: AppReducer(service: service)))
@@ -68,7 +76,11 @@ final class WebSession {
         [weak self] in
         self?.sendStatus()
       },
-      store.observe([.screen]) { [weak self] in self?.sendScreen() },
+      store.observe([.screen]) { [weak self] in
+        guard let self else { return }
+        preferencesKeeper.keep(store.state.cards.preferences)
+        sendScreen()
+      },
     ]
     send(
       "session",
@@ -199,6 +211,11 @@ final class WebSession {
     return refused.isEmpty ? .saved : .notSaved
   }
 
+  /// Waits until the learner's preferences are written.
+  func finishKeepingPreferences() async {
+    await preferencesKeeper.finishWriting()
+  }
+
   /// Stops observing the store and ends the stream.
   func close() {
     store.send(.app(.study(.view(.unsubscribeFromChanges))))
@@ -242,7 +259,19 @@ final class WebSession {
         version: cardsVersion, page: page,
         round: WebEvents.Screen.Round(
           counts: WebEvents.Counts(round.counts), isScheduled: round.isScheduled,
-          isOver: round.isOver, known: round.knownCount, notKnown: round.missed.count)))
+          isOver: round.isOver, known: round.knownCount, notKnown: round.missed.count),
+        typing: WebEvents.Typing(state.cards, in: app),
+        speech: WebEvents.Speech(state.cards, languages: speechLanguages())))
+  }
+
+  /// The open book's speech languages, when they have been read; the screen is sent again
+  /// once they are. A book's are read as it opens, so they are known before a card is said.
+  private func speechLanguages() -> SpeechLanguages? {
+    guard let book = store.state.app.selectedBookID else { return SpeechLanguages() }
+    return preferencesKeeper.speechLanguages(of: book) { [weak self] in
+      guard let self, store.state.cards.speech != nil else { return }
+      sendScreen()
+    }
   }
 
   /// The face of the visible card at `position`.

@@ -34,15 +34,35 @@ final class WebSessions {
   /// The accounts whose pages are open.
   var signedInUsers: Set<Int64> { Set(sessions.values.compactMap { $0.signIn?.user.id }) }
 
-  /// Opens a session over `service` whose errors are worded in `language` and answers with its
-  /// event stream, or refuses when too many are open.
+  /// Opens a session over `service` whose errors are worded in `language`, with the learner's
+  /// study preferences as the last session kept them, and answers with its event stream, or
+  /// refuses when too many are open.
   ///
   /// - Parameter home: The folder of the page's sign-in (`/…/`), which the page keeps on the
   ///   peers it turns to, so that the cookie scoped to it goes there too.
   func open(
     language: Language, service: any WordService,
     signIn: (user: WebUser, secret: String)? = nil, home: String = "/"
-  ) -> HTTPResponse {
+  ) async -> HTTPResponse {
+    if let refusal = refusal(language: language, signIn: signIn) { return refusal }
+    let preferences = await StudyPreferencesKeeper.preferences(in: service)
+    // Other pages may have opened, or the server begun to stop, while they were read.
+    if let refusal = refusal(language: language, signIn: signIn) { return refusal }
+    let id = AccessGuard.makeToken()
+    let stream = EventStream { [weak self] in
+      Task { @MainActor in self?.close(id) }
+    }
+    sessions[id] = WebSession(
+      id: id, service: service, seed: UInt64.random(in: 0...UInt64.max), language: language,
+      events: stream, signIn: signIn, peers: peers.map { $0 + home.dropLast() },
+      preferences: preferences)
+    return .events(stream)
+  }
+
+  /// Why a page may not open a session now, or `nil` when it may.
+  private func refusal(
+    language: Language, signIn: (user: WebUser, secret: String)?
+  ) -> HTTPResponse? {
     guard !isClosed else { return .refusal(.stopping, in: language) }
     guard sessions.count < limit else {
       return .refusal(.tooManyPages(limit: limit), in: language)
@@ -52,14 +72,7 @@ final class WebSessions {
     {
       return .refusal(.tooManyPagesOfLearner(limit: Self.pagesPerLearner), in: language)
     }
-    let id = AccessGuard.makeToken()
-    let stream = EventStream { [weak self] in
-      Task { @MainActor in self?.close(id) }
-    }
-    sessions[id] = WebSession(
-      id: id, service: service, seed: UInt64.random(in: 0...UInt64.max), language: language,
-      events: stream, signIn: signIn, peers: peers.map { $0 + home.dropLast() })
-    return .events(stream)
+    return nil
   }
 
   /// The session named by a request's `session` argument, when it was opened with the sign-in
@@ -81,10 +94,13 @@ final class WebSessions {
     sessions.removeValue(forKey: id)?.close()
   }
 
-  /// Ends every session and refuses new ones.
-  func closeAll() {
+  /// Ends every session and refuses new ones, then waits until the preferences the learners
+  /// chose are written.
+  func closeAll() async {
     isClosed = true
-    for session in sessions.values { session.close() }
+    let closing = sessions.values
     sessions = [:]
+    for session in closing { session.close() }
+    for session in closing { await session.finishKeepingPreferences() }
   }
 }

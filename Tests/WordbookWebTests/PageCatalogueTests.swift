@@ -13,7 +13,8 @@ import Wordbook
     .tooManyPages(limit: 4242), .tooManyPagesOfLearner(limit: 4242), .actionNotJSON,
     .commandNotJSON, .unknownAction(reason: "marker reason"),
     .unknownCommand(reason: "marker reason"), .actionNotFromPage,
-    .commandNotFromPage(name: "markerCommand"), .signedOut, .noBookForChart, .marksNotSaved,
+    .commandNotFromPage(name: "markerCommand"), .answerTooLong(limit: 4242), .signedOut,
+    .noBookForChart, .marksNotSaved,
   ]
   private static let markers = ["/marker", "PUT", "4242", "marker reason", "markerCommand"]
 
@@ -42,6 +43,24 @@ import Wordbook
       #expect(Self.hasHangul(text), "\(text)")
     }
     #expect(!Self.hasHangul(english.title + english.refused + english.unavailable))
+  }
+
+  /// The typing and speech controls read in each language, the proposal naming its rating.
+  @Test func theTypingAndSpeechTextsAreInBothLanguages() {
+    let english = Language.english.pageCatalogue.pageTexts
+    let korean = Language.korean.pageCatalogue.pageTexts
+    let texts = { (texts: PageTexts) in
+      [
+        texts.typing, texts.typeTheAnswer, texts.check, texts.typedAnswer, texts.expectedAnswer,
+        texts.proposedRating, texts.ratingAgain, texts.ratingHard, texts.ratingGood,
+        texts.ratingEasy, texts.say, texts.sayNewCards, texts.cannotSay,
+      ]
+    }
+    #expect(texts(english).allSatisfy { !$0.isEmpty && !Self.hasHangul($0) })
+    #expect(texts(korean).allSatisfy(Self.hasHangul))
+    #expect(
+      english.proposedRating.contains("{rating}") && korean.proposedRating.contains("{rating}"))
+    #expect([english.typing, korean.typing] == ["Type", "답 입력"])
   }
 
   /// A page whose session has gone shows what the server answered: one sentence, not two.

@@ -54,7 +54,9 @@ struct LanguageTests {
         "GET", library.base + "/texts.js", headers: ["Cookie": library.cookie]
       ).body
       let formatted = Set(texts.matches(of: /\n  (\w+): \(/).map { String($0.output.1) })
-      for file in ["/app.js", "/books.js", "/editor.js", "/focus.js", "/texts.js"] {
+      for file in [
+        "/app.js", "/answer.js", "/books.js", "/editor.js", "/focus.js", "/speech.js", "/texts.js",
+      ] {
         let script = try await PlainHTTP.send(
           "GET", library.base + file, headers: ["Cookie": library.cookie]
         ).body

@@ -8,6 +8,7 @@ import { t, describeRefusal } from './texts.js';
 import { DeleteQuestion, WordEditor } from './editor.js';
 import { BookPicker } from './books.js';
 import { FocusView, followPointer } from './focus.js';
+import { Speaker } from './speech.js';
 
 const viewKey = 'wordbook.view';
 // What the page last showed, kept for when it opens without the server: one key per page's
@@ -54,6 +55,7 @@ const editor = new WordEditor(send);
 const deleteQuestion = new DeleteQuestion(send);
 const focus = new FocusView(command, ratingPreview);
 const books = new BookPicker(send);
+const speaker = new Speaker(command, fail);
 
 // A touch screen studies one card at a time; a mouse, even in a narrow window, gets the list
 // it edits in. The learner's own choice wins.
@@ -296,6 +298,7 @@ function renderScreen(screen) {
   scrollToCurrent();
   page.round = screen.round;
   focus.show(screen);
+  speaker.show(screen.speech);
   renderDueSummary();
   if (page.cardsStatus === 'loaded') {
     $('cards-status').textContent = screen.count ? '' : t.cardsEmpty;
@@ -365,6 +368,7 @@ function connect() {
     page.connected = true;
     page.showingKept = false;
     page.user = session.user ?? null;
+    speaker.restart();
     if (page.servers.length === 0) {
       page.servers = [location.origin, ...(session.peers ?? [])].map((origin) => `${origin}/`);
     }
@@ -374,7 +378,11 @@ function connect() {
   });
   on('picker', (picker) => books.update(picker));
   on('cards', renderCards);
-  on('screen', renderScreen);
+  // Only what the server asks now is said, never a screen the page kept.
+  on('screen', (screen) => {
+    renderScreen(screen);
+    speaker.follow(screen.speech);
+  });
   on('status', renderStatus);
   on('card', (card) => {
     const index = page.cards.findIndex((shown) => shown.id === card.id);

@@ -4,6 +4,7 @@
 // and the round the server's `screen` event carries, and turns gestures into the screen's
 // commands.
 import { t } from './texts.js';
+import { AnswerView } from './answer.js';
 
 const $ = (id) => document.getElementById(id);
 const swipeDistance = 60;
@@ -84,6 +85,7 @@ export class FocusView {
     this.preview = preview;
     this.screen = null;
     this.due = null;
+    this.answer = new AnswerView(command);
     followPointer($('focus-card'), (kind) => this.act(kind));
     onPress($('didnt-know'), () => this.act('again'));
     onPress($('hard'), () => this.act('hard'));
@@ -158,7 +160,10 @@ export class FocusView {
    * of the word's ID. */
   render() {
     const screen = this.screen;
-    if (!screen || $('focus').hidden) return;
+    if (!screen) return;
+    // The Type switch shows in the list too; the answer's field only on the focused card.
+    this.answer.show(screen, !$('focus').hidden);
+    if ($('focus').hidden) return;
     const round = screen.round;
     const done = round.isOver;
     $('summary').hidden = !done;

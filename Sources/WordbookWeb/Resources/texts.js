@@ -25,6 +25,11 @@ function unit(value, name) {
 /** `count` with its digits grouped as the page's language groups them. */
 const number = (count) => count.toLocaleString(language);
 
+/** Each rating's name, by the name of its command. */
+const ratingNames = {
+  again: table.ratingAgain, hard: table.ratingHard, good: table.ratingGood, easy: table.ratingEasy,
+};
+
 /** The texts of the page's language: plain ones as they are, the others as functions. */
 export const t = {
   ...table,
@@ -64,6 +69,8 @@ export const t = {
   roundSummary: (round) =>
     fill(table.roundSummary, { known: number(round.known), notKnown: number(round.notKnown) }),
   openBook: (title) => fill(table.openBook, { title }),
+  // The rating a typed answer proposes, named by its command (`hard`).
+  proposedRating: (rating) => fill(table.proposedRating, { rating: ratingNames[rating] }),
   deleteBookQuestion: (book) => fill(table.deleteBookQuestion, {
     id: book.id, title: book.title,
     words: book.wordCount === 1 ? table.oneWord : fill(table.words, { count: number(book.wordCount) }),

@@ -180,6 +180,14 @@ final class WebDriver {
       ["cmd": "Emulation.setEmulatedMedia", "params": ["features": list]])
   }
 
+  /// Runs `script` in every page the window opens from now on, before the page's own scripts,
+  /// through chromedriver's DevTools command: a browser without a feature, say.
+  func runBeforeEachPage(_ script: String) async throws {
+    _ = try await command(
+      "POST", "goog/cdp/execute",
+      ["cmd": "Page.addScriptToEvaluateOnNewDocument", "params": ["source": script]])
+  }
+
   /// How a pointer action presses: a mouse's button, or a finger on a touch screen.
   enum PointerKind: String {
     case mouse
