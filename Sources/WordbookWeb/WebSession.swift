@@ -60,7 +60,8 @@ final class WebSession {
     self.language = language
     self.events = events
     self.service = service
-    self.preferencesKeeper = StudyPreferencesKeeper(service: service, preferences: preferences)
+    self.preferencesKeeper = StudyPreferencesKeeper(
+      values: service as? any FrontEndValueStore, preferences: preferences)
     var cards = StudyCards()
     cards.pageSize = Self.pageSize
     cards.preferences = preferences

@@ -21,7 +21,7 @@ public final class StudyApp: TerminalApplication {
   /// which package to install, until the next key.
   private var lacksSpeaker = false
   /// Keeps the learner's preferences when they change, and reads the books' speech languages.
-  private let preferences: PreferencesKeeper
+  private let preferences: StudyPreferencesKeeper
 
   /// How many marks were not saved when the learner chose to quit anyway.
   public var marksLeftUnsaved: Int { store.state.screen.cards.marksLeftUnsaved }
@@ -45,7 +45,8 @@ public final class StudyApp: TerminalApplication {
     self.store = store
     self.renderer = renderer
     self.speaker = Speaker(searchPath: searchPath)
-    self.preferences = PreferencesKeeper(values)
+    self.preferences = StudyPreferencesKeeper(
+      values: values, preferences: store.state.screen.cards.preferences)
   }
 
   /// Loads the wordbooks and redraws when a part of the state the screen shows changes: every
@@ -91,17 +92,17 @@ public final class StudyApp: TerminalApplication {
       return
     }
     guard let book = store.state.app.selectedBookID else { return }
-    Task {
-      let languages = await preferences.speechLanguages(of: book)
+    let read = preferences.speechLanguages(of: book) { [weak self] in
       // A later request may have come meanwhile: only the last one is said.
-      guard store.state.screen.cards.speech == speech else { return }
-      speaker.say(languages.spoken(speech))
+      guard let self, store.state.screen.cards.speech == speech else { return }
+      say(speech)
     }
+    if let read { speaker.say(read.spoken(speech)) }
   }
 
   /// Waits until the learner's preferences are kept.
   public func finishKeepingPreferences() async {
-    await preferences.finish()
+    await preferences.finishWriting()
   }
 
   /// The screen for a window of `size`.

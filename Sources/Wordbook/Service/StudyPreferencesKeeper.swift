@@ -1,15 +1,13 @@
-import Wordbook
-
-/// A page's study preferences and speech languages, kept in the service's front-end values
-/// (``FrontEndValueStore``) when the service keeps any: the preferences read when the page
-/// opens, written one after another in the order the learner chose them (so the last choice is
-/// the one kept) without the page waiting for them, and each book's speech languages read
-/// once.
+/// A study screen's preferences and speech languages, kept in the service's front-end values
+/// (``FrontEndValueStore``) when the service keeps any, for the page and the terminal alike:
+/// the preferences read when the screen opens, written one after another in the order the
+/// learner chose them (so the last choice is the one kept) without the screen waiting for them,
+/// and each book's speech languages read once.
 ///
 /// A write or a read that fails costs only a choice in the next session, or a language: the
-/// page goes on with what it has.
+/// screen goes on with what it has.
 @MainActor
-final class StudyPreferencesKeeper {
+package final class StudyPreferencesKeeper {
   private let values: (any FrontEndValueStore)?
   /// The preferences last written, or read when the page opened.
   private var kept: StudyPreferences
@@ -17,22 +15,22 @@ final class StudyPreferencesKeeper {
   private var languages: [WordBook.ID: SpeechLanguages] = [:]
   private var booksBeingRead: Set<WordBook.ID> = []
 
-  /// A keeper of `preferences`, read from `service`, which writes to `service` when it keeps
-  /// front-end values.
-  init(service: any WordService, preferences: StudyPreferences) {
-    values = service as? any FrontEndValueStore
+  /// A keeper of `preferences`, as read from `values`, which writes to `values`; `nil` keeps
+  /// nothing.
+  package init(values: (any FrontEndValueStore)?, preferences: StudyPreferences) {
+    self.values = values
     kept = preferences
   }
 
   /// The preferences the last session over `service` kept; the standard ones when the service
   /// keeps none, or they cannot be read.
-  static func preferences(in service: any WordService) async -> StudyPreferences {
+  package static func preferences(in service: any WordService) async -> StudyPreferences {
     guard let values = service as? any FrontEndValueStore else { return StudyPreferences() }
     return (try? await values.studyPreferences()) ?? StudyPreferences()
   }
 
   /// Keeps `preferences` once the writes before are done, when they differ from those kept.
-  func keep(_ preferences: StudyPreferences) {
+  package func keep(_ preferences: StudyPreferences) {
     guard let values, preferences != kept else { return }
     kept = preferences
     lastWrite = Task { [lastWrite] in
@@ -42,13 +40,13 @@ final class StudyPreferencesKeeper {
   }
 
   /// Waits for every write asked for.
-  func finishWriting() async {
+  package func finishWriting() async {
     await lastWrite?.value
   }
 
   /// The languages `book`'s sides are said in, when they have been read; else `nil`, and they
   /// are read, and `read` is called once they are.
-  func speechLanguages(
+  package func speechLanguages(
     of book: WordBook.ID, whenRead read: @escaping @MainActor () -> Void
   ) -> SpeechLanguages? {
     if let known = languages[book] { return known }
