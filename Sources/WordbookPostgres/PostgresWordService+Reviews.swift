@@ -62,11 +62,9 @@ extension PostgresWordService {
         // A review from before the last one is replayed in its place, and leaves the mark of
         // the later one.
         let inOrder = current.takesInOrder(review)
-        let memory =
-          inOrder
-          ? current.reviewed(review, by: scheduler)
-          : WordMemory.replaying(
-            try library.reviews(of: wordID) + [review], of: wordID, with: scheduler)
+        let memory = try current.recording(review, of: wordID, by: scheduler) {
+          () throws(WordServiceError) in try library.reviews(of: wordID)
+        }
         try library.appendReview(review, of: wordID)
         try library.setMemory(memory, of: wordID)
         if inOrder { try library.setStudyState(review.studyState, of: wordID) }

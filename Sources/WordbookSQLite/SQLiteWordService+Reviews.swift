@@ -60,11 +60,9 @@ extension SQLiteWordService {
         // A review from before the last one is replayed in its place, and leaves the mark of
         // the later one.
         let inOrder = current.takesInOrder(review)
-        let memory =
-          inOrder
-          ? current.reviewed(review, by: scheduler)
-          : WordMemory.replaying(
-            try connection.reviews(of: wordID) + [review], of: wordID, with: scheduler)
+        let memory = try current.recording(review, of: wordID, by: scheduler) {
+          () throws(WordServiceError) in try connection.reviews(of: wordID)
+        }
         try connection.appendReview(review, of: wordID)
         try connection.setMemory(memory, of: wordID)
         if inOrder {

@@ -55,6 +55,22 @@ public struct WordMemory: Hashable, Sendable, Codable {
     state.lastReview.map { review.time >= $0 } ?? true
   }
 
+  /// The memory after `review` joins the word's log: ``reviewed(_:by:)`` when it comes in
+  /// order (``takesInOrder(_:)``), else the log read by `log` replayed with it in time order.
+  ///
+  /// - Parameters:
+  ///   - review: The review being recorded.
+  ///   - wordID: The word, whose ID seeds a replay's generator.
+  ///   - scheduler: The scheduler, with the database's settings.
+  ///   - log: Reads the word's log without `review`; called only for a review out of order.
+  public func recording<Failure: Error>(
+    _ review: Review, of wordID: Word.ID, by scheduler: ReviewScheduler,
+    log: () throws(Failure) -> [Review]
+  ) throws(Failure) -> WordMemory {
+    guard !takesInOrder(review) else { return reviewed(review, by: scheduler) }
+    return Self.replaying(try log() + [review], of: wordID, with: scheduler)
+  }
+
   /// The memory a word's whole log gives, replayed from its first review in time order
   /// (reviews of the same time in the order given).
   ///

@@ -20,15 +20,12 @@ extension InMemoryLibrary {
       return memories[wordID]?.state ?? .new
     }
     let current = memories[wordID] ?? WordMemory(for: wordID)
-    reviews[wordID, default: []].append(review)
-    if let id = review.id { reviewsByID[id] = WordReview(wordID: wordID, review: review) }
     // A review from before the last one is replayed in its place, and leaves the mark of the
     // later one.
     let inOrder = current.takesInOrder(review)
-    let memory =
-      inOrder
-      ? current.reviewed(review, by: scheduler)
-      : WordMemory.replaying(reviews[wordID] ?? [], of: wordID, with: scheduler)
+    let memory = current.recording(review, of: wordID, by: scheduler) { reviews[wordID] ?? [] }
+    reviews[wordID, default: []].append(review)
+    if let id = review.id { reviewsByID[id] = WordReview(wordID: wordID, review: review) }
     memories[wordID] = memory
     if inOrder { words[wordID]?.studyState = review.studyState }
     return memory.state
