@@ -20,6 +20,7 @@ enum {
   MHD_NO = 0,
   MHD_YES = 1,
   MHD_USE_ERROR_LOG = 1,
+  MHD_USE_TLS = 2,
   MHD_USE_INTERNAL_POLLING_THREAD = 8,
   MHD_USE_IPv6 = 16,
   MHD_USE_ITC = 1024,
@@ -32,6 +33,10 @@ enum {
   MHD_OPTION_EXTERNAL_LOGGER = 13,
   MHD_OPTION_NOTIFY_CONNECTION = 27,
   MHD_OPTION_LISTEN_SOCKET = 12,
+  MHD_OPTION_HTTPS_MEM_KEY = 8,
+  MHD_OPTION_HTTPS_MEM_CERT = 9,
+  MHD_OPTION_ARRAY = 15,
+  MHD_FEATURE_TLS = 2,
   MHD_HEADER_KIND = 1,
   MHD_CONNECTION_INFO_CLIENT_ADDRESS = 2,
   MHD_CONNECTION_INFO_FD = 6,
@@ -47,6 +52,13 @@ typedef int (*access_handler)(void *, void *, const char *, const char *, const 
 typedef void (*completed_handler)(void *, void *, void **, int);
 typedef void (*connection_handler)(void *, void *, void **, int);
 typedef void (*log_handler)(void *, const char *, va_list);
+
+// libmicrohttpd's struct MHD_OptionItem: an option and its value, in an MHD_OPTION_ARRAY.
+struct option_item {
+  int option;
+  intptr_t value;
+  void *pointer;
+};
 
 // The members of libmicrohttpd's union MHD_ConnectionInfo that Wordbook reads.
 union connection_info {
@@ -67,6 +79,7 @@ static void (*destroy_response)(void *);
 static const union connection_info *(*get_info)(void *, int, ...);
 static void (*suspend_connection)(void *);
 static void (*resume_connection)(void *);
+static int (*is_feature_supported)(int);
 
 const char *wb_http_load(void) {
   static char message[512];
@@ -90,16 +103,19 @@ const char *wb_http_load(void) {
   get_info = dlsym(library, "MHD_get_connection_info");
   suspend_connection = dlsym(library, "MHD_suspend_connection");
   resume_connection = dlsym(library, "MHD_resume_connection");
+  is_feature_supported = dlsym(library, "MHD_is_feature_supported");
   void *stop = dlsym(library, "MHD_stop_daemon");
   if (!start_daemon || !lookup_value || !response_from_buffer || !response_from_callback ||
       !add_header || !queue_response || !destroy_response || !get_info ||
-      !suspend_connection || !resume_connection || !stop) {
+      !suspend_connection || !resume_connection || !is_feature_supported || !stop) {
     snprintf(message, sizeof message, "%s lacks a function Wordbook uses", name);
     return message;
   }
   stop_daemon = stop;
   return NULL;
 }
+
+int wb_http_supports_tls(void) { return is_feature_supported(MHD_FEATURE_TLS) == MHD_YES; }
 
 static int is_loopback(const struct sockaddr_storage *address) {
   if (address->ss_family == AF_INET) {
@@ -420,7 +436,7 @@ struct running {
 };
 
 void *wb_http_start(int fd, int is_ipv6, const struct wb_http_limits *limits,
-                    wb_http_handler handler, void *context) {
+                    const struct wb_http_tls *tls, wb_http_handler handler, void *context) {
   struct server *server = calloc(1, sizeof *server);
   if (!server) return NULL;
   server->handler = handler;
@@ -445,14 +461,21 @@ void *wb_http_start(int fd, int is_ipv6, const struct wb_http_limits *limits,
   // One polling thread with epoll (or poll) serves every connection; an event stream with
   // nothing to send is suspended rather than waited on, so no connection holds a thread.
   unsigned flags = MHD_USE_AUTO | MHD_USE_INTERNAL_POLLING_THREAD | MHD_ALLOW_SUSPEND_RESUME |
-                   MHD_USE_ERROR_LOG | (is_ipv6 ? MHD_USE_IPv6 : 0);
+                   MHD_USE_ERROR_LOG | (is_ipv6 ? MHD_USE_IPv6 : 0) | (tls ? MHD_USE_TLS : 0);
+  // GnuTLS reads the key and the certificate into its own structures as the daemon starts.
+  struct option_item tls_options[] = {
+      {tls ? MHD_OPTION_HTTPS_MEM_KEY : MHD_OPTION_END, 0, tls ? (void *)tls->key_pem : NULL},
+      {MHD_OPTION_HTTPS_MEM_CERT, 0, tls ? (void *)tls->certificate_pem : NULL},
+      {MHD_OPTION_END, 0, NULL},
+  };
   // The logger comes first so that it sees every message, those about the other options too.
   void *daemon = start_daemon(
       flags, 0, NULL, NULL, (access_handler)on_request, server, MHD_OPTION_EXTERNAL_LOGGER,
       (log_handler)log_message, NULL, MHD_OPTION_LISTEN_SOCKET, fd,
       MHD_OPTION_CONNECTION_LIMIT, connections, MHD_OPTION_CONNECTION_TIMEOUT, 60u,
       MHD_OPTION_NOTIFY_COMPLETED, (completed_handler)on_completed, server,
-      MHD_OPTION_NOTIFY_CONNECTION, (connection_handler)on_connection, server, MHD_OPTION_END);
+      MHD_OPTION_NOTIFY_CONNECTION, (connection_handler)on_connection, server, MHD_OPTION_ARRAY,
+      tls_options, MHD_OPTION_END);
   if (!daemon) {
     stop_watchdog(server);
     return NULL;

@@ -31,6 +31,13 @@ struct AccessGuard: Sendable {
   /// The origins of the other servers of the same accounts (`http://127.0.0.1:8082`), whose
   /// pages may send requests here once theirs has stopped.
   var peers: Set<String> = []
+  /// Whether the server speaks HTTPS: its origin is `https://`, its default port 443, and its
+  /// cookies are `Secure`.
+  var isSecure = false
+
+  /// What every cookie the server sets ends with: `; Secure` over HTTPS, so a browser never
+  /// sends it over plain HTTP.
+  var cookieSecurity: String { isSecure ? "; Secure" : "" }
 
   /// Why a request is refused, worded in the browser's language, or `nil` when it may go on.
   func refusal(of request: HTTPRequest) -> HTTPResponse? {
@@ -41,7 +48,7 @@ struct AccessGuard: Sendable {
     }
     if request.method != "GET" && request.method != "HEAD" {
       let origin = request.headers["Origin"] ?? ""
-      guard origin == "http://\(host)" || peers.contains(origin) else {
+      guard origin == "\(isSecure ? "https" : "http")://\(host)" || peers.contains(origin) else {
         return .refusal(.foreignOrigin, in: language)
       }
     }
@@ -75,7 +82,7 @@ struct AccessGuard: Sendable {
       name = parts[0]
       portText = parts.count == 2 ? parts[1] : nil
     }
-    guard (portText.map { UInt16($0) } ?? 80) == port else { return false }
+    guard (portText.map { UInt16($0) } ?? (isSecure ? 443 : 80)) == port else { return false }
     if name == "localhost" || name == "127.0.0.1" || name == "[::1]" || name == ownHost {
       return true
     }

@@ -51,43 +51,60 @@ final class HTTPDaemon: Sendable {
   ///   - respond: The answer to a whole request.
   /// - Throws: ``WebServerError`` when libmicrohttpd does not start.
   init(
-    listener: HTTPListener, limits: WebServerLimits,
+    listener: HTTPListener, limits: WebServerLimits, tls: TLSCertificate?,
     admit: @escaping @Sendable (HTTPRequest) -> Admission,
     respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse
   ) throws(WebServerError) {
+    if tls != nil, wb_http_supports_tls() == 0 {
+      close(listener.socket)
+      throw .tlsUnsupported
+    }
     let handler = Unmanaged.passRetained(Handler(admit: admit, respond: respond))
     let deadline = limits.requestDeadline.components
     var daemonLimits = wb_http_limits(
       connections: UInt32(clamping: limits.connections), body_bytes: limits.bodyBytes,
       request_seconds: Double(deadline.seconds) + Double(deadline.attoseconds) * 1e-18)
-    let started = wb_http_start(
-      listener.socket, listener.isIPv6 ? 1 : 0, &daemonLimits,
-      { context, connection, method, url, body, size, headOnly, bodyLimit in
-        guard let context, let connection, let method, let url else { return 0 }
-        let handler = Unmanaged<Handler>.fromOpaque(context).takeUnretainedValue()
-        // Called again for a request whose answer was worked out meanwhile.
-        if headOnly == 0, let answer = handler.deferred.take(connection) {
-          return HTTPDaemon.queue(answer, on: connection, handler)
-        }
-        let request = HTTPRequest(
-          connection: connection, method: String(cString: method), url: String(cString: url),
-          body: body.map { Data(bytes: $0, count: size) } ?? Data())
-        if headOnly != 0 {
-          switch handler.admit(request) {
-          case .refused(let refusal):
-            return HTTPDaemon.queue(refusal, on: connection, handler)
-          case .admitted(let bytes):
-            if let bytes, let bodyLimit {
-              bodyLimit.pointee = min(bodyLimit.pointee, max(bytes, 0))
-            }
-            return WB_HTTP_ADMITTED
+    // GnuTLS copies the certificate and key as the daemon starts.
+    let certificate = tls.map { strdup($0.certificatePEM) }
+    let key = tls.map { strdup($0.privateKeyPEM) }
+    defer {
+      free(certificate ?? nil)
+      free(key ?? nil)
+    }
+    let pems = wb_http_tls(certificate_pem: certificate ?? nil, key_pem: key ?? nil)
+    let started = withUnsafePointer(to: pems) { pems in
+      wb_http_start(
+        listener.socket, listener.isIPv6 ? 1 : 0, &daemonLimits, tls == nil ? nil : pems,
+        { context, connection, method, url, body, size, headOnly, bodyLimit in
+          guard let context, let connection, let method, let url else { return 0 }
+          let handler = Unmanaged<Handler>.fromOpaque(context).takeUnretainedValue()
+          // Called again for a request whose answer was worked out meanwhile.
+          if headOnly == 0, let answer = handler.deferred.take(connection) {
+            return HTTPDaemon.queue(answer, on: connection, handler)
           }
-        }
-        return HTTPDaemon.queue(handler.respond(request), on: connection, handler)
-      }, handler.toOpaque())
+          let request = HTTPRequest(
+            connection: connection, method: String(cString: method), url: String(cString: url),
+            body: body.map { Data(bytes: $0, count: size) } ?? Data())
+          if headOnly != 0 {
+            switch handler.admit(request) {
+            case .refused(let refusal):
+              return HTTPDaemon.queue(refusal, on: connection, handler)
+            case .admitted(let bytes):
+              if let bytes, let bodyLimit {
+                bodyLimit.pointee = min(bodyLimit.pointee, max(bytes, 0))
+              }
+              return WB_HTTP_ADMITTED
+            }
+          }
+          return HTTPDaemon.queue(handler.respond(request), on: connection, handler)
+        }, handler.toOpaque())
+    }
     guard let started else {
       close(listener.socket)
       handler.release()
+      if tls != nil {
+        throw .invalidCertificate("GnuTLS refused the certificate or its key (do they match?)")
+      }
       throw .cannotListen("libmicrohttpd did not start on port \(listener.port)")
     }
     self.daemon = started

@@ -30,6 +30,7 @@ extension WebRouter {
     case ("POST", "/login"):
       return signIn(request, language: language, signIns)
     case ("POST", "/logout"):
+      let ended = Self.cookie("", home: home ?? "/", maxAge: 0, access.cookieSecurity)
       return .later { [sessions] in
         if case .signedIn(_, let secret) = await signIns.check(request) {
           do {
@@ -41,7 +42,7 @@ extension WebRouter {
         }
         return .redirect(
           to: "/login",
-          headers: [("Set-Cookie", Self.cookie("", home: home ?? "/", maxAge: 0))])
+          headers: [("Set-Cookie", ended)])
       }
     case (_, "/login"), (_, "/logout"):
       return .refusal(.methodNotAllowed(method: request.method, path: path), in: language)
@@ -80,6 +81,7 @@ extension WebRouter {
     let fields = request.formFields
     let name = fields["name"] ?? ""
     let texts = language.pageCatalogue.signInTexts
+    let security = access.cookieSecurity
     return .later {
       let outcome = await signIns.signIn(
         name: name, password: fields["password"] ?? "", from: request.clientAddress)
@@ -89,10 +91,10 @@ extension WebRouter {
         return .redirect(
           to: home,
           headers: [
-            ("Set-Cookie", Self.cookie(secret, home: home, maxAge: SignIns.lifetime)),
+            ("Set-Cookie", Self.cookie(secret, home: home, maxAge: SignIns.lifetime, security)),
             // The cookie of a sign-in made before cookies had folders, which every port of
             // the host received, goes.
-            ("Set-Cookie", Self.cookie("", home: "/", maxAge: 0)),
+            ("Set-Cookie", Self.cookie("", home: "/", maxAge: 0, security)),
           ])
       case .refused:
         return SignInPage.response(language, status: 401, message: texts.refused, name: name)
@@ -117,8 +119,11 @@ extension WebRouter {
   }
 
   /// The sign-in cookie's header value: `secret` for the folder `home`, for `maxAge` seconds
-  /// (0 deletes it).
-  private static func cookie(_ secret: String, home: String, maxAge: Int64) -> String {
+  /// (0 deletes it), ending with `security` (``AccessGuard/cookieSecurity``).
+  private static func cookie(_ secret: String, home: String, maxAge: Int64, _ security: String)
+    -> String
+  {
     "\(SignIns.cookieName)=\(secret); HttpOnly; SameSite=Strict; Path=\(home); Max-Age=\(maxAge)"
+      + security
   }
 }

@@ -129,7 +129,7 @@ struct WebRouter: Sendable {
           (
             "Set-Cookie",
             "\(AccessGuard.cookieName)=\(token); HttpOnly; SameSite=Strict; "
-              + "Path=\(access.home); Max-Age=34560000"
+              + "Path=\(access.home); Max-Age=34560000" + access.cookieSecurity
           )
         ])
     }

@@ -33,6 +33,8 @@ public final class WebServer {
 
   /// The path and query of ``url``: the page's folder and token, or the sign-in page.
   private let location: String
+  /// `https` when the server speaks TLS, else `http`.
+  private let scheme: String
 
   /// The port the server listens on.
   public let port: UInt16
@@ -55,13 +57,16 @@ public final class WebServer {
   ///   - limits: How much the server accepts.
   ///   - key: The secret of the address: the one a server before used keeps its address; a
   ///     fresh one by default.
-  /// - Throws: ``WebServerError`` when libmicrohttpd is missing, the address is unusable or
-  ///   the page's files are missing.
+  ///   - tls: The certificate and key to serve HTTPS with; plain HTTP when `nil`.
+  /// - Throws: ``WebServerError`` when libmicrohttpd is missing, the address is unusable, the
+  ///   certificate or its key is refused, or the page's files are missing.
   public convenience init(
     service: any WordService, host: String = "127.0.0.1", port: UInt16 = 0,
-    limits: WebServerLimits = WebServerLimits(), key: PageKey = PageKey()
+    limits: WebServerLimits = WebServerLimits(), key: PageKey = PageKey(),
+    tls: TLSCertificate? = nil
   ) throws(WebServerError) {
-    try self.init(gate: .token(service: service), host: host, port: port, limits: limits, key: key)
+    try self.init(
+      gate: .token(service: service), host: host, port: port, limits: limits, key: key, tls: tls)
   }
 
   /// Starts serving many learners: each signs in at ``url`` (`/login`) with a name and a
@@ -84,20 +89,22 @@ public final class WebServer {
   ///     folder, and they must list this one. A browser sends the sign-in cookie to every port
   ///     of its host for that folder, so peers on the same host share it; servers on other
   ///     hosts belong behind one address (a proxy) instead.
+  ///   - tls: The certificate and key to serve HTTPS with; plain HTTP when `nil`.
   /// - Throws: ``WebServerError`` when libmicrohttpd is missing, the address is unusable, a
-  ///   peer is not an `http://` origin, or the page's files are missing.
+  ///   peer is not an `http://` or `https://` origin, the certificate or its key is refused,
+  ///   or the page's files are missing.
   public convenience init(
     accounts: any WebAccounts, host: String = "127.0.0.1", port: UInt16 = 0,
-    limits: WebServerLimits = WebServerLimits(), peers: [String] = []
+    limits: WebServerLimits = WebServerLimits(), peers: [String] = [], tls: TLSCertificate? = nil
   ) throws(WebServerError) {
     try self.init(
       gate: .signIn(SignIns(accounts: accounts)), host: host, port: port, limits: limits,
-      peers: peers)
+      peers: peers, tls: tls)
   }
 
   private init(
     gate: WebRouter.Gate, host: String, port: UInt16, limits: WebServerLimits,
-    peers: [String] = [], key: PageKey? = nil
+    peers: [String] = [], key: PageKey? = nil, tls: TLSCertificate?
   ) throws(WebServerError) {
     for peer in peers where !Self.isOrigin(peer) { throw .invalidPeer(peer) }
     // The brackets of an IPv6 address belong to a URL, not to the address.
@@ -114,7 +121,8 @@ public final class WebServer {
       listener.isUnspecified
       ? (listener.isIPv6 ? "[::1]" : "127.0.0.1")
       : listener.isIPv6 ? "[\(listener.host)]" : listener.host
-    let access: AccessGuard
+    scheme = tls == nil ? "http" : "https"
+    var access: AccessGuard
     switch gate {
     case .token:
       let key = key ?? PageKey()
@@ -129,11 +137,12 @@ public final class WebServer {
       location = "/login"
       self.signIns = signIns
     }
-    url = "http://\(shownHost):\(listener.port)\(location)"
+    access.isSecure = tls != nil
+    url = "\(scheme)://\(shownHost):\(listener.port)\(location)"
     sessions = WebSessions(limit: limits.sessions, peers: peers)
     let router = WebRouter(access: access, resources: resources, sessions: sessions, gate: gate)
     daemon = try HTTPDaemon(
-      listener: listener, limits: limits, admit: { router.admit($0) },
+      listener: listener, limits: limits, tls: tls, admit: { router.admit($0) },
       respond: { router.respond(to: $0) })
     self.port = listener.port
     if let signIns { startCheckingSignIns(signIns) }
@@ -145,7 +154,7 @@ public final class WebServer {
   /// - Parameter host: An IPv4 address, or an IPv6 one in brackets.
   /// - Returns: The address, with the same page and token as ``url``.
   public func url(reachedAt host: String) -> String {
-    "http://\(host):\(port)\(location)"
+    "\(scheme)://\(host):\(port)\(location)"
   }
 
   /// Ends the pages whose sign-in has ended elsewhere (a sign-out on another server, a new
@@ -175,11 +184,11 @@ public final class WebServer {
     checking = [listening, rechecking]
   }
 
-  /// Whether `text` is an origin a page can connect to: `http://`, a host, maybe a port, no
-  /// path.
+  /// Whether `text` is an origin a page can connect to: `http://` or `https://`, a host, maybe
+  /// a port, no path.
   private static func isOrigin(_ text: String) -> Bool {
-    guard text.hasPrefix("http://") else { return false }
-    let rest = text.dropFirst("http://".count)
+    guard let scheme = ["http://", "https://"].first(where: text.hasPrefix) else { return false }
+    let rest = text.dropFirst(scheme.count)
     return !rest.isEmpty && !rest.contains { "/?#@ \"'".contains($0) }
   }
 

@@ -14,9 +14,18 @@ import Testing
       invocation == Invocation(command: ServeCommand(port: 0, host: "0.0.0.0", opensBrowser: true)))
   }
 
+  @Test func readsTheCertificateAndItsKey() throws {
+    let invocation = try CommandLineParser.parse(
+      ["serve", "--tls-cert", "cert.pem", "--tls-key=key.pem"])
+    #expect(
+      invocation
+        == Invocation(command: ServeCommand(tlsCertificateFile: "cert.pem", tlsKeyFile: "key.pem")))
+  }
+
   @Test(arguments: [
     ["serve", "--port", "65536"], ["serve", "--port", "x"], ["serve", "--host", ""],
     ["serve", "extra"], ["serve", "--bind", "1"], ["serve", "--port"],
+    ["serve", "--tls-cert", "cert.pem"], ["serve", "--tls-key", "key.pem"],
   ])
   func refusesBadArguments(arguments: [String]) {
     #expect(throws: UsageError.self) { try CommandLineParser.parse(arguments) }

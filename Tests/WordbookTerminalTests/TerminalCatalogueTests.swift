@@ -90,10 +90,10 @@ import WordbookPostgres
       .chartNeedsBook, .usersNeedServer, .unknownUsersAction("--marker"),
       .deleteUserNeedsYes("Marker Title"), .peersNeedSignIn, .newKeyNeedsOneLearner,
       .reviewTimeOutOfBounds(option: "marker", value: "--marker"),
-      .settingNeedsBook("--marker"), .invalidLanguage("--marker"),
+      .settingNeedsBook("--marker"), .invalidLanguage("--marker"), .tlsNeedsCertificateAndKey,
     ]
     problems += SchedulingSetting.allCases.map { .invalidSetting($0, value: "--marker") }
-    #expect(Set(problems.map(Self.index)) == Set(0..<35))
+    #expect(Set(problems.map(Self.index)) == Set(0..<36))
     for problem in problems {
       let error = UsageError(problem, usage: "wordbook add BOOK TERM MEANING")
       expectBoth(english.describe(error), korean.describe(error))
@@ -357,6 +357,7 @@ extension TerminalCatalogueTests {
     case .newKeyNeedsOneLearner: 32
     case .settingNeedsBook: 33
     case .invalidLanguage: 34
+    case .tlsNeedsCertificateAndKey: 35
     }
   }
 

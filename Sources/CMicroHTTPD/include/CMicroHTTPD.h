@@ -53,9 +53,19 @@ struct wb_http_limits {
   double request_seconds;
 };
 
-/// Starts a daemon on the listening socket `fd`: one polling thread serves every connection.
+/// A certificate and its private key, in PEM, for a daemon that speaks HTTPS.
+struct wb_http_tls {
+  const char *certificate_pem;
+  const char *key_pem;
+};
+
+/// Whether the loaded libmicrohttpd was built with TLS (GnuTLS); after wb_http_load.
+int wb_http_supports_tls(void);
+
+/// Starts a daemon on the listening socket `fd`: one polling thread serves every connection,
+/// over HTTPS with `tls`'s certificate when `tls` is not NULL.
 void *wb_http_start(int fd, int is_ipv6, const struct wb_http_limits *limits,
-                    wb_http_handler handler, void *context);
+                    const struct wb_http_tls *tls, wb_http_handler handler, void *context);
 
 /// Writes the connection's client address, numerically (`127.0.0.1`, `::1`), into `text` of
 /// `size` bytes; an empty string when it is unknown.

@@ -45,6 +45,8 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     case hostNeedsAddress
     /// `serve --peers` where learners do not sign in (a SQLite file, or `--user`).
     case peersNeedSignIn
+    /// `serve --tls-cert` without `--tls-key`, or the other way round.
+    case tlsNeedsCertificateAndKey
     /// `serve --new-key` where learners sign in, whose address has no key.
     case newKeyNeedsOneLearner
     /// `study` without a terminal.

@@ -101,6 +101,8 @@ extension EnglishCatalogue: TerminalCatalogue {
         + SchedulingSetting.allCases.map(\.rawValue).joined(separator: ", ")
         + ", and with --book BOOK "
         + BookSetting.allCases.map(\.rawValue).joined(separator: ", ")
+    case .tlsNeedsCertificateAndKey:
+      "HTTPS needs both --tls-cert FILE (the certificate) and --tls-key FILE (its private key)"
     case .settingNeedsBook(let key):
       "\(key.shown) is a wordbook's setting: name the book with --book BOOK"
     case .invalidLanguage(let value):

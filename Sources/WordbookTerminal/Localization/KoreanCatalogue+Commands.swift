@@ -78,6 +78,8 @@ extension KoreanCatalogue: TerminalCatalogue {
         + SchedulingSetting.allCases.map(\.rawValue).joined(separator: ", ")
         + "이고, --book BOOK과 함께 "
         + BookSetting.allCases.map(\.rawValue).joined(separator: ", ") + "입니다."
+    case .tlsNeedsCertificateAndKey:
+      "HTTPS에는 --tls-cert FILE(인증서)과 --tls-key FILE(그 개인 키)이 모두 필요합니다."
     case .settingNeedsBook(let key):
       "\(key.shown)는 단어장의 설정입니다. --book BOOK으로 단어장을 고르세요."
     case .invalidLanguage(let value):

@@ -11,17 +11,21 @@ import WordbookWeb
   import Glibc
 #endif
 
-/// `wordbook serve [--port N] [--host ADDRESS] [--open] [--qr] [--new-key]`: serves the study
+/// `wordbook serve [--port N] [--host ADDRESS] [--open] [--qr] [--new-key] [--tls-cert FILE
+/// --tls-key FILE]`: serves the study
 /// page to browsers until SIGINT, SIGTERM or SIGHUP: one learner's wordbooks to whoever holds
 /// the printed address's token, or, on a PostgreSQL database without `--user`, every user's
 /// own, each signing in at `/login`.
 ///
 /// One learner's address keeps its key in the database, so it stays the same after a restart;
 /// `--new-key` makes a new one, which refuses the old address. On a terminal, or with `--qr`,
-/// the address is also printed as a QR code for a phone's camera.
+/// the address is also printed as a QR code for a phone's camera. With a certificate and its
+/// key, the page is served over HTTPS, which a phone needs for the page's service worker.
 struct ServeCommand: Subcommand {
   static let name = "serve"
-  static let arguments = "[--port N] [--host ADDRESS] [--open] [--qr] [--new-key] [--peers URL,...]"
+  static let arguments =
+    "[--port N] [--host ADDRESS] [--open] [--qr] [--new-key] [--peers URL,...] "
+    + "[--tls-cert FILE --tls-key FILE]"
   static let summary = "serve the study page to web browsers"
   static var handlesSignals: Bool { true }
 
@@ -37,6 +41,10 @@ struct ServeCommand: Subcommand {
   var printsQRCode = false
   /// Whether to make a new key for the address, which refuses the old one.
   var makesNewKey = false
+  /// The PEM file of the certificate to serve HTTPS with, given with ``tlsKeyFile``.
+  var tlsCertificateFile: String?
+  /// The PEM file of the certificate's private key.
+  var tlsKeyFile: String?
 
   func run(in session: CommandSession) async throws(CommandFailure) {
     try await session.serve(self)
@@ -51,7 +59,8 @@ extension ServeCommand {
   ///   65535, or a positional argument.
   init(parsing arguments: SubcommandArguments) throws(UsageError) {
     let split = try arguments.split(
-      required: 0, options: ["port", "host", "peers"], flags: ["open", "qr", "new-key"])
+      required: 0, options: ["port", "host", "peers", "tls-cert", "tls-key"],
+      flags: ["open", "qr", "new-key"])
     let port = split.options["port"] ?? "8080"
     guard let number = UInt16(port) else {
       throw UsageError(.invalidPort(port), usage: arguments.usage)
@@ -64,10 +73,48 @@ extension ServeCommand {
       let trimmed = String(peer).trimmingWhitespace()
       return trimmed.hasSuffix("/") ? String(trimmed.dropLast()) : trimmed
     }
+    let (certificateFile, keyFile) = (split.options["tls-cert"], split.options["tls-key"])
+    guard (certificateFile == nil) == (keyFile == nil) else {
+      throw UsageError(.tlsNeedsCertificateAndKey, usage: arguments.usage)
+    }
     self.init(
       port: number, host: host, opensBrowser: split.flags.contains("open"),
       peers: peers.filter { !$0.isEmpty }, printsQRCode: split.flags.contains("qr"),
-      makesNewKey: split.flags.contains("new-key"))
+      makesNewKey: split.flags.contains("new-key"), tlsCertificateFile: certificateFile,
+      tlsKeyFile: keyFile)
+  }
+
+  /// The certificate and key of `--tls-cert` and `--tls-key`, read and checked, or `nil`
+  /// without them.
+  ///
+  /// - Throws: ``CommandFailure`` for a file that cannot be read, or that is not PEM.
+  func certificate() throws(CommandFailure) -> TLSCertificate? {
+    guard let tlsCertificateFile, let tlsKeyFile else { return nil }
+    let certificate = try Self.readPEM(tlsCertificateFile)
+    let key = try Self.readPEM(tlsKeyFile)
+    do {
+      return try TLSCertificate(certificatePEM: certificate, privateKeyPEM: key)
+    } catch {
+      throw .runtime(.serverFailed(detail: error.message))
+    }
+  }
+
+  /// The text of the file at `path`, read up to one byte past the largest PEM text, so a huge
+  /// or endless file costs no more; a text that is not UTF-8 reads as empty, which is not PEM.
+  private static func readPEM(_ path: String) throws(CommandFailure) -> String {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw .runtime(.cannotReadFile(path)) }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while bytes.count <= TLSCertificate.largestPEM {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count >= 0 else { throw .runtime(.cannotReadFile(path)) }
+      if count == 0 { break }
+      bytes += buffer[..<count]
+    }
+    return String(validating: bytes, as: UTF8.self) ?? ""
   }
 }
 
@@ -84,27 +131,30 @@ extension ServeCommand {
     } catch {
       throw .service(error)
     }
+    let tls = try certificate()
     let server: WebServer
     do {
       // Many learners share this server: room for their pages (each has at most
       // `WebSessions.pagesPerLearner`), as many as the process's descriptors allow.
       server = try WebServer(
         accounts: accounts, host: host, port: port,
-        limits: WebServerLimits(connections: 8192, sessions: 2048), peers: peers)
+        limits: WebServerLimits(connections: 8192, sessions: 2048), peers: peers,
+        tls: tls)
     } catch {
       throw .runtime(.serverFailed(detail: error.message))
     }
     try await serve(
-      server, catalogue: catalogue, out: out, warning: .signInOverPlainHTTP(host: host))
+      server, catalogue: catalogue, out: out,
+      warning: tls == nil ? .signInOverPlainHTTP(host: host) : nil)
   }
 
   /// Prints where the page is and serves it until SIGINT, SIGTERM or SIGHUP, then ends every
   /// page's session.
   @MainActor fileprivate func serve(
     _ server: WebServer, catalogue: any TerminalCatalogue, out: OutputFile,
-    warning: CommandReport
+    warning: CommandReport?
   ) async throws(CommandFailure) {
-    if !server.isLoopback {
+    if !server.isLoopback, let warning {
       TerminalOutput.standardError.writeLine("wordbook: " + catalogue.text(warning))
     }
     try out.writeLine(catalogue.text(.serving(url: server.url)))
@@ -145,9 +195,11 @@ extension CommandSession {
     // One learner's server has a token of its own, which no peer's page holds.
     guard command.peers.isEmpty else { throw .usage(.peersNeedSignIn) }
     let key = try await pageKey(renewing: command.makesNewKey)
+    let tls = try command.certificate()
     let server: WebServer
     do {
-      server = try WebServer(service: service, host: command.host, port: command.port, key: key)
+      server = try WebServer(
+        service: service, host: command.host, port: command.port, key: key, tls: tls)
     } catch {
       throw .runtime(.serverFailed(detail: error.message))
     }
