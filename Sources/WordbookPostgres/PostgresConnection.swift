@@ -103,14 +103,18 @@ final class PostgresConnection {
   }
 
   /// Makes the connection ready for a new call: connects again when it was lost, when the
-  /// server ended its session while it was idle, or when a pipeline was cut short (with a new
-  /// session's settings), and ends a transaction that a failed call left open.
+  /// server sent anything while it was idle (a pool's connection listens to nothing, so that is
+  /// the server ending its session, whose socket may not be closed yet), or when a pipeline was
+  /// cut short (with a new session's settings), and ends a transaction that a failed call left
+  /// open.
   ///
   /// - Returns: Whether the connection is up.
   func readyForWork() -> Bool {
-    readWhatArrivedWhileIdle()
+    let heardWhileIdle = readWhatArrivedWhileIdle()
     // A pipeline cut short leaves answers unread: only a new session is clean.
-    if PQstatus(handle) != CONNECTION_OK || PQpipelineStatus(handle) != PQ_PIPELINE_OFF {
+    if heardWhileIdle || PQstatus(handle) != CONNECTION_OK
+      || PQpipelineStatus(handle) != PQ_PIPELINE_OFF
+    {
       // A new session on the server knows none of the old one's prepared statements.
       prepared = [:]
       PQreset(handle)
@@ -124,16 +128,22 @@ final class PostgresConnection {
 
   /// Reads what the server sent while the connection was idle. A server that ended the session
   /// (a restart, an administrator's `pg_terminate_backend`, an idle timeout) sent its last
-  /// words and closed the socket: reading them marks the connection bad, so that it is opened
-  /// again before the call instead of failing it. A connection with nothing to read costs one
-  /// `poll` that does not wait.
-  private func readWhatArrivedWhileIdle() {
+  /// words and closes the socket, maybe a moment later: the connection is then opened again
+  /// before the call instead of failing it. A connection with nothing to read costs one `poll`
+  /// that does not wait.
+  ///
+  /// - Returns: Whether anything arrived.
+  private func readWhatArrivedWhileIdle() -> Bool {
     let socket = PQsocket(handle)
     var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+    var heard = false
     // The last words and the end of the socket may come in two reads.
     for _ in 0..<4 where socket >= 0 && PQstatus(handle) == CONNECTION_OK {
-      guard poll(&poller, 1, 0) > 0, PQconsumeInput(handle) == 1 else { return }
+      guard poll(&poller, 1, 0) > 0 else { break }
+      heard = true
+      guard PQconsumeInput(handle) == 1 else { break }
     }
+    return heard
   }
 
   /// Runs `sql` with `parameters` (`$1`, `$2`, … in the text; `nil` is SQL `NULL`).
