@@ -15,8 +15,11 @@ extension WordService {
   public func fetchTallies() async throws(WordServiceError) -> [WordBook.ID: StudyTally] {
     var tallies: [WordBook.ID: StudyTally] = [:]
     for book in try await fetchBooks() {
+      let words = try await fetchWords(in: book.id)
+      // A book without words has no tally, as the requirement says.
+      guard !words.isEmpty else { continue }
       var tally = StudyTally()
-      for word in try await fetchWords(in: book.id) { tally[word.studyState] += 1 }
+      for word in words { tally[word.studyState] += 1 }
       tallies[book.id] = tally
     }
     return tallies
