@@ -88,7 +88,8 @@ let package = Package(
     .executableTarget(
       name: "WordbookBenchmarks",
       dependencies: [
-        "StoreCore", "Wordbook", "WordbookInterchange", "WordbookSQLite", "WordbookTerminal",
+        "CLibPQ", "StoreCore", "Wordbook", "WordbookInterchange", "WordbookSQLite",
+        "WordbookTerminal",
       ],
       path: "Benchmarks/WordbookBenchmarks"
     ),

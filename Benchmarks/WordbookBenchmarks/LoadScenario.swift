@@ -54,6 +54,56 @@ struct LoadScenario: Scenario {
       try round.run()
       round.report(into: results, name: name, size: size, label: label, killsOne: killsOne)
     }
+    try Self.measureFloor(
+      cluster, books: books, seconds: scale.seconds, into: results, size: size, label: label)
+  }
+
+  /// Issue 52's floors beside the servers' cost: PostgreSQL's CPU per mark when a libpq client
+  /// sends exactly a mark's statements, one transaction a mark and batched; and the targets:
+  /// PostgreSQL's CPU per mark under the servers at most 1.5 times the batched floor, each
+  /// server's at most 0.15 ms.
+  @MainActor
+  private static func measureFloor(
+    _ cluster: PostgresCluster, books: [(name: String, book: Int, words: [Int])],
+    seconds: Int, into results: Results, size: Int, label: String
+  ) throws {
+    let owners = try cluster.sql("SELECT id, user_id FROM books").split(separator: "\n")
+      .reduce(into: [Int: Int]()) { owners, line in
+        let fields = line.split(separator: "|").compactMap { Int($0) }
+        if fields.count == 2 { owners[fields[0]] = fields[1] }
+      }
+    let learners = books.compactMap { book in
+      owners[book.book].map { MarkFloor.Learner(user: $0, book: book.book, words: book.words) }
+    }
+    for batched in [false, true] {
+      let prefix = batched ? "Floor.batched" : "Floor"
+      let outcome = try MarkFloor(url: cluster.url, learners: learners, batched: batched)
+        .run(seconds: seconds, postmaster: cluster.postmaster)
+      results.add(
+        Measurement(
+          name: "\(prefix).marksPerSecond(\(label))", scenario: "manyLearners", size: size,
+          unit: .perSecond, samples: [Double(outcome.marks) / Double(seconds)]))
+      guard let used = outcome.postgresSeconds, outcome.marks > 0 else { continue }
+      results.add(
+        Measurement(
+          name: "\(prefix).cpuPerMark.postgres(\(label))", scenario: "manyLearners", size: size,
+          unit: .nanoseconds, samples: [used * 1e9 / Double(outcome.marks)]))
+    }
+    let measured = { (name: String) in results.measurements.first { $0.name == name } }
+    if let served = measured("Serve.cpuPerMark.postgres(\(label))"),
+      let floor = measured("Floor.batched.cpuPerMark.postgres(\(label))")
+    {
+      results.compare(served, with: floor, .atMost, 1.5)
+    }
+    let limit = Measurement(
+      name: "limit.Serve.cpuPerMark.server(\(label))", scenario: "manyLearners", size: size,
+      unit: .nanoseconds, samples: [150_000])
+    results.add(limit)
+    for server in ["server1", "server2"] {
+      if let cost = measured("Serve.cpuPerMark.\(server)(\(label))") {
+        results.compare(cost, with: limit, .atMost, 1)
+      }
+    }
   }
 
   /// Creates the learners (one password hash, made once by `wordbook users add`), their books
