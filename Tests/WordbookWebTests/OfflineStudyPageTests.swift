@@ -52,6 +52,7 @@ struct OfflineStudyPageTests {
         try await browser.tap("#didnt-know")
         #expect(try await browser.waitFor(Self.shows("Card 3 of 3"), timeout: Self.patience))
         #expect(try await browser.waitFor(Self.waiting("2 ratings waiting to be sent")))
+        try await PhoneStudyTests.record(browser, "phone-offline")
         let after = Timestamp.now
         #expect(try await service.fetchReviews(of: knownWord).isEmpty)
         // Meanwhile another device rated the third card, which the page shows unrated.
@@ -82,6 +83,53 @@ struct OfflineStudyPageTests {
       throw error
     }
     await restarted?.stop()
+  }
+
+  /// In Korean, in the dark and with reduced motion, the page says what waits in Korean, in
+  /// its live region.
+  @Test func theWaitingRatingsAreSaidInKorean() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "WordbookWebTests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let service = try SQLiteWordService(
+      path: folder.appendingPathComponent("words.sqlite").path,
+      options: .init(busyTimeout: .seconds(60)))
+    let book = try await service.createBook(title: "명사")
+    for term in ["물", "불"] {
+      _ = try await service.saveWord(WordDraft(term: term, meaning: "뜻 \(term)"), to: book.id)
+    }
+    let server = try WebServer(service: service)
+    do {
+      try await WebDriver.with(width: 390, height: 844, language: "ko-KR", touch: true) {
+        browser in
+        try await browser.emulateMedia([
+          "prefers-color-scheme": "dark", "prefers-reduced-motion": "reduce",
+        ])
+        try await browser.open(server.url)
+        #expect(
+          try await browser.waitFor(
+            "return document.querySelector('[data-book-id]') !== null", timeout: Self.patience))
+        try await browser.tap("[data-book-id='\(book.id)']")
+        #expect(try await browser.waitFor(Self.shows("2장 중 1번째"), timeout: Self.patience))
+        await server.stop()
+        #expect(
+          try await browser.waitFor(
+            "return document.getElementById('connection').textContent.startsWith('연결이 끊겼')",
+            timeout: Self.patience))
+        try await browser.press("\u{E014}")
+        #expect(try await browser.waitFor(Self.shows("2장 중 2번째"), timeout: Self.patience))
+        #expect(try await browser.waitFor(Self.waiting("보낼 평가 1개가 기다리고 있습니다")))
+        #expect(
+          try await browser.run("return document.getElementById('outbox').getAttribute('role')")
+            as? String == "status")
+        try await PhoneStudyTests.record(browser, "phone-offline-korean-dark")
+      }
+    } catch {
+      await server.stop()
+      throw error
+    }
+    await server.stop()
   }
 
   /// The word of the focused card.
