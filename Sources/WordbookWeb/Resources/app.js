@@ -66,7 +66,8 @@ const offline = new OfflineRound({
     keep('screen', screen);
     renderScreen(screen);
   },
-  post: (body) => (page.session ? request('ratings', body) : Promise.reject(new Error(t.unreachable))),
+  post: (body) =>
+    page.session ? request('ratings', body) : Promise.reject(new Error(t.unreachable)),
   caughtUp,
   refused: fail,
 });
