@@ -43,6 +43,9 @@ extension EnglishCatalogue: PageCatalogue {
         + "then try again.",
       sessionEnded: sentence(.sessionEnded),
       offline: "Offline: the cards as they were when the server was last reached; reconnecting…",
+      ratingWaiting: "1 rating waiting to be sent",
+      ratingsWaiting: "{count} ratings waiting to be sent",
+      ratingsNotKept: "This browser cannot keep ratings while offline: the rating was not kept.",
       forbidden: "The server refused the request. Open the address “wordbook serve” printed.",
       refused: "The server refused the request (HTTP {status}). Reload the page.",
       viewCards: "Cards", viewList: "List", views: "View",
@@ -117,6 +120,16 @@ extension EnglishCatalogue: PageCatalogue {
     case .noBookForChart: "Open a wordbook to see its review chart."
     case .wordNotShown: "This page shows no such word."
     case .marksNotSaved: "The mark was not saved; the page shows it as not saved. Try again."
+    case .ratingsNotJSON: "Send the ratings as application/json."
+    case .unknownRatings(let reason):
+      "The body is not a list of ratings Wordbook knows: \(reason). None was stored."
+    case .tooManyRatings(let limit):
+      "Send at most \(limit) ratings in one request. None was stored."
+    case .ratingAhead(let minutes):
+      "The rating is dated more than \(minutes) minutes after the server’s clock, so it was "
+        + "not stored. Check the device’s clock."
+    case .ratingTooOld(let days):
+      "The rating is more than \(days) days old, so it was not stored."
     }
   }
 }

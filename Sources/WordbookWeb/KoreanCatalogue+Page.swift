@@ -39,6 +39,9 @@ extension KoreanCatalogue: PageCatalogue {
       unreachable: "서버에 연결할 수 없습니다. “wordbook serve”가 실행 중인지 확인한 뒤 다시 시도하세요.",
       sessionEnded: sentence(.sessionEnded),
       offline: "오프라인: 서버에 마지막으로 연결됐을 때의 카드입니다. 다시 연결하는 중…",
+      ratingWaiting: "보낼 평가 1개가 기다리고 있습니다",
+      ratingsWaiting: "보낼 평가 {count}개가 기다리고 있습니다",
+      ratingsNotKept: "이 브라우저는 오프라인에서 평가를 보관할 수 없어 평가를 보관하지 못했습니다.",
       forbidden: "서버가 요청을 거절했습니다. “wordbook serve”가 출력한 주소를 여세요.",
       refused: "서버가 요청을 거절했습니다 (HTTP {status}). 페이지를 새로 고치세요.",
       viewCards: "카드", viewList: "목록", views: "보기 방식",
@@ -112,6 +115,15 @@ extension KoreanCatalogue: PageCatalogue {
     case .noBookForChart: "복습 차트를 보려면 단어장을 여세요."
     case .wordNotShown: "이 페이지에 없는 단어입니다."
     case .marksNotSaved: "표시를 저장하지 못했습니다. 페이지에 저장 안 됨으로 보입니다. 다시 시도하세요."
+    case .ratingsNotJSON: "평가는 application/json으로 보내세요."
+    case .unknownRatings(let reason):
+      "본문이 Wordbook이 아는 평가 목록이 아닙니다: \(reason). 아무것도 저장하지 않았습니다."
+    case .tooManyRatings(let limit):
+      "한 번에 평가를 \(limit)개까지 보낼 수 있습니다. 아무것도 저장하지 않았습니다."
+    case .ratingAhead(let minutes):
+      "평가 시각이 서버 시계로 \(minutes)분 넘게 미래라서 저장하지 않았습니다. 기기의 시계를 확인하세요."
+    case .ratingTooOld(let days):
+      "\(days)일보다 오래된 평가라서 저장하지 않았습니다."
     }
   }
 }

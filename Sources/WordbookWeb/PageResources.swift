@@ -24,6 +24,8 @@ struct PageResources: Sendable {
     ("/focus.js", "text/javascript; charset=utf-8", PackageResources.focus_js),
     ("/answer.js", "text/javascript; charset=utf-8", PackageResources.answer_js),
     ("/speech.js", "text/javascript; charset=utf-8", PackageResources.speech_js),
+    ("/offline.js", "text/javascript; charset=utf-8", PackageResources.offline_js),
+    ("/outbox.js", "text/javascript; charset=utf-8", PackageResources.outbox_js),
     ("/sw.js", "text/javascript; charset=utf-8", PackageResources.sw_js),
     ("/manifest.webmanifest", "application/manifest+json", PackageResources.manifest_webmanifest),
     ("/icon-192.png", "image/png", PackageResources.icon_192_png),

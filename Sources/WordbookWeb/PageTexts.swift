@@ -42,6 +42,9 @@ struct PageTexts: Codable, Sendable {
   var signOut, connecting, disconnected, eventsRefused, unreachable, sessionEnded: String
   /// The page opened without the server, showing what it last showed.
   var offline: String
+  /// How many ratings given offline wait to be sent: one, or `{count}`; and what the page
+  /// says when the browser cannot keep them (no IndexedDB).
+  var ratingWaiting, ratingsWaiting, ratingsNotKept: String
   var forbidden: String
   /// A refusal with no sentence of its own: `{status}`, the HTTP status.
   var refused: String

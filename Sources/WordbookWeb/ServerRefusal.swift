@@ -44,6 +44,16 @@ enum ServerRefusal: Hashable, Sendable {
   case wordNotShown
   /// The service refused the marks a request sent: the page shows them not saved.
   case marksNotSaved
+  /// Posted offline ratings are not JSON.
+  case ratingsNotJSON
+  /// Posted offline ratings do not decode; the reason is the decoder's. None was stored.
+  case unknownRatings(reason: String)
+  /// One request carried more offline ratings than ``OfflineRatings/limit``. None was stored.
+  case tooManyRatings(limit: Int)
+  /// An offline rating's time is more than `minutes` ahead of the server's clock.
+  case ratingAhead(minutes: Int)
+  /// An offline rating's time is more than `days` before the server's clock.
+  case ratingTooOld(days: Int)
 
   /// The HTTP status of the refusal.
   var status: UInt32 {
@@ -53,9 +63,10 @@ enum ServerRefusal: Hashable, Sendable {
     case .notFound, .sessionEnded, .wordNotShown: 404
     case .methodNotAllowed: 405
     case .stopping, .tooManyPages, .tooManyPagesOfLearner, .marksNotSaved: 503
-    case .actionNotJSON, .commandNotJSON: 415
-    case .unknownAction, .unknownCommand, .commandNotFromPage: 400
-    case .answerTooLong: 413
+    case .actionNotJSON, .commandNotJSON, .ratingsNotJSON: 415
+    case .unknownAction, .unknownCommand, .commandNotFromPage, .unknownRatings: 400
+    case .answerTooLong, .tooManyRatings: 413
+    case .ratingAhead, .ratingTooOld: 422
     case .signedOut: 401
     case .noBookForChart: 409
     }

@@ -106,7 +106,8 @@ extension WebRouter {
     }
   }
 
-  private static func describe(_ error: any Error) -> String {
+  /// What a decoder's `error` says about a posted body, in a few words.
+  static func describe(_ error: any Error) -> String {
     switch error {
     case DecodingError.dataCorrupted(let context): context.debugDescription
     case DecodingError.keyNotFound(let key, _): "missing field '\(key.stringValue)'"

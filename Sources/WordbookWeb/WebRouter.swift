@@ -42,7 +42,7 @@ struct WebRouter: Sendable {
 
   /// The paths the page's script asks for, besides its files.
   static let dynamicPaths: Set<String> = [
-    "/", "/events", "/cards", "/chart", "/actions", "/commands",
+    "/", "/events", "/cards", "/chart", "/actions", "/commands", "/ratings",
   ]
 
   init(access: AccessGuard, resources: PageResources, sessions: WebSessions, gate: Gate) {
@@ -157,10 +157,10 @@ struct WebRouter: Sendable {
     case ("GET", "/"):
       return page(language)
     case ("GET", "/events"), ("GET", "/cards"), ("GET", "/chart"), ("GET", "/preview"),
-      ("POST", "/actions"), ("POST", "/commands"):
+      ("POST", "/actions"), ("POST", "/commands"), ("POST", "/ratings"):
       return .later { await answerNow(request, path: path, language: language, as: visitor) }
     case (_, "/"), (_, "/events"), (_, "/cards"), (_, "/chart"), (_, "/preview"), (_, "/actions"),
-      (_, "/commands"):
+      (_, "/commands"), (_, "/ratings"):
       return .refusal(.methodNotAllowed(method: request.method, path: path), in: language)
     default:
       return .refusal(.notFound(path: path), in: language)
@@ -211,8 +211,10 @@ struct WebRouter: Sendable {
       return await receiveAction(request, language: language, signedInWith: visitor.secret)
     case ("POST", "/commands"):
       return await receiveCommand(request, language: language, signedInWith: visitor.secret)
+    case ("POST", "/ratings"):
+      return await receiveRatings(request, language: language, signedInWith: visitor.secret)
     case (_, "/"), (_, "/events"), (_, "/cards"), (_, "/chart"), (_, "/preview"), (_, "/actions"),
-      (_, "/commands"):
+      (_, "/commands"), (_, "/ratings"):
       return .refusal(.methodNotAllowed(method: request.method, path: path), in: language)
     default:
       return .refusal(.notFound(path: path), in: language)

@@ -25,8 +25,9 @@ final class WebSession {
   let signIn: (user: WebUser, secret: String)?
   /// The language the page's errors are worded in.
   let language: Language
-  /// The service the store talks to, which the review chart reads too.
-  private let service: any WordService
+  /// The service the store talks to, which the review chart reads and offline ratings are
+  /// recorded through.
+  let service: any WordService
   private let store: Store<StudyScreenFeature.State, StudyScreenFeature.Action>
   /// Keeps the learner's study preferences when they change, and reads the books' speech
   /// languages.

@@ -14,7 +14,8 @@ import Wordbook
     .commandNotJSON, .unknownAction(reason: "marker reason"),
     .unknownCommand(reason: "marker reason"), .actionNotFromPage,
     .commandNotFromPage(name: "markerCommand"), .answerTooLong(limit: 4242), .signedOut,
-    .noBookForChart, .marksNotSaved,
+    .noBookForChart, .marksNotSaved, .ratingsNotJSON, .unknownRatings(reason: "marker reason"),
+    .tooManyRatings(limit: 4242), .ratingAhead(minutes: 4242), .ratingTooOld(days: 4242),
   ]
   private static let markers = ["/marker", "PUT", "4242", "marker reason", "markerCommand"]
 

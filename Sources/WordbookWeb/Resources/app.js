@@ -9,6 +9,7 @@ import { DeleteQuestion, WordEditor } from './editor.js';
 import { BookPicker } from './books.js';
 import { FocusView, followPointer } from './focus.js';
 import { Speaker } from './speech.js';
+import { OfflineRound } from './offline.js';
 
 const viewKey = 'wordbook.view';
 // What the page last showed, kept for when it opens without the server: one key per page's
@@ -17,6 +18,8 @@ const keptKey = `wordbook.kept:${location.pathname}`;
 const keptEvents = ['picker', 'cards', 'status', 'screen'];
 const page = {
   session: null,
+  // The event stream of the session, closed to open a new one.
+  events: null,
   // Whether the page has reached the server since it opened; whether it shows what it kept,
   // having not.
   connected: false,
@@ -56,6 +59,18 @@ const deleteQuestion = new DeleteQuestion(send);
 const focus = new FocusView(command, ratingPreview);
 const books = new BookPicker(send);
 const speaker = new Speaker(command, fail);
+const offline = new OfflineRound({
+  name: `wordbook.outbox:${location.pathname}`,
+  current: () => ({ screen: focus.screen, cards: page.cards, from: page.from }),
+  show: (screen) => {
+    keep('screen', screen);
+    renderScreen(screen);
+  },
+  post: (body) =>
+    page.session ? request('ratings', body) : Promise.reject(new Error(t.unreachable)),
+  caughtUp,
+  refused: fail,
+});
 
 // A touch screen studies one card at a time; a mouse, even in a narrow window, gets the list
 // it edits in. The learner's own choice wins.
@@ -115,26 +130,44 @@ function send(feature, name, values = {}) {
 }
 
 // Sends the study screen's command `name` (`good`, `next`, `shuffle`, `moveTo` with a
-// `position`…), as `send` does an action.
+// `position`…), as `send` does an action. A rating of the card shown that cannot reach the
+// server is kept for later, and the round the page holds moves on (offline.js).
 function command(name, values = {}) {
-  return post('commands', { command: name, ...values });
+  const body = { command: name, ...values };
+  return post('commands', body, () => (offline.keep(body) ? null : fail(t.unreachable)));
 }
 
-async function post(path, body) {
-  if (!page.session) return fail(t.unreachable);
+// Posts `body` to `path` and resolves to null once the server has applied it, or to the
+// sentence that says why it did not; to what `unreachable` returns when no server answered.
+async function post(path, body, unreachable = () => fail(t.unreachable)) {
+  if (!page.session) return unreachable();
   try {
-    const response = await fetch(`${page.base}${path}?session=${encodeURIComponent(page.session)}`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    const response = await request(path, body);
     if (response.status === 401 && page.user) return signInAgain();
+    // A proxy in front of the server answers these when the server is gone.
+    if (response.status === 502 || response.status === 504) return unreachable();
     return response.ok ? null : fail(describeRefusal(response));
   } catch {
     // fetch rejects only when no answer came: the server has stopped or the network is down.
-    return fail(t.unreachable);
+    return unreachable();
   }
+}
+
+// Posts `body` to `path` in the page's session, as JSON.
+function request(path, body) {
+  return fetch(`${page.base}${path}?session=${encodeURIComponent(page.session)}`, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+// The server has the ratings given offline: a new session shows the round as they left it.
+function caughtUp() {
+  page.events?.close();
+  page.session = null;
+  connect();
 }
 
 // The sign-in has ended (signed out here or elsewhere, a new password, a deleted account):
@@ -357,6 +390,7 @@ function renderStatus(status) {
 function connect() {
   $('connection').textContent = t.connecting;
   const events = new EventSource(`${page.base}events`, { withCredentials: true });
+  page.events = events;
   const on = (name, handler) =>
     events.addEventListener(name, (event) => {
       const data = JSON.parse(event.data);
@@ -375,6 +409,7 @@ function connect() {
     $('account').hidden = !page.user;
     if (page.user) $('signed-in-as').textContent = t.signedInAs(page.user);
     $('connection').textContent = '';
+    offline.send();
   });
   on('picker', (picker) => books.update(picker));
   on('cards', renderCards);
@@ -553,6 +588,7 @@ function start() {
     send('study', 'saveWord', { term: $('term').value, meaning: $('meaning').value });
   });
   document.addEventListener('keydown', onKey);
+  window.addEventListener('online', () => offline.send());
   // The service worker keeps the page's files, so that the page opens without the server.
   // Browsers run one only on localhost or over HTTPS; elsewhere the page works without it.
   navigator.serviceWorker?.register('sw.js').catch(() => {});

@@ -62,6 +62,8 @@ export const t = {
   deleteQuestion: (term) => fill(table.deleteQuestion, { term }),
   tally: (s) => fill(table.tally, s),
   unsaved: (count) => fill(table.unsaved, { count }),
+  ratingsWaiting: (count) =>
+    count === 1 ? table.ratingWaiting : fill(table.ratingsWaiting, { count: number(count) }),
   position: (from, to, count) => fill(table.position, { from, to, count }),
   signedInAs: (name) => fill(table.signedInAs, { name }),
   refused: (status) => fill(table.refused, { status }),
