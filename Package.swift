@@ -62,6 +62,7 @@ let package = Package(
         .embedInCode("Resources/texts.js"), .embedInCode("Resources/books.js"),
         .embedInCode("Resources/focus.js"), .embedInCode("Resources/sw.js"),
         .embedInCode("Resources/answer.js"), .embedInCode("Resources/speech.js"),
+        .embedInCode("Resources/menu.js"),
         .embedInCode("Resources/manifest.webmanifest"), .embedInCode("Resources/icon-192.png"),
         .embedInCode("Resources/icon-512.png"),
       ]

@@ -24,6 +24,7 @@ struct PageResources: Sendable {
     ("/focus.js", "text/javascript; charset=utf-8", PackageResources.focus_js),
     ("/answer.js", "text/javascript; charset=utf-8", PackageResources.answer_js),
     ("/speech.js", "text/javascript; charset=utf-8", PackageResources.speech_js),
+    ("/menu.js", "text/javascript; charset=utf-8", PackageResources.menu_js),
     ("/sw.js", "text/javascript; charset=utf-8", PackageResources.sw_js),
     ("/manifest.webmanifest", "application/manifest+json", PackageResources.manifest_webmanifest),
     ("/icon-192.png", "image/png", PackageResources.icon_192_png),

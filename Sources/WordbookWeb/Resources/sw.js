@@ -6,7 +6,7 @@
 const cacheName = 'wordbook-page';
 const files = [
   './', 'app.css', 'app.js', 'answer.js', 'books.js', 'editor.js', 'focus.js', 'speech.js',
-  'texts.js',
+  'texts.js', 'menu.js',
   'manifest.webmanifest', 'icon-192.png', 'icon-512.png',
 ];
 
