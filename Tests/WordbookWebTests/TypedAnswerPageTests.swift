@@ -149,6 +149,11 @@ struct TypedAnswerPageTests {
             PhoneStudyTests.shows("2장 중 1번째"), timeout: Self.patience))
         try await browser.run(Self.recordSpeech)
         #expect(try await browser.text("#typing") == "답 입력")
+        // The phone's menu and its Undo under the thumb, in Korean too.
+        #expect(
+          try await browser.run(
+            "return ['menu', 'focus-undo'].map((id) => document.getElementById(id).innerText)")
+            as? [String] == ["메뉴", "되돌리기"])
         #expect(
           try await browser.run("return document.getElementById('say').ariaLabel") as? String
             == "읽어 주기")
