@@ -63,6 +63,7 @@ let package = Package(
         .embedInCode("Resources/focus.js"), .embedInCode("Resources/sw.js"),
         .embedInCode("Resources/answer.js"), .embedInCode("Resources/speech.js"),
         .embedInCode("Resources/offline.js"), .embedInCode("Resources/outbox.js"),
+        .embedInCode("Resources/menu.js"),
         .embedInCode("Resources/manifest.webmanifest"), .embedInCode("Resources/icon-192.png"),
         .embedInCode("Resources/icon-512.png"),
       ]

@@ -78,7 +78,8 @@ extension EnglishCatalogue: PageCatalogue {
       ratingGood: PageTexts.shared(.ratingGood, .english),
       ratingEasy: PageTexts.shared(.ratingEasy, .english),
       say: PageTexts.shared(.say, .english), sayNewCards: "Say new cards",
-      cannotSay: "This browser cannot read words aloud.")
+      cannotSay: "This browser cannot read words aloud.",
+      menu: "Menu")
   }
 
   var signInTexts: SignInTexts {

@@ -74,7 +74,8 @@ extension KoreanCatalogue: PageCatalogue {
       ratingGood: PageTexts.shared(.ratingGood, .korean),
       ratingEasy: PageTexts.shared(.ratingEasy, .korean),
       say: PageTexts.shared(.say, .korean), sayNewCards: "새 카드 읽어 주기",
-      cannotSay: "이 브라우저는 단어를 소리 내어 읽을 수 없습니다.")
+      cannotSay: "이 브라우저는 단어를 소리 내어 읽을 수 없습니다.",
+      menu: "메뉴")
   }
 
   var signInTexts: SignInTexts {

@@ -26,6 +26,7 @@ struct PageResources: Sendable {
     ("/speech.js", "text/javascript; charset=utf-8", PackageResources.speech_js),
     ("/offline.js", "text/javascript; charset=utf-8", PackageResources.offline_js),
     ("/outbox.js", "text/javascript; charset=utf-8", PackageResources.outbox_js),
+    ("/menu.js", "text/javascript; charset=utf-8", PackageResources.menu_js),
     ("/sw.js", "text/javascript; charset=utf-8", PackageResources.sw_js),
     ("/manifest.webmanifest", "application/manifest+json", PackageResources.manifest_webmanifest),
     ("/icon-192.png", "image/png", PackageResources.icon_192_png),

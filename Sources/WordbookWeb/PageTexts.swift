@@ -79,6 +79,8 @@ struct PageTexts: Codable, Sendable {
   /// The speaker button, the switch that says each new card, and what the page says in a
   /// browser that cannot speak.
   var say, sayNewCards, cannotSay: String
+  /// The button of a phone's focused view that shows the study controls folded away.
+  var menu: String
 
   /// The texts as the page reads them: a JSON object that can stand inside a `<script>`
   /// element (no `<` in it, so no `</script>` either).

@@ -55,7 +55,8 @@ struct LanguageTests {
       ).body
       let formatted = Set(texts.matches(of: /\n  (\w+): \(/).map { String($0.output.1) })
       for file in [
-        "/app.js", "/answer.js", "/books.js", "/editor.js", "/focus.js", "/speech.js", "/texts.js",
+        "/app.js", "/answer.js", "/books.js", "/editor.js", "/focus.js", "/menu.js",
+        "/offline.js", "/outbox.js", "/speech.js", "/texts.js",
       ] {
         let script = try await PlainHTTP.send(
           "GET", library.base + file, headers: ["Cookie": library.cookie]

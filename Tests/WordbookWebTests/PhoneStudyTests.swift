@@ -306,9 +306,12 @@ struct PhoneStudyTests {
         #expect(
           try await browser.run("return document.getElementById('first').disabled") as? Bool
             == true)
-        // The list is one tap away from the focused view and back.
+        // The list is one tap away from the focused view, and back through the menu, which
+        // folds the study controls there.
         try await browser.click("#view-focus")
         #expect(try await browser.waitFor(Self.shows("Card 1 of 45"), timeout: Self.patience))
+        #expect(try await !browser.isShown("#view-list"))
+        try await browser.click("#menu")
         try await browser.click("#view-list")
         #expect(try await browser.waitFor(Self.visible("#cards"), timeout: Self.patience))
       }

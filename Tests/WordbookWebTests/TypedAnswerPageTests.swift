@@ -44,11 +44,12 @@ struct TypedAnswerPageTests {
         try await browser.run(Self.recordSpeech)
 
         // The cards ask for the term: the typed answer is compared with 쓰다듬다.
-        try await browser.tap("#reverse")
+        try await browser.tapInMenu("#reverse")
         #expect(try await browser.waitFor(Self.reversed("true"), timeout: Self.patience))
-        try await browser.tap("#typing")
+        try await browser.tapInMenu("#typing")
         #expect(try await browser.waitFor(Self.awaitsAnswer, timeout: Self.patience))
         #expect(try await browser.run("return document.activeElement.id") as? String == "answer")
+        try await browser.tap("#menu")
         try await Self.expectReachable(browser)
         try await browser.type("스다듬다", into: "#answer")
         try await browser.press("\u{E007}")
@@ -88,8 +89,9 @@ struct TypedAnswerPageTests {
         #expect(try await browser.text("#answer-proposal") == "")
 
         // The term first again: `p` says it, in Korean.
-        try await browser.tap("#reverse")
+        try await browser.tapInMenu("#reverse")
         #expect(try await browser.waitFor(Self.reversed("false"), timeout: Self.patience))
+        try await browser.tap("#menu")
         try await browser.press("p")
         #expect(
           try await browser.waitFor("return window.spoken.length === 1", timeout: Self.patience))
@@ -147,6 +149,11 @@ struct TypedAnswerPageTests {
             PhoneStudyTests.shows("2장 중 1번째"), timeout: Self.patience))
         try await browser.run(Self.recordSpeech)
         #expect(try await browser.text("#typing") == "답 입력")
+        // The phone's menu and its Undo under the thumb, in Korean too.
+        #expect(
+          try await browser.run(
+            "return ['menu', 'focus-undo'].map((id) => document.getElementById(id).innerText)")
+            as? [String] == ["메뉴", "되돌리기"])
         #expect(
           try await browser.run("return document.getElementById('say').ariaLabel") as? String
             == "읽어 주기")
@@ -193,6 +200,8 @@ struct TypedAnswerPageTests {
           "Object.defineProperty(window, 'speechSynthesis', { value: undefined })")
         try await browser.tapOpenBook(of: library, patience: Self.patience)
         #expect(try await !browser.isShown("#say"))
+        try await browser.tap("#menu")
+        #expect(try await browser.isShown("#typing"))
         #expect(try await !browser.isShown("#say-new"))
         try await browser.run("document.getElementById('focus-card').focus()")
         try await browser.press("p")

@@ -8,6 +8,7 @@ import { t, describeRefusal } from './texts.js';
 import { DeleteQuestion, WordEditor } from './editor.js';
 import { BookPicker } from './books.js';
 import { FocusView, followPointer } from './focus.js';
+import { setUpStudyMenu } from './menu.js';
 import { Speaker } from './speech.js';
 import { OfflineRound } from './offline.js';
 
@@ -370,6 +371,7 @@ function renderStatus(status) {
     $('search').value = status.searchQuery ?? '';
   }
   $('undo').disabled = !status.canUndo;
+  $('focus-undo').disabled = !status.canUndo;
   $('redo').disabled = !status.canRedo;
   $('tally').textContent = t.tally(status) + (status.unsavedMarks ? t.unsaved(status.unsavedMarks) : '');
   page.due = status.due ?? null;
@@ -538,6 +540,7 @@ function search() {
 function start() {
   translate();
   showView(page.view);
+  setUpStudyMenu();
   $('error-dismiss').addEventListener('click', () => {
     showError('');
     send(null, 'dismissError');

@@ -91,6 +91,8 @@ export class FocusView {
     onPress($('hard'), () => this.act('hard'));
     onPress($('knew'), () => this.act('good'));
     onPress($('easy'), () => this.act('easy'));
+    // A phone's Undo, in the card's corner under the thumb; a wider window's is the toolbar's.
+    onPress($('focus-undo'), () => this.command('undo'));
     onPress($('hint-dismiss'), () => this.hideHint());
     onPress($('restudy'), () => this.restudy('restudyMissed'));
     onPress($('study-again'), () => this.restudy('restudyRound'));

@@ -5,8 +5,8 @@
 
 const cacheName = 'wordbook-page';
 const files = [
-  './', 'app.css', 'app.js', 'answer.js', 'books.js', 'editor.js', 'focus.js', 'offline.js',
-  'outbox.js', 'speech.js', 'texts.js',
+  './', 'app.css', 'app.js', 'answer.js', 'books.js', 'editor.js', 'focus.js', 'menu.js',
+  'offline.js', 'outbox.js', 'speech.js', 'texts.js',
   'manifest.webmanifest', 'icon-192.png', 'icon-512.png',
 ];
 

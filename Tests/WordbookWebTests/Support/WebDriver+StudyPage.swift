@@ -55,11 +55,30 @@ extension WebDriver {
         ["Card 1 of \(library.words.count)"], timeout: patience))
   }
 
+  /// Taps the study control `selector` in a phone's focused view, opening the menu that folds
+  /// it first when the menu is closed; the menu stays open.
+  func tapInMenu(_ selector: String) async throws {
+    let expanded = try await run("return document.getElementById('menu').ariaExpanded")
+    if expanded as? String != "true" { try await tap("#menu") }
+    try await tap(selector)
+  }
+
   /// The text the card of `wordID` shows, without its hidden side and its buttons.
   func shownText(ofCard wordID: Int64) async throws -> String? {
     try await run(
       "return document.querySelector(`[data-word-id='${arguments[0]}'] .text`)?.innerText ?? null",
       [wordID]) as? String
+  }
+
+  /// The top, the bottom and the height of the first element `selector` matches, in whole CSS
+  /// pixels from the top of the window, as `getBoundingClientRect()` measures them.
+  func verticalBox(of selector: String) async throws -> (top: Int, bottom: Int, height: Int) {
+    let box = try await run(
+      "const box = document.querySelector(arguments[0]).getBoundingClientRect();"
+        + "return [box.top, box.bottom, box.height].map(Math.round)", [selector])
+    let values = try #require(box as? [Int])
+    try #require(values.count == 3)
+    return (values[0], values[1], values[2])
   }
 
   /// Whether the dialog `id` is open.
