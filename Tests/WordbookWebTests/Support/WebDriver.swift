@@ -180,6 +180,17 @@ final class WebDriver {
       ["cmd": "Emulation.setEmulatedMedia", "params": ["features": list]])
   }
 
+  /// Cuts the browser off the network, or gives it back, through chromedriver's own network
+  /// emulation: the page's requests fail as on a phone without signal, and `navigator.onLine`
+  /// follows, while every server stays up.
+  func setOffline(_ offline: Bool) async throws {
+    let conditions: [String: Any] = [
+      "offline": offline, "latency": 0, "download_throughput": -1, "upload_throughput": -1,
+    ]
+    _ = try await command(
+      "POST", "chromium/network_conditions", ["network_conditions": conditions])
+  }
+
   /// Runs `script` in every page the window opens from now on, before the page's own scripts,
   /// through chromedriver's DevTools command: a browser without a feature, say.
   func runBeforeEachPage(_ script: String) async throws {

@@ -1,32 +1,33 @@
 import Foundation
 import Testing
-import WordbookTestSupport
 
 /// zbarimg, from Debian's `zbar-tools`: an independent QR decoder that reads the codes drawn
-/// with half blocks.
+/// with half blocks; the terminal's tests read `serve`'s code with it, and so does the web's test
+/// of a phone that opens the address it reads.
 ///
 /// Outside CI a machine without it skips the tests that need it; in CI, where `.ci/run`
 /// installs it, they run and fail without it.
-enum QRDecoder {
-  static let path = "/usr/bin/zbarimg"
+public enum QRDecoder {
+  /// Where Debian installs it.
+  public static let path = "/usr/bin/zbarimg"
 
   /// Whether the tests that need zbarimg run.
-  static let runs =
+  public static let runs =
     ProcessInfo.processInfo.environment["CI"] == "true"
     || FileManager.default.isExecutableFile(atPath: path)
 
   /// Why they are skipped when they are.
-  static let unavailable = Comment(rawValue: "needs zbarimg: apt-get install zbar-tools")
+  public static let unavailable = Comment(rawValue: "needs zbarimg: apt-get install zbar-tools")
 
   /// The lines of `text` that draw a QR code: half blocks and spaces only.
-  static func codeLines(in text: String) -> [String] {
+  public static func codeLines(in text: String) -> [String] {
     text.split(separator: "\n").map(String.init).filter { line in
       line.count > 20 && line.allSatisfy { " ▀▄█".contains($0) }
     }
   }
 
   /// What zbarimg reads in `lines`, drawn as a greyscale image, each module `scale` pixels.
-  static func decode(_ lines: [String], scale: Int = 3) async throws -> String {
+  public static func decode(_ lines: [String], scale: Int = 3) async throws -> String {
     let rows = lines.flatMap { line -> [[Bool]] in
       let characters = Array(line)
       return [
