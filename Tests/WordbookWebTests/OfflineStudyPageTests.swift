@@ -32,12 +32,8 @@ struct OfflineStudyPageTests {
     var restarted: WebServer?
     do {
       try await WebDriver.with(width: 390, height: 844, touch: true) { browser in
-        try await browser.open(first.url)
-        #expect(
-          try await browser.waitFor(
-            "return document.querySelector('[data-book-id]') !== null", timeout: Self.patience))
-        try await browser.tap("[data-book-id='\(book.id)']")
-        #expect(try await browser.waitFor(Self.shows("Card 1 of 3"), timeout: Self.patience))
+        try await browser.tapOpenBook(
+          book.id, at: first.url, showing: "Card 1 of 3", patience: Self.patience)
 
         await first.stop()
         #expect(
@@ -106,12 +102,8 @@ struct OfflineStudyPageTests {
         try await browser.emulateMedia([
           "prefers-color-scheme": "dark", "prefers-reduced-motion": "reduce",
         ])
-        try await browser.open(server.url)
-        #expect(
-          try await browser.waitFor(
-            "return document.querySelector('[data-book-id]') !== null", timeout: Self.patience))
-        try await browser.tap("[data-book-id='\(book.id)']")
-        #expect(try await browser.waitFor(Self.shows("2장 중 1번째"), timeout: Self.patience))
+        try await browser.tapOpenBook(
+          book.id, at: server.url, showing: "2장 중 1번째", patience: Self.patience)
         await server.stop()
         #expect(
           try await browser.waitFor(

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Wordbook
 import WordbookTestSupport
 
 extension WebDriver {
@@ -44,15 +45,25 @@ extension WebDriver {
   /// Opens the page with the token and taps the library's book, as a phone's learner does, and
   /// waits at most `patience` for the focused view's first card.
   func tapOpenBook(of library: TestLibrary, patience: Duration) async throws {
-    try await open(library.server.url)
+    try await tapOpenBook(
+      library.book.id, at: library.server.url, showing: "Card 1 of \(library.words.count)",
+      patience: patience)
+  }
+
+  /// Opens `url` and taps the book `id`, as a phone's learner does, and waits at most
+  /// `patience` for the focused view's position to read `position` ("Card 1 of 3").
+  func tapOpenBook(
+    _ id: WordBook.ID, at url: String, showing position: String, patience: Duration
+  ) async throws {
+    try await open(url)
     #expect(
       try await waitFor(
         "return document.querySelector('[data-book-id]') !== null", timeout: patience))
-    try await tap("[data-book-id='\(library.book.id)']")
+    try await tap("[data-book-id='\(id)']")
     #expect(
       try await waitFor(
         "return document.getElementById('focus-position').textContent === arguments[0]",
-        ["Card 1 of \(library.words.count)"], timeout: patience))
+        [position], timeout: patience))
   }
 
   /// Taps the study control `selector` in a phone's focused view, opening the menu that folds
