@@ -6,7 +6,8 @@ import Wordbook
 /// ``longestAnswer`` characters). A `position` beside another command makes
 /// that card the current one first, in the same request (a card swiped in the list). A rating
 /// with a `card` rates that card only while it is the current one (the card the focused view
-/// shows), so a second tap before the next card arrives rates nothing.
+/// shows), so a second tap before the next card arrives rates nothing; with a `ratingID`, the
+/// review has that identity.
 struct PageCommand: Decodable {
   var command: String
   var position: Int?
@@ -14,6 +15,9 @@ struct PageCommand: Decodable {
   var query: String?
   var answer: String?
   var card: Int64?
+  /// The identity the page gave a rating of `card` (``Wordbook/ReviewID``'s text), which it
+  /// keeps to send again from its outbox when no answer comes, so the rating is stored once.
+  var ratingID: ReviewID?
 
   /// The most characters (Unicode scalars) a typed answer may have: more than any card's
   /// answer a learner types, and few enough that comparing costs little.
@@ -42,7 +46,9 @@ struct PageCommand: Decodable {
       }
     guard let named else { return nil }
     if case .moveTo = named { return [named] }
-    if case .rate(let rating) = named, let card { return [.rateShown(Word.ID(card), rating)] }
+    if case .rate(let rating) = named, let card {
+      return [.rateShown(Word.ID(card), rating, id: ratingID)]
+    }
     return (position.map { [.moveTo($0)] } ?? []) + [named]
   }
 }

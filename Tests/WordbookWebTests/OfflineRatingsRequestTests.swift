@@ -75,6 +75,29 @@ struct OfflineRatingsRequestTests {
     }
   }
 
+  /// A rating posted to `/commands` whose answer never came is kept with the same identity:
+  /// sent again from the outbox, it is refused as taken, and the word has one review.
+  @Test func aRatingWhoseAnswerWasLostIsStoredOnce() async throws {
+    try await TestLibrary.with(terms: ["물", "불"]) { library in
+      let page = try await Page(library)
+      defer { page.close() }
+      try await page.open(library.book.id)
+      let word = library.words[0].id
+      let id = ReviewID(origin: 9, sequence: 1)
+      let posted = #"{"command":"good","card":\#(word.rawValue),"ratingID":"\#(id)"}"#
+      #expect(try await page.command(posted) == 200)
+      let stored = try await library.service.fetchReviews(of: word)
+      #expect(stored.map(\.id) == [id])
+      let kept = Self.batch([Self.rating(id, word, .good, .now.advanced(by: -5))])
+      #expect(try Self.results(of: try await Self.post(kept, on: page)).map(\.status) == [409])
+      #expect(try await library.service.fetchReviews(of: word) == stored)
+      // An identity that is not one is refused with the command.
+      let forged = #"{"command":"good","card":\#(library.words[1].id.rawValue),"ratingID":"x"}"#
+      #expect(try await page.command(forged) == 400)
+      #expect(try await library.service.fetchReviews(of: library.words[1].id) == [])
+    }
+  }
+
   /// Two devices rated one word offline, their times interleaved, and the later one sent
   /// first: the log is in time order and the memory is the merged log replayed.
   @Test func twoDevicesRatingsMergeInTimeOrder() async throws {

@@ -15,8 +15,9 @@ extension StudyCards {
     case rate(Rating)
     /// Rate the card with this ID when it is still the current card, else nothing: what a front
     /// end sends for the card it shows, so that a second tap before the next card is shown does
-    /// not rate that one.
-    case rateShown(Word.ID, Rating)
+    /// not rate that one. With `id`, the rating has the identity the front end gave it (a page
+    /// that keeps it to send again when no answer came), else the screen's next.
+    case rateShown(Word.ID, Rating, id: ReviewID? = nil)
     /// Study again, in a round of their own, the cards rated *again* in this round.
     case restudyMissed
     /// Study the round's cards again, from the first.

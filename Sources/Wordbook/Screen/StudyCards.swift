@@ -201,9 +201,10 @@ public struct StudyCards: Hashable, Sendable {
     case .rate(let rating):
       guard let current, !app.round.isOver else { return Outcome() }
       return Outcome(actions: [.study(.view(.rate(current, rating, at: time, id: nextRatingID())))])
-    case .rateShown(let shown, let rating):
+    case .rateShown(let shown, let rating, let id):
       guard current == shown, let current, !app.round.isOver else { return Outcome() }
-      return Outcome(actions: [.study(.view(.rate(current, rating, at: time, id: nextRatingID())))])
+      return Outcome(
+        actions: [.study(.view(.rate(current, rating, at: time, id: id ?? nextRatingID())))])
     case .restudyMissed:
       guard !app.round.missed.isEmpty else { break }
       return Outcome(actions: [.study(.view(.restudyMissed))])

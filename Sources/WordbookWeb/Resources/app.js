@@ -134,7 +134,7 @@ function send(feature, name, values = {}) {
 // `position`…), as `send` does an action. A rating of the card shown that cannot reach the
 // server is kept for later, and the round the page holds moves on (offline.js).
 function command(name, values = {}) {
-  const body = { command: name, ...values };
+  const body = offline.identified({ command: name, ...values });
   return post('commands', body, () => (offline.keep(body) ? null : fail(t.unreachable)));
 }
 

@@ -37,6 +37,14 @@ export class OfflineRound {
     this.showWaiting();
   }
 
+  /** `body` with a new rating identity when it rates the card shown: posted with it, and kept
+   * with it when no answer comes, so the server stores the rating once if the post arrived. */
+  identified(body) {
+    return ratings.includes(body.command) && body.card !== undefined
+      ? { ...body, ratingID: this.outbox.nextID() }
+      : body;
+  }
+
   /** Takes the command `body` that could not reach the server, when it is a rating of the
    * card shown or its turn, and shows what it does; returns whether it took it. */
   keep(body) {
@@ -61,7 +69,7 @@ export class OfflineRound {
       isOver,
     };
     this.showCards(screen, cards, from, rated, isOver ? screen.cursor : next, round);
-    this.outbox.add(card.id, body.command).then(
+    this.outbox.add(card.id, body.command, body.ratingID).then(
       () => this.showWaiting(),
       () => { $('outbox').textContent = t.ratingsNotKept; });
     return true;

@@ -59,11 +59,19 @@ export class Outbox {
     return result instanceof IDBRequest ? result.result : result;
   }
 
-  /** Keeps the rating `name` (`again` to `easy`) of the word `word`, given now. */
-  add(word, name) {
+  /** A new rating's identity: this page's origin and its next count. */
+  nextID() {
     this.sequence += 1;
+    return this.origin + this.sequence.toString(16).padStart(16, '0');
+  }
+
+  /**
+   * Keeps the rating `name` (`again` to `easy`) of the word `word`, given now, with the
+   * identity `id` it was posted with (so the server stores it once if that post did arrive).
+   */
+  add(word, name, id) {
     const rating = {
-      id: this.origin + this.sequence.toString(16).padStart(16, '0'),
+      id,
       word,
       rating: ratingValues[name],
       time: Math.floor(Date.now() / 1000),
