@@ -72,7 +72,10 @@ public final class TerminalSession {
     defer { leaveScreen(rawMode) }
     let continuation = continuation
     let watched = [SIGWINCH, SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT]
-    let signals = SignalWatcher(signals: watched) { number in
+    // The window may have changed size since `init` read it, before SIGWINCH was watched: it
+    // is read again once the watch is registered.
+    let signals = SignalWatcher(signals: watched, registered: { continuation.yield(.resize) }) {
+      number in
       switch number {
       case SIGWINCH: continuation.yield(.resize)
       case SIGTSTP: continuation.yield(.suspend)
