@@ -74,15 +74,16 @@ public final class TerminalSession {
     let watched = [SIGWINCH, SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT]
     // The window may have changed size since `init` read it, before SIGWINCH was watched: it
     // is read again once the watch is registered.
-    let signals = SignalWatcher(signals: watched, registered: { continuation.yield(.resize) }) {
-      number in
-      switch number {
-      case SIGWINCH: continuation.yield(.resize)
-      case SIGTSTP: continuation.yield(.suspend)
-      case SIGCONT: continuation.yield(.resume)
-      default: continuation.yield(.signal(number))
-      }
-    }
+    let signals = SignalWatcher(
+      signals: watched, registered: { continuation.yield(.resize) },
+      handler: { number in
+        switch number {
+        case SIGWINCH: continuation.yield(.resize)
+        case SIGTSTP: continuation.yield(.suspend)
+        case SIGCONT: continuation.yield(.resume)
+        default: continuation.yield(.signal(number))
+        }
+      })
     defer { signals.cancel() }
     let reader = makeReader()
     defer { reader.cancel() }
