@@ -106,7 +106,7 @@ struct PhoneLayoutTests {
         try await browser.tap("#focus-undo")
         #expect(
           try await browser.waitFor(PhoneStudyTests.shows("Card 1 of 3"), timeout: Self.patience))
-        #expect(try await browser.focusCard() == "\(ids[0]) front")
+        #expect(try await browser.waitForFocusCard("\(ids[0]) front", timeout: Self.patience))
         #expect(
           try await browser.waitFor(
             "return document.getElementById('tally').textContent"

@@ -37,14 +37,14 @@ struct PhoneStudyTests {
         try await Self.record(browser, "phone-focus")
 
         let ids = library.words.map(\.id.rawValue)
-        #expect(try await browser.focusCard() == "\(ids[0]) front")
+        #expect(try await browser.waitForFocusCard("\(ids[0]) front", timeout: Self.patience))
         try await browser.tap("#focus-card")
         #expect(try await browser.waitFor(Self.face("back"), timeout: Self.patience))
         // A short drag neither marks nor turns.
         try await browser.swipe("#focus-card", dx: 32, with: .touch)
         try await browser.swipe("#focus-card", dx: 160, with: .touch)
         #expect(try await browser.waitFor(Self.shows("Card 2 of 4"), timeout: Self.patience))
-        #expect(try await browser.focusCard() == "\(ids[1]) front")
+        #expect(try await browser.waitForFocusCard("\(ids[1]) front", timeout: Self.patience))
         // The hint goes once the learner has marked a card, and stays gone.
         #expect(try await !browser.isShown("#focus-hint"))
         try await browser.swipe("#focus-card", dx: -160, with: .touch)
@@ -72,10 +72,10 @@ struct PhoneStudyTests {
         #expect(
           try await browser.run("return document.getElementById('mode').value") as? String
             == "all")
-        #expect(try await browser.focusCard() == "\(ids[1]) front")
+        #expect(try await browser.waitForFocusCard("\(ids[1]) front", timeout: Self.patience))
         try await browser.tap("#knew")
         #expect(try await browser.waitFor(Self.shows("Card 2 of 2"), timeout: Self.patience))
-        #expect(try await browser.focusCard() == "\(ids[3]) front")
+        #expect(try await browser.waitForFocusCard("\(ids[3]) front", timeout: Self.patience))
         try await browser.swipe("#focus-card", dx: 160, with: .touch)
         #expect(try await browser.waitFor(Self.summaryShown, timeout: Self.patience))
         #expect(
@@ -134,31 +134,36 @@ struct PhoneStudyTests {
         #expect(
           try await browser.waitFor(
             Self.text(of: "due-summary", is: "New 1 · Learning 2 · Due 0"), timeout: Self.patience))
-        #expect(try await browser.focusCard() == "\(ids[0].rawValue) front")
+        #expect(
+          try await browser.waitForFocusCard("\(ids[0].rawValue) front", timeout: Self.patience))
         try await Self.record(browser, "phone-due")
         try await browser.tap("#easy")
         #expect(
           try await browser.waitFor(
             Self.shows("New 1 · Learning 1 · Due 0"), timeout: Self.patience))
-        #expect(try await browser.focusCard() == "\(ids[1].rawValue) front")
+        #expect(
+          try await browser.waitForFocusCard("\(ids[1].rawValue) front", timeout: Self.patience))
         // *hard* keeps 불 on its ten-minute step: within the learn-ahead limit, so it comes
         // back in this round once nothing else is left.
         try await browser.tap("#hard")
         #expect(
           try await browser.waitFor(
             Self.shows("New 1 · Learning 1 · Due 0"), timeout: Self.patience))
-        #expect(try await browser.focusCard() == "\(ids[3].rawValue) front")
+        #expect(
+          try await browser.waitForFocusCard("\(ids[3].rawValue) front", timeout: Self.patience))
         try await browser.tap("#didnt-know")
         // 강's first step ends before 불's: it comes first.
         #expect(
           try await browser.waitFor(
             Self.shows("New 0 · Learning 2 · Due 0"), timeout: Self.patience))
-        #expect(try await browser.focusCard() == "\(ids[3].rawValue) front")
+        #expect(
+          try await browser.waitForFocusCard("\(ids[3].rawValue) front", timeout: Self.patience))
         try await browser.tap("#easy")
         #expect(
           try await browser.waitFor(
             Self.shows("New 0 · Learning 1 · Due 0"), timeout: Self.patience))
-        #expect(try await browser.focusCard() == "\(ids[1].rawValue) front")
+        #expect(
+          try await browser.waitForFocusCard("\(ids[1].rawValue) front", timeout: Self.patience))
         try await browser.tap("#easy")
         #expect(try await browser.waitFor(Self.summaryShown, timeout: Self.patience))
         #expect(
@@ -199,13 +204,13 @@ struct PhoneStudyTests {
         #expect(
           try await browser.waitFor(
             Self.shows("New 3 · Learning 0 · Due 0"), timeout: Self.patience))
-        #expect(try await browser.focusCard() == "\(ids[0]) front")
+        #expect(try await browser.waitForFocusCard("\(ids[0]) front", timeout: Self.patience))
         try await browser.tap("#didnt-know")
         let missedAt = ContinuousClock.now
         #expect(
           try await browser.waitFor(
             Self.shows("New 2 · Learning 1 · Due 0"), timeout: Self.patience))
-        #expect(try await browser.focusCard() == "\(ids[1]) front")
+        #expect(try await browser.waitForFocusCard("\(ids[1]) front", timeout: Self.patience))
         // Once the missed card's step is due, it comes back before the new card left.
         while ContinuousClock.now < missedAt + .milliseconds(3300) {
           try await Task.sleep(for: .milliseconds(100))
@@ -214,12 +219,12 @@ struct PhoneStudyTests {
         #expect(
           try await browser.waitFor(
             Self.shows("New 1 · Learning 1 · Due 0"), timeout: Self.patience))
-        #expect(try await browser.focusCard() == "\(ids[0]) front")
+        #expect(try await browser.waitForFocusCard("\(ids[0]) front", timeout: Self.patience))
         try await browser.tap("#easy")
         #expect(
           try await browser.waitFor(
             Self.shows("New 1 · Learning 0 · Due 0"), timeout: Self.patience))
-        #expect(try await browser.focusCard() == "\(ids[2]) front")
+        #expect(try await browser.waitForFocusCard("\(ids[2]) front", timeout: Self.patience))
         try await browser.tap("#easy")
         #expect(try await browser.waitFor(Self.summaryShown, timeout: Self.patience))
         #expect(
@@ -230,7 +235,7 @@ struct PhoneStudyTests {
         // Studying the missed again: a round of exactly the one missed.
         try await browser.tap("#restudy")
         #expect(try await browser.waitFor(Self.shows("Card 1 of 1"), timeout: Self.patience))
-        #expect(try await browser.focusCard() == "\(ids[0]) front")
+        #expect(try await browser.waitForFocusCard("\(ids[0]) front", timeout: Self.patience))
       }
       var ratings: [[Rating]] = []
       for id in library.words.map(\.id) {
@@ -459,6 +464,15 @@ extension WebDriver {
   }
 
   /// The word ID and face of the focused view's card, as "12 front".
+  /// Waits at most `timeout` for the focused card to be `expected` (its word's ID and face, as
+  /// ``focusCard()`` gives them): the counts a rating changes may show before the next card.
+  func waitForFocusCard(_ expected: String, timeout: Duration) async throws -> Bool {
+    try await waitFor(
+      "const card = document.getElementById('focus-card');"
+        + "return `${card.dataset.wordId} ${card.dataset.face}` === arguments[0]",
+      [expected], timeout: timeout)
+  }
+
   func focusCard() async throws -> String? {
     try await run(
       "const card = document.getElementById('focus-card');"

@@ -71,7 +71,8 @@ struct TypedAnswerPageTests {
         #expect(
           try await browser.run("return document.getElementById('hard').className") as? String
             == "success proposed")
-        #expect(try await browser.focusCard() == "\(ids[0].rawValue) back")
+        #expect(
+          try await browser.waitForFocusCard("\(ids[0].rawValue) back", timeout: Self.patience))
         #expect(try await !browser.isShown("#answer-form"))
         #expect(
           try await browser.run("return document.activeElement.id") as? String == "focus-card")
@@ -112,7 +113,8 @@ struct TypedAnswerPageTests {
         #expect(
           try await browser.run("return document.getElementById('typing').ariaPressed")
             as? String == "true")
-        #expect(try await browser.focusCard() == "\(ids[1].rawValue) back")
+        #expect(
+          try await browser.waitForFocusCard("\(ids[1].rawValue) back", timeout: Self.patience))
         // A rating button overrides the proposal.
         try await browser.tap("#easy")
         #expect(
