@@ -88,7 +88,9 @@ struct OfflineRatingsRequestTests {
       #expect(try await page.command(posted) == 200)
       let stored = try await library.service.fetchReviews(of: word)
       #expect(stored.map(\.id) == [id])
-      let kept = Self.batch([Self.rating(id, word, .good, .now.advanced(by: -5))])
+      // Its own time, a minute before the one the command was stamped with.
+      let stamped = try #require(stored.first).time
+      let kept = Self.batch([Self.rating(id, word, .good, stamped.advanced(by: -60))])
       #expect(try Self.results(of: try await Self.post(kept, on: page)).map(\.status) == [409])
       #expect(try await library.service.fetchReviews(of: word) == stored)
       // An identity that is not one is refused with the command.
