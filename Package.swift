@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "StoreCore", targets: ["StoreCore"]),
     .library(name: "StoreTesting", targets: ["StoreTesting"]),
     .library(name: "Wordbook", targets: ["Wordbook"]),
+    .library(name: "WordbookTesting", targets: ["WordbookTesting"]),
     .library(name: "WordbookInterchange", targets: ["WordbookInterchange"]),
     .library(name: "WordbookAnki", targets: ["WordbookAnki"]),
     .library(name: "WordbookSQLite", targets: ["WordbookSQLite"]),
@@ -25,6 +26,8 @@ let package = Package(
     // The product: one AppState, its reducer and the WordService it talks to.
     .target(name: "Wordbook", dependencies: ["StoreCore"]),
     .target(name: "WordbookInterchange", dependencies: ["Wordbook"]),
+    // For an app's tests: the WordService contract suite and a scripted service.
+    .target(name: "WordbookTesting", dependencies: ["StoreCore", "Wordbook"]),
 
     // Adapters around the domain.
     .systemLibrary(
@@ -91,12 +94,14 @@ let package = Package(
       name: "WordbookBenchmarks",
       dependencies: [
         "CLibPQ", "StoreCore", "Wordbook", "WordbookInterchange", "WordbookSQLite",
-        "WordbookTerminal",
+        "WordbookTerminal", "WordbookTesting",
       ],
       path: "Benchmarks/WordbookBenchmarks"
     ),
 
     .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore"]),
+    .testTarget(
+      name: "WordbookTestingTests", dependencies: ["StoreCore", "Wordbook", "WordbookTesting"]),
     .testTarget(
       name: "StoreTestingTests",
       dependencies: ["StoreCore", "StoreTesting"],
@@ -104,7 +109,9 @@ let package = Package(
     ),
     .testTarget(
       name: "WordbookTests",
-      dependencies: ["StoreCore", "StoreTesting", "Wordbook", "WordbookTestSupport"],
+      dependencies: [
+        "StoreCore", "StoreTesting", "Wordbook", "WordbookTestSupport", "WordbookTesting",
+      ],
       exclude: [
         "Logs", "Scheduling/fsrs-oracle.py", "Scheduling/Fitting/fsrs-rs-oracle.py",
         "__Snapshots__",
@@ -123,7 +130,7 @@ let package = Package(
       name: "WordbookSQLiteTests",
       dependencies: [
         "CSQLite", "StoreCore", "Wordbook", "WordbookPostgres", "WordbookSQLite",
-        "WordbookTestSupport", "SQLiteCrashWorker",
+        "WordbookTestSupport", "WordbookTesting", "SQLiteCrashWorker",
       ]
     ),
     .testTarget(
@@ -144,15 +151,15 @@ let package = Package(
       name: "WordbookTerminalTests",
       dependencies: [
         "StoreCore", "StoreTesting", "Wordbook", "WordbookSQLite", "WordbookTerminal",
-        "WordbookCLI", "WordbookTestSupport",
+        "WordbookCLI", "WordbookTestSupport", "WordbookTesting",
       ],
       exclude: ["__Snapshots__"]
     ),
-    // An app developer's tests: Wordbook and StoreTesting imported as another package would,
-    // without @testable.
+    // An app developer's tests: Wordbook, StoreTesting and WordbookTesting imported as another
+    // package would, without @testable.
     .testTarget(
       name: "AppDeveloperTests",
-      dependencies: ["StoreCore", "StoreTesting", "Wordbook"],
+      dependencies: ["StoreCore", "StoreTesting", "Wordbook", "WordbookTesting"],
       exclude: ["Logs", "__Snapshots__"]
     ),
     .testTarget(name: "WordbookBenchmarksTests", dependencies: ["WordbookTestSupport"]),
@@ -160,7 +167,7 @@ let package = Package(
       name: "WordbookWebTests",
       dependencies: [
         "StoreCore", "Wordbook", "WordbookPostgres", "WordbookSQLite", "WordbookTerminal",
-        "WordbookTestSupport", "WordbookWeb",
+        "WordbookTestSupport", "WordbookTesting", "WordbookWeb",
       ]
     ),
     // Random action sequences, fault injection and fuzz-found inputs across the modules.

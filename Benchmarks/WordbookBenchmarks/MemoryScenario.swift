@@ -1,5 +1,6 @@
 import StoreCore
 import Wordbook
+import WordbookTesting
 
 /// Peak resident memory of a child process holding an N-word book in the store, beside one
 /// holding a bare `[Word]` of the same words; and of one holding five sessions' stores of the

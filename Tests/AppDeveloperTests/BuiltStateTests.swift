@@ -2,6 +2,7 @@ import StoreCore
 import StoreTesting
 import Testing
 import Wordbook
+import WordbookTesting
 
 /// States built without a store, as a test or a preview starts from, and tested from there.
 @MainActor

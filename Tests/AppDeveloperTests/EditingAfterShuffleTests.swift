@@ -2,6 +2,7 @@ import StoreCore
 import StoreTesting
 import Testing
 import Wordbook
+import WordbookTesting
 
 /// What an app developer describes from outside (no `@testable`) once the study order is
 /// shuffled: adding, editing and deleting a word keep that order, and each step is written with

@@ -82,7 +82,8 @@ import Testing
   }
 
   @Test func theManifestDeclaresItsLibraries() {
-    #expect(Self.libraries.isSuperset(of: ["StoreCore", "StoreTesting", "Wordbook"]))
+    #expect(
+      Self.libraries.isSuperset(of: ["StoreCore", "StoreTesting", "Wordbook", "WordbookTesting"]))
   }
 
   /// README.md, "Use it as a library".

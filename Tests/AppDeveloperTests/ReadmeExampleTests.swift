@@ -3,6 +3,7 @@ import StoreCore
 import StoreTesting
 import Testing
 import Wordbook
+import WordbookTesting
 
 /// The examples of the README ("Use it as a library") and of its guide `docs/FrontEnd.md`, as
 /// written there: "A state, a reducer and a store", "Wiring a front end to a WordService",

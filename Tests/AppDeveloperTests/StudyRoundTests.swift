@@ -2,6 +2,7 @@ import StoreCore
 import StoreTesting
 import Testing
 import Wordbook
+import WordbookTesting
 
 /// A Due round as an app that depends on Wordbook tests it, every state change and every
 /// answer asserted, with a test clock and learning steps of 3 and 6 seconds: toggling into Due,

@@ -2,6 +2,7 @@ import StoreCore
 import StoreTesting
 import Testing
 import Wordbook
+import WordbookTesting
 
 /// A whole study session tested the way an app that depends on Wordbook tests it: no
 /// `@testable`, every state change and every action the service sends back asserted, in order.

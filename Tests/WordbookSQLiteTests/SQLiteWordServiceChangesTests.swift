@@ -1,6 +1,7 @@
 import Testing
 import Wordbook
 import WordbookSQLite
+import WordbookTesting
 
 /// The SQLite change feed sees commits of other connections, as another process makes them,
 /// and its journal stays small.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Wordbook
 import WordbookSQLite
+import WordbookTesting
 
 /// Opening files: persistence, the sample wordbook, and every file the service must refuse
 /// without writing to it.

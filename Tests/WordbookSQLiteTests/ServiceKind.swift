@@ -28,11 +28,4 @@ enum ServiceKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
       return (try await PostgresWordService(url: url, user: "learner"), folder)
     }
   }
-
-  /// A new, empty service as ``make()`` gives it, wrapped in a `ScriptedWordService` when
-  /// `scripted`.
-  func make(scripted: Bool) async throws -> (service: any WordService, folder: TemporaryFolder) {
-    let (service, folder) = try await make()
-    return (scripted ? ScriptedWordService(wrapping: service) : service, folder)
-  }
 }

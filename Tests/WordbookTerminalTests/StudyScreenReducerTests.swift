@@ -2,6 +2,7 @@ import StoreCore
 import StoreTesting
 import Testing
 import Wordbook
+import WordbookTesting
 
 @testable import WordbookTerminal
 

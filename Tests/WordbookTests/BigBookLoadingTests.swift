@@ -1,5 +1,6 @@
 import StoreCore
 import Testing
+import WordbookTesting
 
 @testable import Wordbook
 

@@ -3,6 +3,7 @@ import StoreCore
 import StoreTesting
 import Testing
 import Wordbook
+import WordbookTesting
 
 /// The examples of Wordbook's documentation (the DocC articles and the comments), as written
 /// there, so that they keep compiling and saying what they show; through the public API only,

@@ -3,6 +3,7 @@ import StoreCore
 import StoreTesting
 import Testing
 import Wordbook
+import WordbookTesting
 
 /// Ratings through the store, as a front end sends them: each marks its word and records a
 /// review, undo takes both back, and Due mode shows the due words first, then new ones.

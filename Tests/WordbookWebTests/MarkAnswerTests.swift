@@ -3,6 +3,7 @@ import Testing
 import Wordbook
 import WordbookSQLite
 import WordbookTestSupport
+import WordbookTesting
 import WordbookWeb
 
 /// A page's mark is answered once the database holds it, so that an answer never tells the page

@@ -2,8 +2,8 @@ import Wordbook
 
 /// Text that breaks naive storage: quotes, NULs, emoji, SQL, empty strings, invalid-looking
 /// escapes and long strings.
-enum AwkwardText {
-  static let drafts: [WordDraft] = [
+package enum AwkwardText {
+  package static let drafts: [WordDraft] = [
     WordDraft(term: "it's \"quoted\"", meaning: "'; DELETE FROM words; --"),
     WordDraft(term: "nul\u{0}inside", meaning: "\u{0}", imageReference: "a\u{0}b.png"),
     WordDraft(term: "🇰🇷👩‍👩‍👧 emoji", meaning: "family 👨‍👩‍👧‍👦", imageReference: ""),
