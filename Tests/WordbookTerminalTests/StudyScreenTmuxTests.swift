@@ -52,49 +52,68 @@ struct StudyScreenTmuxTests {
       environment: process.environment.merging(["TERM": "screen"]) { $1 },
       columns: Self.columns, rows: Self.rows)
     let count = Self.clusters.count + 1
-    try expectNoWrappedLine(
-      tmux, "the terms", title: title,
-      shown: try await tmux.waitForScreen("the word list") {
-        $0.last == "? help   q quit" && $0.dropLast().last?.hasPrefix("Card 1/\(count)") == true
-      }, wordRows: count)
-
+    try await expectNoWrappedLine(tmux, "the word list", title: title, wordRows: count) {
+      $0.last == "? help   q quit" && $0.dropLast().last?.hasPrefix("Card 1/\(count)") == true
+    }
     try tmux.type(String(repeating: " j", count: count))
-    try expectNoWrappedLine(
-      tmux, "every meaning", title: title,
-      shown: try await tmux.waitForScreen("every card flipped") {
-        $0.last == "? help   q quit" && $0.dropLast().last?.hasPrefix("Card \(count)/") == true
-      }, wordRows: count)
+    try await expectNoWrappedLine(tmux, "every card flipped", title: title, wordRows: count) {
+      $0.last == "? help   q quit" && $0.dropLast().last?.hasPrefix("Card \(count)/") == true
+    }
     try tmux.type("b")
-    try expectNoWrappedLine(
-      tmux, "the wordbook picker", title: title,
-      shown: try await tmux.waitForScreen("the picker") { $0.contains { $0.hasPrefix("› #1") } })
+    try await expectNoWrappedLine(tmux, "the wordbook picker", title: title) {
+      $0.contains { $0.hasPrefix("› #1") }
+    }
   }
 
-  /// Checks that the screen shows the header on its first row, each of the first `wordRows`
-  /// words on its own row below the rule, and that no row wrapped.
+  /// Waits, for at most 20 seconds, until the screen shows `what` (by `shows`) drawn whole:
+  /// the header on its first row, each of the first `wordRows` words on its own row below the
+  /// rule, and no row wrapped; then expects that screen.
+  ///
+  /// The screen is judged whole once it is, not at the first look that shows `what`: under
+  /// load, tmux may show a redraw half done.
   private func expectNoWrappedLine(
-    _ tmux: TmuxSession, _ what: String, title: String, shown: [String], wordRows: Int = 0,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
-    let joined = try tmux.screenJoiningWrappedRows()
-    let screen = shown.joined(separator: "\n")
-    #expect(shown.count == Self.rows, "\(what):\n\(screen)", sourceLocation: sourceLocation)
+    _ tmux: TmuxSession, _ what: String, title: String, wordRows: Int = 0,
+    sourceLocation: SourceLocation = #_sourceLocation, shows: ([String]) -> Bool
+  ) async throws {
+    var problems: [String] = []
+    do {
+      _ = try await tmux.waitForScreen(what) { screen in
+        guard shows(screen) else { return false }
+        let joined = (try? tmux.screenJoiningWrappedRows()) ?? []
+        problems = Self.problems(of: screen, joined: joined, title: title, wordRows: wordRows)
+        return problems.isEmpty
+      }
+    } catch {
+      problems.append("\(error)")
+    }
     #expect(
-      joined.count == shown.count, "\(what) wrapped:\n\(screen)", sourceLocation: sourceLocation)
-    let header = try #require(shown.first, sourceLocation: sourceLocation)
-    #expect(
-      header.hasPrefix("Wordbook · " + title) && header.hasSuffix("Mode: All words"),
-      "\(what): the header is not the first row:\n\(screen)", sourceLocation: sourceLocation)
-    #expect(
-      shown.dropFirst().first?.allSatisfy { $0 == "─" } == true,
-      "\(what): the rule is not the second row:\n\(screen)", sourceLocation: sourceLocation)
+      problems.isEmpty, "\(what): \(problems.joined(separator: "; "))",
+      sourceLocation: sourceLocation)
+  }
+
+  /// What is wrong with `screen`, whose capture with wrapped rows joined is `joined`.
+  private static func problems(
+    of screen: [String], joined: [String], title: String, wordRows: Int
+  ) -> [String] {
+    let shown = "\n" + screen.joined(separator: "\n")
+    var problems: [String] = []
+    if screen.count != rows { problems.append("not \(rows) rows:" + shown) }
+    if joined.count != screen.count { problems.append("a row wrapped:" + shown) }
+    let header = screen.first ?? ""
+    if !(header.hasPrefix("Wordbook · " + title) && header.hasSuffix("Mode: All words")) {
+      problems.append("the header is not the first row:" + shown)
+    }
+    if screen.dropFirst().first?.allSatisfy({ $0 == "─" }) != true {
+      problems.append("the rule is not the second row:" + shown)
+    }
     let numberWidth = String(wordRows).count
-    for (offset, row) in shown.dropFirst(2).prefix(wordRows).enumerated() {
+    for (offset, row) in screen.dropFirst(2).prefix(wordRows).enumerated() {
       let number = String(offset + 1)
       let prefix = String(repeating: " ", count: numberWidth - number.count) + number + "  "
-      #expect(
-        row.dropFirst(2).hasPrefix(prefix), "\(what): word \(number) is not on its row:\n\(screen)",
-        sourceLocation: sourceLocation)
+      if !row.dropFirst(2).hasPrefix(prefix) {
+        problems.append("word \(number) is not on its row:" + shown)
+      }
     }
+    return problems
   }
 }

@@ -55,13 +55,13 @@ final class CommandInterruption: Sendable {
   private init() {}
 
   /// Starts watching the signals for a new command, and returns once the system delivers them
-  /// to the watcher (within a second); `message` words the line written when a signal ends it.
+  /// to the watcher (at once, or within 10 seconds on a machine under load); `message` words the line written when a signal ends it.
   ///
   /// The wait keeps a signal from being lost once the command's work has begun: between the
   /// watcher ignoring a signal's default action and its source's registration, which the
   /// system completes on a thread of its own, a signal reaches neither. Seen under load: a
   /// SIGTERM sent as soon as `add` had opened a locked database left it to wait out the busy
-  /// timeout.
+  /// timeout. A bound of one second was seen passed with both cores busy.
   @MainActor func start(message: @escaping @Sendable (Int32) -> String) {
     state.withLock { $0 = State() }
     let registrations = DispatchGroup()
@@ -69,7 +69,7 @@ final class CommandInterruption: Sendable {
     let started = SignalWatcher(
       signals: Self.signals, queue: queue, registered: { registrations.leave() },
       handler: { [self] number in received(number, message: message) })
-    _ = registrations.wait(timeout: .now() + 1)
+    _ = registrations.wait(timeout: .now() + 10)
     watcher.withLock { watcher in
       watcher?.cancel()
       watcher = started
