@@ -1,6 +1,6 @@
 import Wordbook
 
-/// A test double that wraps any ``WordService``: it counts the calls of each method, makes a
+/// A test double that wraps any `WordService`: it counts the calls of each method, makes a
 /// chosen call fail, and holds a chosen call, before it reaches the wrapped service, until the
 /// test releases it, so a test decides when a slow answer comes.
 ///
@@ -22,67 +22,67 @@ import Wordbook
 ///
 /// A held call suspends its caller, not the service: other calls are answered meanwhile.
 public actor ScriptedWordService: WordService {
-  /// A method of ``WordService``, as counted and scripted.
+  /// A method of `WordService`, as counted and scripted.
   public enum Method: String, Hashable, Sendable, CaseIterable {
-    /// ``WordService/createBook(title:)``.
+    /// `WordService.createBook(title:)`.
     case createBook
-    /// ``WordService/deleteWord(_:)``.
+    /// `WordService.deleteWord(_:)`.
     case deleteWord
-    /// ``WordService/fetchBooks()``.
+    /// `WordService.fetchBooks()`.
     case fetchBooks
-    /// ``WordService/fetchDailyReviewCounts(in:from:to:)``.
+    /// `WordService.fetchDailyReviewCounts(in:from:to:)`.
     case fetchDailyReviewCounts
-    /// ``WordService/fetchDueTimes(in:)``.
+    /// `WordService.fetchDueTimes(in:)`.
     case fetchDueTimes
-    /// ``WordService/fetchNewWordCount(in:since:)``.
+    /// `WordService.fetchNewWordCount(in:since:)`.
     case fetchNewWordCount
-    /// ``WordService/fetchReviewLogs(in:after:limit:)``.
+    /// `WordService.fetchReviewLogs(in:after:limit:)`.
     case fetchReviewLogs
-    /// ``WordService/fetchReviews(of:)``.
+    /// `WordService.fetchReviews(of:)`.
     case fetchReviews
-    /// ``WordService/fetchReviewStatistics(of:at:)``.
+    /// `WordService.fetchReviewStatistics(of:at:)`.
     case fetchReviewStatistics
-    /// ``WordService/fetchRoundCounts(at:)``.
+    /// `WordService.fetchRoundCounts(at:)`.
     case fetchRoundCounts
-    /// ``WordService/fetchSchedule(in:dueBy:after:limit:)``.
+    /// `WordService.fetchSchedule(in:dueBy:after:limit:)`.
     case fetchSchedule
-    /// ``WordService/fetchTallies()``.
+    /// `WordService.fetchTallies()`.
     case fetchTallies
-    /// ``WordService/fetchWords(in:)``.
+    /// `WordService.fetchWords(in:)`.
     case fetchWords
-    /// ``WordService/fetchWords(in:after:limit:)``.
+    /// `WordService.fetchWords(in:after:limit:)`.
     case fetchWordsPage
-    /// ``WordService/importReviews(_:)``.
+    /// `WordService.importReviews(_:)`.
     case importReviews
-    /// ``WordService/importReviews(into:byTerm:)``.
+    /// `WordService.importReviews(into:byTerm:)`.
     case importReviewsByTerm
-    /// ``WordService/importWords(intoBookTitled:onDuplicate:progress:rows:)``.
+    /// `WordService.importWords(intoBookTitled:onDuplicate:progress:rows:)`.
     case importWords
-    /// ``WordService/recordReview(_:of:)``.
+    /// `WordService.recordReview(_:of:)`.
     case recordReview
-    /// ``WordService/removeLastReview(of:restoring:)``.
+    /// `WordService.removeLastReview(of:restoring:)`.
     case removeLastReview
-    /// ``WordService/renameBook(_:to:)``.
+    /// `WordService.renameBook(_:to:)`.
     case renameBook
-    /// ``WordService/reviewSettings()``.
+    /// `WordService.reviewSettings()`.
     case reviewSettings
-    /// ``WordService/deleteBook(_:)``.
+    /// `WordService.deleteBook(_:)`.
     case deleteBook
-    /// ``WordService/lastStudiedBook()``.
+    /// `WordService.lastStudiedBook()`.
     case lastStudiedBook
-    /// ``WordService/setLastStudiedBook(_:)``.
+    /// `WordService.setLastStudiedBook(_:)`.
     case setLastStudiedBook
-    /// ``WordService/setReviewSettings(_:)``.
+    /// `WordService.setReviewSettings(_:)`.
     case setReviewSettings
-    /// ``WordService/setStudyMode(_:of:)``.
+    /// `WordService.setStudyMode(_:of:)`.
     case setStudyMode
-    /// ``WordService/saveWord(_:to:)``.
+    /// `WordService.saveWord(_:to:)`.
     case saveWord
-    /// ``WordService/searchWords(matching:in:after:limit:)``.
+    /// `WordService.searchWords(matching:in:after:limit:)`.
     case searchWords
-    /// ``WordService/updateStudyStates(_:)``.
+    /// `WordService.updateStudyStates(_:)`.
     case updateStudyStates
-    /// ``WordService/updateWord(_:term:meaning:)``.
+    /// `WordService.updateWord(_:term:meaning:)`.
     case updateWord
   }
 

@@ -1,6 +1,6 @@
 import Wordbook
 
-/// What every ``Wordbook/WordService`` must do, as checks an app runs against its own service.
+/// What every `WordService` must do, as checks an app runs against its own service.
 ///
 /// The SQLite, PostgreSQL and in-memory services pass these same checks. Run them against
 /// yours with Swift Testing, one test case a requirement, so that a failure names the
@@ -34,19 +34,19 @@ public enum WordServiceContract {
     case books
     /// Renaming and deleting books, editing words, search and the last studied book.
     case editing
-    /// ``Wordbook/WordService/importWords(intoBookTitled:onDuplicate:progress:rows:)``.
+    /// `WordService.importWords(intoBookTitled:onDuplicate:progress:rows:)`.
     case imports
-    /// ``Wordbook/WordService/changes()``: every change reported, in order.
+    /// `WordService.changes()`: every change reported, in order.
     case changeFeed
     /// Recording and undoing reviews, the schedule, the settings and importing reviews.
     case reviews
-    /// ``Wordbook/WordService/fetchReviewLogs(in:after:limit:)`` and the statistics.
+    /// `WordService.fetchReviewLogs(in:after:limit:)` and the statistics.
     case reviewLogs
     /// Reviews that arrive out of time order, as from a phone that was offline.
     case mergedReviews
     /// What a study round asks: ratings sent twice, undo, round counts and study modes.
     case round
-    /// ``Wordbook/WordService/importReviews(into:byTerm:)``.
+    /// `WordService.importReviews(into:byTerm:)`.
     case termReviews
   }
 
