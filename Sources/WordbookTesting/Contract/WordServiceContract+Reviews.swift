@@ -5,7 +5,7 @@ import Wordbook
 /// recording, undoing, listing the schedule and the settings must agree everywhere.
 extension WordServiceContract {
   enum Reviews {
-    private static let start = Timestamp(secondsSince1970: 1_780_000_000)
+    static let start = Timestamp(secondsSince1970: 1_780_000_000)
 
     /// A new book, "Book", holding the words 물 (water) and 불 (fire).
     private static func waterAndFire(in service: any WordService) async throws -> (
@@ -391,6 +391,8 @@ extension WordServiceContract {
       Requirement(.reviews, "aReviewTooLateToScheduleIsRefused", aReviewTooLateToScheduleIsRefused),
       Requirement(
         .reviews, "theStoredStateIsAlwaysTheReplayedLog", theStoredStateIsAlwaysTheReplayedLog),
+      Requirement(
+        .reviews, "eachRatingStoresWhatItsPreviewSaid", eachRatingStoresWhatItsPreviewSaid),
     ]
   }
 }

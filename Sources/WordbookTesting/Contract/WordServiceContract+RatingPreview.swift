@@ -1,14 +1,10 @@
 import Testing
 import Wordbook
 
-/// A rating's preview is what that rating then stores, on every service, for a new word and
-/// for one with a log; fuzz on, so that the generator's draws count too.
-@Suite struct RatingPreviewContractTests {
-  private let start = Timestamp(secondsSince1970: 1_780_000_000)
-
-  @Test(arguments: ServiceKind.allCases)
-  func eachRatingStoresWhatItsPreviewSaid(kind: ServiceKind) async throws {
-    let (service, folder) = try await kind.make()
+extension WordServiceContract.Reviews {
+  /// A rating's preview is what that rating then stores, for a new word and for one with a
+  /// log; fuzz on, so that the generator's draws count too.
+  static func eachRatingStoresWhatItsPreviewSaid(_ service: any WordService) async throws {
     var settings = try await service.reviewSettings()
     settings.scheduler = try SchedulerSettings(isFuzzEnabled: true)
     try await service.setReviewSettings(settings)
@@ -36,6 +32,5 @@ import Wordbook
     await #expect(throws: WordServiceError.wordNotFound(Word.ID(999_999))) {
       try await service.fetchRatingPreview(of: Word.ID(999_999), at: time)
     }
-    withExtendedLifetime(folder) {}
   }
 }
