@@ -123,7 +123,7 @@ struct ServeCommandTests {
 
   /// Waits for `condition`, polling every 50 ms for at most `timeout`.
   static func waitUntil(
-    timeout: Duration = .seconds(20), _ condition: () throws -> Bool
+    timeout: Duration = .seconds(60), _ condition: () throws -> Bool
   ) async throws -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout

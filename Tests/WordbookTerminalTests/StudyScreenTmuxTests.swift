@@ -65,7 +65,7 @@ struct StudyScreenTmuxTests {
     }
   }
 
-  /// Waits, for at most 20 seconds, until the screen shows `what` (by `shows`) drawn whole:
+  /// Waits, for at most a minute, until the screen shows `what` (by `shows`) drawn whole:
   /// the header on its first row, each of the first `wordRows` words on its own row below the
   /// rule, and no row wrapped; then expects that screen.
   ///

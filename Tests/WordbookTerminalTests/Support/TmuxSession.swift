@@ -73,7 +73,7 @@ final class TmuxSession {
 
   /// Captures the screen until `condition` holds, for at most `timeout` seconds.
   func waitForScreen(
-    _ what: String, timeout: Duration = .seconds(20), until condition: ([String]) -> Bool
+    _ what: String, timeout: Duration = .seconds(60), until condition: ([String]) -> Bool
   ) async throws -> [String] {
     let deadline = ContinuousClock.now + timeout
     while true {

@@ -13,7 +13,7 @@ struct Page {
   let patience: Duration
 
   /// Opens the event stream and waits for the session it names.
-  init(_ library: TestLibrary, patience: Duration = .seconds(10)) async throws {
+  init(_ library: TestLibrary, patience: Duration = .seconds(60)) async throws {
     self.library = library
     self.patience = patience
     stream = try RawConnection(port: library.server.port)
@@ -21,7 +21,7 @@ struct Page {
     try await stream.send(
       RawConnection.head("GET", library.prefix + "/events", headers: library.rawHeaders))
     let pattern = /event: session\ndata: \{"id":"([0-9a-f]+)"\}/
-    #expect(try await stream.read { $0.contains(pattern) })
+    #expect(try await stream.read(timeout: patience) { $0.contains(pattern) })
     session = try #require(stream.text.firstMatch(of: pattern)).1.description
   }
 

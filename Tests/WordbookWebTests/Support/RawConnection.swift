@@ -118,7 +118,7 @@ final class RawConnection {
   func send(_ text: String) async throws {
     var bytes = Array(text.utf8)[...]
     let clock = ContinuousClock()
-    let deadline = clock.now + .seconds(10)
+    let deadline = clock.now + .seconds(60)
     while !bytes.isEmpty {
       let sent = bytes.withUnsafeBytes {
         Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
@@ -136,7 +136,7 @@ final class RawConnection {
   /// Reads until what was received satisfies `condition` or the server closes, for at most
   /// `timeout`; returns whether `condition` held.
   func read(
-    timeout: Duration = .seconds(10), until condition: (String) -> Bool
+    timeout: Duration = .seconds(60), until condition: (String) -> Bool
   ) async throws -> Bool {
     _ = try await WebTestEnvironment.waitUntil(timeout: timeout) {
       readAvailable()
@@ -151,7 +151,7 @@ final class RawConnection {
   /// or copying all of a 12 MiB stream at each poll kept the main actor, which the server needs,
   /// busy past any deadline in CI's debug build.
   func read(
-    timeout: Duration = .seconds(10), untilReceiving pattern: String, times: Int = 1
+    timeout: Duration = .seconds(60), untilReceiving pattern: String, times: Int = 1
   ) async throws -> Bool {
     let needle = Array(pattern.utf8)
     var from = 0

@@ -114,7 +114,7 @@ final class WebDriver {
   }
 
   /// Runs `script` until it returns `true`, for at most `timeout`.
-  func waitFor(_ script: String, _ arguments: [Any] = [], timeout: Duration = .seconds(10))
+  func waitFor(_ script: String, _ arguments: [Any] = [], timeout: Duration = .seconds(60))
     async throws -> Bool
   {
     try await WebTestEnvironment.waitUntil(timeout: timeout) {

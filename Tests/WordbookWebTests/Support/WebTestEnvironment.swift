@@ -43,7 +43,7 @@ enum WebTestEnvironment {
 
   /// Waits for `condition`, polling every 50 ms for at most `timeout`.
   @MainActor static func waitUntil(
-    timeout: Duration = .seconds(10), _ condition: () async throws -> Bool
+    timeout: Duration = .seconds(60), _ condition: () async throws -> Bool
   ) async throws -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
