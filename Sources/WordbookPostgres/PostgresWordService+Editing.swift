@@ -8,46 +8,29 @@ extension PostgresWordService {
   public func renameBook(_ bookID: WordBook.ID, to title: String) async throws(WordServiceError)
     -> WordBook
   {
-    let title = try WordServiceError.validTitle(title)
-    return try await withLibrary { library throws(WordServiceError) in
-      try library.inTransaction(.renameBook) { () throws(WordServiceError) in
-        if let existing = try library.book(titled: title), existing.id != bookID {
-          throw .titleTaken(by: existing)
-        }
-        guard try library.setTitle(title, of: bookID), let book = try library.book(bookID)
-        else { throw .bookNotFound(bookID) }
-        return book
-      }
+    try await writing(.renameBook) { library throws(WordServiceError) in
+      try library.renameBook(bookID, to: title)
     }
   }
 
   /// Deletes a wordbook and its words in one transaction.
   public func deleteBook(_ bookID: WordBook.ID) async throws(WordServiceError) {
-    try await withLibrary { library throws(WordServiceError) in
-      try library.inTransaction(.deleteBook) { () throws(WordServiceError) in
-        guard try library.deleteBook(bookID) else { throw .bookNotFound(bookID) }
-      }
+    try await writing(.deleteBook) { library throws(WordServiceError) in
+      try library.deleteBook(bookID)
     }
   }
 
   /// Returns the wordbook studied last, or `nil` when none was set or it was deleted.
   public func lastStudiedBook() async throws(WordServiceError) -> WordBook.ID? {
-    try await withLibrary { library throws(WordServiceError) in
-      try library.connection.inTransaction(.readSettings) { () throws(WordServiceError) in
-        guard let raw = try library.integerSetting(Self.lastStudiedBookKey) else { return nil }
-        let bookID = WordBook.ID(raw)
-        return try library.bookExists(bookID) ? bookID : nil
-      }
+    try await reading(.readSettings) { library throws(WordServiceError) in
+      try library.lastStudiedBook()
     }
   }
 
   /// Remembers the wordbook being studied, in the user's `settings` rows.
   public func setLastStudiedBook(_ bookID: WordBook.ID) async throws(WordServiceError) {
-    try await withLibrary { library throws(WordServiceError) in
-      try library.inTransaction(.saveSettings) { () throws(WordServiceError) in
-        guard try library.bookExists(bookID) else { throw .bookNotFound(bookID) }
-        try library.setIntegerSetting(Self.lastStudiedBookKey, to: bookID.rawValue)
-      }
+    try await writing(.saveSettings) { library throws(WordServiceError) in
+      try library.setLastStudiedBook(bookID)
     }
   }
 
@@ -55,14 +38,8 @@ extension PostgresWordService {
   public func updateWord(_ wordID: Word.ID, term: String, meaning: String)
     async throws(WordServiceError) -> Word
   {
-    _ = try WordServiceError.validTerm(term)
-    return try await withLibrary { library throws(WordServiceError) in
-      try library.inTransaction(.saveWord) { () throws(WordServiceError) in
-        guard let word = try library.updateWord(wordID, term: term, meaning: meaning) else {
-          throw .wordNotFound(wordID)
-        }
-        return word
-      }
+    try await writing(.saveWord) { library throws(WordServiceError) in
+      try library.updateWord(wordID, term: term, meaning: meaning)
     }
   }
 
@@ -74,14 +51,9 @@ extension PostgresWordService {
   public func searchWords(
     matching query: String, in bookID: WordBook.ID?, after: WordSearchHit?, limit: Int
   ) async throws(WordServiceError) -> [WordSearchHit] {
-    try await withLibrary { library throws(WordServiceError) in
-      try library.connection.inTransaction(.searchWords) { () throws(WordServiceError) in
-        if let bookID, try !library.bookExists(bookID) { throw .bookNotFound(bookID) }
-        return try library.searchWords(matching: query, in: bookID, after: after, limit: limit)
-      }
+    try await reading(.searchWords) { library throws(WordServiceError) in
+      if let bookID { try library.requireBook(bookID) }
+      return try library.searchWords(matching: query, in: bookID, after: after, limit: limit)
     }
   }
-
-  /// The `settings` key of the last studied book.
-  private static let lastStudiedBookKey = "last_studied_book"
 }

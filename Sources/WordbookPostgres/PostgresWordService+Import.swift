@@ -1,15 +1,12 @@
 import Wordbook
 
 extension PostgresWordService {
-  /// How many rows an import processes between progress reports and cancellation checks.
-  package static let importBatchSize = 1024
-
   /// Adds many words to a book in one transaction, all of them or none, batch by batch.
   ///
   /// `rows` runs inside the transaction, on the service's queue, so memory holds one batch,
   /// never the whole import. Duplicates and homonyms are found in the database: a draft's cards
   /// are looked up in the (book, term key) index, the term in Normalization Form C, and their
-  /// meanings compared as Swift strings. Every `importBatchSize` rows the import reports
+  /// meanings compared as Swift strings. Every `ImportRowDecision.batchSize` rows the import reports
   /// progress and checks whether the calling task was cancelled; a cancelled import rolls back
   /// and throws `WordServiceError.cancelled`. The journal gets one row for the book, so change
   /// feeds reload it once.
@@ -45,48 +42,53 @@ extension PostgresWordService {
     _ title: String, _ policy: DuplicatePolicy, _ progress: @escaping @Sendable (Int) -> Void,
     _ rows: @escaping ImportRows, _ cancelled: CancellationFlag
   ) async throws(WordServiceError) -> ImportSummary {
-    try await withLibrary { library throws(WordServiceError) in
-      try library.inTransaction(.importWords) { () throws(WordServiceError) in
-        var summary = ImportSummary(book: try library.book(creatingIfMissing: title))
-        let bookID = summary.book.id
-        var processed = 0
-        try rows { batch throws(WordServiceError) in
-          for draft in batch {
-            let sameTerm = try library.importCandidates(withTerm: draft.term, in: bookID)
-            switch ImportRowDecision.decide(
-              draft, sameTerm: sameTerm, policy: policy, summary: &summary)
-            {
-            case .insert: _ = try library.insertWord(draft, into: bookID, journaled: false)
-            case .update(let word): try library.overwriteImportedWord(word)
-            case .leave: break
-            }
-            processed += 1
-            if processed % Self.importBatchSize == 0 {
-              progress(processed)
-              if cancelled.isSet { throw .cancelled }
-            }
-          }
-        }
-        try library.journal(3, book: bookID)
-        progress(processed)
-        summary.book.wordCount = try library.book(bookID)?.wordCount ?? 0
-        return summary
-      }
+    try await writing(.importWords) { library throws(WordServiceError) in
+      var summary = ImportSummary(book: try library.book(creatingIfMissing: title))
+      let bookID = summary.book.id
+      var writer = ImportWriter(library: library, bookID: bookID)
+      try writer.importRows(
+        rows, policy: policy, summary: &summary, progress: progress,
+        isCancelled: { cancelled.isSet })
+      try library.journal(3, book: bookID)
+      summary.book.wordCount = try library.book(bookID)?.wordCount ?? 0
+      return summary
     }
+  }
+}
+
+/// Writes an import's cards to a book of the user's library, one statement a row.
+private struct ImportWriter: WordImportWriter {
+  let library: UserLibrary
+  let bookID: WordBook.ID
+
+  /// The book's cards whose term key is `term`, from the (book, term key) index.
+  func cards(withTerm term: String) throws(WordServiceError) -> [Word] {
+    try library.importCandidates(withTermKey: term, in: bookID)
+  }
+
+  /// Inserts the card, leaving its journal row to the import's one for the book.
+  func add(_ draft: WordDraft, term: String) throws(WordServiceError) {
+    _ = try library.insertWord(draft, into: bookID, journaled: false)
+  }
+
+  /// Saves the study state and image of an updated card.
+  func update(_ word: Word) throws(WordServiceError) {
+    try library.overwriteImportedWord(word)
   }
 }
 
 /// The SQL of an import.
 extension UserLibrary {
-  /// The cards of a book whose term Swift calls equal to `term`, in the order they were added.
-  fileprivate func importCandidates(withTerm term: String, in bookID: WordBook.ID)
+  /// The cards of a book whose term, in Normalization Form C, is `key`, in the order they were
+  /// added.
+  fileprivate func importCandidates(withTermKey key: String, in bookID: WordBook.ID)
     throws(WordServiceError) -> [Word]
   {
     try query(
       """
       SELECT \(Self.wordColumns) FROM words
       WHERE user_id = $1 AND book_id = $2 AND term_key = $3 ORDER BY id
-      """, [.book(bookID), .text(term.canonicalTerm)], .importWords
+      """, [.book(bookID), .text(key)], .importWords
     ).words
   }
 

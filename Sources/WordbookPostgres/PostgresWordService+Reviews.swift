@@ -11,36 +11,14 @@ extension PostgresWordService {
   ///
   /// - Throws: `WordServiceError` of kind `.corrupted` when the stored settings cannot be read.
   public func reviewSettings() async throws(WordServiceError) -> ReviewSettings {
-    try await withLibrary { library throws(WordServiceError) in
-      try Self.reviewSettings(library)
-    }
+    try await withLibrary { library throws(WordServiceError) in try library.reviewSettings() }
   }
 
   /// Keeps the user's review settings; when the scheduler's settings change, replays every
   /// word's log with them in the same transaction.
   public func setReviewSettings(_ settings: ReviewSettings) async throws(WordServiceError) {
-    let encoded: String
-    do {
-      encoded = String(decoding: try JSONEncoder().encode(settings), as: UTF8.self)
-    } catch {
-      throw WordServiceError.storage(
-        .other, .system(detail: "\(error)"), during: .saveSettings, path: location)
-    }
-    try await withLibrary { library throws(WordServiceError) in
-      try library.inTransaction(.saveSettings) { () throws(WordServiceError) in
-        let old = try Self.reviewSettings(library)
-        try library.query(
-          """
-          INSERT INTO settings (user_id, key, value) VALUES ($1, $2, 0)
-          ON CONFLICT (user_id, key) DO NOTHING
-          """, [.text(Self.reviewSettingsKey)], .saveSettings)
-        try library.query(
-          "UPDATE settings SET text_value = $3 WHERE user_id = $1 AND key = $2",
-          [.text(Self.reviewSettingsKey), .text(encoded)], .saveSettings)
-        if old.scheduler != settings.scheduler {
-          try library.replayLogs(with: ReviewScheduler(settings: settings.scheduler))
-        }
-      }
+    try await writing(.saveSettings) { library throws(WordServiceError) in
+      try library.saveReviewSettings(settings)
     }
   }
 
@@ -48,28 +26,8 @@ extension PostgresWordService {
   public func recordReview(_ review: Review, of wordID: Word.ID) async throws(WordServiceError)
     -> MemoryState
   {
-    _ = try WordServiceError.validReview(review)
-    return try await withLibrary { library throws(WordServiceError) in
-      try library.inTransaction(.saveReview) { () throws(WordServiceError) in
-        guard try library.wordExists(wordID) else { throw .wordNotFound(wordID) }
-        if let id = review.id, let (held, userID) = try library.review(withID: id) {
-          guard userID == library.userID, held == WordReview(wordID: wordID, review: review)
-          else { throw WordServiceError(.invalidInput, reason: .reviewIDTaken(id)) }
-          return try library.memory(of: wordID)?.state ?? .new
-        }
-        let scheduler = ReviewScheduler(settings: try Self.reviewSettings(library).scheduler)
-        let current = try library.memory(of: wordID) ?? WordMemory(for: wordID)
-        // A review from before the last one is replayed in its place, and leaves the mark of
-        // the later one.
-        let inOrder = current.takesInOrder(review)
-        let memory = try current.recording(review, of: wordID, by: scheduler) {
-          () throws(WordServiceError) in try library.reviews(of: wordID)
-        }
-        try library.appendReview(review, of: wordID)
-        try library.setMemory(memory, of: wordID)
-        if inOrder { try library.setStudyState(review.studyState, of: wordID) }
-        return memory.state
-      }
+    try await writing(.saveReview) { library throws(WordServiceError) in
+      try library.recordReview(review, of: wordID)
     }
   }
 
@@ -77,17 +35,8 @@ extension PostgresWordService {
   public func removeLastReview(of wordID: Word.ID, restoring state: StudyState)
     async throws(WordServiceError) -> MemoryState
   {
-    try await withLibrary { library throws(WordServiceError) in
-      try library.inTransaction(.saveReview) { () throws(WordServiceError) in
-        guard try library.wordExists(wordID) else { throw .wordNotFound(wordID) }
-        try library.setStudyState(state, of: wordID)
-        guard try library.deleteLastReview(of: wordID) else { return .new }
-        let scheduler = ReviewScheduler(settings: try Self.reviewSettings(library).scheduler)
-        let memory = WordMemory.replaying(
-          try library.reviews(of: wordID), of: wordID, with: scheduler)
-        try library.setMemory(memory, of: wordID)
-        return memory.state
-      }
+    try await writing(.saveReview) { library throws(WordServiceError) in
+      try library.removeLastReview(of: wordID, restoring: state)
     }
   }
 
@@ -95,13 +44,11 @@ extension PostgresWordService {
   public func fetchRoundCounts(at time: Timestamp) async throws(WordServiceError)
     -> [WordBook.ID: RoundCounts]
   {
-    try await withLibrary { library throws(WordServiceError) in
-      try library.connection.inTransaction(.loadReviews) { () throws(WordServiceError) in
-        let settings = try Self.reviewSettings(library)
-        return try library.roundCounts(
-          at: time, learnAhead: time.advanced(by: settings.learnAheadLimit.components.seconds),
-          newWordsPerDay: settings.newWordsPerDay)
-      }
+    try await reading(.loadReviews) { library throws(WordServiceError) in
+      let settings = try library.reviewSettings()
+      return try library.roundCounts(
+        at: time, learnAhead: time.advanced(by: settings.learnAheadLimit.components.seconds),
+        newWordsPerDay: settings.newWordsPerDay)
     }
   }
 
@@ -110,17 +57,14 @@ extension PostgresWordService {
     async throws(WordServiceError)
   {
     try await withLibrary { library throws(WordServiceError) in
-      guard try library.setStudyMode(mode, of: bookID) else { throw .bookNotFound(bookID) }
+      try library.setStudyMode(mode, of: bookID)
     }
   }
 
   /// Returns a word's review log, in the order the reviews were recorded.
   public func fetchReviews(of wordID: Word.ID) async throws(WordServiceError) -> [Review] {
-    try await withLibrary { library throws(WordServiceError) in
-      try library.connection.inTransaction(.loadReviews) { () throws(WordServiceError) in
-        guard try library.wordExists(wordID) else { throw .wordNotFound(wordID) }
-        return try library.reviews(of: wordID)
-      }
+    try await reading(.loadReviews) { library throws(WordServiceError) in
+      try library.fetchReviews(of: wordID)
     }
   }
 
@@ -128,11 +72,9 @@ extension PostgresWordService {
   public func fetchReviewLogs(in bookID: WordBook.ID?, after word: Word.ID?, limit: Int)
     async throws(WordServiceError) -> [WordReviewLog]
   {
-    try await withLibrary { library throws(WordServiceError) in
-      try library.connection.inTransaction(.loadReviews) { () throws(WordServiceError) in
-        if let bookID, try !library.bookExists(bookID) { throw .bookNotFound(bookID) }
-        return try library.reviewLogs(in: bookID, after: word, limit: limit)
-      }
+    try await reading(.loadReviews) { library throws(WordServiceError) in
+      if let bookID { try library.requireBook(bookID) }
+      return try library.reviewLogs(in: bookID, after: word, limit: limit)
     }
   }
 
@@ -140,11 +82,9 @@ extension PostgresWordService {
   public func fetchSchedule(
     in bookID: WordBook.ID, dueBy time: Timestamp?, after last: ScheduledWord?, limit: Int
   ) async throws(WordServiceError) -> [ScheduledWord] {
-    try await withLibrary { library throws(WordServiceError) in
-      try library.connection.inTransaction(.loadReviews) { () throws(WordServiceError) in
-        guard try library.bookExists(bookID) else { throw .bookNotFound(bookID) }
-        return try library.schedule(in: bookID, dueBy: time, after: last, limit: limit)
-      }
+    try await reading(.loadReviews) { library throws(WordServiceError) in
+      try library.requireBook(bookID)
+      return try library.schedule(in: bookID, dueBy: time, after: last, limit: limit)
     }
   }
 
@@ -152,11 +92,9 @@ extension PostgresWordService {
   public func fetchDailyReviewCounts(
     in bookID: WordBook.ID, from start: Timestamp, to end: Timestamp
   ) async throws(WordServiceError) -> [DailyReviewCount] {
-    try await withLibrary { library throws(WordServiceError) in
-      try library.connection.inTransaction(.loadReviews) { () throws(WordServiceError) in
-        guard try library.bookExists(bookID) else { throw .bookNotFound(bookID) }
-        return try library.dailyReviewCounts(in: bookID, from: start, to: end)
-      }
+    try await reading(.loadReviews) { library throws(WordServiceError) in
+      try library.requireBook(bookID)
+      return try library.dailyReviewCounts(in: bookID, from: start, to: end)
     }
   }
 
@@ -165,11 +103,9 @@ extension PostgresWordService {
   public func fetchNewWordCount(in bookID: WordBook.ID, since start: Timestamp)
     async throws(WordServiceError) -> Int
   {
-    try await withLibrary { library throws(WordServiceError) in
-      try library.connection.inTransaction(.loadReviews) { () throws(WordServiceError) in
-        guard try library.bookExists(bookID) else { throw .bookNotFound(bookID) }
-        return try library.newWordCount(in: bookID, since: start)
-      }
+    try await reading(.loadReviews) { library throws(WordServiceError) in
+      try library.requireBook(bookID)
+      return try library.newWordCount(in: bookID, since: start)
     }
   }
 
@@ -189,7 +125,7 @@ extension PostgresWordService {
     async throws(WordServiceError) -> Int
   {
     try await importingReviews { library, stage throws(WordServiceError) in
-      guard try library.bookExists(bookID) else { throw .bookNotFound(bookID) }
+      try library.requireBook(bookID)
       var matcher = ReviewedTermMatcher()
       try matcher.match(rows, into: stage) { keys throws(WordServiceError) in
         try library.words(withTermKeys: keys, in: bookID)
@@ -230,44 +166,10 @@ extension PostgresWordService {
       ) throws(WordServiceError) -> Void,
     _ cancelled: CancellationFlag
   ) async throws(WordServiceError) -> Int {
-    try await withLibrary { library throws(WordServiceError) in
-      try library.inTransaction(.saveReview) { () throws(WordServiceError) in
-        try library.clearImportedReviews()
-        var count = 0
-        try stageAll(library) { batch throws(WordServiceError) in
-          for row in batch {
-            _ = try WordServiceError.validReview(row.review)
-            try library.stageImportedReview(row)
-          }
-          count += batch.count
-          if cancelled.isSet { throw .cancelled }
-        }
-        if let unknown = try library.unknownImportedWord() { throw .wordNotFound(unknown) }
-        try library.appendImportedReviews()
-        let scheduler = ReviewScheduler(settings: try Self.reviewSettings(library).scheduler)
-        try library.replayLogs(with: scheduler, onlyImported: true)
-        try library.setImportedStudyStates()
-        try library.clearImportedReviews()
-        return count
-      }
+    try await writing(.saveReview) { library throws(WordServiceError) in
+      try library.importReviews(
+        staging: { stage throws(WordServiceError) in try stageAll(library, stage) },
+        isCancelled: { cancelled.isSet })
     }
   }
-
-  /// The user's stored review settings, or the standard ones when none were stored.
-  static func reviewSettings(_ library: UserLibrary) throws(WordServiceError) -> ReviewSettings {
-    let rows = try library.query(
-      "SELECT text_value FROM settings WHERE user_id = $1 AND key = $2",
-      [.text(reviewSettingsKey)], .readSettings)
-    guard rows.count == 1, let text = rows.optionalText(0, 0) else { return .standard }
-    do {
-      return try JSONDecoder().decode(ReviewSettings.self, from: Data(text.utf8))
-    } catch {
-      throw WordServiceError.storage(
-        .corrupted, .damaged(detail: "unreadable review settings: \(error)"),
-        during: .readSettings, path: library.connection.location)
-    }
-  }
-
-  /// The `settings` key of the review settings, a JSON object in `text_value`.
-  private static let reviewSettingsKey = "review_settings"
 }

@@ -156,11 +156,9 @@ public final class PostgresWordService: WordService {
 
   /// Returns the words of a book, in the order they were added.
   public func fetchWords(in bookID: WordBook.ID) async throws(WordServiceError) -> [Word] {
-    try await withLibrary { library throws(WordServiceError) in
-      try library.connection.inTransaction(.loadWords) { () throws(WordServiceError) in
-        guard try library.bookExists(bookID) else { throw .bookNotFound(bookID) }
-        return try library.words(in: bookID)
-      }
+    try await reading(.loadWords) { library throws(WordServiceError) in
+      try library.requireBook(bookID)
+      return try library.words(in: bookID)
     }
   }
 
@@ -169,11 +167,9 @@ public final class PostgresWordService: WordService {
   public func fetchWords(in bookID: WordBook.ID, after word: Word.ID?, limit: Int)
     async throws(WordServiceError) -> [Word]
   {
-    try await withLibrary { library throws(WordServiceError) in
-      try library.connection.inTransaction(.loadWords) { () throws(WordServiceError) in
-        guard try library.bookExists(bookID) else { throw .bookNotFound(bookID) }
-        return try library.words(in: bookID, after: word, limit: limit)
-      }
+    try await reading(.loadWords) { library throws(WordServiceError) in
+      try library.requireBook(bookID)
+      return try library.words(in: bookID, after: word, limit: limit)
     }
   }
 
@@ -185,10 +181,8 @@ public final class PostgresWordService: WordService {
   /// Creates an empty wordbook, unless another of the user's books has the same title.
   public func createBook(title: String) async throws(WordServiceError) -> WordBook {
     let title = try WordServiceError.validTitle(title)
-    return try await withLibrary { library throws(WordServiceError) in
-      try library.inTransaction(.createBook) { () throws(WordServiceError) in
-        try library.insertBook(title: title)
-      }
+    return try await writing(.createBook) { library throws(WordServiceError) in
+      try library.insertBook(title: title)
     }
   }
 
@@ -197,11 +191,9 @@ public final class PostgresWordService: WordService {
     -> Word
   {
     _ = try WordServiceError.validTerm(draft.term)
-    return try await withLibrary { library throws(WordServiceError) in
-      try library.inTransaction(.saveWord) { () throws(WordServiceError) in
-        guard try library.bookExists(bookID) else { throw .bookNotFound(bookID) }
-        return try library.insertWord(draft, into: bookID)
-      }
+    return try await writing(.saveWord) { library throws(WordServiceError) in
+      try library.requireBook(bookID)
+      return try library.insertWord(draft, into: bookID)
     }
   }
 
@@ -214,10 +206,8 @@ public final class PostgresWordService: WordService {
 
   /// Deletes a word.
   public func deleteWord(_ wordID: Word.ID) async throws(WordServiceError) {
-    try await withLibrary { library throws(WordServiceError) in
-      try library.inTransaction(.deleteWord) { () throws(WordServiceError) in
-        guard try library.deleteWord(wordID) else { throw .wordNotFound(wordID) }
-      }
+    try await writing(.deleteWord) { library throws(WordServiceError) in
+      try library.deleteWord(wordID)
     }
   }
 
@@ -242,5 +232,29 @@ public final class PostgresWordService: WordService {
     }
     seenChange.withLock { $0 = max($0, journaled) }
     return result
+  }
+
+  /// Runs `body` in a transaction that holds the user's lock (see ``withLibrary(_:)`` and
+  /// `UserLibrary.inTransaction`), all of its writes or none.
+  func writing<Result: Sendable>(
+    _ what: WordServiceError.Operation,
+    _ body: @escaping @Sendable (UserLibrary) throws(WordServiceError) -> Result
+  ) async throws(WordServiceError) -> Result {
+    try await withLibrary { library throws(WordServiceError) in
+      try library.inTransaction(what) { () throws(WordServiceError) in try body(library) }
+    }
+  }
+
+  /// Runs `body` in a transaction without the user's lock (see ``withLibrary(_:)``), so that
+  /// its reads see one state of the database.
+  func reading<Result: Sendable>(
+    _ what: WordServiceError.Operation,
+    _ body: @escaping @Sendable (UserLibrary) throws(WordServiceError) -> Result
+  ) async throws(WordServiceError) -> Result {
+    try await withLibrary { library throws(WordServiceError) in
+      try library.connection.inTransaction(what) { () throws(WordServiceError) in
+        try body(library)
+      }
+    }
   }
 }

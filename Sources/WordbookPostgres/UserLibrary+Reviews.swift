@@ -71,17 +71,15 @@ extension UserLibrary {
   }
 
   /// The review that holds the rating ID `id`, with its word, or `nil` when none does; a review
-  /// of another user is one too, since IDs are unique across the database.
-  func review(withID id: ReviewID) throws(WordServiceError) -> (WordReview, userID: Int64)? {
+  /// of another user is one too, since IDs are unique across the database (and its word, whose
+  /// IDs are too, is none of this user's).
+  func review(withID id: ReviewID) throws(WordServiceError) -> WordReview? {
     let rows = try connection.query(
-      "SELECT reviewed_at, rating, rating_id, word_id, user_id FROM reviews WHERE rating_id = $1",
+      "SELECT reviewed_at, rating, rating_id, word_id FROM reviews WHERE rating_id = $1",
       [.text(id.description)], .saveReview)
     guard rows.count == 1 else { return nil }
-    return (
-      WordReview(
-        wordID: Word.ID(rows.integer(0, 3)), review: rows.review(0, from: 0, withID: true)),
-      rows.integer(0, 4)
-    )
+    return WordReview(
+      wordID: Word.ID(rows.integer(0, 3)), review: rows.review(0, from: 0, withID: true))
   }
 
   /// Sets a word's study state, as a rating or its undoing does, with its journal row.
@@ -196,13 +194,13 @@ extension UserLibrary {
     return logs
   }
 
-  /// Replays the logs of the user's words (or only those with staged imported reviews) with
-  /// `scheduler`, and stores what they give, one word at a time.
+  /// Calls `body` with the log of each of the user's reviewed words (or only of those with
+  /// staged imported reviews), one word at a time.
   ///
-  /// The rows are read in pages of a word range, so memory holds a page, never every log.
-  func replayLogs(with scheduler: ReviewScheduler, onlyImported: Bool = false)
-    throws(WordServiceError)
-  {
+  /// The words are read in pages of a word range, so memory holds a page, never every log.
+  func forEachLog(
+    onlyImported: Bool, _ body: (Word.ID, [Review]) throws(WordServiceError) -> Void
+  ) throws(WordServiceError) {
     var after: Int64 = 0
     while true {
       // Staged rows are this connection's own; their words were checked to be the user's.
@@ -217,8 +215,7 @@ extension UserLibrary {
       guard words.count > 0 else { return }
       for row in 0..<words.count {
         let wordID = Word.ID(words.integer(row, 0))
-        try setMemory(
-          WordMemory.replaying(try reviews(of: wordID), of: wordID, with: scheduler), of: wordID)
+        try body(wordID, try reviews(of: wordID))
       }
       after = words.integer(words.count - 1, 0)
     }

@@ -99,7 +99,7 @@ extension UserLibrary {
 
   /// Sets a word's term and meaning; the word as stored afterwards, or `nil` when the user has
   /// no such word.
-  func updateWord(_ wordID: Word.ID, term: String, meaning: String) throws(WordServiceError)
+  func setTerm(_ term: String, meaning: String, of wordID: Word.ID) throws(WordServiceError)
     -> Word?
   {
     let rows = try query(
@@ -113,7 +113,7 @@ extension UserLibrary {
   }
 
   /// Deletes a word; `false` when the user has no word with the ID.
-  func deleteWord(_ wordID: Word.ID) throws(WordServiceError) -> Bool {
+  func removeWord(_ wordID: Word.ID) throws(WordServiceError) -> Bool {
     let rows = try query(
       "DELETE FROM words WHERE user_id = $1 AND id = $2 RETURNING book_id", [.word(wordID)],
       .deleteWord)

@@ -108,7 +108,9 @@ final class UserLibrary {
   }
 
   /// Keeps the study mode a book was left in; `false` when the user has no such book.
-  func setStudyMode(_ mode: StudyMode, of bookID: WordBook.ID) throws(WordServiceError) -> Bool {
+  func storeStudyMode(_ mode: StudyMode, of bookID: WordBook.ID) throws(WordServiceError)
+    -> Bool
+  {
     try query(
       "UPDATE books SET study_mode = $3 WHERE user_id = $1 AND id = $2",
       [.book(bookID), .text(mode.rawValue)], .saveSettings
@@ -161,7 +163,7 @@ final class UserLibrary {
 
   /// Deletes a book and its words; `false` when the user has no such book. The journal gets
   /// one row for the book, not one per word.
-  func deleteBook(_ bookID: WordBook.ID) throws(WordServiceError) -> Bool {
+  func removeBook(_ bookID: WordBook.ID) throws(WordServiceError) -> Bool {
     try query("DELETE FROM words WHERE user_id = $1 AND book_id = $2", [.book(bookID)], .deleteBook)
     let rows = try query(
       "DELETE FROM books WHERE user_id = $1 AND id = $2", [.book(bookID)], .deleteBook)

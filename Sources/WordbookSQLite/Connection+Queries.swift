@@ -39,7 +39,9 @@ extension Connection {
   }
 
   /// Keeps the study mode a book was left in; `false` when there is no such book.
-  func setStudyMode(_ mode: StudyMode, of bookID: WordBook.ID) throws(WordServiceError) -> Bool {
+  func storeStudyMode(_ mode: StudyMode, of bookID: WordBook.ID) throws(WordServiceError)
+    -> Bool
+  {
     let statement = try self.statement("UPDATE books SET study_mode = ?2 WHERE id = ?1")
     statement.bind(bookID.rawValue, at: 1)
     statement.bind(mode.rawValue, at: 2)
@@ -48,7 +50,7 @@ extension Connection {
   }
 
   /// Deletes a book and its words; `false` when there is no such book.
-  func deleteBook(_ bookID: WordBook.ID) throws(WordServiceError) -> Bool {
+  func removeBook(_ bookID: WordBook.ID) throws(WordServiceError) -> Bool {
     // The words first, by the book's index; the foreign key's cascade would do the same work.
     // The journal gets one row for the book, not one per word.
     try summarizeChanges()
@@ -64,7 +66,7 @@ extension Connection {
 
   /// Sets a word's term and meaning; the word as stored afterwards, or `nil` when there is no
   /// such word.
-  func updateWord(_ wordID: Word.ID, term: String, meaning: String) throws(WordServiceError)
+  func setTerm(_ term: String, meaning: String, of wordID: Word.ID) throws(WordServiceError)
     -> Word?
   {
     let statement = try self.statement(
@@ -139,25 +141,6 @@ extension Connection {
 
   /// The `settings` key that tells the insert trigger to leave new words unindexed.
   private static let searchDeferredKey = "search_deferred"
-
-  /// A setting's integer value, or `nil` when it is not set.
-  func integerSetting(_ key: String) throws(WordServiceError) -> Int64? {
-    let statement = try self.statement("SELECT value FROM settings WHERE key = ?1")
-    defer { statement.reset() }
-    statement.bind(key, at: 1)
-    guard try statement.step(self, .readSettings) else { return nil }
-    return statement.int64(at: 0)
-  }
-
-  /// Sets a setting to an integer value.
-  func setIntegerSetting(_ key: String, to value: Int64) throws(WordServiceError) {
-    let statement = try self.statement(
-      "INSERT INTO settings (key, value) VALUES (?1, ?2) "
-        + "ON CONFLICT (key) DO UPDATE SET value = excluded.value")
-    statement.bind(key, at: 1)
-    statement.bind(value, at: 2)
-    try statement.run(self, .saveSettings)
-  }
 
   func insertWord(_ draft: WordDraft, into bookID: WordBook.ID) throws(WordServiceError) -> Word {
     let statement = try self.statement(
@@ -366,7 +349,7 @@ extension Connection {
   }
 
   /// Deletes a word; `false` when no word has the ID.
-  func deleteWord(_ wordID: Word.ID) throws(WordServiceError) -> Bool {
+  func removeWord(_ wordID: Word.ID) throws(WordServiceError) -> Bool {
     let statement = try self.statement("DELETE FROM words WHERE id = ?1")
     statement.bind(wordID.rawValue, at: 1)
     try statement.run(self, .deleteWord)

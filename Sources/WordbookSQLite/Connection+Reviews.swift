@@ -134,12 +134,12 @@ extension Connection {
     return logs
   }
 
-  /// Replays every word's log with `scheduler`, in time order, or only the logs of the words in
-  /// `temp.imported_reviews`, and stores what they give, one word at a time, so memory holds
-  /// one log, never all of them.
-  func replayLogs(with scheduler: ReviewScheduler, onlyImported: Bool = false)
-    throws(WordServiceError)
-  {
+  /// Calls `body` with each reviewed word's log, in time order (then in the order recorded),
+  /// every word's or only those in `temp.imported_reviews`, read in one statement one word at
+  /// a time, so memory holds one log, never all of them.
+  func forEachLog(
+    onlyImported: Bool, _ body: (Word.ID, [Review]) throws(WordServiceError) -> Void
+  ) throws(WordServiceError) {
     let statement = try self.statement(
       onlyImported
         ? """
@@ -150,20 +150,16 @@ extension Connection {
     defer { statement.reset() }
     var word: Word.ID?
     var log: [Review] = []
-    func storeLog() throws(WordServiceError) {
-      guard let word else { return }
-      try setMemory(WordMemory.replaying(log, of: word, with: scheduler), of: word)
-    }
     while try statement.step(self, .saveSettings) {
       let wordID = Word.ID(statement.int64(at: 0))
       if wordID != word {
-        try storeLog()
+        if let word { try body(word, log) }
         word = wordID
         log.removeAll(keepingCapacity: true)
       }
       log.append(statement.review(at: 1))
     }
-    try storeLog()
+    if let word { try body(word, log) }
   }
 
   /// Empties `temp.imported_reviews`, the table an import stages its reviews in, creating it
@@ -411,38 +407,6 @@ extension Connection {
     }
     return counts
   }
-
-  /// The review settings stored in `settings`, or `nil` when none were set.
-  func reviewSettings() throws(WordServiceError) -> String? {
-    try textSetting(Self.reviewSettingsKey)
-  }
-
-  /// Stores the review settings, encoded, in `settings`.
-  func setReviewSettings(_ encoded: String) throws(WordServiceError) {
-    try setTextSetting(Self.reviewSettingsKey, to: encoded)
-  }
-
-  /// A setting's text, or `nil` when it is not set.
-  func textSetting(_ key: String) throws(WordServiceError) -> String? {
-    let statement = try self.statement("SELECT value FROM settings WHERE key = ?1")
-    defer { statement.reset() }
-    statement.bind(key, at: 1)
-    guard try statement.step(self, .readSettings) else { return nil }
-    return statement.text(at: 0)
-  }
-
-  /// Sets a setting to a text.
-  func setTextSetting(_ key: String, to value: String) throws(WordServiceError) {
-    let statement = try self.statement(
-      "INSERT INTO settings (key, value) VALUES (?1, ?2) "
-        + "ON CONFLICT (key) DO UPDATE SET value = excluded.value")
-    statement.bind(key, at: 1)
-    statement.bind(value, at: 2)
-    try statement.run(self, .saveSettings)
-  }
-
-  /// The `settings` key of the review settings, a JSON object.
-  private static let reviewSettingsKey = "review_settings"
 }
 
 /// The parts of a memory state that its row keeps in other forms than its own.

@@ -8,17 +8,8 @@ extension SQLiteWordService {
   public func renameBook(_ bookID: WordBook.ID, to title: String) async throws(WordServiceError)
     -> WordBook
   {
-    let title = try WordServiceError.validTitle(title)
-    return try await withConnection { connection throws(WordServiceError) in
-      try connection.inTransaction(.renameBook) { () throws(WordServiceError) in
-        if let existing = try connection.book(titled: title), existing.id != bookID {
-          throw .titleTaken(by: existing)
-        }
-        guard try connection.setTitle(title, key: title.titleKey, of: bookID),
-          let book = try connection.book(bookID)
-        else { throw .bookNotFound(bookID) }
-        return book
-      }
+    try await writing(.renameBook) { connection throws(WordServiceError) in
+      try connection.renameBook(bookID, to: title)
     }
   }
 
@@ -27,31 +18,22 @@ extension SQLiteWordService {
   /// - Complexity: O(*n* log *m*) for a book of *n* words in a library of *m*: each word
   ///   leaves the table, its indexes and the search index.
   public func deleteBook(_ bookID: WordBook.ID) async throws(WordServiceError) {
-    try await withConnection { connection throws(WordServiceError) in
-      try connection.inTransaction(.deleteBook) { () throws(WordServiceError) in
-        guard try connection.deleteBook(bookID) else { throw .bookNotFound(bookID) }
-      }
+    try await writing(.deleteBook) { connection throws(WordServiceError) in
+      try connection.deleteBook(bookID)
     }
   }
 
   /// Returns the wordbook studied last, or `nil` when none was set or it was deleted.
   public func lastStudiedBook() async throws(WordServiceError) -> WordBook.ID? {
-    try await withConnection { connection throws(WordServiceError) in
-      try connection.inReadTransaction(.readSettings) { () throws(WordServiceError) in
-        guard let raw = try connection.integerSetting(Self.lastStudiedBookKey) else { return nil }
-        let bookID = WordBook.ID(raw)
-        return try connection.bookExists(bookID) ? bookID : nil
-      }
+    try await reading(.readSettings) { connection throws(WordServiceError) in
+      try connection.lastStudiedBook()
     }
   }
 
   /// Remembers the wordbook being studied, in the database's `settings` table.
   public func setLastStudiedBook(_ bookID: WordBook.ID) async throws(WordServiceError) {
-    try await withConnection { connection throws(WordServiceError) in
-      try connection.inTransaction(.saveSettings) { () throws(WordServiceError) in
-        guard try connection.bookExists(bookID) else { throw .bookNotFound(bookID) }
-        try connection.setIntegerSetting(Self.lastStudiedBookKey, to: bookID.rawValue)
-      }
+    try await writing(.saveSettings) { connection throws(WordServiceError) in
+      try connection.setLastStudiedBook(bookID)
     }
   }
 
@@ -59,10 +41,8 @@ extension SQLiteWordService {
   public func setStudyMode(_ mode: StudyMode, of bookID: WordBook.ID)
     async throws(WordServiceError)
   {
-    try await withConnection { connection throws(WordServiceError) in
-      try connection.inTransaction(.saveSettings) { () throws(WordServiceError) in
-        guard try connection.setStudyMode(mode, of: bookID) else { throw .bookNotFound(bookID) }
-      }
+    try await writing(.saveSettings) { connection throws(WordServiceError) in
+      try connection.setStudyMode(mode, of: bookID)
     }
   }
 
@@ -70,14 +50,8 @@ extension SQLiteWordService {
   public func updateWord(_ wordID: Word.ID, term: String, meaning: String)
     async throws(WordServiceError) -> Word
   {
-    _ = try WordServiceError.validTerm(term)
-    return try await withConnection { connection throws(WordServiceError) in
-      try connection.inTransaction(.saveWord) { () throws(WordServiceError) in
-        guard let word = try connection.updateWord(wordID, term: term, meaning: meaning) else {
-          throw .wordNotFound(wordID)
-        }
-        return word
-      }
+    try await writing(.saveWord) { connection throws(WordServiceError) in
+      try connection.updateWord(wordID, term: term, meaning: meaning)
     }
   }
 
@@ -91,29 +65,24 @@ extension SQLiteWordService {
   public func searchWords(
     matching query: String, in bookID: WordBook.ID?, after: WordSearchHit?, limit: Int
   ) async throws(WordServiceError) -> [WordSearchHit] {
-    try await withConnection { connection throws(WordServiceError) in
-      try connection.inReadTransaction(.searchWords) { () throws(WordServiceError) in
-        let books: [WordBook.ID]
-        if let bookID {
-          guard try connection.bookExists(bookID) else { throw .bookNotFound(bookID) }
-          books = after.map { $0.bookID > bookID } == true ? [] : [bookID]
-        } else {
-          books = try connection.bookIDs(from: after?.bookID ?? WordBook.ID(0))
-        }
-        var hits: [WordSearchHit] = []
-        for book in books where hits.count < limit {
-          let start = after?.bookID == book ? after?.word.id : nil
-          for word in try connection.searchWords(
-            matching: query, in: book, after: start, limit: limit - hits.count)
-          {
-            hits.append(WordSearchHit(bookID: book, word: word))
-          }
-        }
-        return hits
+    try await reading(.searchWords) { connection throws(WordServiceError) in
+      let books: [WordBook.ID]
+      if let bookID {
+        try connection.requireBook(bookID)
+        books = after.map { $0.bookID > bookID } == true ? [] : [bookID]
+      } else {
+        books = try connection.bookIDs(from: after?.bookID ?? WordBook.ID(0))
       }
+      var hits: [WordSearchHit] = []
+      for book in books where hits.count < limit {
+        let start = after?.bookID == book ? after?.word.id : nil
+        for word in try connection.searchWords(
+          matching: query, in: book, after: start, limit: limit - hits.count)
+        {
+          hits.append(WordSearchHit(bookID: book, word: word))
+        }
+      }
+      return hits
     }
   }
-
-  /// The `settings` key of the last studied book.
-  private static let lastStudiedBookKey = "last_studied_book"
 }

@@ -10,10 +10,8 @@ extension SQLiteWordService: FrontEndValueStore {
 
   /// Writes the value to the database's `settings` table, durably before it returns.
   public func setFrontEndValue(_ value: String, for key: String) async throws(WordServiceError) {
-    try await withConnection { connection throws(WordServiceError) in
-      try connection.inTransaction(.saveSettings) { () throws(WordServiceError) in
-        try connection.setTextSetting(Self.frontEndKey(key), to: value)
-      }
+    try await writing(.saveSettings) { connection throws(WordServiceError) in
+      try connection.setTextSetting(Self.frontEndKey(key), to: value)
     }
   }
 

@@ -2,9 +2,6 @@ import CSQLite
 import Wordbook
 
 extension SQLiteWordService {
-  /// How many rows an import processes between progress reports and cancellation checks.
-  package static let importBatchSize = 1024
-
   /// The page cache of an import, in `PRAGMA cache_size` units (negative: KiB), the same at
   /// any size of file, so the import's memory stays flat.
   static let importCacheSize = -57_344
@@ -19,9 +16,10 @@ extension SQLiteWordService {
   /// `rows` runs inside the transaction and each batch it writes is inserted with prepared
   /// statements, so memory holds one batch, never the whole import; the new rows are indexed for
   /// search together at its end (one statement instead of one per row: see `Schema`). Every
-  /// `importBatchSize` rows the import reports progress and checks for cancellation; a
-  /// cancelled import rolls back and throws `WordServiceError.cancelled`. `progress` and `rows`
-  /// run while the service is busy with the import, so they must not call the service.
+  /// `ImportRowDecision.batchSize` rows the import reports progress and checks for
+  /// cancellation; a cancelled import rolls back and throws `WordServiceError.cancelled`.
+  /// `progress` and `rows` run while the service is busy with the import, so they must not call
+  /// the service.
   ///
   /// Duplicates and homonyms are found in the database, so they are right across batches
   /// without a map of the rows: a draft's term is looked up in the (book, term) index by its
@@ -62,32 +60,15 @@ extension SQLiteWordService {
         var writer = try ImportWriter(
           connection, book: bookID,
           terms: try TermLookup(connection, book: bookID, during: .importWords))
-        var processed = 0
-        try rows { batch throws(WordServiceError) in
-          for draft in batch {
-            let key = draft.term.canonicalTerm
-            switch ImportRowDecision.decide(
-              draft, sameTerm: try writer.cards(withTerm: key), policy: policy,
-              summary: &summary)
-            {
-            case .insert: try writer.add(draft, term: key)
-            case .update(let word): try writer.update(word)
-            case .leave: break
-            }
-            processed += 1
-            if processed % Self.importBatchSize == 0 {
-              progress(processed)
-              if Task.isCancelled { throw .cancelled }
-            }
-          }
-        }
+        try writer.importRows(
+          rows, policy: policy, summary: &summary, progress: progress,
+          isCancelled: { Task.isCancelled })
         try writer.flush()
         // The cache has served the rows' index lookups; its memory now goes to FTS5's hash of
         // new terms, so the import's peak stays that of the rows.
         try connection.execute("PRAGMA cache_size = \(Self.indexingCacheSize)", .importWords)
         try connection.indexDeferredWords(after: lastBefore)
         try connection.endSummarizingChanges(reloading: bookID)
-        progress(processed)
         summary.book.wordCount = try connection.wordCount(of: bookID) ?? 0
         return summary
       }
@@ -103,7 +84,7 @@ extension SQLiteWordService {
 /// changes, so a statement per row copied a few pages per row. The rows of a chunk are decided
 /// as before, one by one, in order; the ones not written yet are found by their canonical term
 /// in a map of the chunk, and sort after every stored card, as their IDs will.
-private struct ImportWriter {
+private struct ImportWriter: WordImportWriter {
   /// How many new cards one `INSERT` writes.
   static let chunkSize = 64
 

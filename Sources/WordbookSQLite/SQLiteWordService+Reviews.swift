@@ -1,18 +1,12 @@
 import Wordbook
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 extension SQLiteWordService {
   /// Returns the review settings kept in the database's `settings` table.
   ///
   /// - Throws: `WordServiceError` of kind `.corrupted` when the stored settings cannot be read.
   public func reviewSettings() async throws(WordServiceError) -> ReviewSettings {
     try await withConnection { connection throws(WordServiceError) in
-      try Self.reviewSettings(connection)
+      try connection.reviewSettings()
     }
   }
 
@@ -21,21 +15,8 @@ extension SQLiteWordService {
   ///
   /// - Complexity: O(*r* log *n*) for *r* reviews of *n* words when the scheduler changes.
   public func setReviewSettings(_ settings: ReviewSettings) async throws(WordServiceError) {
-    let encoded: String
-    do {
-      encoded = String(decoding: try JSONEncoder().encode(settings), as: UTF8.self)
-    } catch {
-      throw WordServiceError.storage(
-        .other, .system(detail: "\(error)"), during: .saveSettings, path: path)
-    }
-    try await withConnection { connection throws(WordServiceError) in
-      try connection.inTransaction(.saveSettings) { () throws(WordServiceError) in
-        let old = try Self.reviewSettings(connection)
-        try connection.setReviewSettings(encoded)
-        if old.scheduler != settings.scheduler {
-          try connection.replayLogs(with: ReviewScheduler(settings: settings.scheduler))
-        }
-      }
+    try await writing(.saveSettings) { connection throws(WordServiceError) in
+      try connection.saveReviewSettings(settings)
     }
   }
 
@@ -45,32 +26,8 @@ extension SQLiteWordService {
   public func recordReview(_ review: Review, of wordID: Word.ID) async throws(WordServiceError)
     -> MemoryState
   {
-    _ = try WordServiceError.validReview(review)
-    return try await withConnection { connection throws(WordServiceError) in
-      try connection.inTransaction(.saveReview) { () throws(WordServiceError) in
-        guard try connection.bookID(ofWord: wordID) != nil else { throw .wordNotFound(wordID) }
-        if let id = review.id, let held = try connection.review(withID: id) {
-          guard held == WordReview(wordID: wordID, review: review) else {
-            throw WordServiceError(.invalidInput, reason: .reviewIDTaken(id))
-          }
-          return try connection.memory(of: wordID)?.state ?? .new
-        }
-        let scheduler = ReviewScheduler(settings: try Self.reviewSettings(connection).scheduler)
-        let current = try connection.memory(of: wordID) ?? WordMemory(for: wordID)
-        // A review from before the last one is replayed in its place, and leaves the mark of
-        // the later one.
-        let inOrder = current.takesInOrder(review)
-        let memory = try current.recording(review, of: wordID, by: scheduler) {
-          () throws(WordServiceError) in try connection.reviews(of: wordID)
-        }
-        try connection.appendReview(review, of: wordID)
-        try connection.setMemory(memory, of: wordID)
-        if inOrder {
-          _ = try connection.setStudyState(
-            StudyStateChange(wordID: wordID, state: review.studyState))
-        }
-        return memory.state
-      }
+    try await writing(.saveReview) { connection throws(WordServiceError) in
+      try connection.recordReview(review, of: wordID)
     }
   }
 
@@ -80,27 +37,15 @@ extension SQLiteWordService {
   public func removeLastReview(of wordID: Word.ID, restoring state: StudyState)
     async throws(WordServiceError) -> MemoryState
   {
-    try await withConnection { connection throws(WordServiceError) in
-      try connection.inTransaction(.saveReview) { () throws(WordServiceError) in
-        guard try connection.bookID(ofWord: wordID) != nil else { throw .wordNotFound(wordID) }
-        _ = try connection.setStudyState(StudyStateChange(wordID: wordID, state: state))
-        guard try connection.deleteLastReview(of: wordID) else { return .new }
-        let scheduler = ReviewScheduler(settings: try Self.reviewSettings(connection).scheduler)
-        let memory = WordMemory.replaying(
-          try connection.reviews(of: wordID), of: wordID, with: scheduler)
-        try connection.setMemory(memory, of: wordID)
-        return memory.state
-      }
+    try await writing(.saveReview) { connection throws(WordServiceError) in
+      try connection.removeLastReview(of: wordID, restoring: state)
     }
   }
 
   /// Returns a word's review log, in the order the reviews were recorded.
   public func fetchReviews(of wordID: Word.ID) async throws(WordServiceError) -> [Review] {
-    try await withConnection { connection throws(WordServiceError) in
-      try connection.inReadTransaction(.loadReviews) { () throws(WordServiceError) in
-        guard try connection.bookID(ofWord: wordID) != nil else { throw .wordNotFound(wordID) }
-        return try connection.reviews(of: wordID)
-      }
+    try await reading(.loadReviews) { connection throws(WordServiceError) in
+      try connection.fetchReviews(of: wordID)
     }
   }
 
@@ -111,11 +56,9 @@ extension SQLiteWordService {
   public func fetchReviewLogs(in bookID: WordBook.ID?, after word: Word.ID?, limit: Int)
     async throws(WordServiceError) -> [WordReviewLog]
   {
-    try await withConnection { connection throws(WordServiceError) in
-      try connection.inReadTransaction(.loadReviews) { () throws(WordServiceError) in
-        if let bookID, try !connection.bookExists(bookID) { throw .bookNotFound(bookID) }
-        return try connection.reviewLogs(in: bookID, after: word, limit: limit)
-      }
+    try await reading(.loadReviews) { connection throws(WordServiceError) in
+      if let bookID { try connection.requireBook(bookID) }
+      return try connection.reviewLogs(in: bookID, after: word, limit: limit)
     }
   }
 
@@ -127,11 +70,9 @@ extension SQLiteWordService {
   public func fetchSchedule(
     in bookID: WordBook.ID, dueBy time: Timestamp?, after last: ScheduledWord?, limit: Int
   ) async throws(WordServiceError) -> [ScheduledWord] {
-    try await withConnection { connection throws(WordServiceError) in
-      try connection.inReadTransaction(.loadReviews) { () throws(WordServiceError) in
-        guard try connection.bookExists(bookID) else { throw .bookNotFound(bookID) }
-        return try connection.schedule(in: bookID, dueBy: time, after: last, limit: limit)
-      }
+    try await reading(.loadReviews) { connection throws(WordServiceError) in
+      try connection.requireBook(bookID)
+      return try connection.schedule(in: bookID, dueBy: time, after: last, limit: limit)
     }
   }
 
@@ -140,13 +81,11 @@ extension SQLiteWordService {
   public func fetchDueTimes(in bookID: WordBook.ID) async throws(WordServiceError)
     -> BookDueTimes
   {
-    try await withConnection { connection throws(WordServiceError) in
-      try connection.inReadTransaction(.loadReviews) { () throws(WordServiceError) in
-        guard let count = try connection.wordCount(of: bookID) else {
-          throw .bookNotFound(bookID)
-        }
-        return try connection.dueTimes(in: bookID, reserving: count)
+    try await reading(.loadReviews) { connection throws(WordServiceError) in
+      guard let count = try connection.wordCount(of: bookID) else {
+        throw .bookNotFound(bookID)
       }
+      return try connection.dueTimes(in: bookID, reserving: count)
     }
   }
 
@@ -155,13 +94,11 @@ extension SQLiteWordService {
   public func fetchRoundCounts(at time: Timestamp) async throws(WordServiceError)
     -> [WordBook.ID: RoundCounts]
   {
-    try await withConnection { connection throws(WordServiceError) in
-      try connection.inReadTransaction(.loadReviews) { () throws(WordServiceError) in
-        let settings = try Self.reviewSettings(connection)
-        return try connection.roundCounts(
-          at: time, learnAhead: time.advanced(by: settings.learnAheadLimit.components.seconds),
-          newWordsPerDay: settings.newWordsPerDay)
-      }
+    try await reading(.loadReviews) { connection throws(WordServiceError) in
+      let settings = try connection.reviewSettings()
+      return try connection.roundCounts(
+        at: time, learnAhead: time.advanced(by: settings.learnAheadLimit.components.seconds),
+        newWordsPerDay: settings.newWordsPerDay)
     }
   }
 
@@ -170,11 +107,9 @@ extension SQLiteWordService {
   public func fetchNewWordCount(in bookID: WordBook.ID, since start: Timestamp)
     async throws(WordServiceError) -> Int
   {
-    try await withConnection { connection throws(WordServiceError) in
-      try connection.inReadTransaction(.loadReviews) { () throws(WordServiceError) in
-        guard try connection.bookExists(bookID) else { throw .bookNotFound(bookID) }
-        return try connection.newWordCount(in: bookID, since: start)
-      }
+    try await reading(.loadReviews) { connection throws(WordServiceError) in
+      try connection.requireBook(bookID)
+      return try connection.newWordCount(in: bookID, since: start)
     }
   }
 
@@ -185,19 +120,17 @@ extension SQLiteWordService {
   public func fetchReviewStatistics(of bookID: WordBook.ID, at time: Timestamp)
     async throws(WordServiceError) -> ReviewStatistics
   {
-    try await withConnection { connection throws(WordServiceError) in
-      try connection.inReadTransaction(.loadReviews) { () throws(WordServiceError) in
-        guard try connection.bookExists(bookID) else { throw .bookNotFound(bookID) }
-        var gathering = ReviewStatistics.Gathering(
-          at: time, settings: try Self.reviewSettings(connection).scheduler)
-        try connection.forEachReviewedWord(in: bookID) { due, lastReview, stability in
-          gathering.addReviewedWord(due: due, lastReview: lastReview, stability: stability)
-        }
-        try connection.forEachReview(in: bookID) { wordID, review in
-          gathering.addReview(review, of: wordID)
-        }
-        return gathering.finish()
+    try await reading(.loadReviews) { connection throws(WordServiceError) in
+      try connection.requireBook(bookID)
+      var gathering = ReviewStatistics.Gathering(
+        at: time, settings: try connection.reviewSettings().scheduler)
+      try connection.forEachReviewedWord(in: bookID) { due, lastReview, stability in
+        gathering.addReviewedWord(due: due, lastReview: lastReview, stability: stability)
       }
+      try connection.forEachReview(in: bookID) { wordID, review in
+        gathering.addReview(review, of: wordID)
+      }
+      return gathering.finish()
     }
   }
 
@@ -208,11 +141,9 @@ extension SQLiteWordService {
   public func fetchDailyReviewCounts(
     in bookID: WordBook.ID, from start: Timestamp, to end: Timestamp
   ) async throws(WordServiceError) -> [DailyReviewCount] {
-    try await withConnection { connection throws(WordServiceError) in
-      try connection.inReadTransaction(.loadReviews) { () throws(WordServiceError) in
-        guard try connection.bookExists(bookID) else { throw .bookNotFound(bookID) }
-        return try connection.dailyReviewCounts(in: bookID, from: start, to: end)
-      }
+    try await reading(.loadReviews) { connection throws(WordServiceError) in
+      try connection.requireBook(bookID)
+      return try connection.dailyReviewCounts(in: bookID, from: start, to: end)
     }
   }
 
@@ -239,7 +170,7 @@ extension SQLiteWordService {
     if Task.isCancelled { throw .cancelled }
     return try await withConnection { connection throws(WordServiceError) in
       try Self.importReviews(connection) { stage throws(WordServiceError) in
-        guard try connection.bookExists(bookID) else { throw .bookNotFound(bookID) }
+        try connection.requireBook(bookID)
         let terms = try TermLookup(connection, book: bookID, during: .saveReview)
         var matcher = ReviewedTermMatcher()
         // `stage` may not be captured as it is by the batches' closure, which `rows` takes.
@@ -274,37 +205,7 @@ extension SQLiteWordService {
       throws(WordServiceError) -> Void
   ) throws(WordServiceError) -> Int {
     try connection.inTransaction(.saveReview) { () throws(WordServiceError) in
-      try connection.clearImportedReviews()
-      var count = 0
-      try stageAll { batch throws(WordServiceError) in
-        for row in batch {
-          _ = try WordServiceError.validReview(row.review)
-          try connection.stageImportedReview(row)
-        }
-        count += batch.count
-        if Task.isCancelled { throw .cancelled }
-      }
-      if let unknown = try connection.unknownImportedWord() { throw .wordNotFound(unknown) }
-      try connection.appendImportedReviews()
-      let scheduler = ReviewScheduler(settings: try reviewSettings(connection).scheduler)
-      try connection.replayLogs(with: scheduler, onlyImported: true)
-      try connection.setImportedStudyStates()
-      try connection.clearImportedReviews()
-      return count
-    }
-  }
-
-  /// The stored review settings, or the standard ones when none were stored.
-  static func reviewSettings(_ connection: Connection) throws(WordServiceError)
-    -> ReviewSettings
-  {
-    guard let text = try connection.reviewSettings() else { return .standard }
-    do {
-      return try JSONDecoder().decode(ReviewSettings.self, from: Data(text.utf8))
-    } catch {
-      throw WordServiceError.storage(
-        .corrupted, .damaged(detail: "unreadable review settings: \(error)"),
-        during: .readSettings, path: connection.path)
+      try connection.importReviews(staging: stageAll, isCancelled: { Task.isCancelled })
     }
   }
 }

@@ -155,13 +155,11 @@ public final class SQLiteWordService: WordService {
   /// - Complexity: O(*n*) in the book's words; rows are decoded straight from SQLite's
   ///   buffers into the returned `Word` values.
   public func fetchWords(in bookID: WordBook.ID) async throws(WordServiceError) -> [Word] {
-    try await withConnection { connection throws(WordServiceError) in
-      try connection.inReadTransaction(.loadWords) { () throws(WordServiceError) in
-        guard let count = try connection.wordCount(of: bookID) else {
-          throw .bookNotFound(bookID)
-        }
-        return try connection.words(in: bookID, count: count)
+    try await reading(.loadWords) { connection throws(WordServiceError) in
+      guard let count = try connection.wordCount(of: bookID) else {
+        throw .bookNotFound(bookID)
       }
+      return try connection.words(in: bookID, count: count)
     }
   }
 
@@ -172,11 +170,9 @@ public final class SQLiteWordService: WordService {
   public func fetchWords(in bookID: WordBook.ID, after word: Word.ID?, limit: Int)
     async throws(WordServiceError) -> [Word]
   {
-    try await withConnection { connection throws(WordServiceError) in
-      try connection.inReadTransaction(.loadWords) { () throws(WordServiceError) in
-        guard try connection.bookExists(bookID) else { throw .bookNotFound(bookID) }
-        return try connection.words(in: bookID, after: word, limit: limit)
-      }
+    try await reading(.loadWords) { connection throws(WordServiceError) in
+      try connection.requireBook(bookID)
+      return try connection.words(in: bookID, after: word, limit: limit)
     }
   }
 
@@ -187,11 +183,9 @@ public final class SQLiteWordService: WordService {
   package func fetchWordTexts(in bookID: WordBook.ID, after word: Word.ID?, limit: Int)
     async throws(WordServiceError) -> WordTextPage
   {
-    try await withConnection { connection throws(WordServiceError) in
-      try connection.inReadTransaction(.loadWords) { () throws(WordServiceError) in
-        guard try connection.bookExists(bookID) else { throw .bookNotFound(bookID) }
-        return try connection.wordTexts(in: bookID, after: word, limit: limit)
-      }
+    try await reading(.loadWords) { connection throws(WordServiceError) in
+      try connection.requireBook(bookID)
+      return try connection.wordTexts(in: bookID, after: word, limit: limit)
     }
   }
 
@@ -204,11 +198,9 @@ public final class SQLiteWordService: WordService {
   /// ``renameBook(_:to:)`` for the comparison).
   public func createBook(title: String) async throws(WordServiceError) -> WordBook {
     let title = try WordServiceError.validTitle(title)
-    return try await withConnection { connection throws(WordServiceError) in
-      try connection.inTransaction(.createBook) { () throws(WordServiceError) in
-        if let existing = try connection.book(titled: title) { throw .titleTaken(by: existing) }
-        return WordBook(id: try connection.insertBook(title: title), title: title)
-      }
+    return try await writing(.createBook) { connection throws(WordServiceError) in
+      if let existing = try connection.book(titled: title) { throw .titleTaken(by: existing) }
+      return WordBook(id: try connection.insertBook(title: title), title: title)
     }
   }
 
@@ -217,31 +209,25 @@ public final class SQLiteWordService: WordService {
     -> Word
   {
     _ = try WordServiceError.validTerm(draft.term)
-    return try await withConnection { connection throws(WordServiceError) in
-      try connection.inTransaction(.saveWord) { () throws(WordServiceError) in
-        guard try connection.bookExists(bookID) else { throw .bookNotFound(bookID) }
-        return try connection.insertWord(draft, into: bookID)
-      }
+    return try await writing(.saveWord) { connection throws(WordServiceError) in
+      try connection.requireBook(bookID)
+      return try connection.insertWord(draft, into: bookID)
     }
   }
 
   /// Sets the study state of several words in one transaction, all or none.
   public func updateStudyStates(_ changes: [StudyStateChange]) async throws(WordServiceError) {
-    try await withConnection { connection throws(WordServiceError) in
-      try connection.inTransaction(.saveStudyMarks) { () throws(WordServiceError) in
-        for change in changes where try !connection.setStudyState(change) {
-          throw .wordNotFound(change.wordID)
-        }
+    try await writing(.saveStudyMarks) { connection throws(WordServiceError) in
+      for change in changes where try !connection.setStudyState(change) {
+        throw .wordNotFound(change.wordID)
       }
     }
   }
 
   /// Deletes a word.
   public func deleteWord(_ wordID: Word.ID) async throws(WordServiceError) {
-    try await withConnection { connection throws(WordServiceError) in
-      try connection.inTransaction(.deleteWord) { () throws(WordServiceError) in
-        guard try connection.deleteWord(wordID) else { throw .wordNotFound(wordID) }
-      }
+    try await writing(.deleteWord) { connection throws(WordServiceError) in
+      try connection.deleteWord(wordID)
     }
   }
 
@@ -266,6 +252,30 @@ public final class SQLiteWordService: WordService {
         seenChange.withLock { $0 = max($0, newest) }
       }
       return result
+    }
+  }
+
+  /// Runs `body` in a transaction on the connection (see ``withConnection(_:)``), all of its
+  /// writes or none.
+  func writing<Result: Sendable>(
+    _ what: WordServiceError.Operation,
+    _ body: @Sendable (Connection) throws(WordServiceError) -> Result
+  ) async throws(WordServiceError) -> Result {
+    try await withConnection { connection throws(WordServiceError) in
+      try connection.inTransaction(what) { () throws(WordServiceError) in try body(connection) }
+    }
+  }
+
+  /// Runs `body` in a read transaction on the connection (see ``withConnection(_:)``), so that
+  /// its reads see one state of the file.
+  func reading<Result: Sendable>(
+    _ what: WordServiceError.Operation,
+    _ body: @Sendable (Connection) throws(WordServiceError) -> Result
+  ) async throws(WordServiceError) -> Result {
+    try await withConnection { connection throws(WordServiceError) in
+      try connection.inReadTransaction(what) { () throws(WordServiceError) in
+        try body(connection)
+      }
     }
   }
 }

@@ -115,7 +115,7 @@ import WordbookSQLite
       }
     }.result
     #expect(throws: WordServiceError.cancelled) { try result.get() }
-    #expect(reports.withLock { $0 } == [SQLiteWordService.importBatchSize])
+    #expect(reports.withLock { $0 } == [ImportRowDecision.batchSize])
     #expect(try await service.fetchWords(in: book.id) == [])
     #expect(try await service.fetchBooks().map(\.wordCount) == [0])
   }

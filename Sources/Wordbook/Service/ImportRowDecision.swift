@@ -12,6 +12,9 @@ package enum ImportRowDecision: Equatable, Sendable {
   /// Write nothing.
   case leave
 
+  /// How many rows an import decides between progress reports and cancellation checks.
+  package static let batchSize = 1024
+
   /// Decides what to do with `draft` and counts it in `summary`.
   ///
   /// - Parameters:

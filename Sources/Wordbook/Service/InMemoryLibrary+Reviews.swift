@@ -1,59 +1,5 @@
 /// The review logs of an ``InMemoryLibrary``: each word's log and the memory it replays to.
 extension InMemoryLibrary {
-  var scheduler: ReviewScheduler { ReviewScheduler(settings: reviewSettings.scheduler) }
-
-  func checkWordExists(_ wordID: Word.ID) throws(WordServiceError) {
-    guard words[wordID] != nil else { throw .wordNotFound(wordID) }
-  }
-
-  /// Records a rating: the review, the schedule and the study state together; a rating whose ID
-  /// the word's log holds already is not stored again.
-  mutating func recordReview(_ review: Review, of wordID: Word.ID) throws(WordServiceError)
-    -> MemoryState
-  {
-    _ = try WordServiceError.validReview(review)
-    try checkWordExists(wordID)
-    if let id = review.id, let held = reviewsByID[id] {
-      guard held.wordID == wordID, held.review == review else {
-        throw WordServiceError(.invalidInput, reason: .reviewIDTaken(id))
-      }
-      return memories[wordID]?.state ?? .new
-    }
-    let current = memories[wordID] ?? WordMemory(for: wordID)
-    // A review from before the last one is replayed in its place, and leaves the mark of the
-    // later one.
-    let inOrder = current.takesInOrder(review)
-    let memory = current.recording(review, of: wordID, by: scheduler) { reviews[wordID] ?? [] }
-    reviews[wordID, default: []].append(review)
-    if let id = review.id { reviewsByID[id] = WordReview(wordID: wordID, review: review) }
-    memories[wordID] = memory
-    if inOrder { words[wordID]?.studyState = review.studyState }
-    return memory.state
-  }
-
-  /// Undoes a rating: removes the last review and sets the study state the word had before.
-  mutating func removeLastReview(of wordID: Word.ID, restoring state: StudyState)
-    throws(WordServiceError) -> MemoryState
-  {
-    try checkWordExists(wordID)
-    words[wordID]?.studyState = state
-    guard var log = reviews[wordID], !log.isEmpty else { return .new }
-    if let id = log.removeLast().id { reviewsByID[id] = nil }
-    reviews[wordID] = log.isEmpty ? nil : log
-    memories[wordID] = log.isEmpty ? nil : WordMemory.replaying(log, of: wordID, with: scheduler)
-    return memories[wordID]?.state ?? .new
-  }
-
-  /// Keeps `settings`, replaying every log when the scheduler's settings changed.
-  mutating func setReviewSettings(_ settings: ReviewSettings) {
-    let reschedules = settings.scheduler != reviewSettings.scheduler
-    reviewSettings = settings
-    guard reschedules else { return }
-    for (wordID, log) in reviews {
-      memories[wordID] = WordMemory.replaying(log, of: wordID, with: scheduler)
-    }
-  }
-
   /// The words of the book at `index` with their states, as
   /// ``WordService/fetchSchedule(in:dueBy:)`` lists them.
   func schedule(ofBookAt index: Int, dueBy time: Timestamp?) -> [ScheduledWord] {
@@ -95,33 +41,6 @@ extension InMemoryLibrary {
       reviews[wordID] = nil
       memories[wordID] = nil
     }
-  }
-
-  /// Appends each word's imported reviews to its log in time order, then replays the log; the
-  /// word's mark is that of its latest review.
-  mutating func importReviews(
-    _ rows: (_ write: ([WordReview]) throws(WordServiceError) -> Void) throws(WordServiceError)
-      -> Void
-  ) throws(WordServiceError) -> Int {
-    var imported: [Word.ID: [Review]] = [:]
-    var count = 0
-    try rows { batch throws(WordServiceError) in
-      for row in batch {
-        try checkWordExists(row.wordID)
-        imported[row.wordID, default: []].append(try WordServiceError.validReview(row.review))
-        count += 1
-      }
-      if Task.isCancelled { throw .cancelled }
-    }
-    let scheduler = scheduler
-    for (wordID, added) in imported {
-      // Reviews at the same second keep the order given.
-      reviews[wordID, default: []] += added.inTimeOrder()
-      let log = (reviews[wordID] ?? []).inTimeOrder()
-      memories[wordID] = WordMemory.replaying(log, of: wordID, with: scheduler)
-      if let last = log.last { words[wordID]?.studyState = last.studyState }
-    }
-    return count
   }
 
   /// The book's due times and learning words, as ``WordService/fetchDueTimes(in:)`` reads them.

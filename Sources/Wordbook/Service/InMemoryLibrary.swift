@@ -9,7 +9,8 @@ struct InMemoryLibrary {
   var books: [StoredBook] = []
   var words: [Word.ID: Word] = [:]
   var bookOfWord: [Word.ID: WordBook.ID] = [:]
-  var lastStudiedBook: WordBook.ID?
+  /// The settings a storage keeps as integers, by key (the book studied last).
+  var settings: [String: Int64] = [:]
   /// Each reviewed word's log, in the order the reviews were recorded.
   var reviews: [Word.ID: [Review]] = [:]
   /// The reviews that carry an ID, by ID: a rating sent again is stored once.
@@ -34,13 +35,9 @@ struct InMemoryLibrary {
     return books.firstIndex { $0.book.title.wordbookTitleKey == key }
   }
 
-  /// Throws ``WordServiceError/Kind/titleTaken`` when a book other than `bookID` has `title`.
-  func checkTitleFree(_ title: String, except bookID: WordBook.ID? = nil)
-    throws(WordServiceError)
-  {
-    if let index = bookIndex(titled: title), books[index].book.id != bookID {
-      throw .titleTaken(by: books[index].book)
-    }
+  /// Throws ``WordServiceError/Kind/titleTaken`` when a book has `title`.
+  func checkTitleFree(_ title: String) throws(WordServiceError) {
+    if let index = bookIndex(titled: title) { throw .titleTaken(by: books[index].book) }
   }
 
   @discardableResult

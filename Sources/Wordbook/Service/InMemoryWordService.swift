@@ -114,40 +114,31 @@ public actor InMemoryWordService: WordService {
   public func renameBook(_ bookID: WordBook.ID, to title: String) async throws(WordServiceError)
     -> WordBook
   {
-    let title = try WordServiceError.validTitle(title)
     try await simulateNetwork(.renameBook)
-    let index = try library.bookIndex(bookID)
-    try library.checkTitleFree(title, except: bookID)
-    library.books[index].book.title = title
+    let book = try withStorage { storage throws(WordServiceError) in
+      try storage.renameBook(bookID, to: title)
+    }
     broadcast.send([.booksChanged])
-    return library.books[index].book
+    return book
   }
 
   /// Deletes a wordbook and all its words.
   public func deleteBook(_ bookID: WordBook.ID) async throws(WordServiceError) {
     try await simulateNetwork(.deleteBook)
-    let index = try library.bookIndex(bookID)
-    for wordID in library.books[index].wordIDs {
-      library.words[wordID] = nil
-      library.bookOfWord[wordID] = nil
-    }
-    library.forgetReviews(of: library.books[index].wordIDs)
-    library.books.remove(at: index)
-    if library.lastStudiedBook == bookID { library.lastStudiedBook = nil }
+    try withStorage { storage throws(WordServiceError) in try storage.deleteBook(bookID) }
     broadcast.send([.booksChanged])
   }
 
   /// Returns the wordbook the learner studied last.
   public func lastStudiedBook() async throws(WordServiceError) -> WordBook.ID? {
     try await simulateNetwork(.readSettings)
-    return library.lastStudiedBook
+    return try withStorage { storage throws(WordServiceError) in try storage.lastStudiedBook() }
   }
 
   /// Remembers the wordbook the learner is studying.
   public func setLastStudiedBook(_ bookID: WordBook.ID) async throws(WordServiceError) {
     try await simulateNetwork(.saveSettings)
-    _ = try library.bookIndex(bookID)
-    library.lastStudiedBook = bookID
+    try withStorage { storage throws(WordServiceError) in try storage.setLastStudiedBook(bookID) }
   }
 
   /// Saves a new word at the end of a book.
@@ -180,12 +171,10 @@ public actor InMemoryWordService: WordService {
   public func updateWord(_ wordID: Word.ID, term: String, meaning: String)
     async throws(WordServiceError) -> Word
   {
-    _ = try WordServiceError.validTerm(term)
     try await simulateNetwork(.saveWord)
-    guard var word = library.words[wordID] else { throw .wordNotFound(wordID) }
-    word.term = term
-    word.meaning = meaning
-    library.words[wordID] = word
+    let word = try withStorage { storage throws(WordServiceError) in
+      try storage.updateWord(wordID, term: term, meaning: meaning)
+    }
     if let book = library.bookOfWord[wordID] { broadcast.send([.wordUpdated(word, book: book)]) }
     return word
   }
@@ -215,15 +204,9 @@ public actor InMemoryWordService: WordService {
   /// Deletes a word.
   public func deleteWord(_ wordID: Word.ID) async throws(WordServiceError) {
     try await simulateNetwork(.deleteWord)
-    guard let bookID = library.bookOfWord.removeValue(forKey: wordID) else {
-      throw .wordNotFound(wordID)
-    }
-    library.words[wordID] = nil
-    library.forgetReviews(of: [wordID])
-    let index = try library.bookIndex(bookID)
-    library.books[index].wordIDs.removeAll { $0 == wordID }
-    library.books[index].book.wordCount -= 1
-    broadcast.send([.wordDeleted(wordID, book: bookID)])
+    let bookID = library.bookOfWord[wordID]
+    try withStorage { storage throws(WordServiceError) in try storage.deleteWord(wordID) }
+    if let bookID { broadcast.send([.wordDeleted(wordID, book: bookID)]) }
   }
 
   /// Returns the settings reviews are scheduled with.
@@ -235,7 +218,7 @@ public actor InMemoryWordService: WordService {
   /// Keeps the settings, replaying every log when the scheduler's settings change.
   public func setReviewSettings(_ settings: ReviewSettings) async throws(WordServiceError) {
     try await simulateNetwork(.saveSettings)
-    library.setReviewSettings(settings)
+    try withStorage { storage throws(WordServiceError) in try storage.saveReviewSettings(settings) }
   }
 
   /// Records a rating: appends the review to the word's log, schedules the word and sets its
@@ -245,7 +228,9 @@ public actor InMemoryWordService: WordService {
   {
     try await simulateNetwork(.saveReview)
     let before = library.words[wordID]?.studyState
-    let memory = try library.recordReview(review, of: wordID)
+    let memory = try withStorage { storage throws(WordServiceError) in
+      try storage.recordReview(review, of: wordID)
+    }
     broadcastStudyState(of: wordID, before: before)
     return memory
   }
@@ -257,7 +242,9 @@ public actor InMemoryWordService: WordService {
   {
     try await simulateNetwork(.saveReview)
     let before = library.words[wordID]?.studyState
-    let memory = try library.removeLastReview(of: wordID, restoring: state)
+    let memory = try withStorage { storage throws(WordServiceError) in
+      try storage.removeLastReview(of: wordID, restoring: state)
+    }
     broadcastStudyState(of: wordID, before: before)
     return memory
   }
@@ -291,14 +278,16 @@ public actor InMemoryWordService: WordService {
     async throws(WordServiceError)
   {
     try await simulateNetwork(.saveSettings)
-    library.books[try library.bookIndex(bookID)].book.studyMode = mode
+    try withStorage { storage throws(WordServiceError) in try storage.setStudyMode(mode, of: bookID)
+    }
   }
 
   /// Returns a word's review log, in time order.
   public func fetchReviews(of wordID: Word.ID) async throws(WordServiceError) -> [Review] {
     try await simulateNetwork(.loadReviews)
-    try library.checkWordExists(wordID)
-    return (library.reviews[wordID] ?? []).inTimeOrder()
+    return try withStorage { storage throws(WordServiceError) in
+      try storage.fetchReviews(of: wordID)
+    }
   }
 
   /// Returns one page of review logs, from the logs kept by word.
@@ -347,9 +336,9 @@ public actor InMemoryWordService: WordService {
   public func importReviews(_ rows: ReviewImportRows) async throws(WordServiceError) -> Int {
     try await simulateNetwork(.saveReview)
     if Task.isCancelled { throw .cancelled }
-    var staged = library
-    let count = try staged.importReviews(rows)
-    commitImportedReviews(staged)
+    let staged = InMemoryStorage(library)
+    let count = try staged.importReviews(staging: rows, isCancelled: { Task.isCancelled })
+    commitImportedReviews(staged.library)
     return count
   }
 
@@ -360,18 +349,19 @@ public actor InMemoryWordService: WordService {
   {
     try await simulateNetwork(.saveReview)
     if Task.isCancelled { throw .cancelled }
-    var staged = library
+    let staged = InMemoryStorage(library)
     var wordsByTerm: [String: [Word]] = [:]
-    for id in staged.books[try staged.bookIndex(bookID)].wordIDs {
-      if let word = staged.words[id] {
+    for id in library.books[try library.bookIndex(bookID)].wordIDs {
+      if let word = library.words[id] {
         wordsByTerm[word.term.canonicalTerm, default: []].append(word)
       }
     }
     var matcher = ReviewedTermMatcher()
-    let count = try staged.importReviews { write throws(WordServiceError) in
-      try matcher.match(rows, into: write) { $0.flatMap { wordsByTerm[$0] ?? [] } }
-    }
-    commitImportedReviews(staged)
+    let count = try staged.importReviews(
+      staging: { write throws(WordServiceError) in
+        try matcher.match(rows, into: write) { $0.flatMap { wordsByTerm[$0] ?? [] } }
+      }, isCancelled: { Task.isCancelled })
+    commitImportedReviews(staged.library)
     return count
   }
 
@@ -399,42 +389,31 @@ public actor InMemoryWordService: WordService {
     let title = try WordServiceError.validTitle(title)
     try await simulateNetwork(.importWords)
     if Task.isCancelled { throw .cancelled }
-    var staged = library
-    let index = staged.bookIndex(titled: title) ?? staged.insertBook(title: title)
-    var summary = ImportSummary(book: staged.books[index].book)
-    var wordIDsByTerm: [String: [Word.ID]] = [:]
-    for id in staged.books[index].wordIDs {
-      if let term = staged.words[id]?.term { wordIDsByTerm[term, default: []].append(id) }
-    }
-    var processed = 0
-    try rows { batch throws(WordServiceError) in
-      for draft in batch {
-        let sameTerm = (wordIDsByTerm[draft.term] ?? []).compactMap { staged.words[$0] }
-        switch ImportRowDecision.decide(
-          draft, sameTerm: sameTerm, policy: policy, summary: &summary)
-        {
-        case .insert:
-          wordIDsByTerm[draft.term, default: []].append(staged.insertWord(draft, into: index).id)
-        case .update(let word):
-          staged.words[word.id] = word
-        case .leave:
-          break
-        }
-        processed += 1
-        if processed % 1024 == 0 {
-          progress(processed)
-          if Task.isCancelled { throw .cancelled }
-        }
-      }
-    }
-    progress(processed)
-    summary.book = staged.books[index].book
+    let staged = InMemoryStorage(library)
+    let index = staged.library.bookIndex(titled: title) ?? staged.library.insertBook(title: title)
+    var summary = ImportSummary(book: staged.library.books[index].book)
+    var writer = InMemoryImportWriter(staged, bookAt: index)
+    try writer.importRows(
+      rows, policy: policy, summary: &summary, progress: progress,
+      isCancelled: { Task.isCancelled })
+    summary.book = staged.library.books[index].book
     let isNewBook = library.bookIndex(titled: title) == nil
-    library = staged
+    library = staged.library
     broadcast.send(
       isNewBook
         ? [.booksChanged, .bookReloaded(summary.book.id)] : [.bookReloaded(summary.book.id)])
     return summary
+  }
+
+  /// Runs `body` on the library as an ``InMemoryStorage``, its only holder meanwhile, so that
+  /// its writes copy none of the library's dictionaries.
+  private func withStorage<Result>(
+    _ body: (InMemoryStorage) throws(WordServiceError) -> Result
+  ) throws(WordServiceError) -> Result {
+    let storage = InMemoryStorage(library)
+    library = InMemoryLibrary()
+    defer { library = storage.library }
+    return try body(storage)
   }
 
   /// Waits the injected latency, then fails the injected share of calls. Decided before the
