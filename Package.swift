@@ -112,7 +112,7 @@ let package = Package(
     ),
     .testTarget(
       name: "WordbookInterchangeTests",
-      dependencies: ["Wordbook", "WordbookInterchange"]
+      dependencies: ["Wordbook", "WordbookInterchange", "WordbookTestSupport"]
     ),
     .testTarget(
       name: "WordbookAnkiTests",

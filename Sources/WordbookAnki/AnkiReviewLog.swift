@@ -138,7 +138,7 @@ public final class AnkiReviewLog: Sendable {
           return true
         }
       } catch {
-        throw WordServiceError(.invalidInput, error.description)
+        throw WordServiceError(.invalidInput, error.message(in: .english))
       }
       if let failure = reading.failure { throw failure }
       if !reading.batch.isEmpty { try write(reading.batch) }

@@ -53,6 +53,7 @@ struct QuizletParser: RecordParser {
     _ range: Range<Int>,
     line: Int
   ) -> Outcome {
+    let text = LineProblem.text(of: bytes, range)
     var fields: [Range<Int>] = []
     var fieldStart = range.lowerBound
     while let found = firstIndex(
@@ -67,7 +68,8 @@ struct QuizletParser: RecordParser {
     var state = StudyState.notStudied
     switch texts.count {
     case 1:
-      return .problem(LineProblem(line: line, reason: .missingSeparator(separatorText)))
+      return .problem(
+        LineProblem(line: line, reason: .missingSeparator(separatorText), text: text))
     case 2:
       break
     case 3 where StudyState(writtenName: texts[2]) != nil:
@@ -75,9 +77,11 @@ struct QuizletParser: RecordParser {
     default:
       let reason = LineProblem.Reason.tooManySeparators(
         found: texts.count - 1, separator: separatorText)
-      return .problem(LineProblem(line: line, reason: reason))
+      return .problem(LineProblem(line: line, reason: reason, text: text))
     }
-    guard !texts[0].isEmpty else { return .problem(LineProblem(line: line, reason: .emptyTerm)) }
+    guard !texts[0].isEmpty else {
+      return .problem(LineProblem(line: line, reason: .emptyTerm, text: text))
+    }
     return .row(FlashcardRow(term: texts[0], meaning: texts[1], studyState: state, line: line))
   }
 

@@ -125,7 +125,7 @@ import Testing
       try ZipArchive(bytes: zip.bytes())
     }
     #expect(
-      AnkiPackageError.overlappingMembers("0", "1").description
+      AnkiPackageError.overlappingMembers("0", "1").message(in: .english)
         == "the members \"0\" and \"1\" share bytes of the file; "
         + "the package was refused as a possible zip bomb")
   }
