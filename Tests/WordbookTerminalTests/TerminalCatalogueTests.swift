@@ -117,7 +117,7 @@ import WordbookPostgres
       .notALog("marker.csv", detail: "line 1 is not JSON"), .replayDiffers(sequence: 4242),
       .terminalUnavailable(detail: "not a terminal"),
       .logNotWritten(name: "marker.csv", detail: "No space left on device"),
-      .marksNotSaved(2), .stopped, .serverFailed(detail: "cannot listen"),
+      .marksNotSaved(2), .stopped, .serverFailed(.daemonNotStarted(port: 4242)),
       .outputProtected(name: "marker.csv", .database, option: "--output"),
       .standardOutputProtected(.databaseFile),
       .outputIsFolder(name: "marker.csv", option: "--output"),

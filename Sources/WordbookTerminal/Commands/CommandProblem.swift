@@ -2,6 +2,7 @@ import Wordbook
 import WordbookAnki
 import WordbookInterchange
 import WordbookPostgres
+import WordbookWeb
 
 /// Why a subcommand failed, with the values its message names; the catalogue words it.
 enum CommandProblem: Hashable, Sendable {
@@ -64,8 +65,8 @@ enum CommandProblem: Hashable, Sendable {
   case marksNotSaved(Int)
   /// A signal stopped the study screen.
   case stopped
-  /// The web server cannot start; its own words.
-  case serverFailed(detail: String)
+  /// The web server cannot start.
+  case serverFailed(WebServerError)
   /// An output is a file the command must not write.
   case outputProtected(name: String, ProtectedFiles.Kind, option: String)
   /// Standard output is a file the command must not write.

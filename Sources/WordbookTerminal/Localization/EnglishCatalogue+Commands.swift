@@ -202,7 +202,7 @@ extension EnglishCatalogue: TerminalCatalogue {
       (count == 1 ? "1 mark was" : "\(count) marks were")
         + " not saved: the database did not confirm them in time."
     case .stopped: "stopped."
-    case .serverFailed(let detail): detail.shown
+    case .serverFailed(let error): error.message(in: .english).shown
     case .outputProtected(let name, let kind, let option):
       "\(name.shown) is \(Self.name(of: kind)); it is not written. Give \(option) another file."
     case .standardOutputProtected(let kind):

@@ -178,7 +178,7 @@ extension KoreanCatalogue: TerminalCatalogue {
     case .marksNotSaved(let count):
       "표시 \(count)개가 저장되지 않았습니다. 데이터베이스가 제때 확인하지 않았습니다."
     case .stopped: "중단했습니다."
-    case .serverFailed(let detail): "웹 서버를 시작할 수 없습니다 (\(detail.shown))."
+    case .serverFailed(let error): error.message(in: .korean).shown
     case .outputProtected(let name, let kind, let option):
       "\(name.shown)은 \(Self.name(of: kind))이라 쓰지 않았습니다. \(option)에 다른 파일을 주세요."
     case .standardOutputProtected(let kind):
