@@ -35,6 +35,18 @@ import WordbookInterchange
     #expect(readBack.map(\.studyState) == [.success])
   }
 
+  /// `LineProblem` and the readers' errors, worded in a language.
+  @Test func wordingProblems() {
+    let problem = LineProblem(line: 3, reason: .missingSeparator(","), text: "apple")
+    #expect(LineProblem.Reason.emptyTerm.clause(in: .english) == "the term is empty")
+    #expect(
+      problem.message(in: .english, file: "cards.csv")
+        == #"cards.csv, line 3 (“apple”): no separator "," between term and meaning"#)
+    #expect(
+      FlashcardReadError.invalidColumn(0).message(in: .english)
+        == "column 0 does not exist: columns are numbered from 1")
+  }
+
   /// `FlashcardColumn`.
   @Test func choosingColumns() {
     #expect(FlashcardColumn(parsing: "3") == .number(3))  // .number(3)
