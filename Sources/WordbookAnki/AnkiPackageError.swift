@@ -13,11 +13,11 @@ import Wordbook
 public enum AnkiPackageError: Error, Hashable, Sendable {
   /// The file could not be read (its `errno`).
   case readFailed(errorNumber: Int32)
-  /// The file is not a zip archive, or its structure is damaged or cut short.
-  case corruptZip(String)
+  /// The file is not a zip archive, or its structure is damaged or cut short: how.
+  case corruptZip(ZipDamage)
   /// The zip uses a feature this reader does not support (encryption, zip64, a compression
-  /// method other than stored or deflated).
-  case unsupportedZip(String)
+  /// method other than stored or deflated): which.
+  case unsupportedZip(ZipFeature)
   /// A member's path is absolute or climbs out with `..`.
   case unsafePath(String)
   /// A member would inflate past the size limit: a zip bomb, or a file too large to import.
@@ -34,8 +34,8 @@ public enum AnkiPackageError: Error, Hashable, Sendable {
   case checksumMismatch(String)
   /// The archive holds no `collection.anki21b`, `collection.anki21` or `collection.anki2`.
   case noCollection
-  /// The collection is not an Anki collection (not SQLite, or without Anki's notes table).
-  case notACollection(String)
+  /// The collection is not an Anki collection (not SQLite, or without Anki's notes table): why.
+  case notACollection(CollectionProblem)
   /// Reading the collection (its notes or its review log) took more SQLite steps than its size
   /// allows.
   case collectionTooComplex(String, steps: Int)
@@ -45,8 +45,8 @@ public enum AnkiPackageError: Error, Hashable, Sendable {
   case temporaryFileFailed(String, errorNumber: Int32)
   /// A zstd-compressed member was met but `libzstd.so.1` could not be loaded.
   case zstdUnavailable
-  /// A zstd-compressed member is damaged.
-  case corruptZstd(String)
+  /// A zstd-compressed member is damaged: how.
+  case corruptZstd(ZstdDamage)
   /// A picture could not be written to the media folder (its path and `errno`).
   case mediaWriteFailed(String, errorNumber: Int32)
 

@@ -14,28 +14,34 @@ import WordbookTestSupport
   /// The values the sentences below name.
   private static let values = [
     "4242", "marker.apkg", "/tmp/marker", "\"collection.anki21\"", "\"media\"", "zip64",
-    "deflate failed",
+    "Data corruption detected", "no such table: notes",
   ]
   /// What stays as it is in Korean.
   private static let names = [
     "Anki", "zip", "zstd", ".apkg", "CRC-32", "SQLite", "TMPDIR", "libzstd.so.1", "libzstd1",
     "apt-get install", "Debian", "Ubuntu", "collection.anki21b", "collection.anki21",
-    "collection.anki2",
+    "collection.anki2", "zlib", "notes",
   ]
 
   @Test func everyPackageErrorHasBothLanguages() {
-    let errors: [AnkiPackageError] = [
-      .readFailed(errorNumber: 4242), .corruptZip("deflate failed"), .unsupportedZip("zip64"),
+    var errors: [AnkiPackageError] = [
+      .readFailed(errorNumber: 4242),
       .unsafePath("/tmp/marker"), .memberTooLarge("media", limit: 4242),
       .duplicateMember("media"), .overlappingMembers("media", "collection.anki21"),
       .packageTooLarge("media", limit: 4242), .checksumMismatch("media"), .noCollection,
-      .notACollection("deflate failed"), .collectionTooComplex("marker.apkg", steps: 4242),
+      .collectionTooComplex("marker.apkg", steps: 4242),
       .tooManyReviews("marker.apkg", limit: 4242),
       .temporaryFileFailed("/tmp/marker", errorNumber: ENOSPC),
       .temporaryFileFailed("/tmp/marker", errorNumber: EACCES), .zstdUnavailable,
-      .corruptZstd("deflate failed"), .mediaWriteFailed("/tmp/marker", errorNumber: ENOSPC),
+      .mediaWriteFailed("/tmp/marker", errorNumber: ENOSPC),
       .mediaWriteFailed("/tmp/marker", errorNumber: EACCES),
     ]
+    errors += Self.zipDamages.map { .corruptZip($0) }
+    errors += [.zip64, .encryption, .compressionMethod(4242)].map { .unsupportedZip($0) }
+    errors += [.outOfMemory, .cutShort, .refused("Data corruption detected")].map {
+      .corruptZstd($0)
+    }
+    errors += Self.collectionProblems.map { .notACollection($0) }
     #expect(Set(errors.map(Self.index)) == Set(0..<17))
     for error in errors {
       CatalogueCheck.expectBoth(
@@ -53,6 +59,20 @@ import WordbookTestSupport
       problem.message(in: .english, file: "marker.apkg"),
       problem.message(in: .korean, file: "marker.apkg"), values: Self.values, names: Self.names)
   }
+
+  private static let zipDamages: [AnkiPackageError.ZipDamage] = [
+    .tooShort, .noDirectoryEnd, .directoryOutsideFile, .damagedDirectoryEntry,
+    .directoryEntryOverruns, .outsideFile, .endsEarly, .memberOutsideFile("media"),
+    .noLocalHeader("media"), .memberOverruns("media"), .storedSizesDiffer("media"),
+    .inflatesPastSize("media"), .inflatesToOtherSize("media"), .damagedMember("media"),
+    .inflaterNotStarted("media"),
+  ]
+
+  private static let collectionProblems: [AnkiPackageError.CollectionProblem] = [
+    .notSQLite("marker.apkg"), .cannotOpen("marker.apkg"), .cannotGuard("marker.apkg"),
+    .notAnOrdinaryTable("marker.apkg", table: "notes"), .noNotesTable("marker.apkg"),
+    .queryFailed("marker.apkg", message: "no such table: notes"),
+  ]
 
   private static func index(_ error: AnkiPackageError) -> Int {
     switch error {
