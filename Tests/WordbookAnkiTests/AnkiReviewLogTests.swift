@@ -132,6 +132,7 @@ import Wordbook
       try log.readReviews(of: [1: Word.ID(1)], now: Self.now) { batch in written += batch.count }
     }
     #expect(written == 0)
+    #expect(log.failure == refusal)
   }
 
   @Test func readingStopsPastTheStepBudget() throws {
@@ -149,6 +150,7 @@ import Wordbook
     #expect(throws: WordServiceError(.invalidInput, refusal.message(in: .english))) {
       try log.readReviews(of: [1: Word.ID(1)], now: Self.now) { _ in }
     }
+    #expect(log.failure == refusal)
   }
 
   @Test func aCollectionWithoutALogHasNoAnswers() throws {

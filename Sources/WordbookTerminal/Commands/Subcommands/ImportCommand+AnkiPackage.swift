@@ -29,7 +29,7 @@ extension CommandSession {
 
   /// `wordbook import` of an Anki package: its notes become words, the pictures they show are
   /// stored in the media folder beside the database (`<database>.media`), and the answers of its
-  /// review log become the new words' reviews (see ``importReviews(of:_:_:_:madeBook:)``).
+  /// review log become the new words' reviews (see ``importReviews(of:in:_:_:_:madeBook:)``).
   ///
   /// The pictures are written under temporary names and named inside the words' transaction,
   /// just before it commits; when the import fails or is cancelled the words roll back and the
@@ -104,7 +104,7 @@ extension CommandSession {
       throw .runtime(.other(String(describing: error)))
     }
     let reviews = try await importReviews(
-      of: log, plan, summary, command.duplicates,
+      of: log, in: file, plan, summary, command.duplicates,
       madeBook: !booksBefore.contains { $0.id == summary.book.id })
     try out.writeLine(
       catalogue.text(
