@@ -119,7 +119,7 @@ let package = Package(
     ),
     .testTarget(
       name: "WordbookInterchangeTests",
-      dependencies: ["Wordbook", "WordbookInterchange"]
+      dependencies: ["Wordbook", "WordbookInterchange", "WordbookTestSupport"]
     ),
     .testTarget(
       name: "WordbookAnkiTests",

@@ -57,7 +57,8 @@ extension AnkiCollection {
     /// The error for SQLite's last failure: too many steps, or SQLite's own message.
     private func failure() -> AnkiPackageError {
       if remaining.pointee < 0 { return .collectionTooComplex(name, steps: budget) }
-      return .notACollection("\(name): \(String(cString: sqlite3_errmsg(database)))")
+      return .notACollection(
+        .queryFailed(name, message: String(cString: sqlite3_errmsg(database))))
     }
   }
 }

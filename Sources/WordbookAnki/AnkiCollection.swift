@@ -59,7 +59,7 @@ enum AnkiCollection {
     throws(AnkiPackageError) -> Query
   {
     guard file.size >= 100, file.header.starts(with: Array("SQLite format 3\0".utf8)) else {
-      throw .notACollection("\(name) is not an SQLite database")
+      throw .notACollection(.notSQLite(name))
     }
     var database: OpaquePointer?
     guard
@@ -67,7 +67,7 @@ enum AnkiCollection {
         == SQLITE_OK, let database
     else {
       sqlite3_close_v2(database)
-      throw .notACollection("SQLite could not open \(name)")
+      throw .notACollection(.cannotOpen(name))
     }
     let budget = stepBudget ?? Self.stepBudget(size: file.size)
     let remaining = UnsafeMutablePointer<Int>.allocate(capacity: 1)
@@ -96,7 +96,7 @@ enum AnkiCollection {
     ]
     for (option, value) in options
     where wordbook_sqlite3_db_config_flag(database, option, value) != SQLITE_OK {
-      throw .notACollection("SQLite could not guard the reading of \(name)")
+      throw .notACollection(.cannotGuard(name))
     }
     // No value read can be longer than the file; schema statements are short.
     let limits: [(Int32, Int32)] = [
@@ -119,7 +119,7 @@ enum AnkiCollection {
       "PRAGMA temp_store = MEMORY; PRAGMA cache_size = -8192; PRAGMA query_only = ON; "
       + "PRAGMA cell_size_check = ON"
     guard sqlite3_exec(database, pragmas, nil, nil, nil) == SQLITE_OK else {
-      throw .notACollection("SQLite could not guard the reading of \(name)")
+      throw .notACollection(.cannotGuard(name))
     }
   }
 
@@ -139,13 +139,13 @@ enum AnkiCollection {
       guard parts.count > 1, parts[1] == "table", words.elementsEqual(["CREATE", "TABLE"]),
         tables.insert(table).inserted
       else {
-        throw .notACollection("\(query.name): \"\(table)\" is not an ordinary table")
+        throw .notACollection(.notAnOrdinaryTable(query.name, table: table))
       }
     }
     let storedFields = try query.rows(
       "SELECT 1 FROM pragma_table_xinfo('notes') WHERE name = 'flds' AND hidden = 0")
     guard tables.contains("notes"), !storedFields.isEmpty else {
-      throw .notACollection("\(query.name) has no notes table")
+      throw .notACollection(.noNotesTable(query.name))
     }
   }
 }

@@ -37,13 +37,15 @@ public final class AnkiReviewLog: Sendable {
   /// How many reviews one batch hands to the service.
   static let batchSize = 1024
 
-  /// What the lock guards: the open collection, `nil` once closed, and what reading skipped.
+  /// What the lock guards: the open collection, `nil` once closed, what reading skipped and
+  /// why it could not read the log.
   ///
   /// Unchecked: the query's connection and the file are not thread-safe, and are reached only
   /// through `state`, with its lock held, so from one thread at a time.
   private struct State: @unchecked Sendable {
     var collection: (query: AnkiCollection.Query, file: CollectionFile)?
     var skipped = AnkiReviewSummary()
+    var failure: AnkiPackageError?
   }
 
   private let state: Locked<State>
@@ -86,6 +88,10 @@ public final class AnkiReviewLog: Sendable {
   /// counts the reviews it adds.
   public var skipped: AnkiReviewSummary { state.withLock { $0.skipped } }
 
+  /// Why the last ``readReviews(of:now:into:)`` could not read the log, for a front end to
+  /// word in its language (`AnkiPackageError.message(in:)`); `nil` when it could.
+  public var failure: AnkiPackageError? { state.withLock { $0.failure } }
+
   /// Reads the answers of the notes in `words` and hands them to `write` as reviews of those
   /// words, in batches, in time order.
   ///
@@ -97,7 +103,7 @@ public final class AnkiReviewLog: Sendable {
   /// - Throws: What `write` throws; `WordServiceError.cancelled` when the calling task is
   ///   cancelled; `WordServiceError.Kind.invalidInput` with the package's error when the log
   ///   cannot be read (it takes more SQLite steps than its size allows, or more than 10,000,000
-  ///   answers come out), or when the log was closed.
+  ///   answers come out; ``failure`` holds that error), or when the log was closed.
   public func readReviews(
     of words: [Int64: Word.ID], now: Timestamp,
     into write: (_ batch: [WordReview]) throws(WordServiceError) -> Void
@@ -107,6 +113,7 @@ public final class AnkiReviewLog: Sendable {
       guard let query = state.collection?.query else {
         throw WordServiceError(.invalidInput, "the package's review log was closed")
       }
+      state.failure = nil
       var reading = Reading(words: words, latest: now.advanced(by: Self.allowedFuture))
       defer { state.skipped = reading.skipped }
       do throws(AnkiPackageError) {
@@ -138,7 +145,8 @@ public final class AnkiReviewLog: Sendable {
           return true
         }
       } catch {
-        throw WordServiceError(.invalidInput, error.description)
+        state.failure = error
+        throw WordServiceError(.invalidInput, error.message(in: .english))
       }
       if let failure = reading.failure { throw failure }
       if !reading.batch.isEmpty { try write(reading.batch) }

@@ -23,7 +23,7 @@ final class Inflater {
     guard inflateInit2_(stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
     else {
       stream.deallocate()
-      throw .corruptZip("zlib could not start inflating \"\(name)\"")
+      throw .corruptZip(.inflaterNotStarted(name))
     }
   }
 
@@ -56,7 +56,7 @@ final class Inflater {
         // Z_BUF_ERROR with all input read: the next piece of data is needed.
         if code == Z_BUF_ERROR && stream.pointee.avail_in == 0 { return false }
         guard code == Z_OK else {
-          throw .corruptZip("the member \"\(name)\" is damaged or cut short")
+          throw .corruptZip(.damagedMember(name))
         }
         if stream.pointee.avail_in == 0 && stream.pointee.avail_out > 0 { return false }
       }

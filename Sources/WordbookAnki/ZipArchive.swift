@@ -62,7 +62,7 @@ public struct ZipArchive: Sendable {
     self.source = source
     self.limits = limits
     let size = source.size
-    guard size >= 22 else { throw .corruptZip("too short to hold a zip directory") }
+    guard size >= 22 else { throw .corruptZip(.tooShort) }
     // The end record is 22 bytes plus a comment of up to 65,535 bytes, at the end of the file.
     let tailStart = max(0, size - 22 - 0xFFFF)
     let tail = try source.read(at: tailStart, count: size - tailStart)
@@ -70,15 +70,15 @@ public struct ZipArchive: Sendable {
       let end = stride(from: tail.count - 22, through: 0, by: -1).first(where: {
         tail.uint32(at: $0) == 0x0605_4b50
       })
-    else { throw .corruptZip("no end of central directory; the file may be cut short") }
+    else { throw .corruptZip(.noDirectoryEnd) }
     let count = Int(tail.uint16(at: end + 10))
     let directorySize = Int(tail.uint32(at: end + 12))
     let directoryOffset = Int(tail.uint32(at: end + 16))
     if count == 0xFFFF || directoryOffset == 0xFFFF_FFFF || directorySize == 0xFFFF_FFFF {
-      throw .unsupportedZip("zip64")
+      throw .unsupportedZip(.zip64)
     }
     guard directoryOffset + directorySize <= tailStart + end else {
-      throw .corruptZip("the central directory lies outside the file")
+      throw .corruptZip(.directoryOutsideFile)
     }
     let directory = try source.read(at: directoryOffset, count: directorySize)
     var entries: [ZipEntry] = []
@@ -86,14 +86,14 @@ public struct ZipArchive: Sendable {
     var position = 0
     for _ in 0..<count {
       guard position + 46 <= directory.count, directory.uint32(at: position) == 0x0201_4b50 else {
-        throw .corruptZip("a central directory entry is damaged")
+        throw .corruptZip(.damagedDirectoryEntry)
       }
       let nameLength = Int(directory.uint16(at: position + 28))
       let extraLength = Int(directory.uint16(at: position + 30))
       let commentLength = Int(directory.uint16(at: position + 32))
       let next = position + 46 + nameLength + extraLength + commentLength
       guard next <= directory.count else {
-        throw .corruptZip("a central directory entry runs past the directory")
+        throw .corruptZip(.directoryEntryOverruns)
       }
       let name = String(
         decoding: directory[(position + 46)..<(position + 46 + nameLength)], as: UTF8.self)
@@ -122,16 +122,16 @@ public struct ZipArchive: Sendable {
       let entry = entries[index]
       guard names.insert(entry.name).inserted else { throw .duplicateMember(entry.name) }
       guard entry.localHeaderOffset + 30 <= dataEnd else {
-        throw .corruptZip("the member \"\(entry.name)\" starts outside the file")
+        throw .corruptZip(.memberOutsideFile(entry.name))
       }
       let header = try source.read(at: entry.localHeaderOffset, count: 30)
       guard header.uint32(at: 0) == 0x0403_4b50 else {
-        throw .corruptZip("the member \"\(entry.name)\" has no local header")
+        throw .corruptZip(.noLocalHeader(entry.name))
       }
       let start =
         entry.localHeaderOffset + 30 + Int(header.uint16(at: 26)) + Int(header.uint16(at: 28))
       guard start + entry.compressedSize <= dataEnd else {
-        throw .corruptZip("the member \"\(entry.name)\" runs past the end of its data")
+        throw .corruptZip(.memberOverruns(entry.name))
       }
       entries[index].dataOffset = start
     }
@@ -184,16 +184,16 @@ public struct ZipArchive: Sendable {
     _ entry: ZipEntry, budget: ExpansionBudget,
     into sink: (ArraySlice<UInt8>) throws(AnkiPackageError) -> Void
   ) throws(AnkiPackageError) {
-    if entry.flags & 1 != 0 { throw .unsupportedZip("encryption") }
+    if entry.flags & 1 != 0 { throw .unsupportedZip(.encryption) }
     guard entry.method == 0 || entry.method == 8 else {
-      throw .unsupportedZip("compression method \(entry.method)")
+      throw .unsupportedZip(.compressionMethod(entry.method))
     }
     let allowed = limits.allowedSize(compressedSize: entry.compressedSize)
     guard entry.uncompressedSize <= allowed else {
       throw .memberTooLarge(entry.name, limit: allowed)
     }
     if entry.method == 0 && entry.compressedSize != entry.uncompressedSize {
-      throw .corruptZip("the stored member \"\(entry.name)\" has two different sizes")
+      throw .corruptZip(.storedSizesDiffer(entry.name))
     }
     try budget.spend(entry.uncompressedSize, on: entry.name)
     var produced = 0
@@ -201,7 +201,7 @@ public struct ZipArchive: Sendable {
     func deliver(_ piece: ArraySlice<UInt8>) throws(AnkiPackageError) {
       produced += piece.count
       guard produced <= entry.uncompressedSize else {
-        throw .corruptZip("the member \"\(entry.name)\" inflates past its declared size")
+        throw .corruptZip(.inflatesPastSize(entry.name))
       }
       crc = Checksum.crc32(piece, continuing: crc)
       try sink(piece)
@@ -220,10 +220,10 @@ public struct ZipArchive: Sendable {
       }
     }
     if inflater != nil && !ended {
-      throw .corruptZip("the member \"\(entry.name)\" is damaged or cut short")
+      throw .corruptZip(.damagedMember(entry.name))
     }
     guard produced == entry.uncompressedSize else {
-      throw .corruptZip("the member \"\(entry.name)\" inflates to a size other than declared")
+      throw .corruptZip(.inflatesToOtherSize(entry.name))
     }
     guard crc == entry.crc32 else { throw .checksumMismatch(entry.name) }
   }
@@ -247,7 +247,7 @@ private enum ZipSource: Sendable {
   /// `count` bytes from `offset`, which the caller has checked lie inside the source.
   func read(at offset: Int, count: Int) throws(AnkiPackageError) -> [UInt8] {
     guard offset >= 0, count >= 0, offset + count <= size else {
-      throw .corruptZip("a member lies outside the file")
+      throw .corruptZip(.outsideFile)
     }
     switch self {
     case .bytes(let bytes):
@@ -263,7 +263,7 @@ private enum ZipSource: Sendable {
         }
         if got < 0 && errno == EINTR { continue }
         guard got >= 0 else { throw .readFailed(errorNumber: errno) }
-        guard got > 0 else { throw .corruptZip("the file ends early") }
+        guard got > 0 else { throw .corruptZip(.endsEarly) }
         done += got
       }
       return buffer

@@ -25,7 +25,7 @@ final class ZstandardDecoder {
   /// - Throws: ``AnkiPackageError/zstdUnavailable`` without the library.
   init(name: String, limit: Int, budget: ExpansionBudget) throws(AnkiPackageError) {
     guard let library = Zstandard.library else { throw .zstdUnavailable }
-    guard let stream = library.create() else { throw .corruptZstd("out of memory") }
+    guard let stream = library.create() else { throw .corruptZstd(.outOfMemory) }
     self.library = library
     self.stream = stream
     self.name = name
@@ -75,7 +75,7 @@ final class ZstandardDecoder {
       }
       if library.isError(result) != 0 {
         let reason = library.errorName(result).map { String(cString: $0) } ?? "unknown error"
-        throw .corruptZstd(reason)
+        throw .corruptZstd(.refused(reason))
       }
       produced += count
       guard produced <= limit else { throw .memberTooLarge(name, limit: limit) }
@@ -93,6 +93,6 @@ final class ZstandardDecoder {
   ///
   /// - Throws: ``AnkiPackageError/corruptZstd(_:)`` when the last frame is incomplete.
   func finish() throws(AnkiPackageError) {
-    guard lastResult == 0 else { throw .corruptZstd("the data is cut short") }
+    guard lastResult == 0 else { throw .corruptZstd(.cutShort) }
   }
 }

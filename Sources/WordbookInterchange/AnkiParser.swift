@@ -62,16 +62,17 @@ struct AnkiParser: RecordParser {
       switch scanner.next() {
       case .end, .needsMoreInput:
         return (scanner.position, scanner.line)
-      case .unterminatedQuote(let line):
-        result.problems.append(LineProblem(line: line, reason: .unterminatedQuote))
+      case .unterminatedQuote(let line, let record):
+        let text = LineProblem.text(of: bytes, record)
+        result.problems.append(LineProblem(line: line, reason: .unterminatedQuote, text: text))
       case .record(let record):
         guard record.fields.count > 1 else {
           let reason = LineProblem.Reason.missingSeparator(result.separator)
-          result.problems.append(LineProblem(line: record.line, reason: reason))
+          result.problems.append(record.problem(reason, in: bytes))
           continue
         }
         guard let row = row(from: record, header: header) else {
-          result.problems.append(LineProblem(line: record.line, reason: .emptyTerm))
+          result.problems.append(record.problem(.emptyTerm, in: bytes))
           continue
         }
         result.rows.append(row)

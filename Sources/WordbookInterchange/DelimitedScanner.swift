@@ -9,16 +9,27 @@
 /// inside them is left unread (``Step/needsMoreInput``), with ``position`` and ``line`` at its
 /// start, so that the reader can scan it again once more of the file is in.
 struct DelimitedScanner {
-  /// One record and the line where it starts.
+  /// One record, the line where it starts and the start of its text.
   struct Record {
     var fields: [String]
     var line: Int
+    /// Where the record lies in the bytes, for a problem to quote its text from.
+    var bytes: Range<Int>
+
+    /// The record rejected for `reason`, with the start of its text in `source`.
+    func problem(_ reason: LineProblem.Reason, in source: UnsafeBufferPointer<UInt8>)
+      -> LineProblem
+    {
+      LineProblem(line: line, reason: reason, text: LineProblem.text(of: source, self.bytes))
+    }
   }
 
   /// What ``next()`` found.
   enum Step {
     case record(Record)
-    case unterminatedQuote(line: Int)
+    /// A quoted field is never closed; the line and the bytes of its record, which runs to
+    /// the end of the file.
+    case unterminatedQuote(line: Int, bytes: Range<Int>)
     /// The bytes end inside a record, or between records, and are not the end of the file.
     case needsMoreInput
     case end
@@ -92,13 +103,13 @@ struct DelimitedScanner {
           recordEnded = endsRecord
         case .unterminated:
           position = bytes.count
-          return .unterminatedQuote(line: startLine)
+          return .unterminatedQuote(line: startLine, bytes: recordStart..<bytes.count)
         case .cutOff:
           return cutOff(at: recordStart, line: startLine)
         }
       }
       if sawQuote || fields.contains(where: { !$0.isEmpty }) {
-        return .record(Record(fields: fields, line: startLine))
+        return .record(Record(fields: fields, line: startLine, bytes: recordStart..<position))
       }
     }
     return isFinal ? .end : .needsMoreInput

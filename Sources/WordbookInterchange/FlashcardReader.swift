@@ -247,7 +247,9 @@ public enum FlashcardReader {
         input.advance(to: start + next.position, line: next.line)
       } else {
         if result.problems.count < problemLimit {
-          result.problems.append(LineProblem(line: line, reason: .tooLong(limit: window)))
+          let text = try input.withCheckedBytes { LineProblem.text(of: $0, 0..<window) }
+          result.problems.append(
+            LineProblem(line: line, reason: .tooLong(limit: window), text: text))
         } else {
           result.omittedProblemCount += 1
         }

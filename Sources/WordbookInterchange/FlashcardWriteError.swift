@@ -1,20 +1,16 @@
-/// Why ``FlashcardWriter`` could not write a set of cards in a format.
-public enum FlashcardWriteError: Error, Hashable, Sendable, CustomStringConvertible {
+import Wordbook
+
+/// Why ``FlashcardWriter`` could not write a set of cards in a format; ``message(in:)`` words it.
+public enum FlashcardWriteError: Error, Hashable, Sendable {
   /// A Quizlet field holds one of the separators, which Quizlet cannot quote. `row` is the
   /// 1-based position of the card among those written.
   case separatorInField(row: Int, separator: String)
   /// CSV, TSV and Anki need a separator of one ASCII character other than `"` or a line break.
   case unsupportedSeparator(String)
 
-  /// A sentence saying what went wrong and what to do.
-  public var description: String {
-    switch self {
-    case .separatorInField(let row, let separator):
-      "card \(row) contains the separator \"\(separator)\", which Quizlet cannot quote; "
-        + "choose another separator or export as CSV"
-    case .unsupportedSeparator(let separator):
-      "the separator \"\(separator)\" is not a single ASCII character other than a quote "
-        + "or a line break"
-    }
+  /// What went wrong and what to do, in `language`: a clause without its full stop, with the
+  /// values it names unescaped.
+  public func message(in language: Language) -> String {
+    language.interchangeCatalogue.sentence(self)
   }
 }

@@ -53,6 +53,10 @@ struct QuizletParser: RecordParser {
     _ range: Range<Int>,
     line: Int
   ) -> Outcome {
+    // The text is read only for a card that is rejected: most cards are not.
+    func rejected(_ reason: LineProblem.Reason) -> Outcome {
+      .problem(LineProblem(line: line, reason: reason, text: LineProblem.text(of: bytes, range)))
+    }
     var fields: [Range<Int>] = []
     var fieldStart = range.lowerBound
     while let found = firstIndex(
@@ -67,17 +71,15 @@ struct QuizletParser: RecordParser {
     var state = StudyState.notStudied
     switch texts.count {
     case 1:
-      return .problem(LineProblem(line: line, reason: .missingSeparator(separatorText)))
+      return rejected(.missingSeparator(separatorText))
     case 2:
       break
     case 3 where StudyState(writtenName: texts[2]) != nil:
       state = StudyState(writtenName: texts[2]) ?? .notStudied
     default:
-      let reason = LineProblem.Reason.tooManySeparators(
-        found: texts.count - 1, separator: separatorText)
-      return .problem(LineProblem(line: line, reason: reason))
+      return rejected(.tooManySeparators(found: texts.count - 1, separator: separatorText))
     }
-    guard !texts[0].isEmpty else { return .problem(LineProblem(line: line, reason: .emptyTerm)) }
+    guard !texts[0].isEmpty else { return rejected(.emptyTerm) }
     return .row(FlashcardRow(term: texts[0], meaning: texts[1], studyState: state, line: line))
   }
 

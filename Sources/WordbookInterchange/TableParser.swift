@@ -43,18 +43,19 @@ struct TableParser: RecordParser {
       switch scanner.next() {
       case .end, .needsMoreInput:
         return (scanner.position, scanner.line)
-      case .unterminatedQuote(let line):
-        result.problems.append(LineProblem(line: line, reason: .unterminatedQuote))
+      case .unterminatedQuote(let line, let record):
+        let text = LineProblem.text(of: bytes, record)
+        result.problems.append(LineProblem(line: line, reason: .unterminatedQuote, text: text))
       case .record(let record):
         if let layout {
-          append(record, layout: layout, to: &result)
+          append(record, layout: layout, in: bytes, to: &result)
         } else if isHeader(record.fields) {
           result.header = record.fields
           layout = try resolvedLayout(header: record.fields, firstRow: record.fields)
         } else {
           let chosen = try resolvedLayout(header: nil, firstRow: record.fields)
           layout = chosen
-          append(record, layout: chosen, to: &result)
+          append(record, layout: chosen, in: bytes, to: &result)
         }
       }
     }
@@ -127,7 +128,8 @@ struct TableParser: RecordParser {
   }
 
   private func append(
-    _ record: DelimitedScanner.Record, layout: Layout, to result: inout ParseResult
+    _ record: DelimitedScanner.Record, layout: Layout, in bytes: UnsafeBufferPointer<UInt8>,
+    to result: inout ParseResult
   ) {
     var fields = record.fields
     var state = StudyState.notStudied
@@ -151,13 +153,13 @@ struct TableParser: RecordParser {
         nil
       }
     if let problem {
-      result.problems.append(LineProblem(line: record.line, reason: problem))
+      result.problems.append(record.problem(problem, in: bytes))
       return
     }
     if let column = layout.studyState, column < fields.count {
       guard let parsed = StudyState(interchangeName: fields[column]) else {
         let reason = LineProblem.Reason.unknownStudyState(fields[column])
-        result.problems.append(LineProblem(line: record.line, reason: reason))
+        result.problems.append(record.problem(reason, in: bytes))
         return
       }
       state = parsed
@@ -166,7 +168,7 @@ struct TableParser: RecordParser {
     if let column = layout.image, column < fields.count, !fields[column].isEmpty {
       guard Self.isFileName(fields[column]) else {
         let reason = LineProblem.Reason.invalidImageName(fields[column])
-        result.problems.append(LineProblem(line: record.line, reason: reason))
+        result.problems.append(record.problem(reason, in: bytes))
         return
       }
       image = fields[column]

@@ -133,4 +133,34 @@ extension EnglishCatalogue: PageCatalogue {
       "The rating is more than \(days) days old, so it was not stored."
     }
   }
+
+  func sentence(_ error: WebServerError) -> String {
+    switch error {
+    case .libraryMissing(let detail):
+      "the web server needs GNU libmicrohttpd (\(detail)). Install it: "
+        + "'apt-get install libmicrohttpd12' on Debian or Ubuntu, 'brew install libmicrohttpd' "
+        + "on macOS."
+    case .cannotListen(let detail): "cannot start the web server: \(detail)."
+    case .daemonNotStarted(let port):
+      "cannot start the web server: libmicrohttpd did not start on port \(port)."
+    case .invalidPeer(let peer):
+      "'\(peer)' is not a server's origin; give peers as http://HOST:PORT, with no path."
+    case .invalidCertificate(let problem):
+      "cannot serve HTTPS: \(Self.clause(problem)). Give the certificate and its unencrypted "
+        + "private key as PEM files (openssl req -x509 -newkey rsa:2048 -nodes -keyout key.pem "
+        + "-out cert.pem)."
+    case .tlsUnsupported:
+      "cannot serve HTTPS: this libmicrohttpd was built without TLS. Install a build with "
+        + "GnuTLS (Debian's and Homebrew's libmicrohttpd have it), or put an HTTPS proxy in "
+        + "front of 'wordbook serve'."
+    }
+  }
+
+  private static func clause(_ problem: WebServerError.CertificateProblem) -> String {
+    switch problem {
+    case .notACertificate: "the certificate is not a PEM certificate"
+    case .notAKey: "the key is not an unencrypted PEM private key"
+    case .refused: "GnuTLS refused the certificate or its key (do they match?)"
+    }
+  }
 }

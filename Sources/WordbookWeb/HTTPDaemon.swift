@@ -103,9 +103,9 @@ final class HTTPDaemon: Sendable {
       close(listener.socket)
       handler.release()
       if tls != nil {
-        throw .invalidCertificate("GnuTLS refused the certificate or its key (do they match?)")
+        throw .invalidCertificate(.refused)
       }
-      throw .cannotListen("libmicrohttpd did not start on port \(listener.port)")
+      throw .daemonNotStarted(port: listener.port)
     }
     self.daemon = started
     self.handler = handler

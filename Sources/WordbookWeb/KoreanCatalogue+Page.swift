@@ -127,4 +127,33 @@ extension KoreanCatalogue: PageCatalogue {
       "\(days)일보다 오래된 평가라서 저장하지 않았습니다."
     }
   }
+
+  func sentence(_ error: WebServerError) -> String {
+    switch error {
+    case .libraryMissing(let detail):
+      "웹 서버에는 GNU libmicrohttpd가 필요합니다(\(detail)). 설치하세요: Debian이나 Ubuntu에서는 "
+        + "'apt-get install libmicrohttpd12', macOS에서는 'brew install libmicrohttpd'."
+    case .cannotListen(let detail): "웹 서버를 시작할 수 없습니다: \(detail)."
+    case .daemonNotStarted(let port):
+      "웹 서버를 시작할 수 없습니다: libmicrohttpd가 포트 \(port)에서 시작하지 않았습니다."
+    case .invalidPeer(let peer):
+      "'\(peer)'는 서버의 출처가 아닙니다. 피어는 경로 없이 http://HOST:PORT로 주세요."
+    case .invalidCertificate(let problem):
+      "HTTPS로 서비스할 수 없습니다: \(Self.clause(problem)). 인증서와 암호화하지 않은 개인 키를 "
+        + "PEM 파일로 주세요(openssl req -x509 -newkey rsa:2048 -nodes -keyout key.pem "
+        + "-out cert.pem)."
+    case .tlsUnsupported:
+      "HTTPS로 서비스할 수 없습니다: 설치된 libmicrohttpd가 TLS 없이 빌드되었습니다. GnuTLS가 "
+        + "들어간 빌드(Debian과 Homebrew의 libmicrohttpd)를 설치하거나, 'wordbook serve' 앞에 "
+        + "HTTPS 프록시를 두세요."
+    }
+  }
+
+  private static func clause(_ problem: WebServerError.CertificateProblem) -> String {
+    switch problem {
+    case .notACertificate: "인증서가 PEM 인증서가 아닙니다"
+    case .notAKey: "키가 암호화하지 않은 PEM 개인 키가 아닙니다"
+    case .refused: "GnuTLS가 인증서나 키를 거부했습니다(서로 짝이 맞나요?)"
+    }
+  }
 }

@@ -14,6 +14,8 @@ protocol PageCatalogue: Sendable {
   var signInTexts: SignInTexts { get }
   /// Why the server refuses a request.
   func sentence(_ refusal: ServerRefusal) -> String
+  /// Why the server could not start.
+  func sentence(_ error: WebServerError) -> String
 }
 
 extension Language {

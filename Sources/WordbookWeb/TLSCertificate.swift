@@ -19,13 +19,13 @@ public struct TLSCertificate: Hashable, Sendable {
   /// - Parameters:
   ///   - certificatePEM: The certificate (`-----BEGIN CERTIFICATE-----`), or a chain.
   ///   - privateKeyPEM: Its private key (`-----BEGIN PRIVATE KEY-----` or an RSA or EC key).
-  /// - Throws: ``WebServerError/invalidCertificate(_:)`` naming the text that is not PEM.
+  /// - Throws: ``WebServerError/invalidCertificate(_:)`` saying which text is not PEM.
   public init(certificatePEM: String, privateKeyPEM: String) throws(WebServerError) {
     guard Self.isPEM(certificatePEM, holding: "CERTIFICATE") else {
-      throw .invalidCertificate("the certificate is not a PEM certificate")
+      throw .invalidCertificate(.notACertificate)
     }
     guard Self.isPEM(privateKeyPEM, holding: "PRIVATE KEY") else {
-      throw .invalidCertificate("the key is not an unencrypted PEM private key")
+      throw .invalidCertificate(.notAKey)
     }
     self.certificatePEM = certificatePEM
     self.privateKeyPEM = privateKeyPEM

@@ -1,36 +1,38 @@
-/// Why the web server could not start.
-public enum WebServerError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// libmicrohttpd could not be loaded; the message names the package to install.
+import Wordbook
+
+/// Why the web server could not start; ``message(in:)`` words it.
+public enum WebServerError: Error, Hashable, Sendable {
+  /// What is wrong with a certificate and its key.
+  public enum CertificateProblem: Hashable, Sendable {
+    /// The certificate is not a PEM certificate.
+    case notACertificate
+    /// The key is not an unencrypted PEM private key.
+    case notAKey
+    /// GnuTLS refused the certificate or its key: most often, they do not match.
+    case refused
+  }
+
+  /// libmicrohttpd could not be loaded; the system's words, naming the library.
   case libraryMissing(String)
-  /// The address could not be listened on.
+  /// The address could not be listened on; the system's words.
   case cannotListen(String)
+  /// libmicrohttpd did not start on the port it was given.
+  case daemonNotStarted(port: UInt16)
   /// A peer is not an origin such as `http://127.0.0.1:8082`.
   case invalidPeer(String)
-  /// A certificate or key that is not PEM, or that libmicrohttpd refused: what is wrong.
-  case invalidCertificate(String)
+  /// A certificate or key that is not PEM, or that libmicrohttpd refused.
+  case invalidCertificate(CertificateProblem)
   /// The libmicrohttpd installed was built without TLS.
   case tlsUnsupported
 
-  /// One line saying what went wrong and what to do.
-  public var message: String {
-    switch self {
-    case .libraryMissing(let detail):
-      "the web server needs GNU libmicrohttpd (\(detail)). Install it: "
-        + "'apt-get install libmicrohttpd12' on Debian or Ubuntu, 'brew install libmicrohttpd' "
-        + "on macOS."
-    case .cannotListen(let detail): "cannot start the web server: \(detail)."
-    case .invalidPeer(let peer):
-      "'\(peer)' is not a server's origin; give peers as http://HOST:PORT, with no path."
-    case .invalidCertificate(let detail):
-      "cannot serve HTTPS: \(detail). Give the certificate and its unencrypted private key as "
-        + "PEM files (openssl req -x509 -newkey rsa:2048 -nodes -keyout key.pem -out cert.pem)."
-    case .tlsUnsupported:
-      "cannot serve HTTPS: this libmicrohttpd was built without TLS. Install a build with "
-        + "GnuTLS (Debian's and Homebrew's libmicrohttpd have it), or put an HTTPS proxy in "
-        + "front of 'wordbook serve'."
-    }
+  /// What went wrong and what to do, in `language`: one or more sentences, with the values
+  /// they name unescaped.
+  ///
+  /// ```swift
+  /// WebServerError.invalidCertificate(.refused).message(in: .english)
+  /// // "cannot serve HTTPS: GnuTLS refused the certificate or its key (do they match?). …"
+  /// ```
+  public func message(in language: Language) -> String {
+    language.pageCatalogue.sentence(self)
   }
-
-  /// The same as ``message``.
-  public var description: String { message }
 }

@@ -55,7 +55,7 @@ import Wordbook
     // Refused before any query: reading such a table ran forever.
     #expect(
       throws: AnkiPackageError.notACollection(
-        "collection.anki2: \"notes\" is not an ordinary table")
+        .notAnOrdinaryTable("collection.anki2", table: "notes"))
     ) { try package.importPlan(storingPicturesIn: media) }
     #expect(try Self.unpackedFiles(package).isEmpty)
   }
@@ -74,7 +74,7 @@ import Wordbook
     let package = try Self.package(collection, folder: folder)
     #expect(
       throws: AnkiPackageError.notACollection(
-        "collection.anki2: \"\(table)\" is not an ordinary table")
+        .notAnOrdinaryTable("collection.anki2", table: table))
     ) { try package.importPlan(storingPicturesIn: media) }
   }
 
@@ -85,7 +85,7 @@ import Wordbook
       "CREATE TABLE notes (id INTEGER PRIMARY KEY, flds TEXT AS (printf('%.*c', id, 'x')));"
         + "INSERT INTO notes (id) VALUES (1000000);", folder: folder)
     let package = try Self.package(collection, folder: folder)
-    #expect(throws: AnkiPackageError.notACollection("collection.anki2 has no notes table")) {
+    #expect(throws: AnkiPackageError.notACollection(.noNotesTable("collection.anki2"))) {
       try package.importPlan(storingPicturesIn: media)
     }
   }

@@ -47,7 +47,8 @@ import Testing
     let problem = AnkiNoteProblem(note: 7, reason: .tooLong(limit: 1 << 20))
     #expect(throws: problem) { try refused.get() }
     #expect(
-      problem.description
-        == "note 7: longer than 1 MiB; it was skipped (split it, or check the file is text)")
+      problem.message(in: .english, file: "deck.apkg")
+        == "deck.apkg, note 7: longer than 1 MiB; it was skipped (split it, or check the file "
+        + "is text)")
   }
 }

@@ -153,13 +153,12 @@ import WordbookTestSupport
     defer { try? FileManager.default.removeItem(at: folder) }
     var text = ZipBuilder()
     text.add("collection.anki21", Array("just some text, not SQLite".utf8))
-    #expect(throws: AnkiPackageError.notACollection("collection.anki21 is not an SQLite database"))
-    {
+    #expect(throws: AnkiPackageError.notACollection(.notSQLite("collection.anki21"))) {
       try Self.plan(text.bytes(), media: media)
     }
     var other = ZipBuilder()
     other.add("collection.anki2", try Self.sqliteDatabase(folder: folder))
-    #expect(throws: AnkiPackageError.notACollection("collection.anki2 has no notes table")) {
+    #expect(throws: AnkiPackageError.notACollection(.noNotesTable("collection.anki2"))) {
       try Self.plan(other.bytes(), media: media)
     }
   }

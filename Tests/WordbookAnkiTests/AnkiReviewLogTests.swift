@@ -128,10 +128,11 @@ import Wordbook
     defer { log.close() }
     var written = 0
     let refusal = AnkiPackageError.tooManyReviews("collection.anki2", limit: 100)
-    #expect(throws: WordServiceError(.invalidInput, refusal.description)) {
+    #expect(throws: WordServiceError(.invalidInput, refusal.message(in: .english))) {
       try log.readReviews(of: [1: Word.ID(1)], now: Self.now) { batch in written += batch.count }
     }
     #expect(written == 0)
+    #expect(log.failure == refusal)
   }
 
   @Test func readingStopsPastTheStepBudget() throws {
@@ -146,9 +147,10 @@ import Wordbook
     let log = try package.reviewLog(maximumAnswers: 100_000, stepBudget: 20_000)
     defer { log.close() }
     let refusal = AnkiPackageError.collectionTooComplex("collection.anki2", steps: 20_000)
-    #expect(throws: WordServiceError(.invalidInput, refusal.description)) {
+    #expect(throws: WordServiceError(.invalidInput, refusal.message(in: .english))) {
       try log.readReviews(of: [1: Word.ID(1)], now: Self.now) { _ in }
     }
+    #expect(log.failure == refusal)
   }
 
   @Test func aCollectionWithoutALogHasNoAnswers() throws {

@@ -34,7 +34,7 @@ import Testing
         Issue.record("unexpected \(error)")
         return
       }
-      #expect(error.description.contains("the disk holding it is full (error \(ENOSPC))"))
+      #expect(error.message(in: .english).contains("the disk holding it is full (error \(ENOSPC))"))
     }
     // What was written is gone: the disk is empty again.
     #expect(try FileManager.default.contentsOfDirectory(atPath: small.path).isEmpty)

@@ -63,6 +63,14 @@ import WordbookAnki
     #expect(FileManager.default.fileExists(atPath: media.path))
   }
 
+  /// `AnkiPackageError.message(in:)`.
+  @Test func wordingAnError() {
+    #expect(
+      AnkiPackageError.noCollection.message(in: .english)
+        == "not an Anki package: it holds no collection.anki21b, collection.anki21 or "
+        + "collection.anki2")
+  }
+
   /// `ZipArchive`.
   @Test func readingAMember() throws {
     let (folder, _, path) = try Self.folder(deck: "pictures")

@@ -45,7 +45,8 @@ import Testing
     #expect(throws: AnkiPackageError.mediaWriteFailed(media.path, errorNumber: ENOSPC)) {
       try media.store(picture, fileExtension: "png")
     }
-    let message = AnkiPackageError.mediaWriteFailed(media.path, errorNumber: ENOSPC).description
+    let message = AnkiPackageError.mediaWriteFailed(media.path, errorNumber: ENOSPC).message(
+      in: .english)
     #expect(
       message == "cannot write pictures to the media folder \(media.path): the disk holding it "
         + "is full (error \(ENOSPC)); free some space and try again")

@@ -16,11 +16,11 @@ import Testing
   }
 
   @Test func refusesWhatIsNotAZip() {
-    #expect(throws: AnkiPackageError.corruptZip("too short to hold a zip directory")) {
+    #expect(throws: AnkiPackageError.corruptZip(.tooShort)) {
       try ZipArchive(bytes: Array("PK".utf8))
     }
     #expect(
-      throws: AnkiPackageError.corruptZip("no end of central directory; the file may be cut short")
+      throws: AnkiPackageError.corruptZip(.noDirectoryEnd)
     ) {
       try ZipArchive(bytes: [UInt8](repeating: 7, count: 1000))
     }
@@ -72,7 +72,7 @@ import Testing
     zip.add("media", [UInt8](repeating: 0, count: 2000), declaredSize: 10)
     let archive = try ZipArchive(bytes: zip.bytes())
     #expect(
-      throws: AnkiPackageError.corruptZip("the member \"media\" inflates past its declared size")
+      throws: AnkiPackageError.corruptZip(.inflatesPastSize("media"))
     ) { try archive.contents(of: archive.entries[0]) }
   }
 
@@ -125,7 +125,7 @@ import Testing
       try ZipArchive(bytes: zip.bytes())
     }
     #expect(
-      AnkiPackageError.overlappingMembers("0", "1").description
+      AnkiPackageError.overlappingMembers("0", "1").message(in: .english)
         == "the members \"0\" and \"1\" share bytes of the file; "
         + "the package was refused as a possible zip bomb")
   }

@@ -74,8 +74,8 @@ import WordbookInterchange
     #expect(result.rows.map(\.term) == ["ok"])
     #expect(
       result.problems == [
-        LineProblem(line: 4, reason: .missingSeparator("\t")),
-        LineProblem(line: 5, reason: .emptyTerm),
+        LineProblem(line: 4, reason: .missingSeparator("\t"), text: "lonely"),
+        LineProblem(line: 5, reason: .emptyTerm, text: "\tno term"),
       ])
   }
 }

@@ -15,22 +15,36 @@ import WordbookInterchange
     let bytes = Array("#separator:Pipe\n사과|apple\n배\n".utf8)
     let words = [Word(id: Word.ID(1), term: "사과", meaning: "apple", studyState: .success)]
     var printed: [String] = []
-    func print(_ problem: LineProblem) { printed.append(problem.description) }
+    func print(_ line: String) { printed.append(line) }
 
     let result = try FlashcardReader.read(bytes)  // the format is detected
     for problem in result.problems {
-      print(problem)  // "line 130: no separator "|" ..."
+      print(problem.message(in: .english, file: "cards.txt"))
+      // "cards.txt, line 130 (“배”): no separator "|" between term and meaning"
     }
     let drafts = result.rows.map(\.draft)  // ready for WordService.importWords
 
     let text = try FlashcardWriter.write(words.map(FlashcardRow.init), format: .anki)
     #expect(result.format == .anki)
     #expect(printed.count == 1)
-    #expect(printed.first?.hasPrefix("line 3: ") == true)
+    #expect(
+      printed == [#"cards.txt, line 3 (“배”): no separator "|" between term and meaning"#])
     #expect(drafts == [WordDraft(term: "사과", meaning: "apple")])
     let readBack = try FlashcardReader.read(Array(text.utf8)).rows
     #expect(readBack.map(\.term) == drafts.map(\.term))
     #expect(readBack.map(\.studyState) == [.success])
+  }
+
+  /// `LineProblem` and the readers' errors, worded in a language.
+  @Test func wordingProblems() {
+    let problem = LineProblem(line: 3, reason: .missingSeparator(","), text: "apple")
+    #expect(LineProblem.Reason.emptyTerm.clause(in: .english) == "the term is empty")
+    #expect(
+      problem.message(in: .english, file: "cards.csv")
+        == #"cards.csv, line 3 (“apple”): no separator "," between term and meaning"#)
+    #expect(
+      FlashcardReadError.invalidColumn(0).message(in: .english)
+        == "column 0 does not exist: columns are numbered from 1")
   }
 
   /// `FlashcardColumn`.

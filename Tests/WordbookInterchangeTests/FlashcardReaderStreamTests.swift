@@ -90,11 +90,13 @@ import Wordbook
     #expect(whole.rows.map(\.line) == [1, 3, 7, 8])
     #expect(
       whole.problems == [
-        LineProblem(line: 2, reason: .tooLong(limit: 64)),
-        LineProblem(line: 5, reason: .tooLong(limit: 64)),
+        LineProblem(line: 2, reason: .tooLong(limit: 64), text: String(long.prefix(40)) + "…"),
+        LineProblem(
+          line: 5, reason: .tooLong(limit: 64), text: "\"" + String(long.prefix(39)) + "…"),
       ])
     #expect(
-      whole.problems[0].description == "line 2: longer than 64 bytes; it was skipped "
+      whole.problems[0].message(in: .english, file: "big.tsv")
+        == "big.tsv, line 2 (“\(String(long.prefix(40)))…”): longer than 64 bytes; it was skipped "
         + "(split it, or check the file is text)")
     try Self.withFile(Array(text.utf8)) { descriptor in
       #expect(
@@ -110,7 +112,8 @@ import Wordbook
     let whole = try FlashcardReader.read(text: text, format: .csv)
     #expect(whole.rows.map(\.term) == ["cat"])
     #expect(whole.rows.map(\.line) == [12_003])
-    #expect(whole.problems == [LineProblem(line: 2, reason: .tooLong(limit: 1 << 20))])
+    let start = "long,\"" + String(repeating: "x", count: 34) + "…"
+    #expect(whole.problems == [LineProblem(line: 2, reason: .tooLong(limit: 1 << 20), text: start)])
     try Self.withFile(Array(text.utf8)) { descriptor in
       #expect(
         Self.streamed(descriptor, format: .csv, options: FlashcardReadOptions(), chunkSize: 4096)

@@ -51,7 +51,9 @@ import WordbookInterchange
       text: "dog\t개\ncat\t고양이\tsuccess\nbird\t새\tnew\n", format: .tsv)
     #expect(result.rows.map(\.studyState) == [.notStudied, .success])
     #expect(
-      result.problems == [LineProblem(line: 3, reason: .tooManyFields(found: 3, expected: 2))])
+      result.problems == [
+        LineProblem(line: 3, reason: .tooManyFields(found: 3, expected: 2), text: "bird\t새\tnew")
+      ])
   }
 
   @Test func headerOptionOverridesDetection() throws {
@@ -88,11 +90,14 @@ import WordbookInterchange
     #expect(result.rows.last?.meaning == "")
     #expect(
       result.problems == [
-        LineProblem(line: 3, reason: .missingSeparator(",")),
-        LineProblem(line: 4, reason: .tooManyFields(found: 4, expected: 2)),
-        LineProblem(line: 5, reason: .emptyTerm),
+        LineProblem(line: 3, reason: .missingSeparator(","), text: "lonely"),
+        LineProblem(
+          line: 4, reason: .tooManyFields(found: 4, expected: 2), text: "too,many,fields,here"),
+        LineProblem(line: 5, reason: .emptyTerm, text: ",no term"),
       ])
-    #expect(result.problems[0].description == "line 3: no separator \",\" between term and meaning")
+    #expect(
+      result.problems[0].message(in: .english, file: "cards.csv")
+        == #"cards.csv, line 3 (“lonely”): no separator "," between term and meaning"#)
   }
 
   @Test func reportsUnknownStudyStateAndUnterminatedQuote() throws {
@@ -101,8 +106,8 @@ import WordbookInterchange
     #expect(result.rows.isEmpty)
     #expect(
       result.problems == [
-        LineProblem(line: 2, reason: .unknownStudyState("maybe")),
-        LineProblem(line: 3, reason: .unterminatedQuote),
+        LineProblem(line: 2, reason: .unknownStudyState("maybe"), text: "x,y,maybe"),
+        LineProblem(line: 3, reason: .unterminatedQuote, text: "\"open,z"),
       ])
   }
 

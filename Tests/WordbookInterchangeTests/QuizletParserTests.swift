@@ -43,9 +43,9 @@ import WordbookInterchange
     #expect(result.rows.map(\.studyState) == [.notStudied, .notStudied, .success])
     #expect(
       result.problems == [
-        LineProblem(line: 2, reason: .missingSeparator("|")),
-        LineProblem(line: 3, reason: .tooManySeparators(found: 2, separator: "|")),
-        LineProblem(line: 6, reason: .emptyTerm),
+        LineProblem(line: 2, reason: .missingSeparator("|"), text: "no separator here"),
+        LineProblem(line: 3, reason: .tooManySeparators(found: 2, separator: "|"), text: "x|y|z"),
+        LineProblem(line: 6, reason: .emptyTerm, text: "|r"),
       ])
   }
 

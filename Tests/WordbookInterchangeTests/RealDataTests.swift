@@ -20,22 +20,31 @@ import WordbookInterchange
     QuizletSet(file: "spanish__aqa__master-set.txt", cards: 4_779, rejected: []),
     QuizletSet(
       file: "german__aqa__A2__unit6.txt", cards: 180,
-      rejected: [LineProblem(line: 130, reason: .missingSeparator("|"))]),
+      rejected: [
+        LineProblem(
+          line: 130, reason: .missingSeparator("|"), text: "to harm (starts with b) belasten")
+      ]),
     QuizletSet(
       file: "german__aqa__AS__unit6.txt", cards: 143,
-      rejected: [LineProblem(line: 88, reason: .tooManySeparators(found: 2, separator: "|"))]),
+      rejected: [
+        LineProblem(
+          line: 88, reason: .tooManySeparators(found: 2, separator: "|"),
+          text: "the national orchestra/band|to take plac…")
+      ]),
     QuizletSet(
       file: "spanish__aqa__general__flowers.txt", cards: 136,
       rejected: [
-        LineProblem(line: 27, reason: .missingSeparator("|")),
-        LineProblem(line: 138, reason: .missingSeparator("|")),
+        LineProblem(line: 27, reason: .missingSeparator("|"), text: "the primrose"),
+        LineProblem(
+          line: 138, reason: .missingSeparator("|"),
+          text: "https://www.berlitz.com/blog/flowers-in-…"),
       ]),
     QuizletSet(
       file: "spanish__aqa__A2__unit6_los_movimientos_populares.txt", cards: 151, rejected: []),
     QuizletSet(file: "japanese__university__hiragana__aiueo.txt", cards: 5, rejected: []),
     QuizletSet(
       file: "japanese__university__marugoto-a1__daily-routine-and-verbs.txt", cards: 24,
-      rejected: [LineProblem(line: 1, reason: .missingSeparator("|"))]),
+      rejected: [LineProblem(line: 1, reason: .missingSeparator("|"), text: "# かつどう page 62-63")]),
     // SOURCE.md says 110 from `wc -l`, but the file has no final newline: 111 cards.
     QuizletSet(file: "dutch__self-study__animals.txt", cards: 111, rejected: []),
   ]

@@ -28,7 +28,9 @@ import Testing
     #expect(quizlet.output.contains("(quizlet) into wordbook 3 (German): 180 added"))
     #expect(quizlet.output.hasSuffix("1 rejected.\n"))
     #expect(
-      quizlet.error == "rejected line 130: no separator \"|\" between term and meaning\n")
+      quizlet.error
+        == "rejected \(german.path), line 130 (“to harm (starts with b) belasten”): "
+        + "no separator \"|\" between term and meaning\n")
   }
 
   @Test func importErrorsSayWhatToDo() async throws {
@@ -278,7 +280,10 @@ import Testing
     }
     let tab = try await process.run(
       db + ["import", junk.path, "--book", "Nothing", "--separator", "tab"])
-    #expect(tab.error.hasPrefix("rejected line 1: no separator (tab) between term and meaning\n"))
+    #expect(
+      tab.error.hasPrefix(
+        "rejected \(junk.path), line 1 (“justwords”): no separator (tab) between term and meaning\n"
+      ))
     let blank = try await process.run(db + ["import", dump.path, "--book", " ", "--format", "csv"])
     #expect(blank.status == 1)
     #expect(!blank.error.contains("no card"), "\(blank.error)")
@@ -334,8 +339,8 @@ import Testing
           + "0 duplicates skipped, 1 rejected.\n"))
     #expect(
       imported.error
-        == "rejected line 3: longer than 1 MiB; it was skipped (split it, or check the file is text)\n"
-    )
+        == "rejected \(file.path), line 3 (“\(long.prefix(40))…”): longer than 1 MiB; it was "
+        + "skipped (split it, or check the file is text)\n")
     let words = try await process.run(["--db", process.databasePath, "words", "Long"]).output
     #expect(words.split(separator: "\n").count == 3)
     #expect(words.contains("포도"))
@@ -383,7 +388,8 @@ import Testing
     let lines = imported.error.split(separator: "\n")
     #expect(lines.first?.hasPrefix("line 1 was read as the header row") == true)
     #expect(
-      lines.dropFirst().first == "rejected line 3: no separator (tab) between term and meaning")
+      lines.dropFirst().first
+        == "rejected \(file.path), line 3 (“junk”): no separator (tab) between term and meaning")
     #expect(lines.count == 1 + 10_000 + 1)
     #expect(lines.last == "rejected 5 more lines, not listed")
   }

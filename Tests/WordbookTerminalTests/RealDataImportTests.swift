@@ -73,9 +73,9 @@ import Testing
       counts["added"].map { $0 + counts["homonyms", default: 0] + counts["duplicates", default: 0] }
         == file.added, "\(lines.first ?? "")")
     #expect(counts["rejected"] == file.rejectedLines.count)
-    let rejected = result.error.split(separator: "\n").compactMap { line in
-      line.hasPrefix("rejected line ")
-        ? line.split(separator: ":").first?.split(separator: " ").last.flatMap { Int($0) } : nil
+    let rejected = result.error.split(separator: "\n").compactMap { line -> Int? in
+      guard line.hasPrefix("rejected "), let number = line.range(of: ", line ") else { return nil }
+      return Int(line[number.upperBound...].prefix { $0.isNumber })
     }
     #expect(rejected == file.rejectedLines)
     let books = try await process.run(["--db", process.databasePath, "books"]).output

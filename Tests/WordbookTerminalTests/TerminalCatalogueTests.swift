@@ -110,14 +110,14 @@ import WordbookPostgres
       .bookNotDeleted(Self.book.id), .cannotReadFile("marker.csv"),
       .unreadableFlashcards(file: "marker.csv", .ambiguousColumns(firstRow: ["a", "b", "c"])),
       .noCardToImport(file: "marker.csv", format: "csv", rejected: 2),
-      .unreadablePackage(file: "marker.csv", detail: "not a zip archive"),
+      .unreadablePackage(file: "marker.csv", .noCollection),
       .noNoteToImport(file: "marker.csv", rejected: 3), .interrupted(signal: 15),
-      .exportFailed(format: "csv", detail: "a field holds the separator"),
+      .exportFailed(format: "csv", .unsupportedSeparator("--marker")),
       .cannotReadLog("marker.csv"), .logIsFolder("marker.csv"),
       .notALog("marker.csv", detail: "line 1 is not JSON"), .replayDiffers(sequence: 4242),
       .terminalUnavailable(detail: "not a terminal"),
       .logNotWritten(name: "marker.csv", detail: "No space left on device"),
-      .marksNotSaved(2), .stopped, .serverFailed(detail: "cannot listen"),
+      .marksNotSaved(2), .stopped, .serverFailed(.daemonNotStarted(port: 4242)),
       .outputProtected(name: "marker.csv", .database, option: "--output"),
       .standardOutputProtected(.databaseFile),
       .outputIsFolder(name: "marker.csv", option: "--output"),
@@ -138,7 +138,7 @@ import WordbookPostgres
     problems += accountErrors.map { .account($0) }
     var refusals: [ReviewLineProblem] = [
       .missingColumn("rating"), .duplicateColumn("rating"), .invalidRating("--marker"),
-      .invalidTime("--marker"), .timeOutOfBounds("--marker"), .unreadable("too few fields"),
+      .invalidTime("--marker"), .timeOutOfBounds("--marker"), .unreadable(.unterminatedQuote),
       .fieldCount(found: 4242, expected: 3), .emptyField,
     ]
     refusals += Self.unmatchedTerms.map { .unmatched($0) }
@@ -193,7 +193,9 @@ import WordbookPostgres
         file: "marker.csv", format: "csv", ImportSummary(book: Self.book, added: 3), .keep,
         rejected: 1),
       .media(media, folder: Self.path), .headerDetected(["term", "meaning"]),
-      .rejected("line 3: no meaning"), .moreRejected(5), .importing(rows: 5000, percentRead: 42),
+      .rejected(file: "marker.csv", LineProblem(line: 4242, reason: .emptyTerm, text: "--marker")),
+      .rejectedNote(file: "marker.csv", AnkiNoteProblem(note: 4242, reason: .emptyTerm)),
+      .moreRejected(5), .importing(rows: 5000, percentRead: 42),
       .exported(count: 7, Self.book, file: "marker.csv", format: "csv"),
       .replayed(count: 7, log: "marker.csv", cutOff: true), .listeningWarning(host: "0.0.0.0"),
       .signInOverPlainHTTP(host: "0.0.0.0"),
@@ -218,7 +220,7 @@ import WordbookPostgres
       .fitting(percent: 42), .parametersApplied(current: Self.evaluation, fitted: Self.evaluation),
       .parametersKept(current: Self.evaluation, fitted: Self.evaluation),
     ]
-    #expect(Set(reports.map(Self.index)) == Set(0..<40))
+    #expect(Set(reports.map(Self.index)) == Set(0..<41))
     for report in reports {
       expectBoth(english.text(report), korean.text(report))
     }
@@ -448,6 +450,7 @@ extension TerminalCatalogueTests {
     case .parametersKept: 37
     case .onThisNetwork: 38
     case .qrCodeTooWide: 39
+    case .rejectedNote: 40
     }
   }
 }

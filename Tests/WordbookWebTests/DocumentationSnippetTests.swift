@@ -56,4 +56,11 @@ struct DocumentationSnippetTests {
     #expect(String(next.url.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" }) == address)
     await next.stop()
   }
+
+  /// `WebServerError.message(in:)`.
+  @Test func wordingAnError() {
+    #expect(
+      WebServerError.invalidCertificate(.refused).message(in: .english).hasPrefix(
+        "cannot serve HTTPS: GnuTLS refused the certificate or its key (do they match?). "))
+  }
 }

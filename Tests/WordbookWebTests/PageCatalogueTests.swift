@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Wordbook
+import WordbookTestSupport
 
 @testable import WordbookWeb
 
@@ -33,6 +34,26 @@ import Wordbook
         #expect(korean.contains(marker), "\(refusal): \(korean)")
       }
       #expect(seen.insert(english).inserted, "\(refusal) says what another refusal says")
+    }
+  }
+
+  @Test func everyServerErrorIsWordedInBothLanguages() {
+    let errors: [WebServerError] = [
+      .libraryMissing("libmicrohttpd.so.12: marker reason"), .cannotListen("marker reason"),
+      .daemonNotStarted(port: 4242), .invalidPeer("/marker"),
+      .invalidCertificate(.notACertificate), .invalidCertificate(.notAKey),
+      .invalidCertificate(.refused), .tlsUnsupported,
+    ]
+    let names = [
+      "GNU", "libmicrohttpd12", "libmicrohttpd", "apt-get install", "brew install", "Debian",
+      "Ubuntu", "macOS", "Homebrew", "http://HOST:PORT", "HTTPS", "PEM", "GnuTLS", "TLS",
+      "openssl req -x509 -newkey rsa:2048 -nodes -keyout key.pem -out cert.pem",
+      "wordbook serve",
+    ]
+    for error in errors {
+      CatalogueCheck.expectBoth(
+        error.message(in: .english), error.message(in: .korean),
+        values: Self.markers + ["libmicrohttpd.so.12: marker reason"], names: names)
     }
   }
 

@@ -1,6 +1,8 @@
 import Wordbook
+import WordbookAnki
 import WordbookInterchange
 import WordbookPostgres
+import WordbookWeb
 
 /// Why a subcommand failed, with the values its message names; the catalogue words it.
 enum CommandProblem: Hashable, Sendable {
@@ -36,8 +38,8 @@ enum CommandProblem: Hashable, Sendable {
   case noCardToImport(file: String, format: String, rejected: Int)
   /// `import-reviews` refused the review history at this line; nothing was written.
   case reviewLineRefused(file: String, line: Int, ReviewLineProblem)
-  /// The Anki package cannot be read; the reader's own words.
-  case unreadablePackage(file: String, detail: String)
+  /// The Anki package cannot be read.
+  case unreadablePackage(file: String, AnkiPackageError)
   /// The Anki package held no note that could be imported.
   case noNoteToImport(file: String, rejected: Int)
   /// `optimize` could not fit the parameters; the stored ones were kept.
@@ -45,8 +47,8 @@ enum CommandProblem: Hashable, Sendable {
   /// SIGINT (Ctrl-C), SIGTERM or SIGHUP stopped the command; what it had not finished was
   /// rolled back.
   case interrupted(signal: Int32)
-  /// The words cannot be written in the format; the writer's own words.
-  case exportFailed(format: String, detail: String)
+  /// The words cannot be written in the format.
+  case exportFailed(format: String, FlashcardWriteError)
   /// The action log cannot be opened.
   case cannotReadLog(String)
   /// The action log's path is a folder.
@@ -63,8 +65,8 @@ enum CommandProblem: Hashable, Sendable {
   case marksNotSaved(Int)
   /// A signal stopped the study screen.
   case stopped
-  /// The web server cannot start; its own words.
-  case serverFailed(detail: String)
+  /// The web server cannot start.
+  case serverFailed(WebServerError)
   /// An output is a file the command must not write.
   case outputProtected(name: String, ProtectedFiles.Kind, option: String)
   /// Standard output is a file the command must not write.

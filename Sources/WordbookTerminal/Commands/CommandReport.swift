@@ -1,5 +1,6 @@
 import Wordbook
 import WordbookAnki
+import WordbookInterchange
 
 /// A line a subcommand tells the user, with its values; the catalogue words it.
 ///
@@ -30,8 +31,10 @@ enum CommandReport: Hashable, Sendable {
   case ankiReviews(AnkiReviewSummary)
   /// The first line was read as a header row with these fields.
   case headerDetected([String])
-  /// A rejected line, in the reader's words.
-  case rejected(String)
+  /// A rejected line of the file: its number, the start of its text and why.
+  case rejected(file: String, LineProblem)
+  /// A rejected note of the Anki package: its position and why.
+  case rejectedNote(file: String, AnkiNoteProblem)
   /// How many more lines were rejected and not listed.
   case moreRejected(Int)
   /// The running count of an import's rows, and how much of its file has been read, in

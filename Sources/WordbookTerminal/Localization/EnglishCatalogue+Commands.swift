@@ -1,4 +1,5 @@
 import Wordbook
+import WordbookAnki
 import WordbookInterchange
 import WordbookPostgres
 
@@ -169,21 +170,23 @@ extension EnglishCatalogue: TerminalCatalogue {
     case .userNotDeleted(let name): "user \(name.shown) was not deleted."
     case .cannotReadFile(let file): "cannot read \(file.shown). Check the path and its permissions."
     case .unreadableFlashcards(let file, let error):
-      "\(file.shown): \(error.description.shown)" + Self.columnAdvice(error) + "."
+      "\(file.shown): \(error.message(in: .english).shown)" + Self.columnAdvice(error) + "."
     case .noCardToImport(let file, let format, let rejected):
       "no card to import in \(file.shown) (read as \(format), "
         + "\(Self.counted(rejected, "line", "lines")) rejected); "
         + "the wordbook was not changed."
     case .reviewLineRefused(let file, let line, let problem):
       "\(file.shown), line \(line): \(Self.refusal(problem)); no review was imported."
-    case .unreadablePackage(let file, let detail): "\(file.shown): \(detail.shown)."
+    case .unreadablePackage(let file, let error):
+      "\(file.shown): \(error.message(in: .english).shown)."
     case .noNoteToImport(let file, let rejected):
       "\(file.shown): no note could be imported (\(rejected) rejected); "
         + "the wordbook was not changed."
     case .parameterFitFailed(let error): Self.fitFailure(error)
     case .interrupted(let signal):
       "stopped by \(Self.signalName(signal)); what it had not finished was not saved."
-    case .exportFailed(let format, let detail): "cannot export as \(format): \(detail.shown)."
+    case .exportFailed(let format, let error):
+      "cannot export as \(format): \(error.message(in: .english).shown)."
     case .cannotReadLog(let name): "cannot read the action log \(name.shown). Check the path."
     case .logIsFolder(let name):
       "cannot read the action log \(name.shown): it is a folder. Check the path."
@@ -199,7 +202,7 @@ extension EnglishCatalogue: TerminalCatalogue {
       (count == 1 ? "1 mark was" : "\(count) marks were")
         + " not saved: the database did not confirm them in time."
     case .stopped: "stopped."
-    case .serverFailed(let detail): detail.shown
+    case .serverFailed(let error): error.message(in: .english).shown
     case .outputProtected(let name, let kind, let option):
       "\(name.shown) is \(Self.name(of: kind)); it is not written. Give \(option) another file."
     case .standardOutputProtected(let kind):
@@ -247,7 +250,7 @@ extension EnglishCatalogue: TerminalCatalogue {
       "the line has \(found == 1 ? "1 field" : "\(found) fields") where the header row has "
         + "\(expected)"
     case .emptyField: "a field is empty (each line needs a term, a rating and a time)"
-    case .unreadable(let detail): detail.shown
+    case .unreadable(let reason): reason.clause(in: .english).shown
     }
   }
 
@@ -332,7 +335,10 @@ extension EnglishCatalogue: TerminalCatalogue {
     case .headerDetected(let fields):
       "line 1 was read as the header row (\(Self.quoted(fields))); "
         + "pass --no-header to import it as a card"
-    case .rejected(let problem): "rejected \(problem.shown)"
+    case .rejected(let file, let problem):
+      "rejected \(problem.message(in: .english, file: file).shown)"
+    case .rejectedNote(let file, let problem):
+      "rejected \(problem.message(in: .english, file: file).shown)"
     case .moreRejected(let count):
       "rejected \(Self.counted(count, "more line", "more lines")), not listed"
     case .importing(let count, let percent):

@@ -1,4 +1,5 @@
 import Wordbook
+import WordbookAnki
 import WordbookInterchange
 import WordbookPostgres
 
@@ -145,23 +146,23 @@ extension KoreanCatalogue: TerminalCatalogue {
     case .userNotDeleted(let name): "사용자 \(name.shown)를 지우지 않았습니다."
     case .cannotReadFile(let file): "\(file.shown)을 읽을 수 없습니다. 경로와 권한을 확인하세요."
     case .unreadableFlashcards(let file, let error):
-      "\(file.shown): 읽을 수 없습니다 (\(error.description.shown))."
+      "\(file.shown): \(error.message(in: .korean).shown)."
         + Self.columnAdvice(error)
     case .noCardToImport(let file, let format, let rejected):
       "\(file.shown)에 가져올 카드가 없습니다 (\(format)로 읽음, 거부된 줄 \(rejected)개). "
         + "단어장은 바뀌지 않았습니다."
     case .reviewLineRefused(let file, let line, let problem):
       "\(file.shown) \(line)번째 줄: \(Self.refusal(problem)). 복습 기록을 하나도 가져오지 않았습니다."
-    case .unreadablePackage(let file, let detail):
-      "\(file.shown): 읽을 수 없습니다 (\(detail.shown))."
+    case .unreadablePackage(let file, let error):
+      "\(file.shown): \(error.message(in: .korean).shown)."
     case .noNoteToImport(let file, let rejected):
       "\(file.shown): 가져올 수 있는 노트가 없습니다 (거부 \(rejected)개). "
         + "단어장은 바뀌지 않았습니다."
     case .parameterFitFailed(let error): Self.fitFailure(error)
     case .interrupted(let signal):
       "\(EnglishCatalogue.signalName(signal)) 신호로 중단했습니다. 끝내지 못한 작업은 저장하지 않았습니다."
-    case .exportFailed(let format, let detail):
-      "\(format) 형식으로 내보낼 수 없습니다 (\(detail.shown))."
+    case .exportFailed(let format, let error):
+      "\(format) 형식으로 내보낼 수 없습니다: \(error.message(in: .korean).shown)."
     case .cannotReadLog(let name): "동작 기록 \(name.shown)을 읽을 수 없습니다. 경로를 확인하세요."
     case .logIsFolder(let name):
       "동작 기록 \(name.shown)을 읽을 수 없습니다. 폴더입니다. 경로를 확인하세요."
@@ -177,7 +178,7 @@ extension KoreanCatalogue: TerminalCatalogue {
     case .marksNotSaved(let count):
       "표시 \(count)개가 저장되지 않았습니다. 데이터베이스가 제때 확인하지 않았습니다."
     case .stopped: "중단했습니다."
-    case .serverFailed(let detail): "웹 서버를 시작할 수 없습니다 (\(detail.shown))."
+    case .serverFailed(let error): error.message(in: .korean).shown
     case .outputProtected(let name, let kind, let option):
       "\(name.shown)은 \(Self.name(of: kind))이라 쓰지 않았습니다. \(option)에 다른 파일을 주세요."
     case .standardOutputProtected(let kind):
@@ -220,7 +221,7 @@ extension KoreanCatalogue: TerminalCatalogue {
     case .fieldCount(let found, let expected):
       "이 줄의 필드는 \(found)개인데 머리 줄은 \(expected)개입니다"
     case .emptyField: "빈 필드가 있습니다(줄마다 단어, 평가, 시간이 필요합니다)"
-    case .unreadable(let detail): detail.shown
+    case .unreadable(let reason): reason.clause(in: .korean).shown
     }
   }
 
@@ -283,7 +284,10 @@ extension KoreanCatalogue: TerminalCatalogue {
     case .headerDetected(let fields):
       "1번째 줄을 머리글(\(EnglishCatalogue.quoted(fields)))로 읽었습니다. "
         + "카드로 가져오려면 --no-header를 주세요."
-    case .rejected(let problem): "거부: \(problem.shown)"
+    case .rejected(let file, let problem):
+      "거부: \(problem.message(in: .korean, file: file).shown)"
+    case .rejectedNote(let file, let problem):
+      "거부: \(problem.message(in: .korean, file: file).shown)"
     case .moreRejected(let count): "거부된 줄이 \(count)개 더 있습니다 (목록 생략)."
     case .importing(let count, let percent):
       "가져오는 중: \(count)줄" + (percent.map { ", 파일의 \($0)% 읽음" } ?? "")

@@ -148,7 +148,7 @@ final class ReviewHistoryReading: Sendable {
     case .tooFewFields(let found, _), .tooManyFields(let found, _):
       .fieldCount(found: found, expected: width)
     case .emptyTerm: .emptyField
-    default: .unreadable(reason.description)
+    default: .unreadable(reason)
     }
   }
 

@@ -1,4 +1,5 @@
 import Wordbook
+import WordbookInterchange
 
 /// Why `import-reviews` refused a line of a review history; the whole file is refused with it.
 enum ReviewLineProblem: Error, Hashable, Sendable {
@@ -18,6 +19,6 @@ enum ReviewLineProblem: Error, Hashable, Sendable {
   case fieldCount(found: Int, expected: Int)
   /// A field of the line is empty.
   case emptyField
-  /// The line cannot be read as a row of the table; the reader's own words.
-  case unreadable(String)
+  /// The line cannot be read as a row of the table.
+  case unreadable(LineProblem.Reason)
 }

@@ -86,7 +86,7 @@ extension CommandSession {
               option: separator == (options.cardSeparator ?? "\n")
                 ? "--card-separator" : "--separator"))
         } catch {
-          throw .runtime(.exportFailed(format: format.rawValue, detail: error.description))
+          throw .runtime(.exportFailed(format: format.rawValue, error))
         }
         if output.isTerminal { text = text.escapedForTerminal(keepingLineBreaks: true) }
         try output.write(text)

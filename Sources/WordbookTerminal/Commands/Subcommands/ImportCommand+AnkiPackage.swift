@@ -22,14 +22,14 @@ extension CommandSession {
   private static func makeScratchFolder(for file: String) throws(CommandFailure) -> String {
     guard let made = TemporaryFolder.make(prefix: "wordbook-import-") else {
       let error = AnkiPackageError.temporaryFileFailed(TemporaryFolder.parent, errorNumber: errno)
-      throw .runtime(.unreadablePackage(file: file, detail: error.description))
+      throw .runtime(.unreadablePackage(file: file, error))
     }
     return made
   }
 
   /// `wordbook import` of an Anki package: its notes become words, the pictures they show are
   /// stored in the media folder beside the database (`<database>.media`), and the answers of its
-  /// review log become the new words' reviews (see ``importReviews(of:_:_:_:madeBook:)``).
+  /// review log become the new words' reviews (see ``importReviews(of:in:_:_:_:madeBook:)``).
   ///
   /// The pictures are written under temporary names and named inside the words' transaction,
   /// just before it commits; when the import fails or is cancelled the words roll back and the
@@ -61,7 +61,7 @@ extension CommandSession {
       log = try package.reviewLog()
     } catch {
       media.discard()
-      throw .runtime(.unreadablePackage(file: file, detail: error.description))
+      throw .runtime(.unreadablePackage(file: file, error))
     }
     defer { log.close() }
     guard !plan.drafts.isEmpty else {
@@ -69,6 +69,7 @@ extension CommandSession {
       throw .runtime(.noNoteToImport(file: file, rejected: plan.problems.count))
     }
     let drafts = plan.drafts
+    let language = catalogue.language
     // The closure runs once, inside the import's transaction, while this function awaits the
     // import: the folder is never used from two threads at once.
     nonisolated(unsafe) let staged = media
@@ -84,7 +85,7 @@ extension CommandSession {
         do throws(AnkiPackageError) {
           try staged.commit()
         } catch {
-          throw WordServiceError(.other, error.description)
+          throw WordServiceError(.other, error.message(in: language))
         }
       }
     } catch {
@@ -103,7 +104,7 @@ extension CommandSession {
       throw .runtime(.other(String(describing: error)))
     }
     let reviews = try await importReviews(
-      of: log, plan, summary, command.duplicates,
+      of: log, in: file, plan, summary, command.duplicates,
       madeBook: !booksBefore.contains { $0.id == summary.book.id })
     try out.writeLine(
       catalogue.text(
@@ -113,7 +114,7 @@ extension CommandSession {
     try out.writeLine(catalogue.text(.media(plan.media, folder: media.path)))
     try out.writeLine(catalogue.text(.ankiReviews(reviews)))
     for problem in plan.problems {
-      TerminalOutput.standardError.writeLine(catalogue.text(.rejected(problem.description)))
+      TerminalOutput.standardError.writeLine(catalogue.text(.rejectedNote(file: file, problem)))
     }
   }
 }

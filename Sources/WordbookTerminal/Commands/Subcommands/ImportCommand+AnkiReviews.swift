@@ -13,11 +13,13 @@ extension CommandSession {
   /// `--on-duplicate update` changed. After a signal, the words are deleted one by one within
   /// ``CommandInterruption/gracePeriod``; the ones it leaves no time for stay.
   ///
-  /// - Parameter madeBook: Whether the import of the words made their book.
+  /// - Parameters:
+  ///   - file: The package's name as the user gave it, for the error when the log cannot be read.
+  ///   - madeBook: Whether the import of the words made their book.
   /// - Returns: What became of the answers.
   /// - Throws: The failure of the reviews' import, once the words are deleted.
   func importReviews(
-    of log: AnkiReviewLog, _ plan: AnkiImportPlan, _ summary: ImportSummary,
+    of log: AnkiReviewLog, in file: String, _ plan: AnkiImportPlan, _ summary: ImportSummary,
     _ policy: DuplicatePolicy, madeBook: Bool
   ) async throws(CommandFailure) -> AnkiReviewSummary {
     let added = try await addedWords(summary, policy)
@@ -42,6 +44,8 @@ extension CommandSession {
       return reviews
     case .failure(let error):
       await undo(added, book: madeBook ? summary.book : nil)
+      // The log's own error, worded in the user's language, rather than the service's.
+      if let failure = log.failure { throw .runtime(.unreadablePackage(file: file, failure)) }
       if let error = error as? WordServiceError { throw .service(error) }
       throw .runtime(.other(String(describing: error)))
     }

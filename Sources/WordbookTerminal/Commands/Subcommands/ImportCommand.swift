@@ -122,7 +122,7 @@ extension CommandSession {
       // error is reported.
       parsed = ParseResult(format: command.format ?? .tsv, separator: "")
     }
-    reportRejected(parsed, header: command.header)
+    reportRejected(parsed, of: file, header: command.header)
     let rejected = parsed.problems.count + parsed.omittedProblemCount
     let summary: ImportSummary
     switch result {
@@ -165,10 +165,12 @@ extension CommandSession {
     }
   }
 
-  /// Writes the rejected lines to standard error, and the header row when it was detected
+  /// Writes the rejected lines of `file` to standard error, and the header row when it was detected
   /// rather than asked for, since it may be a card (a Quizlet set whose first card is
   /// `word`/`definition`).
-  private func reportRejected(_ parsed: ParseResult, header: FlashcardReadOptions.HeaderHandling) {
+  private func reportRejected(
+    _ parsed: ParseResult, of file: String, header: FlashcardReadOptions.HeaderHandling
+  ) {
     let error = TerminalOutput.standardError
     // The header of the app's own export is no news: only a header that may be a card is named.
     if let fields = parsed.header, header == .detect,
@@ -177,7 +179,7 @@ extension CommandSession {
       _ = error.write(catalogue.text(.headerDetected(fields)) + "\n")
     }
     for problem in parsed.problems {
-      _ = error.write(catalogue.text(.rejected(problem.description)) + "\n")
+      _ = error.write(catalogue.text(.rejected(file: file, problem)) + "\n")
     }
     if parsed.omittedProblemCount > 0 {
       _ = error.write(catalogue.text(.moreRejected(parsed.omittedProblemCount)) + "\n")

@@ -95,7 +95,7 @@ extension ServeCommand {
     do {
       return try TLSCertificate(certificatePEM: certificate, privateKeyPEM: key)
     } catch {
-      throw .runtime(.serverFailed(detail: error.message))
+      throw .runtime(.serverFailed(error))
     }
   }
 
@@ -141,7 +141,7 @@ extension ServeCommand {
         limits: WebServerLimits(connections: 8192, sessions: 2048), peers: peers,
         tls: tls)
     } catch {
-      throw .runtime(.serverFailed(detail: error.message))
+      throw .runtime(.serverFailed(error))
     }
     try await serve(
       server, catalogue: catalogue, out: out,
@@ -201,7 +201,7 @@ extension CommandSession {
       server = try WebServer(
         service: service, host: command.host, port: command.port, key: key, tls: tls)
     } catch {
-      throw .runtime(.serverFailed(detail: error.message))
+      throw .runtime(.serverFailed(error))
     }
     try await command.serve(
       server, catalogue: catalogue, out: out, warning: .listeningWarning(host: command.host))
