@@ -314,7 +314,7 @@ import Wordbook
         $0.lastError = .service(offline)
       }
       store.send(.study(.view(.setStudyMode(.excludeSuccess)))) {
-        $0.studyMode = .excludeSuccess
+        $0.setStudyMode(.excludeSuccess)
         $0.books[0].studyMode = .excludeSuccess
         $0.backFaces = []
       }
