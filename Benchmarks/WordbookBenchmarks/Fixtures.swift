@@ -82,9 +82,9 @@ enum Fixtures {
     guard let words = try? await loaded.service.fetchWords(in: loaded.book.id) else {
       fatalError("the in-memory service lost its words")
     }
-    _ = reducer.reduce(into: &state, action: .books(.booksLoaded(.success([loaded.book]))))
-    _ = reducer.reduce(into: &state, action: .books(.view(.selectBook(loaded.book.id))))
-    _ = reducer.reduce(into: &state, action: .study(.wordsLoaded(loaded.book.id, .success(words))))
+    reducer.apply(.books(.booksLoaded(.success([loaded.book]))), to: &state)
+    reducer.apply(.books(.view(.selectBook(loaded.book.id))), to: &state)
+    reducer.apply(.study(.wordsLoaded(loaded.book.id, .success(words))), to: &state)
     return state
   }
 }

@@ -4,6 +4,10 @@ public enum ActionOrigin: String, Hashable, Sendable, Codable {
   case caller
   /// An effect, such as a service answering.
   case effect
+  /// The action before, which sent it at once with ``Effect/send(_:)``, as a child feature
+  /// sends its `delegate` action: a replay applies it with that action, so a log recorded
+  /// before such actions were logged replays the same.
+  case sent
 }
 
 /// One action a store processed, as its recorder saw it.

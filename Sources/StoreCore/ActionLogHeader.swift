@@ -5,8 +5,10 @@
 public struct ActionLogHeader: Hashable, Sendable, Codable {
   /// The format this version of the runtime writes and the newest it reads.
   ///
-  /// Format 2 added the header and checkpoint lines after an action's own line.
-  public static let currentFormatVersion = 2
+  /// Format 2 added the header and checkpoint lines after an action's own line; format 3 the
+  /// entries of actions sent at once (origin ``ActionOrigin/sent``), whose sender's
+  /// checkpoint waits for them.
+  public static let currentFormatVersion = 3
 
   /// The format the log is written in.
   public var formatVersion: Int

@@ -1,6 +1,9 @@
 /// A replay of an action log through a reducer alone, an entry at a time.
 ///
-/// Effects are not run: their results are themselves actions in the log. After every entry
+/// Effects are not run: their results are themselves actions in the log, except the actions
+/// an entry's action sends at once (``Effect/send(_:)``), which are applied with it, as a store
+/// does in one `send`; their own entries (origin ``ActionOrigin/sent``) are checked, not
+/// applied again. After every entry
 /// that has a checkpoint, the replayed state's checkpoint must equal the recorded one; the
 /// first entry that disagrees, or that breaks the sequence, is the ``divergence``. The replay
 /// goes on to the end of the log either way, so ``state`` is the state after every entry.
@@ -47,7 +50,9 @@ public struct ActionLogReplay<R: Reducer> {
         reason: "expected sequence \(expectedSequence): the log has a gap or is out of order")
     }
     expectedSequence = entry.sequence + 1
-    _ = reducer.reduce(into: &state, action: entry.action)
+    // An action sent at once was applied with the action that sent it, as logs recorded
+    // before such actions were logged expect.
+    if entry.origin != .sent { reducer.apply(entry.action, to: &state) }
     guard let recorded = entry.checkpoint, divergence == nil else { return }
     let replayed = checkpoint(state)
     if replayed != recorded {

@@ -3,7 +3,8 @@
 /// A state with bookkeeping (counts kept beside the values they count, an index beside a
 /// list) can be built by hand in a test and broken there. Adopt this protocol to check such a
 /// state in one place: tests call ``invariantViolations`` on the states they build, and a
-/// ``Store`` built in debug mode asserts after every action that the reducer kept them.
+/// ``Store`` built in debug mode asserts after every action, and the actions it sent with
+/// ``Effect/send(_:)``, that the reducer kept them.
 ///
 /// ```swift
 /// struct Cart: InvariantCheckingState {

@@ -7,7 +7,9 @@ extension Store {
     case .send(let action):
       // The action's effects belong to the `send` that caused it, so awaiting that send's
       // task awaits them too.
-      queue.append(Pending(action: action, origin: .effect, tasks: tasks))
+      queue.append(
+        Pending(action: action, origin: isRecordingSender ? .sent : .effect, tasks: tasks))
+      if isRecordingSender { unprocessedSentCount += 1 }
     case .run(let work):
       tasks.tasks.append(run(work, cancelIDs: cancelIDs))
     case .merge(let effects):

@@ -49,8 +49,18 @@ public final class Store<State, Action: Sendable>: Observable {
   @usableFromInline var lastEntryHasCheckpoint: Bool?
   /// The number of actions the recorder kept: the sequence number of the last entry.
   @usableFromInline var recordedCount = 0
-  /// The state's invariant check, asserted after every action in debug builds; `nil` when the
-  /// state does not adopt ``InvariantCheckingState``.
+  /// Whether a checkpoint is due but waits for the actions sent at once to be processed, so
+  /// that it shows the state a replay reaches by applying them with their sender.
+  @usableFromInline var isCheckpointOwed = false
+  /// The actions sent with ``Effect/send(_:)`` and queued, not yet processed.
+  @usableFromInline var unprocessedSentCount = 0
+  /// Whether the recorder kept the action being processed: the actions it sends at once are
+  /// logged as ``ActionOrigin/sent`` only then, since a replay applies them with it, and as
+  /// sent by an effect otherwise (a scoped log that leaves their sender out).
+  @usableFromInline var isRecordingSender = true
+  /// The state's invariant check, asserted in debug builds after every action and the actions
+  /// it sent with ``Effect/send(_:)``; `nil` when the state does not adopt
+  /// ``InvariantCheckingState``.
   @usableFromInline let invariantViolations: ((State) -> [String])?
   let warn: @MainActor (RuntimeWarning) -> Void
   @usableFromInline let registrar = ObservationRegistrar()
@@ -250,13 +260,30 @@ public final class Store<State, Action: Sendable>: Observable {
       index += 1
       process(pending.action, origin: pending.origin, tasks: pending.tasks)
     }
+    #if DEBUG
+      // Checked once the actions sent with `.send` are processed too: a child's delegate
+      // action finishes what the action that sent it began.
+      checkInvariants(after: queue.last?.action ?? action)
+    #endif
     queue.removeAll(keepingCapacity: true)
     return StoreTask(deferred: tasks)
+  }
+
+  /// Asserts the state's invariants, naming the last action processed.
+  @usableFromInline
+  func checkInvariants(after action: Action) {
+    guard let invariantViolations else { return }
+    let violations = invariantViolations(currentState)
+    assert(
+      violations.isEmpty,
+      "The state breaks its invariants after action \(actionCount) (\(action)): "
+        + violations.joined(separator: "; "))
   }
 
   @inlinable
   func process(_ action: Action, origin: ActionOrigin, tasks: DeferredTasks) {
     actionCount += 1
+    if origin == .sent { unprocessedSentCount -= 1 }
     let effect: Effect<Action>
     if stateMayBeTracked {
       stateMayBeTracked = false
@@ -266,16 +293,9 @@ public final class Store<State, Action: Sendable>: Observable {
     } else {
       effect = reducer(&currentState, action)
     }
-    #if DEBUG
-      if let invariantViolations {
-        let violations = invariantViolations(currentState)
-        assert(
-          violations.isEmpty,
-          "The state breaks its invariants after action \(actionCount) (\(action)): "
-            + violations.joined(separator: "; "))
-      }
-    #endif
-    if recorder != nil { record(action, origin: origin) }
+    if recorder != nil {
+      isRecordingSender = record(action, origin: origin, sends: effect.sendsActions)
+    }
     isNotifyingObservers = true
     for observer in observers { observer.onChange() }
     notifyChangedParts?()
@@ -283,12 +303,13 @@ public final class Store<State, Action: Sendable>: Observable {
     start(effect, cancelIDs: [], tasks: tasks)
   }
 
+  /// Records `action`, or the actions it stands for, and returns whether the recorder kept any.
   @usableFromInline
-  func record(_ action: Action, origin: ActionOrigin) {
-    guard let recorder else { return }
+  func record(_ action: Action, origin: ActionOrigin, sends: Bool) -> Bool {
+    guard let recorder else { return false }
     let actions = recordedActions?(action, currentState) ?? [action]
     let kept = actions.filter(recorder.records)
-    guard !kept.isEmpty else { return }
+    guard !kept.isEmpty else { return false }
     // The first entry always has a checkpoint, so that a replay from the wrong initial state
     // fails at once; ``finishRecording()`` adds one after the last. Of the actions applied in
     // one pass, only the last can have one: the state is known after all of them.
@@ -300,13 +321,17 @@ public final class Store<State, Action: Sendable>: Observable {
       recordedCount += 1
       var entry = ActionLogEntry(sequence: recordedCount, origin: origin, action: action)
       if index == kept.count - 1, let reachesInterval, let checkpoint,
-        isFirst || reachesInterval
+        isFirst || reachesInterval || isCheckpointOwed
       {
-        entry.checkpoint = checkpoint(currentState)
+        // A replay applies the actions sent at once with their sender: the checkpoint waits
+        // for the last of them.
+        isCheckpointOwed = sends || unprocessedSentCount > 0
+        if !isCheckpointOwed { entry.checkpoint = checkpoint(currentState) }
       }
       lastEntryHasCheckpoint = entry.checkpoint != nil
       recorder.record(entry)
     }
+    return true
   }
 
   /// Gives the recorder a checkpoint of the current state after the last action, unless that

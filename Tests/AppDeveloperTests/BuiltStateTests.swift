@@ -28,7 +28,7 @@ import WordbookTesting
     let error = WordServiceError(.unavailable, "The test is offline.")
     await service.fail(.updateStudyStates, call: 1, with: error)
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
-      store.send(.study(.view(.toggleStudyMode))) { $0.studyMode = .excludeSuccess }
+      store.send(.study(.view(.toggleStudyMode))) { $0.setStudyMode(.excludeSuccess) }
       store.send(.study(.view(.resetMark(Word.ID(1))))) {
         $0.words.setStudyState(.notStudied, of: Word.ID(1))
       }

@@ -13,7 +13,7 @@ struct Lesson: Equatable, Sendable, PartTrackingState {
   var changedParts = ChangedParts<Part>()
 }
 
-enum LessonAction: Equatable, Sendable {
+enum LessonAction: Equatable, EmbedsAppAction {
   case app(AppAction)
   case setGoal(Int)
 
@@ -51,7 +51,7 @@ struct LessonReducer: Reducer {
     let initial = Lesson(app: AppState(seed: 3))
     await withTestStore(initialState: initial, reducer: LessonReducer(service: memory)) {
       store in
-      store.send(.app(.books(.view(.loadBooks)))) { $0.app.booksStatus = .loading }
+      store.send(.books(.loadBooks)) { $0.app.booksStatus = .loading }
       await store.receive(.app(.books(.booksLoaded(.success(books))))) {
         $0.app.books = books
         $0.app.booksStatus = .loaded
@@ -69,14 +69,23 @@ struct LessonReducer: Reducer {
         $0.app.wordsStatus = .loaded
         $0.app.startRound()
       }
-      // The marks on their way and the undo step are the app's bookkeeping: not described.
-      store.send(.app(.study(.view(.markSuccess(words[0].id))))) {
+      // The marks on their way and the undo step are the app's bookkeeping: not described. A
+      // view action needs no nesting: `.study(.markSuccess(id))` is
+      // `.app(.study(.view(.markSuccess(id))))`.
+      store.send(.study(.markSuccess(words[0].id))) {
         $0.app.words.setStudyState(.success, of: words[0].id)
       }
       await store.receive(
         .app(.study(.studyStatesSaved(.success([.init(wordID: words[0].id, state: .success)])))))
       store.send(.setGoal(20)) { $0.goal = 20 }
     }
+  }
+
+  @Test func theShorthandIsTheNestedAction() {
+    let id = Word.ID(1)
+    #expect(LessonAction.study(.markSuccess(id)) == .app(.study(.view(.markSuccess(id)))))
+    #expect(AppAction.study(.markSuccess(id)) == .study(.view(.markSuccess(id))))
+    #expect(AppAction.books(.loadBooks) == .books(.view(.loadBooks)))
   }
 
   @Test func theAppsPartsAndTheFeaturesOwnAreObservedWithoutForwarding() async throws {
@@ -90,7 +99,7 @@ struct LessonReducer: Reducer {
     store.observe(\.app, [.card(words[1].id)]) { heard.append("card 2") }
     store.observe([.goal]) { heard.append("goal") }
 
-    store.send(.app(.study(.view(.markFail(words[1].id)))))
+    store.send(.study(.markFail(words[1].id)))
     #expect(heard == ["tally", "card 2"])
     heard = []
     store.send(.setGoal(5))

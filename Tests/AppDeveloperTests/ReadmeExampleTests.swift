@@ -132,7 +132,7 @@ import WordbookTesting
     await service.fail(.updateStudyStates, call: 1, with: offline)
 
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
-      store.send(.study(.view(.toggleStudyMode))) { $0.studyMode = .excludeSuccess }
+      store.send(.study(.view(.toggleStudyMode))) { $0.setStudyMode(.excludeSuccess) }
       store.send(.study(.view(.resetMark(go.id)))) {
         $0.words.setStudyState(.notStudied, of: go.id)
       }

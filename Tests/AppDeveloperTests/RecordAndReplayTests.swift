@@ -70,11 +70,11 @@ import Wordbook
         of: #"{"markFail":"#, with: #"{"markSuccess":"#)
       #expect(tampered != text)
       let entries = try ActionLogDecoder.decode(AppAction.self, from: Data(tampered.utf8))
-      #expect(entries.count == 10)
+      #expect(entries.count == 12)
       let result = replay(
         entries, from: AppState(seed: 9), reducer: replayReducer, checkpoint: \.checkpointSummary)
       let divergence = try #require(result.divergence)
-      #expect(divergence.step == 10)
+      #expect(divergence.step == 12)
       #expect(divergence.diff?.contains("+ tally: success 2, fail 0") == true)
     }
   }

@@ -56,7 +56,7 @@ import WordbookTesting
 
       // Due mode reads the schedule; the round starts once it is in: two new words.
       store.send(.study(.view(.setStudyMode(.due)))) {
-        $0.studyMode = .due
+        $0.setStudyMode(.due)
         $0.schedule.status = .loading
       }
       await store.receive(.study(.scheduleLoaded(verbs.id, .success(schedule)))) {

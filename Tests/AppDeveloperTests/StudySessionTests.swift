@@ -87,7 +87,7 @@ import WordbookTesting
 
       // Studying what is left, in a new order.
       store.send(.study(.view(.setStudyMode(.excludeSuccess)))) {
-        $0.studyMode = .excludeSuccess
+        $0.setStudyMode(.excludeSuccess)
         $0.backFaces = []
       }
       store.send(.study(.view(.shuffle))) { $0.shuffleStudyOrder() }

@@ -188,8 +188,8 @@ struct InvariantChecker {
     let states = state.words.allWords.map { "\($0.id):\($0.studyState)" }
     if state.canUndo {
       var probe = state
-      _ = reducer.reduce(into: &probe, action: .study(.view(.undo)))
-      _ = reducer.reduce(into: &probe, action: .study(.view(.redo)))
+      reducer.apply(.study(.view(.undo)), to: &probe)
+      reducer.apply(.study(.view(.redo)), to: &probe)
       let after = probe.words.allWords.map { "\($0.id):\($0.studyState)" }
       if after != states || probe.serviceSync.undoHistory != state.serviceSync.undoHistory {
         return "undo then redo changed the study states from \(states) to \(after)"
@@ -197,8 +197,8 @@ struct InvariantChecker {
     }
     if state.canRedo {
       var probe = state
-      _ = reducer.reduce(into: &probe, action: .study(.view(.redo)))
-      _ = reducer.reduce(into: &probe, action: .study(.view(.undo)))
+      reducer.apply(.study(.view(.redo)), to: &probe)
+      reducer.apply(.study(.view(.undo)), to: &probe)
       let after = probe.words.allWords.map { "\($0.id):\($0.studyState)" }
       if after != states || probe.serviceSync.undoHistory != state.serviceSync.undoHistory {
         return "redo then undo changed the study states from \(states) to \(after)"

@@ -20,7 +20,7 @@ struct CheckedAppReducer: Reducer {
 
   func reduce(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
     let before = state
-    let effect = base.reduce(into: &state, action: action)
+    let effect = base.apply(action, to: &state)
     probe.outcome.actionCount += 1
     probe.outcome.trace.append(action.brief)
     if probe.outcome.violation == nil,

@@ -167,7 +167,7 @@ final class ScriptedSession {
       // so that the checker sees what this action recorded.
       state.changedParts.removeAll()
       let before = state
-      let effect = reducer.reduce(into: &state, action: action)
+      let effect = reducer.apply(action, to: &state)
       outcome.actionCount += 1
       outcome.trace.append(action.brief)
       if let violation = checker.check(before: before, action: action, after: state) {

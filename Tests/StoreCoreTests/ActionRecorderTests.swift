@@ -28,8 +28,8 @@ import Testing
     #expect(
       log.entries == [
         ActionLogEntry(sequence: 1, origin: .caller, action: .increment, checkpoint: "count=1"),
-        ActionLogEntry(sequence: 2, origin: .caller, action: .set(10), checkpoint: "count=10"),
-        ActionLogEntry(sequence: 3, origin: .effect, action: .increment),
+        ActionLogEntry(sequence: 2, origin: .caller, action: .set(10)),
+        ActionLogEntry(sequence: 3, origin: .sent, action: .increment, checkpoint: "count=11"),
         ActionLogEntry(sequence: 4, origin: .caller, action: .decrement, checkpoint: "count=10"),
         ActionLogEntry(sequence: 5, origin: .caller, action: .increment, checkpoint: "count=11"),
       ])

@@ -30,7 +30,7 @@ import Testing
       #expect(recorder.writeError == nil)
       let data = try #require(FileManager.default.contents(atPath: path))
       let log = try ActionLogDecoder.decodeLog(CounterAction.self, from: data)
-      #expect(log.header == ActionLogHeader(seed: nil, formatVersion: 2))
+      #expect(log.header == ActionLogHeader(seed: nil, formatVersion: 3))
       #expect(
         log.entries == [
           ActionLogEntry(sequence: 1, origin: .caller, action: .increment, checkpoint: "count=1"),
@@ -38,7 +38,7 @@ import Testing
           ActionLogEntry(sequence: 3, origin: .effect, action: .increment, checkpoint: "count=42"),
         ])
       let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-      #expect(lines.first == #"{"formatVersion":2}"#)
+      #expect(lines.first == #"{"formatVersion":3}"#)
       #expect(lines.last == #"{"checkpoint":"count=42","sequence":3}"#)
       #expect(lines.count == 5)
     }
@@ -73,7 +73,7 @@ import Testing
   @Test func misplacedHeadersCheckpointsAndNewerFormatsAreErrors() {
     let entry = #"{"action":{"increment":{}},"origin":"caller","sequence":1}"#
     let cases: [(String, String)] = [
-      (#"{"formatVersion":3}"#, "line 1: the log is in format 3, newer than the format 2"),
+      (#"{"formatVersion":4}"#, "line 1: the log is in format 4, newer than the format 3"),
       ("\(entry)\n{\"formatVersion\":2}", "line 2: a log header can only be the first line"),
       (#"{"checkpoint":"x","sequence":1}"#, "line 1: the checkpoint for sequence 1 does not"),
       ("\(entry)\n{\"checkpoint\":\"x\",\"sequence\":2}", "line 2: the checkpoint for sequence 2"),

@@ -98,7 +98,7 @@ import Testing
     let final = try await recordSevenActions(to: file)
     let data = try Data(contentsOf: file)
     let log = try ActionLogDecoder.decodeLog(TodoAction.self, from: data)
-    #expect(log.header == ActionLogHeader(seed: 99, formatVersion: 2))
+    #expect(log.header == ActionLogHeader(seed: 99, formatVersion: 3))
     #expect(log.entries.count == 7)
     #expect(
       log.entries.map { $0.checkpoint != nil } == [true] + Array(repeating: false, count: 5) + [

@@ -36,7 +36,7 @@ import WordbookTestSupport
     let store = Store(
       initialState: AppState(seed: ReplayCommand.recordingSeed),
       reducer: Reduce<AppState, AppAction> { state, action in
-        _ = AppReducer(service: InMemoryWordService()).reduce(into: &state, action: action)
+        AppReducer(service: InMemoryWordService()).apply(action, to: &state)
         return .none
       })
     for action in actions { store.send(action) }
@@ -93,7 +93,7 @@ import WordbookTestSupport
     let seeded = AppState(seed: 77)
     var state = seeded
     let reducer = AppReducer(service: InMemoryWordService())
-    for action in actions { _ = reducer.reduce(into: &state, action: action) }
+    for action in actions { reducer.apply(action, to: &state) }
     let summary = try ReplayCommand.replay(
       entries(checkpointAt: 6, state.checkpointSummary), seed: 77)
     #expect(summary == state.checkpointSummary)

@@ -59,7 +59,7 @@ import Wordbook
     let reducer = StudyScreenReducer(app: AppReducer(service: InMemoryWordService()))
     var applied: [AppAction] = []
     for key in keys {
-      _ = reducer.reduce(into: &screen, action: .key(key, pageSize: 10, at: Self.time))
+      reducer.apply(.key(key, pageSize: 10, at: Self.time), to: &screen)
       applied += screen.recordedActions(for: .key(key, pageSize: 10)).compactMap(\.appAction)
     }
     return applied

@@ -254,7 +254,7 @@ import WordbookTesting
       .key("b", pageSize: 10), .app(.books(.booksLoaded(.success(books)))), .key("d", pageSize: 10),
       .key("y", pageSize: 10), .app(.books(.bookDeleted(books[1].id, .success(books[1].id)))),
     ]
-    for action in actions { _ = reducer.reduce(into: &screen, action: action) }
+    for action in actions { reducer.apply(action, to: &screen) }
     #expect(screen.app.books == [books[0]])
     #expect(screen.screen.pickerCursor == 0)
     let frame = StudyScreenRenderer(messages: .english, color: false)

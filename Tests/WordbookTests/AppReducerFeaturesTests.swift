@@ -61,39 +61,48 @@ import Testing
       _ = StudySessionFeature(service: service).reduce(into: &owned.session, action: action)
     case .dismissError: owned.lastError = nil
     }
-    _ = owned.takeFeatureRequests()
     owned.countSelectedBookWords()
     owned.changedParts = state.changedParts
     #expect(reduced == owned)
   }
 
-  @Test func whatAFeatureAsksOfTheAppIsDoneInTheSameStep() {
+  @Test func aFeatureTellsTheAppThroughADelegateAction() {
     let service = InMemoryWordService()
     let verbs = WordBook(id: Self.book, title: "Verbs", wordCount: 0)
     let nouns = WordBook(id: WordBook.ID(2), title: "Nouns", wordCount: 0)
     var state = AppState(
       seed: 7, books: [verbs, nouns], selectedBookID: verbs.id,
       words: [Word(id: Self.word, term: "가다", meaning: "to go")])
-    // The session alone leaves its error for the app, which the invariants see undone.
-    _ = StudySessionFeature(service: service).reduce(into: &state.session, action: .view(.undo))
-    #expect(state.lastError == nil)
-    #expect(
-      state.invariantViolations == ["a feature asked the app for something that was not done"])
-    #expect(state.takeFeatureRequests() == false)
+    let app = AppReducer(service: service)
+    // The session alone changes nothing of the app's: it says what to do in a delegate action.
+    var session = state.session
+    let sent = StudySessionFeature(service: service).reduce(into: &session, action: .view(.undo))
+      .sentActions
+    #expect(sent == [.delegate(.showError(.nothingToUndo))] && session == state.session)
+    app.apply(.study(.view(.undo)), to: &state)
     #expect(state.lastError == .nothingToUndo && state.invariantViolations == [])
-    // The list alone chooses a book; the session opens it once the app takes the request.
-    _ = WordbookListFeature(service: service).reduce(
-      into: &state.list, action: .view(.selectBook(nouns.id)))
-    #expect(state.list.selectedBookID == nouns.id && state.session.bookID == verbs.id)
-    #expect(state.takeFeatureRequests() == false)
+    // The list alone chooses a book; the session, which owns the choice, opens it.
+    var list = state.list
+    let told = WordbookListFeature(service: service).reduce(
+      into: &list, action: .view(.selectBook(nouns.id))
+    ).sentActions
+    #expect(told == [.delegate(.openBook(nouns.id, .loading))])
+    app.apply(.books(.view(.selectBook(nouns.id))), to: &state)
     #expect(state.session.bookID == nouns.id && state.wordsStatus == .loading)
-    #expect(state.session.serviceSync.takeWordsRequest() == nouns.id)
-    // The session hears that another book changed; the app has the list load the books again.
-    _ = StudySessionFeature(service: service).reduce(
-      into: &state.session,
-      action: .outsideChanges([
-        .wordAdded(Word(id: Word.ID(9), term: "집", meaning: "house"), book: verbs.id)
-      ]))
-    #expect(state.takeFeatureRequests() == true && state.invariantViolations == [])
+    #expect(state.invariantViolations == [])
+  }
+
+  @MainActor @Test func aDelegateActionIsRecordedInTheLog() {
+    let log = ActionLog<AppAction>()
+    let verbs = WordBook(id: Self.book, title: "Verbs", wordCount: 0)
+    let store = Store(
+      initialState: AppState(seed: 7, books: [verbs]),
+      reducer: AppReducer(service: InMemoryWordService()), recorder: log)
+    store.send(.study(.view(.undo)))
+    #expect(
+      log.entries.map(\.action) == [
+        .study(.view(.undo)), .study(.delegate(.showError(.nothingToUndo))),
+      ])
+    #expect(log.entries.map(\.origin) == [.caller, .sent])
   }
 }

@@ -234,7 +234,7 @@ import Testing
     await withTestStore(
       initialState: state, reducer: AppReducer(service: service), exhaustivity: .off
     ) { store in
-      store.send(.study(.view(.setStudyMode(.excludeSuccess)))) { $0.studyMode = .excludeSuccess }
+      store.send(.study(.view(.setStudyMode(.excludeSuccess)))) { $0.setStudyMode(.excludeSuccess) }
       store.send(.study(.view(.markSuccess(word))))
       await store.receive(
         .study(.studyStatesSaved(.success([.init(wordID: word, state: .success)]))))

@@ -41,7 +41,7 @@ import Testing
   static func state(after actions: [AppAction]) -> AppState {
     let reducer = AppReducer(service: InMemoryWordService())
     var state = AppState(seed: 13)
-    for action in actions { _ = reducer.reduce(into: &state, action: action) }
+    for action in actions { reducer.apply(action, to: &state) }
     state.changedParts = AppState(seed: 13).changedParts
     return state
   }

@@ -113,3 +113,29 @@ private final class Tally: Sendable {
       ])
   }
 }
+
+/// Every stored field of the state is observed: declared in `AppState.observations`, or
+/// reported by the word list itself, so a field added without a part fails here.
+@Suite struct ObservedFieldsTests {
+  /// How each stored field of the study session reaches its observers.
+  private let sessionFields: [String: String] = [
+    "bookID": "a new word list, which changes every part",
+    "words": "the word list's own record of changes",
+    "wordsStatus": "visibleWords", "schedule": "schedule", "round": "round",
+    "isReversed": "reversed", "backFaces": "card", "unsavedMarks": "marks",
+    "unsavedReviews": "marks, with the unsaved marks they are among",
+    "generator": "no part: no front end shows it", "_serviceSync": "marks",
+    "isSavingWord": "editor", "wordDraft": "editor",
+  ]
+
+  @Test func everyFieldOfTheSessionIsObserved() {
+    let fields = Mirror(reflecting: StudySessionFeature.State(seed: 1)).children.compactMap(\.label)
+    #expect(Set(fields) == Set(sessionFields.keys))
+  }
+
+  @Test func theListAndTheAppsOwnFieldsAreComparedWhole() {
+    let fields = Mirror(reflecting: AppState(seed: 1)).children.compactMap(\.label)
+    #expect(fields == ["list", "session", "lastError", "changedParts"])
+    #expect(AppState.observations.count == 20)
+  }
+}

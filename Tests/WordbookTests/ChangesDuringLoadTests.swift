@@ -18,18 +18,18 @@ import Testing
       AppAction.books(.booksLoaded(.success([book]))), .books(.view(.selectBook(book.id))),
       .study(.wordsLoaded(book.id, .success(words))),
     ] {
-      _ = reducer.reduce(into: &state, action: action)
+      reducer.apply(action, to: &state)
     }
     return state
   }
 
   @Test func aMarkAcknowledgedDuringAReloadSurvivesTheStaleAnswer() {
     var state = loadedState()
-    _ = reducer.reduce(into: &state, action: .study(.view(.markSuccess(Word.ID(1)))))
-    _ = reducer.reduce(into: &state, action: .books(.view(.selectBook(book.id))))
+    reducer.apply(.study(.view(.markSuccess(Word.ID(1)))), to: &state)
+    reducer.apply(.books(.view(.selectBook(book.id))), to: &state)
     let batch = [StudyStateChange(wordID: Word.ID(1), state: .success)]
-    _ = reducer.reduce(into: &state, action: .study(.studyStatesSaved(.success(batch))))
-    _ = reducer.reduce(into: &state, action: .study(.wordsLoaded(book.id, .success(words))))
+    reducer.apply(.study(.studyStatesSaved(.success(batch))), to: &state)
+    reducer.apply(.study(.wordsLoaded(book.id, .success(words))), to: &state)
     #expect(state.words[Word.ID(1)]?.studyState == .success)
     #expect(!state.hasUnsavedMarks)
   }
@@ -38,16 +38,16 @@ import Testing
     var state = loadedState()
     _ = reducer.reduce(
       into: &state, action: .study(.view(.saveWord(term: "먹다", meaning: "to eat"))))
-    _ = reducer.reduce(into: &state, action: .books(.view(.selectBook(book.id))))
+    reducer.apply(.books(.view(.selectBook(book.id))), to: &state)
     let saved = Word(id: Word.ID(3), term: "먹다", meaning: "to eat")
-    _ = reducer.reduce(into: &state, action: .study(.wordSaved(book.id, .success(saved))))
-    _ = reducer.reduce(into: &state, action: .study(.wordsLoaded(book.id, .success(words))))
+    reducer.apply(.study(.wordSaved(book.id, .success(saved))), to: &state)
+    reducer.apply(.study(.wordsLoaded(book.id, .success(words))), to: &state)
     #expect(state.words.allWords.map(\.term) == ["가다", "오다", "먹다"])
     #expect(state.selectedBook?.wordCount == 3)
 
     var later = loadedState()
-    _ = reducer.reduce(into: &later, action: .books(.view(.selectBook(book.id))))
-    _ = reducer.reduce(into: &later, action: .study(.wordSaved(book.id, .success(saved))))
+    reducer.apply(.books(.view(.selectBook(book.id))), to: &later)
+    reducer.apply(.study(.wordSaved(book.id, .success(saved))), to: &later)
     _ = reducer.reduce(
       into: &later, action: .study(.wordsLoaded(book.id, .success(words + [saved]))))
     #expect(later.words.count == 3)
@@ -55,11 +55,11 @@ import Testing
 
   @Test func aWordDeletedDuringAReloadStaysDeleted() {
     var state = loadedState()
-    _ = reducer.reduce(into: &state, action: .study(.view(.deleteWord(Word.ID(2)))))
-    _ = reducer.reduce(into: &state, action: .books(.view(.selectBook(book.id))))
+    reducer.apply(.study(.view(.deleteWord(Word.ID(2)))), to: &state)
+    reducer.apply(.books(.view(.selectBook(book.id))), to: &state)
     _ = reducer.reduce(
       into: &state, action: .study(.wordDeleted(Word.ID(2), .success(Word.ID(2)))))
-    _ = reducer.reduce(into: &state, action: .study(.wordsLoaded(book.id, .success(words))))
+    reducer.apply(.study(.wordsLoaded(book.id, .success(words))), to: &state)
     #expect(state.words.allWords.map(\.id) == [Word.ID(1)])
     #expect(state.selectedBook?.wordCount == 1)
   }
@@ -69,12 +69,12 @@ import Testing
     let saved = Word(id: Word.ID(3), term: "먹다", meaning: "to eat")
     _ = reducer.reduce(
       into: &state, action: .study(.view(.saveWord(term: "먹다", meaning: "to eat"))))
-    _ = reducer.reduce(into: &state, action: .books(.view(.selectBook(book.id))))
+    reducer.apply(.books(.view(.selectBook(book.id))), to: &state)
     _ = reducer.reduce(
       into: &state, action: .study(.wordsLoaded(book.id, .success(words + [saved]))))
-    _ = reducer.reduce(into: &state, action: .study(.view(.deleteWord(saved.id))))
-    _ = reducer.reduce(into: &state, action: .study(.wordDeleted(saved.id, .success(saved.id))))
-    _ = reducer.reduce(into: &state, action: .study(.wordSaved(book.id, .success(saved))))
+    reducer.apply(.study(.view(.deleteWord(saved.id))), to: &state)
+    reducer.apply(.study(.wordDeleted(saved.id, .success(saved.id))), to: &state)
+    reducer.apply(.study(.wordSaved(book.id, .success(saved))), to: &state)
     #expect(state.words.allWords.map(\.id) == [Word.ID(1), Word.ID(2)])
     #expect(!state.isSavingWord)
   }

@@ -315,7 +315,7 @@ import WordbookTesting
         $0.lastError = .service(offline)
       }
       store.send(.study(.view(.setStudyMode(.excludeSuccess)))) {
-        $0.studyMode = .excludeSuccess
+        $0.setStudyMode(.excludeSuccess)
         $0.books[0].studyMode = .excludeSuccess
         $0.backFaces = []
       }

@@ -18,7 +18,7 @@ import Wordbook
       .books(.view(.selectBook(book.id))),
       .study(.wordsLoaded(book.id, .success(words))),
     ] {
-      _ = reducer.reduce(into: &state, action: action)
+      reducer.apply(action, to: &state)
     }
     return state
   }
@@ -32,7 +32,7 @@ import Wordbook
     for command in commands {
       let book = state.selectedBookID
       let outcome = cards.apply(command, to: state, at: Self.time)
-      for action in outcome.actions { _ = reducer.reduce(into: &state, action: action) }
+      for action in outcome.actions { reducer.apply(action, to: &state) }
       cards.follow(state, bookBefore: book)
       sent += outcome.actions
     }
@@ -154,7 +154,7 @@ import Wordbook
   @Test func quittingWaitsForTheMarksAndOffersToRetryThoseRefused() {
     var state = opened()
     var cards = StudyCards()
-    _ = reducer.reduce(into: &state, action: .study(.view(.markSuccess(Word.ID(1)))))
+    reducer.apply(.study(.view(.markSuccess(Word.ID(1)))), to: &state)
     _ = apply([.quit], to: &state, cards: &cards)
     #expect(cards.isQuitting && !cards.hasQuit && !cards.isFinished(state))
     // While the mark is on its way, quitting again waits and there is nothing to retry.
@@ -198,8 +198,8 @@ import Wordbook
       cards.pageSize = Int(generator.next() % 4)
       for _ in 0..<30 {
         if generator.next() % 8 == 0, let id = state.visibleWords.ids.last {
-          _ = reducer.reduce(into: &state, action: .study(.view(.deleteWord(id))))
-          _ = reducer.reduce(into: &state, action: .study(.wordDeleted(id, .success(id))))
+          reducer.apply(.study(.view(.deleteWord(id))), to: &state)
+          reducer.apply(.study(.wordDeleted(id, .success(id))), to: &state)
         }
         let command = commands[Int(generator.next() % UInt64(commands.count))]
         let current = cards.position(in: state)
@@ -214,7 +214,7 @@ import Wordbook
                 ? []
                 : [.study(.view(.rate(visible.id(at: current), rating, at: Self.time, id: id)))]))
         }
-        for action in outcome.actions { _ = reducer.reduce(into: &state, action: action) }
+        for action in outcome.actions { reducer.apply(action, to: &state) }
         let count = state.visibleWords.count
         #expect(cards.position(in: state) < max(count, 1))
         #expect(cards.cursor >= 0 && cards.cursor <= max(count - 1, 0))

@@ -27,7 +27,7 @@ import Wordbook
   }
 
   private func send(_ action: StudyScreenFeature.Action, to state: inout StudyScreenFeature.State) {
-    _ = feature.reduce(into: &state, action: action)
+    feature.apply(action, to: &state)
   }
 
   /// Gives `command`; returns the ratings it made.

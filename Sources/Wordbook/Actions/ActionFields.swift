@@ -4,7 +4,7 @@
 ///
 /// A failed result is written as an `error` field in place of its value.
 enum ActionFieldKey: String, CodingKey {
-  case kind, view
+  case kind, view, delegate
   case book, books, changes, counts, error, id, meaning, memory, mode, query, rating, schedule
   case term
   case time, title, word, words
@@ -19,13 +19,15 @@ struct ActionFieldReader {
   }
 
   /// Decodes a feature's action: `{"view": …}`, a front end's action as Swift synthesizes
-  /// it, or a service's answer as its kind and fields, which `answer` reads.
-  static func decodeAction<Action, View: Decodable, Answer: Decodable>(
-    from decoder: any Decoder, view: (View) -> Action,
+  /// it, `{"delegate": …}`, what the feature told its parent, or a service's answer as its
+  /// kind and fields, which `answer` reads.
+  static func decodeAction<Action, View: Decodable, Delegate: Decodable, Answer: Decodable>(
+    from decoder: any Decoder, view: (View) -> Action, delegate: (Delegate) -> Action,
     answer: (Answer, ActionFieldReader) throws -> Action
   ) throws -> Action {
     let fields = try ActionFieldReader(decoder)
     if let decoded: View = try fields.optional(.view) { return view(decoded) }
+    if let decoded: Delegate = try fields.optional(.delegate) { return delegate(decoded) }
     return try answer(try fields(.kind), fields)
   }
 

@@ -77,9 +77,9 @@ extension AppAction: Codable {
     case "subscribeToChanges": self = .study(.view(.subscribeToChanges))
     case "unsubscribeFromChanges": self = .study(.view(.unsubscribeFromChanges))
     case _ where WordbookListFeature.Action.Answer(rawValue: kind) != nil:
-      self = .books(try .init(from: decoder))
+      self = .books(try WordbookListFeature.Action(from: decoder))
     case _ where StudySessionFeature.Action.Answer(rawValue: kind) != nil:
-      self = .study(try .init(from: decoder))
+      self = .study(try StudySessionFeature.Action(from: decoder))
     default:
       throw DecodingError.dataCorruptedError(
         forKey: .kind, in: fields.container,

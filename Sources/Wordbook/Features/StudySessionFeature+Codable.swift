@@ -5,10 +5,12 @@ extension StudySessionFeature.Action: Codable {
     case scheduleLoaded, wordSaved, wordEdited, wordDeleted, outsideChanges, outsideWordsLoaded
   }
 
-  /// Decodes `{"view": …}`, a front end's action as Swift synthesizes it, or an answer as an
-  /// object with a `kind` and its fields.
+  /// Decodes `{"view": …}`, a front end's action as Swift synthesizes it, `{"delegate": …}`,
+  /// what the feature told its parent, or an answer as an object with a `kind` and its fields.
   public init(from decoder: any Decoder) throws {
-    self = try ActionFieldReader.decodeAction(from: decoder, view: Self.view) { answer, fields in
+    self = try ActionFieldReader.decodeAction(
+      from: decoder, view: Self.view, delegate: Self.delegate
+    ) { answer, fields in
       switch answer as Answer {
       case .wordsLoaded: .wordsLoaded(try fields(.book), try fields.result(.words))
       case .firstWordsLoaded: .firstWordsLoaded(try fields(.book), try fields(.words))
@@ -30,6 +32,7 @@ extension StudySessionFeature.Action: Codable {
     var fields = ActionFieldWriter(encoder)
     switch self {
     case .view(let view): try fields(view, .view)
+    case .delegate(let delegate): try fields(delegate, .delegate)
     case .wordsLoaded(let bookID, let result):
       try fields.answer(Answer.wordsLoaded, result, .words, (bookID, .book))
     case .firstWordsLoaded(let bookID, let words):

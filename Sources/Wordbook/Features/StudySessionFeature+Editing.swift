@@ -6,17 +6,14 @@ extension StudySessionFeature {
   /// Starts saving a new word to the open book.
   func saveWord(_ draft: WordDraft, into state: inout State) -> Effect<Action> {
     guard let bookID = state.bookID else {
-      state.appRequests.error = .noBookSelected
-      return .none
+      return tell(.showError(.noBookSelected))
     }
     guard !state.isSavingWord else {
-      state.appRequests.error = .alreadySaving
-      return .none
+      return tell(.showError(.alreadySaving))
     }
     state.wordDraft = draft
     guard !draft.term.trimmingWhitespace().isEmpty else {
-      state.appRequests.error = .blankTerm
-      return .none
+      return tell(.showError(.blankTerm))
     }
     state.isSavingWord = true
     return .run { [service] send in
@@ -35,16 +32,13 @@ extension StudySessionFeature {
     _ wordID: Word.ID, term: String, meaning: String, in state: inout State
   ) -> Effect<Action> {
     guard let bookID = state.bookID, state.words.contains(wordID) else {
-      state.appRequests.error = .unknownWord(wordID)
-      return .none
+      return tell(.showError(.unknownWord(wordID)))
     }
     guard !state.isSavingWord else {
-      state.appRequests.error = .alreadySaving
-      return .none
+      return tell(.showError(.alreadySaving))
     }
     guard !term.trimmingWhitespace().isEmpty else {
-      state.appRequests.error = .blankTerm
-      return .none
+      return tell(.showError(.blankTerm))
     }
     state.isSavingWord = true
     return .run { [service] send in
@@ -60,8 +54,7 @@ extension StudySessionFeature {
   /// Starts deleting a word of the open book.
   func deleteWord(_ wordID: Word.ID, in state: inout State) -> Effect<Action> {
     guard state.words.contains(wordID) else {
-      state.appRequests.error = .unknownWord(wordID)
-      return .none
+      return tell(.showError(.unknownWord(wordID)))
     }
     return .run { [service] send in
       await send(
@@ -78,7 +71,11 @@ extension StudySessionFeature {
 extension StudySessionFeature.State {
   /// Applies a save's answer: the word shows at the end of the open book's words, or counts in
   /// the list for a book whose words are not all shown.
-  mutating func wordSaved(_ bookID: WordBook.ID, _ result: Result<Word, WordServiceError>) {
+  ///
+  /// - Returns: What the parent is to do: count the word in the list, or show the failure.
+  mutating func wordSaved(
+    _ bookID: WordBook.ID, _ result: Result<Word, WordServiceError>
+  ) -> [StudySessionFeature.Action.Delegate] {
     isSavingWord = false
     switch result {
     case .success(let word):
@@ -88,16 +85,17 @@ extension StudySessionFeature.State {
       guard
         !serviceSync.deletedWordIDs.contains(word.id),
         bookID != self.bookID || !words.contains(word.id)
-      else { return }
+      else { return [] }
       if bookID == self.bookID { showSavedWord(word) }
       // The open book's count is its loaded words' (see `countSelectedBookWords`).
       if bookID != self.bookID || wordsStatus != .loaded || isLoadingRestOfWords {
-        appRequests.bookGainingWord = bookID
+        return [.wordAdded(to: bookID)]
       }
+      return []
     case .failure(let error):
-      appRequests.error = .service(error)
       // A save fails as not found only when its book is gone.
-      if error.kind == .notFound { appRequests.vanishedBookID = bookID }
+      return [.showError(.service(error))]
+        + (error.kind == .notFound ? [.bookVanished(bookID)] : [])
     }
   }
 
@@ -106,11 +104,17 @@ extension StudySessionFeature.State {
   /// Only the text applies: the answer's study state may be older than a mark made since.
   /// The word stays visible even if it no longer matches the search, until the next
   /// re-filter. A load in flight gets the edit when it lands, whichever state it read.
-  mutating func wordEdited(_ bookID: WordBook.ID, _ result: Result<Word, WordServiceError>) {
+  ///
+  /// - Returns: What the parent is to do: show the failure.
+  mutating func wordEdited(
+    _ bookID: WordBook.ID, _ result: Result<Word, WordServiceError>
+  ) -> StudySessionFeature.Action.Delegate? {
     isSavingWord = false
     switch result {
     case .success(let word):
-      guard bookID == self.bookID, !serviceSync.deletedWordIDs.contains(word.id) else { return }
+      guard bookID == self.bookID, !serviceSync.deletedWordIDs.contains(word.id) else {
+        return nil
+      }
       switch wordsStatus {
       case .loaded:
         words.replaceText(with: word)
@@ -118,8 +122,9 @@ extension StudySessionFeature.State {
       case .loading: serviceSync.recordEditedDuringLoad(word)
       case .notLoaded, .failed: break
       }
+      return nil
     case .failure(let error):
-      appRequests.error = .service(error)
+      return .showError(.service(error))
     }
   }
 }

@@ -10,7 +10,7 @@ extension StudySessionFeature {
         await send(.outsideChanges(changes))
       }
     }
-    .cancellable(id: AppReducer.EffectKey.changes, cancelInFlight: true)
+    .cancellable(id: EffectKey.changes, cancelInFlight: true)
   }
 
   /// Applies the changes to the open book, asks the list to load the books again when another
@@ -18,15 +18,15 @@ extension StudySessionFeature {
   /// list.
   func applyOutside(_ changes: [WordChange], to state: inout State) -> Effect<Action> {
     let reloads = state.applyOutside(changes)
-    if reloads.books { state.appRequests.reloadsBooks = true }
-    guard reloads.selectedWords, let bookID = state.bookID else { return .none }
+    let reloadsBooks = reloads.books ? tell(.booksChangedElsewhere) : .none
+    guard reloads.selectedWords, let bookID = state.bookID else { return reloadsBooks }
     if state.isReadingWords {
       // The load in flight may have read the book before the change: read it again.
       state.requestWords(of: bookID)
-      return .none
+      return reloadsBooks
     }
-    guard state.wordsStatus == .loaded else { return .none }
-    return .run { [service] send in
+    guard state.wordsStatus == .loaded else { return reloadsBooks }
+    let reloadsWords = Effect<Action>.run { [service] send in
       await send(
         .outsideWordsLoaded(
           bookID,
@@ -34,7 +34,8 @@ extension StudySessionFeature {
             try await service.fetchWords(in: bookID)
           }))
     }
-    .cancellable(id: AppReducer.EffectKey.outsideWords, cancelInFlight: true)
+    .cancellable(id: EffectKey.outsideWords, cancelInFlight: true)
+    return .merge(reloadsBooks, reloadsWords)
   }
 }
 
@@ -136,15 +137,18 @@ extension StudySessionFeature.State {
   /// open and loaded: the cards keep their places, turned faces and visibility, new words go at
   /// the end, and the marks still on their way stay. A failure shows no error (the learner did
   /// not ask, and the next change loads them again), unless the book is gone.
+  ///
+  /// - Returns: What the parent is to do: forget the book, when it is gone.
   mutating func takeOutsideWords(
     of loadedBookID: WordBook.ID, _ result: Result<[Word], WordServiceError>
-  ) {
-    guard loadedBookID == bookID, wordsStatus == .loaded else { return }
+  ) -> StudySessionFeature.Action.Delegate? {
+    guard loadedBookID == bookID, wordsStatus == .loaded else { return nil }
     switch result {
     case .success(let loaded):
       mergeWords(loaded.filter { !serviceSync.deletedWordIDs.contains($0.id) })
+      return nil
     case .failure(let error):
-      if error.kind == .notFound { appRequests.vanishedBookID = loadedBookID }
+      return error.kind == .notFound ? .bookVanished(loadedBookID) : nil
     }
   }
 }

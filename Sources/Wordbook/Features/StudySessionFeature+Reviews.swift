@@ -7,10 +7,7 @@ extension StudySessionFeature.State {
   mutating func rate(_ wordID: Word.ID, _ review: Review, recordsHistory: Bool = true)
     -> StudyWrites.Write?
   {
-    guard let position = words.position(of: wordID) else {
-      appRequests.error = .unknownWord(wordID)
-      return nil
-    }
+    guard let position = words.position(of: wordID) else { return nil }
     unsavedMarks[wordID] = nil
     unsavedReviews[wordID] = nil
     let old = words.state(at: position)
@@ -35,9 +32,13 @@ extension StudySessionFeature.State {
 
   /// Takes the service's answer to the write in flight, when it answers that write: a rating
   /// recorded moves its word's due time and tells the round when the card comes back; a
-  /// refused rating is taken back from the round. Returns the next write to send, if any.
-  mutating func settle(_ answer: WriteAnswer) -> StudyWrites.Write? {
-    guard answer.answers(serviceSync.writes.inFlight) else { return nil }
+  /// refused rating is taken back from the round.
+  ///
+  /// - Returns: The next write to send, if any, and the error of the write answered, to show.
+  mutating func settle(_ answer: WriteAnswer) -> (
+    next: StudyWrites.Write?, error: WordServiceError?
+  ) {
+    guard answer.answers(serviceSync.writes.inFlight) else { return (nil, nil) }
     switch answer {
     case .marks: break
     case .rating(let wordID, .success(let memory)):
@@ -52,7 +53,6 @@ extension StudySessionFeature.State {
     case .undoneRating(_, .failure): break
     }
     let error = answer.error
-    if let error { appRequests.error = .service(error) }
     let (attempted, reverts, next) = serviceSync.settleWrite(
       saved: error == nil, whileLoading: isReadingWords)
     let reverted = Set(reverts.map(\.wordID))
@@ -74,7 +74,7 @@ extension StudySessionFeature.State {
         words.setState(revert.state, at: position)
       }
     }
-    return next
+    return (next, error)
   }
 
   /// The round's view of the session: the cards shown, and the schedule when the round was

@@ -5,14 +5,13 @@ extension StudySessionFeature {
   /// what order, the cards' faces, the schedule, the word being saved, and what keeps the marks
   /// in step with the service.
   ///
-  /// ``AppState`` holds it as ``AppState/session`` and forwards its public properties
-  /// (``AppState/words``, ``AppState/selectedBookID``…), so a front end reads them where it
-  /// always did. The feature changes only this state: what the app must do besides (show an
-  /// error, forget a book the service no longer holds, count a word saved to another book,
-  /// load the books again after another book changed elsewhere) it
-  /// leaves here for ``AppReducer``, which does it once the action is applied.
+  /// ``AppState`` holds it as ``AppState/session``. The feature changes only this state: what
+  /// the app must do besides (show an error, forget a book the service no longer holds, count
+  /// a word saved to another book, load the books again after another book changed elsewhere)
+  /// it says in ``StudySessionFeature/Action/delegate(_:)``, which ``AppReducer`` reduces.
   public struct State: Equatable, Sendable {
-    /// The book whose words the session shows: the selected book.
+    /// The book whose words the session shows: the selected book, whose one owner the session
+    /// is (``AppState/selectedBookID`` reads it).
     public var bookID: WordBook.ID?
     /// The open book's words, with the study mode and the search that filter them.
     public var words = WordList()
@@ -41,38 +40,12 @@ extension StudySessionFeature {
     public var isSavingWord = false
     /// The word being saved, or the one whose save failed, so the form can be filled again.
     public var wordDraft: WordDraft?
-    /// What the action being applied asks of the app beyond the session, which ``AppReducer``
-    /// does once the action is applied.
-    @Bookkeeping var appRequests = AppRequests()
 
     /// Creates a session with no book open.
     ///
     /// - Parameter seed: The seed of the shuffle generator.
     public init(seed: UInt64) {
       generator = SplitMix64(seed: seed)
-    }
-  }
-
-  /// What a session's action asks of the app beyond the session.
-  struct AppRequests: Equatable, Sendable {
-    /// The error to show, as ``AppState/lastError``.
-    var error: AppError?
-    /// A book the service no longer holds, to drop from the list.
-    var vanishedBookID: WordBook.ID?
-    /// A book whose count in the list gains the word just saved to it: a book whose words
-    /// are not all shown, whose count the list keeps.
-    var bookGainingWord: WordBook.ID?
-    /// Whether the service reported a change to another book, or to the list of books: the
-    /// list loads the books again.
-    var reloadsBooks = false
-    /// The study mode the open book was left in, which the list keeps for when it opens again.
-    var bookStudyMode: (book: WordBook.ID, mode: StudyMode)?
-
-    static func == (lhs: Self, rhs: Self) -> Bool {
-      lhs.error == rhs.error && lhs.vanishedBookID == rhs.vanishedBookID
-        && lhs.bookGainingWord == rhs.bookGainingWord && lhs.reloadsBooks == rhs.reloadsBooks
-        && lhs.bookStudyMode?.book == rhs.bookStudyMode?.book
-        && lhs.bookStudyMode?.mode == rhs.bookStudyMode?.mode
     }
   }
 }

@@ -9,10 +9,7 @@ extension StudySessionFeature.State {
   mutating func mark(_ state: StudyState, wordID: Word.ID, recordsHistory: Bool = true)
     -> StudyWrites.Write?
   {
-    guard let position = words.position(of: wordID) else {
-      appRequests.error = .unknownWord(wordID)
-      return nil
-    }
+    guard let position = words.position(of: wordID) else { return nil }
     unsavedMarks[wordID] = nil
     unsavedReviews[wordID] = nil
     let old = words.state(at: position)

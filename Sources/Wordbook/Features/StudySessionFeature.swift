@@ -4,10 +4,18 @@ import StoreCore
 /// words show in what order, adding, editing and deleting words, and the changes the service
 /// reports from elsewhere.
 ///
-/// It reduces its own ``State``, and opens and loads the book the wordbook list chose. A mark
-/// changes its word in place (the words are never copied) and goes to the service in batches,
-/// one in flight at a time.
+/// It reduces its own ``State``, and opens and loads the book the wordbook list chose; what the
+/// app must do besides it says in ``Action/delegate(_:)``. A mark changes its word in place (the
+/// words are never copied) and goes to the service in batches, one in flight at a time.
 public struct StudySessionFeature: Reducer {
+  /// The cancellation IDs of the session's own effects: opening another book cancels a load
+  /// of words started for the one before.
+  enum EffectKey: Hashable, Sendable {
+    case changes
+    case outsideWords
+    case words
+  }
+
   /// What happens in a study session: what a front end asks, and the service's answers.
   public enum Action: Equatable, Sendable {
     /// What a front end sends.
@@ -41,6 +49,8 @@ public struct StudySessionFeature: Reducer {
     /// The service answered the open book's words, loaded again after ``outsideChanges(_:)``
     /// reported too many changes to list.
     case outsideWordsLoaded(WordBook.ID, Result<[Word], WordServiceError>)
+    /// What the session tells its parent to do: sent by the session, reduced by ``AppReducer``.
+    case delegate(Delegate)
 
     /// What a front end asks of a study session.
     public enum View: Equatable, Sendable, Codable {
@@ -96,6 +106,23 @@ public struct StudySessionFeature: Reducer {
       /// Stop applying the changes the service reports.
       case unsubscribeFromChanges
     }
+
+    /// What the study session asks of its parent, which owns what the session does not: the
+    /// books of the list and the error shown.
+    public enum Delegate: Equatable, Sendable, Codable {
+      /// Show an error, as ``AppState/lastError``.
+      case showError(AppError)
+      /// The service no longer holds this book: the list forgets it, and the session leaves it.
+      case bookVanished(WordBook.ID)
+      /// A word was saved to a book whose words are not all shown: the list counts it.
+      case wordAdded(to: WordBook.ID)
+      /// The open book is now studied in this mode, which the list keeps for when it opens
+      /// again.
+      case studyModeChosen(StudyMode, of: WordBook.ID)
+      /// The service reported a change to another book, or to the list of books: the list
+      /// loads the books again.
+      case booksChangedElsewhere
+    }
   }
 
   /// The service that keeps the words and saves the marks.
@@ -130,16 +157,16 @@ public struct StudySessionFeature: Reducer {
         // A book whose rest failed is not shown in part, as if whole.
         state.serviceSync.endLoad()
         state.wordsStatus = .failed(error)
-        state.appRequests.error = .service(error)
-        if error.kind == .notFound { state.appRequests.vanishedBookID = bookID }
+        return tell(
+          .showError(.service(error)), error.kind == .notFound ? .bookVanished(bookID) : nil)
       }
       return .none
 
     case .reviewRecorded(let wordID, let result):
-      return save(state.settle(.rating(wordID, result)))
+      return settle(.rating(wordID, result), in: &state)
 
     case .reviewRemoved(let wordID, let result):
-      return save(state.settle(.undoneRating(wordID, result)))
+      return settle(.undoneRating(wordID, result), in: &state)
 
     case .scheduleLoaded(let bookID, let result):
       guard bookID == state.bookID else { return .none }
@@ -147,34 +174,34 @@ public struct StudySessionFeature: Reducer {
       case .success(let schedule): state.takeSchedule(schedule)
       case .failure(let error):
         state.schedule.status = .failed(error)
-        state.appRequests.error = .service(error)
+        return tell(.showError(.service(error)))
       }
       return .none
 
     case .studyStatesSaved(let result):
-      return save(state.settle(.marks(result)))
+      return settle(.marks(result), in: &state)
 
     case .wordSaved(let bookID, let result):
-      state.wordSaved(bookID, result)
-      return .none
+      return tell(state.wordSaved(bookID, result))
 
     case .wordEdited(let bookID, let result):
-      state.wordEdited(bookID, result)
-      return .none
+      return tell(state.wordEdited(bookID, result))
 
     case .wordDeleted(let wordID, .success):
       state.removeDeletedWord(wordID)
       return .none
 
     case .wordDeleted(_, .failure(let error)):
-      state.appRequests.error = .service(error)
-      return .none
+      return tell(.showError(.service(error)))
 
     case .outsideChanges(let changes):
       return applyOutside(changes, to: &state)
 
     case .outsideWordsLoaded(let bookID, let result):
-      state.takeOutsideWords(of: bookID, result)
+      return tell(state.takeOutsideWords(of: bookID, result))
+
+    case .delegate:
+      // The parent's to reduce.
       return .none
     }
   }
@@ -183,43 +210,34 @@ public struct StudySessionFeature: Reducer {
   private func reduce(into state: inout State, view: Action.View) -> Effect<Action> {
     switch view {
     case .markFail(let wordID):
-      return save(state.mark(.fail, wordID: wordID))
+      return mark(.fail, wordID, in: &state)
 
     case .markSuccess(let wordID):
-      return save(state.mark(.success, wordID: wordID))
+      return mark(.success, wordID, in: &state)
 
     case .resetMark(let wordID):
-      return save(state.mark(.notStudied, wordID: wordID))
+      return mark(.notStudied, wordID, in: &state)
 
     case .redo:
-      guard let step = state.serviceSync.popRedo() else {
-        state.appRequests.error = .nothingToRedo
-        return .none
-      }
+      guard let step = state.serviceSync.popRedo() else { return tell(.showError(.nothingToRedo)) }
       if let review = step.review {
-        return save(state.rate(step.wordID, review, recordsHistory: false))
+        return rate(step.wordID, review, recordsHistory: false, in: &state)
       }
-      return save(state.mark(step.to, wordID: step.wordID, recordsHistory: false))
+      return mark(step.to, step.wordID, recordsHistory: false, in: &state)
 
     case .undo:
-      guard let step = state.serviceSync.popUndo() else {
-        state.appRequests.error = .nothingToUndo
-        return .none
-      }
+      guard let step = state.serviceSync.popUndo() else { return tell(.showError(.nothingToUndo)) }
       if step.review != nil {
         return save(state.undoRating(of: step.wordID, restoring: step.from))
       }
-      return save(state.mark(step.from, wordID: step.wordID, recordsHistory: false))
+      return mark(step.from, step.wordID, recordsHistory: false, in: &state)
 
     case .retryUnsavedMarks:
       return save(state.retryUnsavedMarks())
 
     case .rate(let wordID, let rating, let time, let id):
-      guard !state.round.isOver else {
-        state.appRequests.error = .roundIsOver
-        return .none
-      }
-      return save(state.rate(wordID, Review(rating: rating, time: time, id: id)))
+      guard !state.round.isOver else { return tell(.showError(.roundIsOver)) }
+      return rate(wordID, Review(rating: rating, time: time, id: id), in: &state)
 
     case .restudyMissed:
       state.restudyMissed()
@@ -230,10 +248,7 @@ public struct StudySessionFeature: Reducer {
       return .none
 
     case .flip(let wordID):
-      guard state.words.contains(wordID) else {
-        state.appRequests.error = .unknownWord(wordID)
-        return .none
-      }
+      guard state.words.contains(wordID) else { return tell(.showError(.unknownWord(wordID))) }
       if state.backFaces.remove(wordID) == nil { state.backFaces.insert(wordID) }
       return .none
 
@@ -273,7 +288,7 @@ public struct StudySessionFeature: Reducer {
       return subscribeToChanges()
 
     case .unsubscribeFromChanges:
-      return .cancel(id: AppReducer.EffectKey.changes)
+      return .cancel(id: EffectKey.changes)
     }
   }
 
@@ -308,14 +323,14 @@ public struct StudySessionFeature: Reducer {
       // instead, that was a whole book's text, which goes back to the system.
       if count >= SharedWords.minimumCount { FreedMemory.returnToSystem() }
     }
-    .cancellable(id: AppReducer.EffectKey.words, cancelInFlight: true)
+    .cancellable(id: EffectKey.words, cancelInFlight: true)
   }
 
   /// Sends a write to the service: a batch of marks, a rating (its mark and its review), or the
   /// undoing of a rating; its answer, ``Action/studyStatesSaved(_:)``,
   /// ``Action/reviewRecorded(_:_:)`` or ``Action/reviewRemoved(_:_:)``, settles it and sends
   /// the next.
-  private func save(_ write: StudyWrites.Write?) -> Effect<Action> {
+  func save(_ write: StudyWrites.Write?) -> Effect<Action> {
     guard let write else { return .none }
     return .run { [service] send in
       switch write {
@@ -352,9 +367,10 @@ public struct StudySessionFeature: Reducer {
   private func saveStudyMode(of state: inout State) -> Effect<Action> {
     guard let bookID = state.bookID else { return .none }
     let mode = state.words.mode
-    state.appRequests.bookStudyMode = (bookID, mode)
-    return .run { [service] _ in
-      try? await service.setStudyMode(mode, of: bookID)
-    }
+    return .merge(
+      tell(.studyModeChosen(mode, of: bookID)),
+      .run { [service] _ in
+        try? await service.setStudyMode(mode, of: bookID)
+      })
   }
 }

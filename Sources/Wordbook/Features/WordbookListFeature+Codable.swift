@@ -5,10 +5,12 @@ extension WordbookListFeature.Action: Codable {
     case outsideBooksLoaded, roundCountsLoaded
   }
 
-  /// Decodes `{"view": …}`, a front end's action as Swift synthesizes it, or an answer as an
-  /// object with a `kind` and its fields.
+  /// Decodes `{"view": …}`, a front end's action as Swift synthesizes it, `{"delegate": …}`,
+  /// what the feature told its parent, or an answer as an object with a `kind` and its fields.
   public init(from decoder: any Decoder) throws {
-    self = try ActionFieldReader.decodeAction(from: decoder, view: Self.view) { answer, fields in
+    self = try ActionFieldReader.decodeAction(
+      from: decoder, view: Self.view, delegate: Self.delegate
+    ) { answer, fields in
       switch answer as Answer {
       case .booksLoaded: .booksLoaded(try fields.result(.books))
       case .lastStudiedBookLoaded: .lastStudiedBookLoaded(try fields.result(.book))
@@ -26,6 +28,7 @@ extension WordbookListFeature.Action: Codable {
     var fields = ActionFieldWriter(encoder)
     switch self {
     case .view(let view): try fields(view, .view)
+    case .delegate(let delegate): try fields(delegate, .delegate)
     case .booksLoaded(let result): try fields.answer(Answer.booksLoaded, result, .books)
     case .lastStudiedBookLoaded(let result):
       try fields.answer(Answer.lastStudiedBookLoaded, result, .book)

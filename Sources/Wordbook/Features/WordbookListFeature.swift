@@ -3,10 +3,17 @@ import StoreCore
 /// The wordbook list: loading the books, reopening the one studied last, choosing one, and
 /// creating, renaming and deleting books.
 ///
-/// It reduces its own ``State``. Choosing a book leaves a request in it, which ``AppReducer``
-/// carries out in the same step: the study session opens the book and loads its words, so
-/// neither feature builds the other.
+/// It reduces its own ``State`` and tells its parent what the app must do besides through
+/// ``Action/delegate(_:)``: a chosen book is opened by the study session, which owns the choice
+/// (``StudySessionFeature/State/bookID``), so neither feature builds the other.
 public struct WordbookListFeature: Reducer {
+  /// The cancellation IDs of the list's own effects.
+  enum EffectKey: Hashable, Sendable {
+    case books
+    case outsideBooks
+    case roundCounts
+  }
+
   /// What happens to the wordbook list: what a front end asks, and the service's answers.
   public enum Action: Equatable, Sendable {
     /// What a front end sends.
@@ -28,6 +35,8 @@ public struct WordbookListFeature: Reducer {
     /// The service counted what a Due round of each book would hold now
     /// (``View/loadRoundCounts``).
     case roundCountsLoaded(Result<[WordBook.ID: RoundCounts], WordServiceError>)
+    /// What the list tells its parent to do: sent by the list, reduced by ``AppReducer``.
+    case delegate(Delegate)
 
     /// What a front end asks of the wordbook list.
     public enum View: Equatable, Sendable, Codable {
@@ -46,6 +55,26 @@ public struct WordbookListFeature: Reducer {
       /// Delete a wordbook and its words; when it is the selected one, nothing is selected
       /// after.
       case deleteBook(WordBook.ID)
+    }
+
+    /// What the wordbook list asks of its parent, which owns what the list does not: the open
+    /// book and the error shown.
+    public enum Delegate: Equatable, Sendable, Codable {
+      /// Show an error, as ``AppState/lastError``.
+      case showError(AppError)
+      /// Open a book in the study session: with its words to load (`.loading`), or with none
+      /// (`.loaded`, a book just created).
+      case openBook(WordBook.ID, LoadStatus)
+      /// Open the book the service says was studied last, unless one is open by now.
+      case reopenBook(WordBook.ID)
+      /// The books were loaded: a book open that they do not hold is left, and with none open
+      /// the list asks which one was studied last.
+      case booksLoaded
+      /// The books were loaded again after a change elsewhere: a book open that they no
+      /// longer hold is forgotten and left.
+      case outsideBooksLoaded
+      /// The service deleted a book, which the list forgot: the session leaves it if open.
+      case bookDeleted(WordBook.ID)
     }
   }
 
@@ -73,43 +102,29 @@ public struct WordbookListFeature: Reducer {
     case .booksLoaded(.success(let books)):
       state.books = books.filter { !state.deletedBookIDs.contains($0.id) }
       state.booksStatus = .loaded
-      if let selected = state.selectedBookID, !state.books.contains(where: { $0.id == selected }) {
-        state.deselect()
-      }
-      guard state.selectedBookID == nil else { return .none }
-      state.isReopeningLastBook = true
-      return .run { [service] send in
-        await send(
-          .lastStudiedBookLoaded(
-            await result { () async throws(WordServiceError) in
-              try await service.lastStudiedBook()
-            }))
-      }
+      return .send(.delegate(.booksLoaded))
 
     case .booksLoaded(.failure(let error)):
       state.booksStatus = .failed(error)
-      state.appRequests.error = .service(error)
-      return .none
+      return .send(.delegate(.showError(.service(error))))
 
     case .lastStudiedBookLoaded(let result):
       // Reopens the book studied last unless the learner chose one meanwhile. A failure shows
       // no error: reopening is a convenience, and the picker still offers every book.
       state.isReopeningLastBook = false
-      guard case .success(let bookID?) = result, state.selectedBookID == nil,
+      guard case .success(let bookID?) = result,
         state.books.contains(where: { $0.id == bookID })
       else { return .none }
-      state.choose(bookID, status: .loading)
-      return .none
+      return .send(.delegate(.reopenBook(bookID)))
 
     case .bookCreated(.success(let book)):
       // The list, loaded again after the service reported the new book, may hold it already.
       if !state.books.contains(where: { $0.id == book.id }) { state.books.append(book) }
-      state.choose(book.id, status: .loaded)
-      return .merge(.cancel(id: AppReducer.EffectKey.words), rememberStudied(book.id))
+      return .merge(.send(.delegate(.openBook(book.id, .loaded))), rememberStudied(book.id))
 
-    case .bookCreated(.failure(let error)):
-      state.appRequests.error = .service(error)
-      return .none
+    case .bookCreated(.failure(let error)), .bookRenamed(.failure(let error)),
+      .bookDeleted(_, .failure(let error)):
+      return .send(.delegate(.showError(.service(error))))
 
     case .bookRenamed(.success(let book)):
       // The list keeps its own word count, which marks and saves keep current; only the
@@ -119,24 +134,13 @@ public struct WordbookListFeature: Reducer {
       }
       return .none
 
-    case .bookRenamed(.failure(let error)):
-      state.appRequests.error = .service(error)
-      return .none
-
-    case .bookDeleted(_, .failure(let error)):
-      state.appRequests.error = .service(error)
-      return .none
-
     case .bookDeleted(let bookID, .success):
-      let wasChosen = state.selectedBookID == bookID
       state.forget(bookID)
-      return wasChosen ? .cancel(id: AppReducer.EffectKey.words) : .none
+      return .send(.delegate(.bookDeleted(bookID)))
 
     case .outsideBooksLoaded(.success(let books)):
-      let wasChosen = state.selectedBookID != nil
       state.takeOutsideBooks(books)
-      return wasChosen && state.selectedBookID == nil
-        ? .cancel(id: AppReducer.EffectKey.words) : .none
+      return .send(.delegate(.outsideBooksLoaded))
 
     case .outsideBooksLoaded(.failure):
       // No error: the learner did not ask for the list, and the next change or the next
@@ -150,6 +154,23 @@ public struct WordbookListFeature: Reducer {
     case .roundCountsLoaded(.failure):
       // No error: the counts are a convenience beside each title, read again with the books.
       return .none
+
+    case .delegate:
+      // The parent's to reduce.
+      return .none
+    }
+  }
+
+  /// Asks the service which book was studied last, to reopen it: ``AppReducer`` does when the
+  /// books are loaded and none is open.
+  func reopenLastBook(in state: inout State) -> Effect<Action> {
+    state.isReopeningLastBook = true
+    return .run { [service] send in
+      await send(
+        .lastStudiedBookLoaded(
+          await result { () async throws(WordServiceError) in
+            try await service.lastStudiedBook()
+          }))
     }
   }
 
@@ -162,7 +183,7 @@ public struct WordbookListFeature: Reducer {
             try await service.fetchRoundCounts(at: clock())
           }))
     }
-    .cancellable(id: AppReducer.EffectKey.roundCounts, cancelInFlight: true)
+    .cancellable(id: EffectKey.roundCounts, cancelInFlight: true)
   }
 
   /// Loads the books again, after the service reported that another book, or the list,
@@ -173,7 +194,7 @@ public struct WordbookListFeature: Reducer {
         .outsideBooksLoaded(
           await result { () async throws(WordServiceError) in try await service.fetchBooks() }))
     }
-    .cancellable(id: AppReducer.EffectKey.outsideBooks, cancelInFlight: true)
+    .cancellable(id: EffectKey.outsideBooks, cancelInFlight: true)
   }
 
   /// Applies what a front end asked.
@@ -187,23 +208,20 @@ public struct WordbookListFeature: Reducer {
             await result { () async throws(WordServiceError) in try await service.fetchBooks() }
           ))
       }
-      .cancellable(id: AppReducer.EffectKey.books, cancelInFlight: true)
+      .cancellable(id: EffectKey.books, cancelInFlight: true)
 
     case .loadRoundCounts:
       return loadRoundCounts()
 
     case .selectBook(let bookID):
       guard state.books.contains(where: { $0.id == bookID }) else {
-        state.appRequests.error = .unknownBook(bookID)
-        return .none
+        return .send(.delegate(.showError(.unknownBook(bookID))))
       }
-      state.choose(bookID, status: .loading)
-      return rememberStudied(bookID)
+      return .merge(.send(.delegate(.openBook(bookID, .loading))), rememberStudied(bookID))
 
     case .createBook(let title):
       guard !title.trimmingWhitespace().isEmpty else {
-        state.appRequests.error = .blankTitle
-        return .none
+        return .send(.delegate(.showError(.blankTitle)))
       }
       return .run { [service] send in
         await send(
@@ -215,12 +233,10 @@ public struct WordbookListFeature: Reducer {
 
     case .renameBook(let bookID, let title):
       guard state.books.contains(where: { $0.id == bookID }) else {
-        state.appRequests.error = .unknownBook(bookID)
-        return .none
+        return .send(.delegate(.showError(.unknownBook(bookID))))
       }
       guard !title.trimmingWhitespace().isEmpty else {
-        state.appRequests.error = .blankTitle
-        return .none
+        return .send(.delegate(.showError(.blankTitle)))
       }
       return .run { [service] send in
         await send(
@@ -232,8 +248,7 @@ public struct WordbookListFeature: Reducer {
 
     case .deleteBook(let bookID):
       guard state.books.contains(where: { $0.id == bookID }) else {
-        state.appRequests.error = .unknownBook(bookID)
-        return .none
+        return .send(.delegate(.showError(.unknownBook(bookID))))
       }
       return .run { [service] send in
         await send(

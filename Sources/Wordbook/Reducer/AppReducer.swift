@@ -24,23 +24,19 @@ import StoreCore
 ///   reports from elsewhere, on ``AppState/session``.
 ///
 /// The list and the session each change only their own state. What one needs of the app
-/// besides, it leaves in its state as a request, and this reducer carries it out once the
-/// action is applied, in the same step: a book chosen in the list is opened by the session,
-/// which asks for its words; a book the session found gone leaves the list; a change to
-/// another book the session heard of has the list load the books again; an error goes to
-/// ``AppState/lastError``. It also starts what the state asks for (the words of a book, the
-/// schedule Due mode shows) and keeps the selected book's word count the number of its words.
+/// besides, it says in a `delegate` action (``WordbookListFeature/Action/Delegate``,
+/// ``StudySessionFeature/Action/Delegate``), which the store processes right after the action
+/// that sent it, in the same `send`, and this reducer carries out: a book chosen in the list is
+/// opened by the session, which asks for its words; a book the session found gone leaves the
+/// list; a change to another book the session heard of has the list load the books again; an
+/// error goes to ``AppState/lastError``. A log records the delegate actions, and a test store's
+/// step processes them with the action that sent them. It also starts what the state asks
+/// for (the words of a book, the schedule Due mode shows) and keeps the selected book's word
+/// count the number of its words.
 public struct AppReducer: Reducer {
-  /// The cancellation IDs the features share: a choice of book cancels a load of words that
-  /// any of them started.
+  /// The cancellation IDs of the app's own effects.
   enum EffectKey: Hashable, Sendable {
-    case books
-    case changes
-    case outsideBooks
-    case outsideWords
-    case roundCounts
     case schedule
-    case words
   }
 
   typealias Features = CombinedReducer<
@@ -91,14 +87,17 @@ public struct AppReducer: Reducer {
     // One comparison of the small parts before and after, whichever feature ran.
     let before = state.comparedParts
     var effect: Effect<AppAction>
-    if case .dismissError = action {
+    switch action {
+    case .books(.delegate(let delegate)):
+      effect = reduce(into: &state, list: delegate)
+    case .study(.delegate(let delegate)):
+      effect = reduce(into: &state, session: delegate)
+    case .dismissError:
       state.lastError = nil
       effect = .none
-    } else {
+    case .books, .study:
       effect = features.reduce(into: &state, action: action)
     }
-    let reloadsBooks = state.takeFeatureRequests()
-    if reloadsBooks { effect = .merge(effect, list.loadOutsideBooks().map(AppAction.books)) }
     if let bookID = state.serviceSync.takeWordsRequest(), bookID == state.selectedBookID {
       let isBig = (state.selectedBook?.wordCount ?? 0) > AppState.firstPageSize
       effect = .merge(effect, session.loadWords(of: bookID, isBig: isBig).map(AppAction.study))

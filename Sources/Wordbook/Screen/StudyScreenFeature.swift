@@ -85,7 +85,7 @@ public struct StudyScreenFeature: Reducer {
     let effect: Effect<Action>
     switch action {
     case .app(let action):
-      effect = app.reduce(into: &state.app, action: action).map { .app($0) }
+      effect = app.apply(action, to: &state.app).map { .app($0) }
     case .command(let command, let time):
       let actions = state.cards.apply(command, to: state.app, at: time).actions
       state.appliedActions = actions
@@ -94,7 +94,7 @@ public struct StudyScreenFeature: Reducer {
           if case .study(.view(.rate(let wordID, _, _, _))) = action {
             state.app.noteShown(wordID, at: state.cards.position(in: state.app))
           }
-          return app.reduce(into: &state.app, action: action).map { .app($0) }
+          return app.apply(action, to: &state.app).map { .app($0) }
         })
     }
     state.cards.follow(state.app, bookBefore: book)

@@ -38,7 +38,7 @@ extension AppState {
     self.init(seed: seed)
     self.books = books
     booksStatus = .loaded
-    self.studyMode = studyMode
+    setStudyMode(studyMode)
     guard let selectedBookID else {
       precondition(words.isEmpty, "Words were given without a selected book: select one.")
       return

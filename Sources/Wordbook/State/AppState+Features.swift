@@ -16,15 +16,11 @@ extension AppState {
     _modify { yield &list.isReopeningLastBook }
   }
   /// The selected wordbook's ID: an ID, never an index, so an empty or reloaded list can't
-  /// make it point at the wrong book. It is the list's choice
-  /// (``WordbookListFeature/State/selectedBookID``) and the book the study session studies
-  /// (``StudySessionFeature/State/bookID``); setting it sets both.
+  /// make it point at the wrong book. It is the book the study session studies, its one owner
+  /// (``StudySessionFeature/State/bookID``).
   public var selectedBookID: WordBook.ID? {
-    get { list.selectedBookID }
-    set {
-      list.selectedBookID = newValue
-      session.bookID = newValue
-    }
+    get { session.bookID }
+    _modify { yield &session.bookID }
   }
   /// The selected wordbook's words, with the study mode and the search that filter them: the
   /// study session's.
@@ -43,31 +39,44 @@ extension AppState {
     get { session.schedule }
     _modify { yield &session.schedule }
   }
-  /// Which words the session shows: the ``words``' own ``WordList/mode``. Setting it does to
-  /// the state what ``StudySessionFeature/Action/View/setStudyMode(_:)`` does: it re-filters
-  /// the visible words, starts a round of them, and the selected book keeps the mode
-  /// (``WordBook/studyMode``).
-  public var studyMode: StudyMode {
-    get { session.words.mode }
-    set {
-      session.words.filter(mode: newValue, searchQuery: session.words.searchQuery)
-      session.startRound()
-      if let index = books.firstIndex(where: { $0.id == selectedBookID }) {
-        books[index].studyMode = newValue
-      }
+  /// Which words the session shows: the ``words``' own ``WordList/mode``;
+  /// ``setStudyMode(_:)`` changes it.
+  public var studyMode: StudyMode { session.words.mode }
+
+  /// Shows the words of `mode`, as ``StudySessionFeature/Action/View/setStudyMode(_:)`` does
+  /// to the words: it re-filters the visible words, starts a round of them, and the selected
+  /// book keeps the mode (``WordBook/studyMode``). Public for describing a step in a test.
+  ///
+  /// ```swift
+  /// store.send(.study(.view(.setStudyMode(.excludeSuccess)))) {
+  ///   $0.setStudyMode(.excludeSuccess)
+  /// }
+  /// ```
+  ///
+  /// - Parameter mode: The mode to show.
+  public mutating func setStudyMode(_ mode: StudyMode) {
+    session.words.filter(mode: mode, searchQuery: session.words.searchQuery)
+    session.startRound()
+    if let index = books.firstIndex(where: { $0.id == selectedBookID }) {
+      books[index].studyMode = mode
     }
   }
+
   /// The text the visible words' term or meaning contains, ignoring case; `nil` shows every word of
   /// the study mode: the ``words``' own ``WordList/searchQuery``. Like the mode, it filters when it
-  /// is set, never when a word changes. Choosing another book clears it. Setting it re-filters the
-  /// visible words, as ``StudySessionFeature/Action/View/setSearchQuery(_:)`` does with a trimmed,
-  /// non-blank query.
-  public var searchQuery: String? {
-    get { session.words.searchQuery }
-    set {
-      session.words.search(for: newValue)
-      session.startRound()
-    }
+  /// is set, never when a word changes. Choosing another book clears it; ``setSearchQuery(_:)``
+  /// changes it.
+  public var searchQuery: String? { session.words.searchQuery }
+
+  /// Shows the words whose term or meaning contains `query`, as
+  /// ``StudySessionFeature/Action/View/setSearchQuery(_:)`` does with a trimmed, non-blank
+  /// query: it re-filters the visible words and starts a round of them. Public for describing
+  /// a step in a test.
+  ///
+  /// - Parameter query: The text to search for, or `nil` for every word of the mode.
+  public mutating func setSearchQuery(_ query: String?) {
+    session.words.search(for: query)
+    session.startRound()
   }
   /// Whether cards show the meaning on their front and the term on their back, for this
   /// session.
@@ -210,57 +219,5 @@ extension AppState {
       books[index].wordCount != words.count
     else { return }
     books[index].wordCount = words.count
-  }
-
-  /// Does what the features asked of the app while they applied an action: the session's
-  /// requests first, since forgetting a book it found gone changes the list's choice, then the
-  /// list's.
-  ///
-  /// - Returns: Whether the list is to load the books again, since the session heard that
-  ///   another book changed: the effect ``AppReducer`` starts.
-  mutating func takeFeatureRequests() -> Bool {
-    let reloadsBooks = takeSessionRequests()
-    takeListRequests()
-    return reloadsBooks
-  }
-
-  /// Does what the study session asked of the app: shows its error, drops from the list a
-  /// book the service no longer holds, and counts a word saved to a book whose words are not
-  /// all shown.
-  ///
-  /// - Returns: Whether the session asked for the books to be loaded again.
-  private mutating func takeSessionRequests() -> Bool {
-    guard session.appRequests != StudySessionFeature.AppRequests() else { return false }
-    let requests = session.appRequests
-    session.appRequests = StudySessionFeature.AppRequests()
-    if let error = requests.error { lastError = error }
-    if let bookID = requests.vanishedBookID { list.forget(bookID) }
-    if let bookID = requests.bookGainingWord,
-      let index = books.firstIndex(where: { $0.id == bookID })
-    {
-      books[index].wordCount += 1
-    }
-    if let (bookID, mode) = requests.bookStudyMode,
-      let index = books.firstIndex(where: { $0.id == bookID })
-    {
-      books[index].studyMode = mode
-    }
-    return requests.reloadsBooks
-  }
-
-  /// Does what the wordbook list asked of the app: shows its error, and has the study session
-  /// open the chosen book or leave the one gone.
-  private mutating func takeListRequests() {
-    guard list.appRequests != WordbookListFeature.AppRequests() else { return }
-    let requests = list.appRequests
-    list.appRequests = WordbookListFeature.AppRequests()
-    if let error = requests.error { lastError = error }
-    switch requests.bookChange {
-    case .open(let bookID, let status):
-      let mode = books.first { $0.id == bookID }?.studyMode ?? .all
-      session.open(bookID, status: status, mode: mode)
-    case .leave: session.deselect()
-    case nil: break
-    }
   }
 }

@@ -40,51 +40,72 @@ extension AppState: PartTrackingState {
     case round
   }
 
-  /// The parts small enough to compare before and after every action, rather than record at
-  /// each place that changes them.
-  struct ComparedParts: Equatable {
-    /// The word list's identity: a new list (a book loaded, selected or left) changed every
-    /// part.
-    var wordList: WordList.Identity
-    /// The whole list's state: any change of it changes the picker.
-    var list: WordbookListFeature.State
-    var backFaces: Set<Word.ID>
-    var studyMode: StudyMode
-    var searchQuery: String?
-    var isReversed: Bool
-    var tally: StudyTally
-    var wordsStatus: LoadStatus
-    var canUndo: Bool
-    var canRedo: Bool
-    var hasUnsavedMarks: Bool
-    var unsavedMarkCount: Int
-    var isSavingWord: Bool
-    var wordDraft: WordDraft?
-    var lastError: AppError?
-    var scheduleStatus: LoadStatus
-    var scheduleTime: Timestamp?
-    var dueCount: Int
-    var nextDue: Timestamp?
-    var newWordsLeft: Int
-    var round: StudyRound
+  /// How the store learns that a part changed: the values its observers read, compared before
+  /// and after every action.
+  enum Observation: Sendable {
+    /// `part` changed when the value `read` returns did.
+    case value(Part, @Sendable (AppState) -> any Equatable)
+    /// A word's ``Part/card(_:)`` changed when the word joined or left the set `read` returns.
+    case cards(@Sendable (AppState) -> Set<Word.ID>)
+
+    /// `part` changed when the value at `keyPath` did.
+    static func value<Value: Equatable & Sendable>(
+      _ part: Part, _ keyPath: KeyPath<AppState, Value> & Sendable
+    ) -> Self {
+      .value(part) { $0[keyPath: keyPath] }
+    }
   }
 
+  /// Every value an observer reads, each declared once with the part it belongs to: the
+  /// whole list state for the picker, and the session's values one by one, since its words
+  /// (which report their own changes, see ``WordList``) are too big to compare.
+  /// `AppStatePartsTests` checks that each stored field of the state is declared here or
+  /// reported by the words, so a new field is observed or the tests fail.
+  static let observations: [Observation] = [
+    .cards { $0.backFaces },
+    .value(.picker, \.list),
+    .value(.studyMode, \.studyMode),
+    .value(.search, \.searchQuery),
+    .value(.reversed, \.isReversed),
+    .value(.tally, \.tally),
+    .value(.visibleWords, \.wordsStatus),
+    .value(.marks, \.canUndo),
+    .value(.marks, \.canRedo),
+    .value(.marks, \.hasUnsavedMarks),
+    .value(.marks, \.unsavedMarks.count),
+    .value(.editor, \.isSavingWord),
+    .value(.editor, \.wordDraft),
+    .value(.error, \.lastError),
+    .value(.schedule, \.schedule.status),
+    .value(.schedule, \.schedule.time),
+    .value(.schedule, \.schedule.dueCount),
+    .value(.schedule, \.schedule.nextDue),
+    .value(.schedule, \.schedule.newWordsLeft),
+    .value(.round, \.round),
+  ]
+
+  /// The values of ``observations`` before an action, and the word list's identity: a new
+  /// list (a book loaded, selected or left) changed every part.
+  struct ComparedParts {
+    var wordList: WordList.Identity
+    var values: [any Equatable]
+  }
+
+  /// The values of ``observations`` now.
   var comparedParts: ComparedParts {
     ComparedParts(
-      wordList: words.identity, list: list, backFaces: backFaces, studyMode: studyMode,
-      searchQuery: searchQuery,
-      isReversed: isReversed, tally: tally,
-      wordsStatus: wordsStatus, canUndo: canUndo,
-      canRedo: canRedo, hasUnsavedMarks: hasUnsavedMarks, unsavedMarkCount: unsavedMarks.count,
-      isSavingWord: isSavingWord,
-      wordDraft: wordDraft, lastError: lastError, scheduleStatus: schedule.status,
-      scheduleTime: schedule.time, dueCount: schedule.dueCount, nextDue: schedule.nextDue,
-      newWordsLeft: schedule.newWordsLeft, round: round)
+      wordList: words.identity,
+      values: Self.observations.map { observation in
+        switch observation {
+        case .value(_, let read): read(self)
+        case .cards(let read): read(self)
+        }
+      })
   }
 
   /// Records the parts that changed since `before`: every part when the word list was
-  /// replaced, else the compared parts that differ, the cards whose face turned, and what the
-  /// word list says its mutations touched.
+  /// replaced, else the observed values that differ, the cards whose face turned, and what
+  /// the word list says its mutations touched.
   mutating func recordChanges(since before: ComparedParts) {
     let listChanges = words.takeChanges()
     if listChanges.includesEveryWord || words.identity != before.wordList {
@@ -92,35 +113,23 @@ extension AppState: PartTrackingState {
     }
     for wordID in listChanges.words { changedParts.insert(.card(wordID)) }
     if listChanges.visibleWords { changedParts.insert(.visibleWords) }
-    let after = comparedParts
-    guard after != before else { return }
-    if after.backFaces != before.backFaces {
-      for wordID in after.backFaces.symmetricDifference(before.backFaces) {
-        changedParts.insert(.card(wordID))
+    guard !changedParts.includesEverything else { return }
+    for (observation, old) in zip(Self.observations, before.values) {
+      switch observation {
+      case .value(let part, let read):
+        if !old.isEqual(read(self)) { changedParts.insert(part) }
+      case .cards(let read):
+        let faces = read(self)
+        guard let old = old as? Set<Word.ID>, old != faces else { continue }
+        for wordID in faces.symmetricDifference(old) { changedParts.insert(.card(wordID)) }
       }
     }
-    if after.list != before.list { changedParts.insert(.picker) }
-    if after.studyMode != before.studyMode { changedParts.insert(.studyMode) }
-    if after.searchQuery != before.searchQuery { changedParts.insert(.search) }
-    if after.isReversed != before.isReversed { changedParts.insert(.reversed) }
-    if after.tally != before.tally { changedParts.insert(.tally) }
-    if after.wordsStatus != before.wordsStatus { changedParts.insert(.visibleWords) }
-    if after.canUndo != before.canUndo || after.canRedo != before.canRedo
-      || after.hasUnsavedMarks != before.hasUnsavedMarks
-      || after.unsavedMarkCount != before.unsavedMarkCount
-    {
-      changedParts.insert(.marks)
-    }
-    if after.isSavingWord != before.isSavingWord || after.wordDraft != before.wordDraft {
-      changedParts.insert(.editor)
-    }
-    if after.lastError != before.lastError { changedParts.insert(.error) }
-    if after.scheduleStatus != before.scheduleStatus || after.scheduleTime != before.scheduleTime
-      || after.dueCount != before.dueCount || after.nextDue != before.nextDue
-      || after.newWordsLeft != before.newWordsLeft
-    {
-      changedParts.insert(.schedule)
-    }
-    if after.round != before.round { changedParts.insert(.round) }
+  }
+}
+
+extension Equatable {
+  /// Whether `other` is a value of this type equal to this one.
+  fileprivate func isEqual(_ other: any Equatable) -> Bool {
+    (other as? Self) == self
   }
 }

@@ -24,7 +24,7 @@ extension Store {
     }
     defer { timer.cancel() }
     return await withCheckedContinuation { continuation in
-      waiter.continuation = continuation
+      waiter.wait(with: continuation)
     }
   }
 }
@@ -32,15 +32,17 @@ extension Store {
 /// Resumes one waiting task once, with the first answer that arrives.
 @MainActor
 private final class StateWaiter {
-  var continuation: CheckedContinuation<Bool, Never>? {
-    didSet {
-      if let answer, let continuation {
-        self.continuation = nil
-        continuation.resume(returning: answer)
-      }
+  private var continuation: CheckedContinuation<Bool, Never>?
+  private var answer: Bool?
+
+  /// Resumes `continuation` with the answer when one arrived, or keeps it for the first.
+  func wait(with continuation: CheckedContinuation<Bool, Never>) {
+    if let answer {
+      continuation.resume(returning: answer)
+    } else {
+      self.continuation = continuation
     }
   }
-  private var answer: Bool?
 
   func finish(_ value: Bool) {
     guard answer == nil else { return }

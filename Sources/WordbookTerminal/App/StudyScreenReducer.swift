@@ -60,7 +60,7 @@ public struct StudyScreenReducer: Reducer {
         if case .study(.view(.rate(let wordID, _, _, _))) = action {
           state.app.noteShown(wordID, at: state.screen.cards.position(in: state.app))
         }
-        effects.append(app.reduce(into: &state.app, action: action))
+        effects.append(app.apply(action, to: &state.app))
         applied.append(action)
       }
       state.screen.cards.follow(state.app, bookBefore: book)
@@ -68,7 +68,7 @@ public struct StudyScreenReducer: Reducer {
     switch action {
     case .app(let action):
       let book = state.app.selectedBookID
-      effects.append(app.reduce(into: &state.app, action: action))
+      effects.append(app.apply(action, to: &state.app))
       state.screen.cards.follow(state.app, bookBefore: book)
     case .key(let key, let pageSize, let time):
       state.screen.cards.pageSize = pageSize

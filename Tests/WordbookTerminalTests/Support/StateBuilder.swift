@@ -13,7 +13,7 @@ struct StateBuilder {
 
   @discardableResult
   mutating func apply(_ actions: [AppAction]) -> Self {
-    for action in actions { _ = reducer.reduce(into: &state, action: action) }
+    for action in actions { reducer.apply(action, to: &state) }
     return self
   }
 
