@@ -107,12 +107,16 @@ enum CrashWorker {
     // kept a TSAN-built batch past 60 s.
     let deadline = ContinuousClock.now + .seconds(180)
     var openings: [Opening] = []
-    for worker in started {
+    for (index, worker) in started.enumerated() {
       let reader = worker.output.fileHandleForReading.fileDescriptor
       var output: [UInt8] = []
       while await !readAvailable(reader, into: &output, waitingMilliseconds: 5) {
         guard ContinuousClock.now < deadline else {
-          throw Failure(description: "an opening worker did not finish within 180 s")
+          let state = worker.process.isRunning ? "still running" : "ended"
+          throw Failure(
+            description: "opening worker \(index + 1) of \(count) did not finish within 180 s "
+              + "(\(state), having printed \(String(decoding: output, as: UTF8.self).debugDescription))"
+          )
         }
       }
       await worker.process.exit(within: .seconds(20))

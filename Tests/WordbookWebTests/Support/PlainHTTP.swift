@@ -26,16 +26,18 @@ enum PlainHTTP {
   private static let session: URLSession = {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.httpShouldSetCookies = false
-    configuration.timeoutIntervalForRequest = 60
+    configuration.timeoutIntervalForRequest = 180
     return URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
   }()
 
   /// Sends a request and returns its status, headers and body; `timeout` is how long the
   /// server may stay silent, which a machine loaded by CI's browsers and builds stretches to
-  /// many seconds even for a small answer.
+  /// many seconds even for a small answer: the servers run in the test process, on the
+  /// cooperative pool the other tests keep busy, and 60 s was seen to pass for a sign-in with a
+  /// busy loop on each core.
   static func send(
     _ method: String, _ url: String, headers: [String: String] = [:], body: Data? = nil,
-    timeout: TimeInterval = 60
+    timeout: TimeInterval = 180
   ) async throws -> Answer {
     var request = URLRequest(url: try #require(URL(string: url)))
     request.httpMethod = method

@@ -61,7 +61,7 @@ final class SignInServer {
       "POST", origin + "/login",
       headers: [
         "Origin": origin, "Content-Type": "application/x-www-form-urlencoded",
-      ], body: Data(body.utf8), timeout: 60)
+      ], body: Data(body.utf8))
   }
 
   /// The cookie a sign-in answer sets, as a browser sends it back (`name=value`).
