@@ -142,7 +142,9 @@ extension TestStore {
     let before: State? = checks && exhaustivity == .on ? store.state : nil
     steps.append(
       Step(firstSequence: store.processedActionCount + 1, name: name, location: location))
+    let recorded = log.entries.count
     store.receive(action)
+    noteSentActions(after: recorded)
     if checks {
       checkState(before: before, step: name, update: update, location: location)
     }

@@ -18,7 +18,8 @@ import Testing
 /// mismatch shows a line diff of the whole state (`-` expected, `+` actual).
 ///
 /// The store is the live runtime: actions a reducer returns with `.send` are processed within
-/// the same step, exactly as in the app, so a step's closure describes their changes too. Only
+/// the same step, exactly as in the app, so a step's closure describes their changes too, and
+/// ``sentActions`` lists them (a child feature's delegate actions, say). Only
 /// the actions that asynchronous work sends are held, in the order they arrive, until the test
 /// receives them. ``receive(_:sourceLocation:assert:)`` takes the oldest held action (waiting
 /// for one when none has arrived) and fails when it is not the expected one; with
@@ -49,7 +50,21 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// Effects whose work completes are waited for by event, never by the clock.
   public var effectTimeout: Duration?
   let executor: TestEffectExecutor<Action>
+  /// Every action the store processed, as a log of the session would record it.
+  let log = ActionLog<Action>()
   var steps: [Step] = []
+  /// The actions the last step's action sent at once with `Effect.send`, which the step
+  /// applied, in the order they were processed: what a feature asked of its parent through a
+  /// delegate action, for a test to check.
+  ///
+  /// ```swift
+  /// store.send(.books(.view(.selectBook(id)))) {
+  ///   $0.selectedBookID = id
+  ///   $0.wordsStatus = .loading
+  /// }
+  /// #expect(store.sentActions == [.books(.delegate(.openBook(id, .loading)))])
+  /// ```
+  public private(set) var sentActions: [Action] = []
   /// Whether ``finish(sourceLocation:)`` ran.
   var isFinished: Bool {
     get { ending.withLock { $0.isFinished } }
@@ -91,6 +106,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       initialState: initialState,
       reducer: reducer,
       executor: executor,
+      recorder: log,
       onWarning: { warnings.report($0) }
     )
     warnings.locate = { [weak self] origin in self?.location(ofEffectMadeAt: origin) }
@@ -142,9 +158,16 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     let before: State? = exhaustivity == .on ? store.state : nil
     steps.append(
       Step(firstSequence: store.processedActionCount + 1, name: name, location: sourceLocation))
+    let recorded = log.entries.count
     let task = store.send(action)
+    noteSentActions(after: recorded)
     checkState(before: before, step: name, update: updateExpectedState, location: sourceLocation)
     return task
+  }
+
+  /// Keeps the actions sent at once among those the store recorded after the first `count`.
+  func noteSentActions(after count: Int) {
+    sentActions = log.entries[count...].filter { $0.origin == .sent }.map(\.action)
   }
 
   /// Checks the state after a step against the expected change.
@@ -178,6 +201,11 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     }
     guard expected != actual else { return }
     let diff = LineDiff(expected: textDump(of: expected), actual: textDump(of: actual)).rendered
+    let sent =
+      sentActions.isEmpty
+      ? ""
+      : "\nThe step's action sent at once: "
+        + sentActions.map { shortDescription(of: $0) }.joined(separator: ", ")
     let headline =
       if update == nil {
         "\(step) changed the state, but no closure says how (- before, + after):"
@@ -186,7 +214,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       } else {
         "The state after \(step) is not the expected one (- expected, + actual):"
       }
-    Issue.record("\(headline)\n\(diff)", sourceLocation: location)
+    Issue.record("\(headline)\n\(diff)\(sent)", sourceLocation: location)
   }
 
   /// The step whose processing gave `sequence` its number.

@@ -2,7 +2,7 @@
 import PackageDescription
 
 // An app developer's package outside Wordbook: its own `WordService`, checked by the public
-// contract suite. `.ci/run` runs its tests.
+// contract suite, and its own feature composed with `AppState`. `.ci/run` runs its tests.
 let package = Package(
   name: "ArchivingService",
   platforms: [.macOS(.v15), .iOS(.v18)],
@@ -13,7 +13,11 @@ let package = Package(
     .testTarget(
       name: "ArchivingServiceTests",
       dependencies: [
-        "ArchivingService", .product(name: "WordbookTesting", package: "Wordbook"),
+        "ArchivingService",
+        .product(name: "StoreCore", package: "Wordbook"),
+        .product(name: "StoreTesting", package: "Wordbook"),
+        .product(name: "Wordbook", package: "Wordbook"),
+        .product(name: "WordbookTesting", package: "Wordbook"),
       ]
     ),
   ],

@@ -44,10 +44,12 @@ struct WordbookProcess {
   /// - Parameters:
   ///   - standardOutput: A file to write standard output to instead of capturing it, such as
   ///     `/dev/full`; the outcome's output is then empty.
-  ///   - timeout: How long the process may run before it is sent SIGTERM.
+  ///   - timeout: How long the process may run before it is sent SIGTERM: a bound against a
+  ///     hang, not a speed target (a hostile package's import in a debug build passed 30 s with
+  ///     a busy loop on each core).
   func run(
     _ arguments: [String], environment extra: [String: String] = [:], input: String = "",
-    standardOutput: String? = nil, timeout: Duration = .seconds(30)
+    standardOutput: String? = nil, timeout: Duration = .seconds(180)
   ) async throws -> Outcome {
     let process = Process()
     process.executableURL = Self.executable

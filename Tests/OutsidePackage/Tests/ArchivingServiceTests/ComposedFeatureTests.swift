@@ -3,8 +3,8 @@ import StoreTesting
 import Testing
 import Wordbook
 
-/// An app's own feature beside `AppState`, as a package outside this one writes it: its state
-/// holds the app's, its reducer scopes the app's, and neither forwards bookkeeping or parts.
+/// An app's own feature beside `AppState`: its state holds the app's, its reducer scopes the
+/// app's, and neither forwards bookkeeping or parts.
 struct Lesson: Equatable, Sendable, PartTrackingState {
   enum Part: Hashable, Sendable { case goal }
 
