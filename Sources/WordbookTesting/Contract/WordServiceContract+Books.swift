@@ -1,7 +1,8 @@
 import Testing
 import Wordbook
 
-/// Every `WordService` call, errors included, against each implementation: they must agree.
+/// Books and words: creating, saving, paging, tallies, study states and deleting words, errors
+/// included.
 extension WordServiceContract {
   enum Books {
     static func newServiceHasNoBooks(_ service: any WordService) async throws {

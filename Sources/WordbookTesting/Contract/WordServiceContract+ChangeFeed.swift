@@ -1,8 +1,8 @@
 import Testing
 import Wordbook
 
-/// The change feed, against each implementation: every change made through the service is
-/// reported, in order, with the words as stored.
+/// The change feed: every change made through the service is reported, in order, with the
+/// words as stored.
 extension WordServiceContract {
   enum ChangeFeed {
     static func everyEditIsReportedInOrder(_ service: any WordService) async throws {

@@ -1,8 +1,7 @@
 import Testing
 import Wordbook
 
-/// Renaming and deleting books, editing words, search and the last studied book, against each
-/// implementation: they must agree.
+/// Renaming and deleting books, editing words, search and the last studied book.
 extension WordServiceContract {
   enum Editing {
     /// Expects `body` to throw a `WordServiceError` of `kind`, and returns it.

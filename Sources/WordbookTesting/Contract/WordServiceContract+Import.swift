@@ -2,8 +2,7 @@ import StoreCore
 import Testing
 import Wordbook
 
-/// `importWords` against each implementation: book creation, duplicate policies, progress,
-/// validation and cancellation must agree.
+/// `importWords`: book creation, duplicate policies, progress, validation and cancellation.
 extension WordServiceContract {
   enum Import {
     /// Collects the progress reports of an import.

@@ -1,10 +1,9 @@
 import Testing
 import Wordbook
 
-/// Ratings sent late (a page that studied offline, a second device) through every
-/// `WordService`, bare and wrapped: each keeps its own time, a word's log and memory are its
-/// reviews in time order whatever order they arrive in, its mark is its latest rating's, and a
-/// rating sent twice is stored once.
+/// Ratings sent late (a page that studied offline, a second device): each keeps its own time, a
+/// word's log and memory are its reviews in time order whatever order they arrive in, its mark
+/// is its latest rating's, and a rating sent twice is stored once.
 extension WordServiceContract {
   enum MergedReviews {
     private static let start = Timestamp(secondsSince1970: 1_780_000_000)

@@ -1,8 +1,7 @@
 import Testing
 import Wordbook
 
-/// Review logs read page by page through every `WordService`, bare and wrapped in a
-/// `ScriptedWordService`, and the history a parameter fit reads from them.
+/// Review logs read page by page, and the history a parameter fit reads from them.
 extension WordServiceContract {
   enum ReviewLogs {
     private static let start = Timestamp(secondsSince1970: 1_780_000_000)

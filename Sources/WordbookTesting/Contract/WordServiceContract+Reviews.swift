@@ -1,8 +1,8 @@
 import Testing
 import Wordbook
 
-/// The review log through every `WordService`, bare and wrapped in a `ScriptedWordService`:
-/// recording, undoing, listing the schedule and the settings must agree everywhere.
+/// The review log: recording, undoing, listing the schedule, the settings and importing
+/// reviews.
 extension WordServiceContract {
   enum Reviews {
     static let start = Timestamp(secondsSince1970: 1_780_000_000)

@@ -1,9 +1,9 @@
 import Testing
 import Wordbook
 
-/// What a study round asks of every `WordService`, bare and wrapped in a `ScriptedWordService`:
-/// a rating is one write that a retry cannot double, an undo restores the mark, the counts of
-/// each book's round, and the mode a book was left in.
+/// What a study round asks of a `WordService`: a rating is one write that a retry cannot
+/// double, an undo restores the mark, the counts of each book's round, and the mode a book was
+/// left in.
 extension WordServiceContract {
   enum Round {
     private static let start = Timestamp(secondsSince1970: 1_780_000_000)

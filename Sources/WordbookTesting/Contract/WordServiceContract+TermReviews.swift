@@ -1,9 +1,8 @@
 import Testing
 import Wordbook
 
-/// `importReviews(into:byTerm:)` through every `WordService`, bare and wrapped in a
-/// `ScriptedWordService`: a review history that names its words by term lands on the same words
-/// everywhere, and one that names no word is refused whole, with its line.
+/// `importReviews(into:byTerm:)`: a review history that names its words by term lands on its
+/// words, and one that names no word is refused whole, with its line.
 extension WordServiceContract {
   enum TermReviews {
     private static let start = Timestamp(secondsSince1970: 1_780_000_000)
