@@ -30,11 +30,8 @@ public enum PostgresTestServer {
     let schema = "test_" + UUID().uuidString.lowercased().replacing("-", with: "")
     try await onThread { () throws(StartFailure) in
       if let reason = wordbook_pq_unavailable() { throw StartFailure(String(cString: reason)) }
-      guard let connection = PQconnectdb(base) else { throw StartFailure("out of memory") }
+      let connection = try connect(base)
       defer { PQfinish(connection) }
-      guard PQstatus(connection) == CONNECTION_OK else {
-        throw StartFailure(String(cString: PQerrorMessage(connection)))
-      }
       // The name is made here from a UUID, never from test input.
       let result = PQexec(connection, "CREATE SCHEMA \(schema)")
       defer { PQclear(result) }
@@ -53,7 +50,7 @@ public enum PostgresTestServer {
   @discardableResult
   public static func execute(_ sql: String, in url: String) async throws -> String? {
     try await onThread { () throws(StartFailure) in
-      guard let connection = PQconnectdb(url) else { throw StartFailure("out of memory") }
+      let connection = try connect(url)
       defer { PQfinish(connection) }
       let result = PQexec(connection, sql)
       defer { PQclear(result) }
@@ -161,6 +158,22 @@ public enum PostgresTestServer {
     guard outcome.status == 0 else {
       throw StartFailure(
         "\(arguments[0]) failed (status \(outcome.status)): \(outcome.output)\(outcome.error)")
+    }
+  }
+
+  /// Connects to `url`, trying again for up to 30 seconds while the connection fails: under
+  /// the thread sanitizer, with the whole suite connecting at once, one was seen to fail (and
+  /// the query sent on it then said only "no connection to the server"). Call it on a thread
+  /// of its own, as ``onThread(_:)`` gives.
+  private static func connect(_ url: String) throws(StartFailure) -> OpaquePointer {
+    let deadline = ContinuousClock.now + .seconds(30)
+    while true {
+      guard let connection = PQconnectdb(url) else { throw StartFailure("out of memory") }
+      if PQstatus(connection) == CONNECTION_OK { return connection }
+      let message = String(cString: PQerrorMessage(connection))
+      PQfinish(connection)
+      guard ContinuousClock.now < deadline else { throw StartFailure(message) }
+      usleep(20_000)
     }
   }
 
