@@ -135,7 +135,9 @@ let package = Package(
     ),
     .testTarget(
       name: "WordbookPostgresTests",
-      dependencies: ["StoreCore", "Wordbook", "WordbookPostgres", "WordbookTestSupport"]
+      dependencies: [
+        "StoreCore", "Wordbook", "WordbookPostgres", "WordbookTestSupport", "WordbookTesting",
+      ]
     ),
     .executableTarget(
       name: "SQLiteCrashWorker",

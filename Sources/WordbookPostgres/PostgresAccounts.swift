@@ -216,7 +216,7 @@ public final class PostgresAccounts: Sendable {
   public func signInEndings() -> AsyncStream<Void> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: Void.self, bufferingPolicy: .bufferingNewest(1))
-    let subscription = PostgresChangeListener.subscribe(url: url, key: signInsKey) {
+    let subscription = PostgresChangeListener.subscribe(url: url, key: signInsKey) { _ in
       continuation.yield()
     }
     continuation.onTermination = { _ in subscription.cancel() }

@@ -7,9 +7,11 @@ import Wordbook
 /// sign-ins), so that a change made through any server, or by a command, reaches every page of
 /// its user at once.
 ///
-/// A notification can be missed (while the connection is down, for one); the journal cannot:
-/// every feed still reads its journal at its own interval, and after the listener connects
-/// again every subscriber is called to catch up. The listener runs on a thread of its own while it has
+/// A statement's journal rows notify `schema:user#row,user#row…`; the listener calls each
+/// user's subscribers with the newest row that woke them, so that a feed that has the row already
+/// reads nothing. A notification can be missed only while the connection is down: once the
+/// listener has connected, again or for the first time, every subscriber is called without a
+/// row, to catch up. The listener runs on a thread of its own while it has
 /// subscribers and stops with the last one.
 final class PostgresChangeListener: Sendable {
   /// How long one wait for notifications lasts before the listener looks whether it should
@@ -22,9 +24,9 @@ final class PostgresChangeListener: Sendable {
   private static let running = Locked<[String: PostgresChangeListener]>([:])
 
   private struct State {
-    /// What to call, by the payload that names it (`schema:user`, `schema:sign-ins`), each under
+    /// What to call, by the key that names it (`schema:user`, `schema:sign-ins`), each under
     /// its subscription's number.
-    var subscribers: [String: [Int: @Sendable () -> Void]] = [:]
+    var subscribers: [String: [Int: @Sendable (Int64?) -> Void]] = [:]
     var count = 0
     var nextNumber = 0
     var isStopped = false
@@ -39,10 +41,11 @@ final class PostgresChangeListener: Sendable {
   }
 
   /// Calls `notified` whenever the database at `url` notifies `key` (`schema:user ID` when the
-  /// user gets a journal row, `schema:sign-ins` when sign-ins end), and after every
-  /// reconnection, until the returned subscription is cancelled.
+  /// user gets a journal row, with the newest row notified; `schema:sign-ins` when sign-ins
+  /// end, with `nil`), and with `nil` after every connection, until the returned subscription
+  /// is cancelled.
   static func subscribe(
-    url: String, key: String, notified: @escaping @Sendable () -> Void
+    url: String, key: String, notified: @escaping @Sendable (_ row: Int64?) -> Void
   ) -> Subscription {
     let (listener, number, isNew) = running.withLock { running in
       let listener = running[url] ?? PostgresChangeListener(url: url)
@@ -97,18 +100,56 @@ final class PostgresChangeListener: Sendable {
       while !state.withLock({ $0.isStopped }) {
         guard let payloads = connection.notifications(waitingAtMost: Self.waitMilliseconds)
         else { break }
-        for payload in Set(payloads) { ring(payload) }
+        for (key, row) in Self.newestRows(in: payloads) { ring(key, row: row) }
       }
     }
   }
 
-  private func ring(_ key: String) {
+  /// The keys that `payloads` name, each with the newest row notified, or `nil` when one of
+  /// its payloads names none.
+  ///
+  /// A journal's payload is `schema:user#row,user#row…`, the others (`schema:sign-ins`) a key
+  /// as they are.
+  static func newestRows(in payloads: [String]) -> [String: Int64?] {
+    var newest: [String: Int64?] = [:]
+    func note(_ key: String, _ row: Int64?) {
+      let merged: Int64? =
+        switch (newest[key], row) {
+        case (nil, _): row
+        case (let known??, let row?): max(known, row)
+        default: nil
+        }
+      newest.updateValue(merged, forKey: key)
+    }
+    for payload in payloads {
+      guard let colon = payload.lastIndex(of: ":") else {
+        note(payload, nil)
+        continue
+      }
+      let schema = payload[...colon]
+      let entries = payload[payload.index(after: colon)...].split(separator: ",").map { entry in
+        let parts = entry.split(separator: "#")
+        return parts.count == 2
+          ? Int64(parts[0]).flatMap { user in
+            Int64(parts[1]).map { (user, $0) }
+          } : nil
+      }
+      guard !entries.isEmpty, entries.allSatisfy({ $0 != nil }) else {
+        note(payload, nil)
+        continue
+      }
+      for case (let user, let row)? in entries { note(schema + String(user), row) }
+    }
+    return newest
+  }
+
+  private func ring(_ key: String, row: Int64?) {
     let subscribers = state.withLock { Array(($0.subscribers[key] ?? [:]).values) }
-    for notified in subscribers { notified() }
+    for notified in subscribers { notified(row) }
   }
 
   private func ringAll() {
     let subscribers = state.withLock { $0.subscribers.values.flatMap(\.values) }
-    for notified in subscribers { notified() }
+    for notified in subscribers { notified(nil) }
   }
 }

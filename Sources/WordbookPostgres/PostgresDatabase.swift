@@ -11,9 +11,12 @@ import Wordbook
 /// on one connection of its own; the accounts' calls are each complete in themselves and run
 /// side by side, so that a server's many pages checking their sign-ins do not queue.
 final class PostgresDatabase: Sendable {
+  /// A caller's job: it starts its work and calls `finished` once the work is done.
+  private typealias LaneJob = @Sendable (_ finished: @escaping @Sendable () -> Void) -> Void
+
   private struct Lane: Sendable {
     /// The jobs waiting for the one running to finish.
-    var queued: [PostgresConnectionPool.Job] = []
+    var queued: [LaneJob] = []
     var isRunning = false
     var isClosed = false
   }
@@ -55,6 +58,38 @@ final class PostgresDatabase: Sendable {
     return try outcome.get()
   }
 
+  /// Runs work that needs no connection of the pool, such as marks for the
+  /// `StudyMarkCommitter`, in the caller's order: `start` begins it once the caller's earlier
+  /// calls have finished, and the caller's next call waits until it calls back.
+  ///
+  /// - Throws: What the work fails with, or an error saying the caller was closed.
+  func runInOrder<Result: Sendable>(
+    _ start:
+      @escaping @Sendable (
+        _ finish: @escaping @Sendable (Swift.Result<Result, WordServiceError>) -> Void
+      ) -> Void
+  ) async throws(WordServiceError) -> Result {
+    let outcome: Swift.Result<Result, WordServiceError> = await withCheckedContinuation {
+      continuation in
+      let job: LaneJob = { finished in
+        guard !self.lane.withLock({ $0.isClosed }) else {
+          continuation.resume(returning: .failure(.closed(self.location)))
+          return finished()
+        }
+        start { outcome in
+          continuation.resume(returning: outcome)
+          finished()
+        }
+      }
+      guard isInOrder else { return job {} }
+      queue(job)
+    }
+    return try outcome.get()
+  }
+
+  /// Whether ``close()`` has run: the calls made since fail.
+  var isClosed: Bool { lane.withLock { $0.isClosed } }
+
   /// Makes every call that has not started fail, after the calls made before when they run in
   /// order. The pool keeps its connections for its other callers.
   func close() async {
@@ -66,9 +101,24 @@ final class PostgresDatabase: Sendable {
     }
   }
 
-  /// Runs `job` once this caller's earlier jobs have run, or at once when calls need no order.
+  /// Runs `job` on a connection of the pool once this caller's earlier jobs have run, or at
+  /// once when calls need no order; the caller's next job starts once the connection is back
+  /// in the pool.
   private func enqueue(_ job: @escaping PostgresConnectionPool.Job) {
     guard isInOrder else { return pool.run(job) }
+    queue { finished in
+      self.pool.run { pooled in
+        let then = job(pooled)
+        return {
+          then()
+          finished()
+        }
+      }
+    }
+  }
+
+  /// Starts `job` once this caller's earlier jobs have finished.
+  private func queue(_ job: @escaping LaneJob) {
     let startsNow = lane.withLock { lane in
       guard !lane.isRunning else {
         lane.queued.append(job)
@@ -80,22 +130,17 @@ final class PostgresDatabase: Sendable {
     if startsNow { start(job) }
   }
 
-  /// Gives `job` to the pool, and this caller's next job once it has run and its connection
-  /// is back in the pool.
-  private func start(_ job: @escaping PostgresConnectionPool.Job) {
-    pool.run { pooled in
-      let then = job(pooled)
-      return {
-        then()
-        let next = self.lane.withLock { lane -> PostgresConnectionPool.Job? in
-          guard !lane.queued.isEmpty else {
-            lane.isRunning = false
-            return nil
-          }
-          return lane.queued.removeFirst()
+  /// Starts `job`, and this caller's next job once it has finished.
+  private func start(_ job: @escaping LaneJob) {
+    job {
+      let next = self.lane.withLock { lane -> LaneJob? in
+        guard !lane.queued.isEmpty else {
+          lane.isRunning = false
+          return nil
         }
-        if let next { self.start(next) }
+        return lane.queued.removeFirst()
       }
+      if let next { self.start(next) }
     }
   }
 }

@@ -10,6 +10,8 @@ enum PostgresValue {
   case text(String)
   /// An array of texts (`text[]`), each as ``text(_:)`` sends it.
   case textArray([String])
+  /// An array of integers (`bigint[]`).
+  case integerArray([Int64])
 
   /// The parameter's text.
   var text: String {
@@ -19,6 +21,7 @@ enum PostgresValue {
     case .text(let value): value.postgresText
     case .textArray(let values):
       "{" + values.map(Self.arrayElement).joined(separator: ",") + "}"
+    case .integerArray(let values): "{" + values.map(String.init).joined(separator: ",") + "}"
     }
   }
 }

@@ -40,6 +40,12 @@ public final class PostgresWordService: WordService {
   /// The newest row of the user's change journal that this service has written or read, or
   /// found at opening: where a new change feed starts.
   let seenChange: Locked<Int64>
+  /// The change feeds open, by number, which report the marks this service commits.
+  let feeds = Locked<(number: Int, open: [Int: PostgresChangeFeed])>((0, [:]))
+  /// What commits this service's marks with those of the process's other services.
+  let committer: StudyMarkCommitter
+  /// What reads this service's journal with those of the process's other services.
+  let journalReader: PostgresJournalReader
 
   /// Connects to the database at `url`, creates or upgrades its schema, and finds or creates
   /// the user named `user`.
@@ -73,6 +79,8 @@ public final class PostgresWordService: WordService {
     }
     self.user = name
     self.database = database
+    committer = StudyMarkCommitter.shared(url: url)
+    journalReader = PostgresJournalReader.shared(url: url)
     self.url = url
     changeKey = "\(schema):\(opened.id)"
     userID = opened.id
@@ -109,6 +117,8 @@ public final class PostgresWordService: WordService {
     let schema = found.schema
     user = found.name
     self.database = database
+    committer = StudyMarkCommitter.shared(url: url)
+    journalReader = PostgresJournalReader.shared(url: url)
     self.url = url
     changeKey = "\(schema):\(userID)"
     self.userID = userID
@@ -197,13 +207,6 @@ public final class PostgresWordService: WordService {
     }
   }
 
-  /// Sets the study state of several words in one transaction, all or none.
-  public func updateStudyStates(_ changes: [StudyStateChange]) async throws(WordServiceError) {
-    try await withLibrary { library throws(WordServiceError) in
-      if let missing = try library.saveStudyStates(changes) { throw .wordNotFound(missing) }
-    }
-  }
-
   /// Deletes a word.
   public func deleteWord(_ wordID: Word.ID) async throws(WordServiceError) {
     try await writing(.deleteWord) { library throws(WordServiceError) in
@@ -218,6 +221,8 @@ public final class PostgresWordService: WordService {
   /// close with the last of them to be released.
   public func close() async {
     await database.close()
+    // A feed waiting for a notification reads once more, and ends.
+    for feed in feeds.withLock({ Array($0.open.values) }) { feed.doorbell.ring() }
   }
 
   /// Runs `body` with the user's library, one call at a time, and notes the newest journal row

@@ -58,45 +58,6 @@ extension UserLibrary {
     return tallies
   }
 
-  /// Sets the study states of `changes` in one transaction that holds the user's lock, all or
-  /// none, and returns the first word the user has not (the batch then changed nothing).
-  ///
-  /// The transaction's opening and the marks, each one statement with its journal row, go to
-  /// the server in one round trip; so does the commit of a single mark, since a word not found
-  /// leaves nothing to roll back. A batch commits in a second round trip, once every word was
-  /// found.
-  func saveStudyStates(_ changes: [StudyStateChange]) throws(WordServiceError) -> Word.ID? {
-    guard !changes.isEmpty else { return nil }
-    let commitsAtOnce = changes.count == 1
-    var statements: [(sql: String, parameters: [PostgresValue?])] = [("BEGIN", []), lockingTheUser]
-    for change in changes {
-      statements.append(
-        (
-          """
-          WITH marked AS (
-            UPDATE words SET study_state = $3 WHERE user_id = $1 AND id = $2 RETURNING book_id
-          )
-          INSERT INTO changes (user_id, kind, book_id, word_id)
-          SELECT $1, 1, book_id, $2 FROM marked RETURNING seq
-          """, [.integer(userID), .word(change.wordID), .state(change.state)]
-        ))
-    }
-    if commitsAtOnce { statements.append(("COMMIT", [])) }
-    do {
-      let marks = try connection.pipeline(statements, .saveStudyMarks)[2..<(2 + changes.count)]
-      if let missing = zip(changes, marks).first(where: { $0.1.count != 1 }) {
-        connection.rollBack(.saveStudyMarks)
-        return missing.0.wordID
-      }
-      if !commitsAtOnce { try connection.execute("COMMIT", .saveStudyMarks) }
-      for rows in marks { recordJournaled(rows.integer(0, 0)) }
-      return nil
-    } catch {
-      connection.rollBack(.saveStudyMarks)
-      throw error
-    }
-  }
-
   /// Sets a word's term and meaning; the word as stored afterwards, or `nil` when the user has
   /// no such word.
   func setTerm(_ term: String, meaning: String, of wordID: Word.ID) throws(WordServiceError)

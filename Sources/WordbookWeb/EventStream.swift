@@ -24,6 +24,8 @@ final class EventStream: Sendable {
     var connection: UInt = 0
     var isSuspended = false
     var lastWrite = DispatchTime.now()
+    /// Whether a wake is on its way: a stream has one at a time, not one per event it sent.
+    var isWakeScheduled = false
 
     var unread: Int { pending.count - readIndex }
   }
@@ -113,6 +115,8 @@ final class EventStream: Sendable {
       }
       wb_http_suspend(connection)
       state.isSuspended = true
+      guard !state.isWakeScheduled else { return (0, nil) }
+      state.isWakeScheduled = true
       return (0, keepAliveAt)
     }
     if let wakeAt {
@@ -131,9 +135,13 @@ final class EventStream: Sendable {
     onRelease()
   }
 
-  /// Lets the reader run again, to send a keep-alive once the interval has passed.
+  /// Lets the reader run again, to send a keep-alive once the interval has passed, or to
+  /// schedule the next wake when the stream has written since.
   private func wake() {
-    state.withLock { Self.resume(&$0) }
+    state.withLock { state in
+      state.isWakeScheduled = false
+      Self.resume(&state)
+    }
   }
 
   private static func resume(_ state: inout State) {

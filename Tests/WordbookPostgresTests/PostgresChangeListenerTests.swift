@@ -14,8 +14,8 @@ import WordbookTestSupport
     let minas = Doorbell()
     let juns = Doorbell()
     let subscriptions = [
-      PostgresChangeListener.subscribe(url: url, key: mina.changeKey) { minas.ring() },
-      PostgresChangeListener.subscribe(url: url, key: jun.changeKey) { juns.ring() },
+      PostgresChangeListener.subscribe(url: url, key: mina.changeKey) { _ in minas.ring() },
+      PostgresChangeListener.subscribe(url: url, key: jun.changeKey) { _ in juns.ring() },
     ]
     defer { for subscription in subscriptions { subscription.cancel() } }
     let clock = ContinuousClock()

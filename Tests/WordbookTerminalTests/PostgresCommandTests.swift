@@ -54,7 +54,7 @@ import WordbookTestSupport
     #expect(upgraded.error == "")
     #expect(upgraded.output == "1\tKorean basics\t12\n")
     #expect(
-      try await PostgresTestServer.execute("SELECT version FROM schema_version", in: url) == "8")
+      try await PostgresTestServer.execute("SELECT version FROM schema_version", in: url) == "9")
   }
 
   @Test func aDatabaseURLWithoutUserIsAUsageError() async throws {

@@ -31,9 +31,9 @@ package final class Doorbell: Sendable {
     waiter?.resume()
   }
 
-  /// Returns once the bell rings or `timeout` has passed, at once when it rang since the last
-  /// wait.
-  package func wait(upTo timeout: Duration) async {
+  /// Returns once the bell rings or `timeout` has passed (never, when it is `nil`), at once when
+  /// it rang since the last wait.
+  package func wait(upTo timeout: Duration?) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let rang = state.withLock { state in
         guard !state.rung else {
@@ -41,6 +41,7 @@ package final class Doorbell: Sendable {
           return true
         }
         state.waiter = continuation
+        guard let timeout else { return false }
         state.timer = Task { [weak self] in
           try? await Task.sleep(for: timeout)
           guard !Task.isCancelled else { return }
