@@ -173,11 +173,10 @@ import WordbookTestSupport
     let collection = folder.appendingPathComponent("collection")
     try Data(try korean.contents(of: try #require(korean.entry(named: "collection.anki2"))))
       .write(to: collection)
-    let zstd = Process()
-    zstd.executableURL = URL(fileURLWithPath: try #require(Self.zstdPath))
-    zstd.arguments = ["-q", "-19", collection.path]
-    try zstd.run()
-    try #require(await zstd.exit(within: .seconds(120)) && zstd.terminationStatus == 0)
+    let zstd = try await SpawnedCommand.run([
+      try #require(Self.zstdPath), "-q", "-19", collection.path,
+    ])
+    try #require(zstd.status == 0, "\(zstd.error)")
     var zip = ZipBuilder()
     // As a new Anki writes it: the real deck in anki21b, a stand-in deck in anki2.
     zip.add(

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WordbookTestSupport
 
 @testable import WordbookAnki
 
@@ -25,13 +26,7 @@ import Testing
   /// Whether the program ran and exited 0.
   static func run(_ program: String, _ arguments: [String]) -> Bool {
     guard FileManager.default.isExecutableFile(atPath: program) else { return false }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
+    return (try? SpawnedCommand.runBlocking([program] + arguments))?.status == 0
   }
 
   @Test(.enabled(if: canMountTmpfs, "needs to mount a tmpfs (root, and a system that allows it)"))

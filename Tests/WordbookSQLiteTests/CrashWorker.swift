@@ -36,25 +36,20 @@ enum CrashWorker {
   ) async throws -> [String] {
     let slot = await ProcessSlots.commands.take()
     defer { withExtendedLifetime(slot) {} }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let reader = pipe.fileHandleForReading.fileDescriptor
+    let process = try SpawnedProcess([executable.path] + arguments, output: .pipe)
+    let reader = process.output.fileDescriptor
     var output: [UInt8] = []
     let deadline = ContinuousClock.now + .seconds(20)
     var finished = false
     while !finished, output.count(where: { $0 == 10 }) < lines {
       guard ContinuousClock.now < deadline else {
-        process.terminate()
+        process.send(SIGTERM)
         throw Failure(description: "worker printed no acknowledgement for 20 s")
       }
       finished = await readAvailable(reader, into: &output, waitingMilliseconds: 5)
     }
     try await Task.sleep(for: .microseconds(jitter))
-    kill(process.processIdentifier, SIGKILL)
+    process.send(SIGKILL)
     while !finished, ContinuousClock.now < deadline {
       finished = await readAvailable(reader, into: &output, waitingMilliseconds: 5)
     }
@@ -84,46 +79,37 @@ enum CrashWorker {
     // several tests at once (each of a TSAN-built worker) left some unfinished after 60 s.
     let slot = await ProcessSlots.commands.take()
     defer { withExtendedLifetime(slot) {} }
-    var started: [(process: Process, input: Pipe, output: Pipe)] = []
+    var started: [SpawnedProcess] = []
     defer {
-      for worker in started where worker.process.isRunning { worker.process.terminate() }
+      for worker in started { worker.send(SIGTERM) }
     }
     for _ in 0..<count {
-      let process = Process()
-      process.executableURL = executable
-      process.arguments = ["--open", path]
-      let input = Pipe()
-      let output = Pipe()
-      process.standardInput = input
-      process.standardOutput = output
-      try process.run()
-      started.append((process, input, output))
+      started.append(
+        try SpawnedProcess([executable.path, "--open", path], input: .pipe, output: .pipe))
     }
     // Each worker blocks reading its first line, so they all start opening at once.
     for worker in started {
-      try worker.input.fileHandleForWriting.write(contentsOf: Data("go\n".utf8))
+      try worker.input.write(contentsOf: Data("go\n".utf8))
     }
     // A guard against a hang, not a speed target: the thread sanitizer's whole-suite run once
     // kept a TSAN-built batch past 60 s.
     let deadline = ContinuousClock.now + .seconds(180)
     var openings: [Opening] = []
     for (index, worker) in started.enumerated() {
-      let reader = worker.output.fileHandleForReading.fileDescriptor
+      let reader = worker.output.fileDescriptor
       var output: [UInt8] = []
       while await !readAvailable(reader, into: &output, waitingMilliseconds: 5) {
         guard ContinuousClock.now < deadline else {
-          let state = worker.process.isRunning ? "still running" : "ended"
+          let state = worker.isRunning ? "still running" : "ended"
           throw Failure(
             description: "opening worker \(index + 1) of \(count) did not finish within 180 s "
               + "(\(state), having printed \(String(decoding: output, as: UTF8.self).debugDescription))"
           )
         }
       }
-      await worker.process.exit(within: .seconds(20))
+      await worker.exit(within: .seconds(20))
       openings.append(
-        Opening(
-          output: String(decoding: output, as: UTF8.self), status: worker.process.terminationStatus)
-      )
+        Opening(output: String(decoding: output, as: UTF8.self), status: worker.exitStatus))
     }
     return openings
   }

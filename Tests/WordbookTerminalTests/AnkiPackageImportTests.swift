@@ -186,11 +186,8 @@ import WordbookTestSupport
           z.write(path, "collection.anki2")
           z.writestr("media", "{}")
       """
-    let python = Process()
-    python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    python.arguments = ["-c", script, package.path, sql]
-    try python.run()
-    try #require(await python.exit(within: .seconds(120)) && python.terminationStatus == 0)
+    let python = try await SpawnedCommand.run(["/usr/bin/python3", "-c", script, package.path, sql])
+    try #require(python.status == 0, "\(python.error)")
     return package.path
   }
 

@@ -76,11 +76,10 @@ import WordbookTestSupport
   ) async throws -> Ending {
     let runner = try WordbookProcess()
     defer { runner.removeFolder() }
-    let pipe = Pipe()
     let process = try start(
       runner, ["import", "/dev/stdin", "--book", "Endless", "--format", format],
-      standardInput: pipe)
-    let writer = pipe.fileHandleForWriting.fileDescriptor
+      standardInput: .pipe)
+    let writer = process.process.input.fileDescriptor
     _ = fcntl(writer, F_SETFL, fcntl(writer, F_GETFL) | O_NONBLOCK)
     let bytes = Array(block.utf8)
     let feed = { _ = bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } }
@@ -143,16 +142,8 @@ import WordbookTestSupport
 
   /// What the `sqlite3` shell prints for `sql` on the database, read-only.
   private static func query(_ path: String, _ sql: String) -> String {
-    let shell = Process()
-    shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    shell.arguments = ["-readonly", path, sql]
-    let output = Pipe()
-    shell.standardOutput = output
-    shell.standardError = FileHandle.nullDevice
-    guard (try? shell.run()) != nil else { return "" }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    shell.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let shell = try? SpawnedCommand.runBlocking(["/usr/bin/sqlite3", "-readonly", path, sql])
+    return (shell?.output ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   @Test(.enabled(if: DatabaseLock.isAvailable, "needs the sqlite3 shell"))
@@ -206,9 +197,8 @@ import WordbookTestSupport
 
   /// A started `wordbook` and the file its standard error goes to.
   private struct Running {
-    var process: Process
+    var process: SpawnedProcess
     var errorFile: URL
-    var isRunning: Bool { process.isRunning }
   }
 
   private struct Ending {
@@ -217,20 +207,15 @@ import WordbookTestSupport
   }
 
   private func start(
-    _ runner: WordbookProcess, _ arguments: [String], standardInput: Pipe? = nil
+    _ runner: WordbookProcess, _ arguments: [String],
+    standardInput: SpawnedProcess.Stream = .null
   ) throws -> Running {
-    let process = Process()
-    process.executableURL = WordbookProcess.executable
-    process.arguments = ["--db", runner.databasePath] + arguments
-    process.environment = runner.environment
-    process.standardOutput = FileHandle.nullDevice
     let errorFile = runner.folder.appendingPathComponent("error-\(UUID().uuidString).txt")
-    try Data().write(to: errorFile)
-    process.standardError = try FileHandle(forWritingTo: errorFile)
-    process.standardInput = standardInput ?? FileHandle.nullDevice
     // A writer to a pipe the import closed gets EPIPE rather than the signal.
     signal(SIGPIPE, SIG_IGN)
-    try process.run()
+    let process = try SpawnedProcess(
+      [WordbookProcess.executable.path, "--db", runner.databasePath] + arguments,
+      environment: runner.environment, input: standardInput, errors: .file(errorFile.path))
     return Running(process: process, errorFile: errorFile)
   }
 
@@ -256,21 +241,21 @@ import WordbookTestSupport
       let start = ContinuousClock.now
       while !condition() {
         guard process.isRunning, ContinuousClock.now < start + .seconds(120) else {
-          if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+          process.send(SIGKILL)
           return nil
         }
         meanwhile()
         usleep(1_000)
       }
-      kill(process.processIdentifier, number)
+      process.send(number)
       let deadline = ContinuousClock.now + Self.hangLimit
       while process.isRunning, ContinuousClock.now < deadline {
         meanwhile()
         usleep(2_000)
       }
       let hung = process.isRunning
-      if hung { kill(process.processIdentifier, SIGKILL) }
-      process.waitUntilExit()
+      // Kills a command that hung, and reaps it.
+      process.exitBlocking(within: .zero)
       return hung
     }
     guard let hung = outcome else {
@@ -278,7 +263,7 @@ import WordbookTestSupport
     }
     #expect(!hung, "the command went on after the signal")
     return Ending(
-      status: process.terminationStatus,
+      status: process.exitStatus,
       error: try String(contentsOf: running.errorFile, encoding: .utf8))
   }
 
@@ -308,7 +293,7 @@ import WordbookTestSupport
   private func bytesRead(by running: Running) -> Int {
     guard
       let text = try? String(
-        contentsOfFile: "/proc/\(running.process.processIdentifier)/io", encoding: .utf8),
+        contentsOfFile: "/proc/\(running.process.pid)/io", encoding: .utf8),
       let line = text.split(separator: "\n").first(where: { $0.hasPrefix("rchar:") })
     else { return 0 }
     return Int(line.dropFirst("rchar:".count).trimmingCharacters(in: .whitespaces)) ?? 0
@@ -316,7 +301,7 @@ import WordbookTestSupport
 
   /// The paths of the files the process holds open.
   private static func openFiles(of running: Running) -> [String] {
-    let folder = "/proc/\(running.process.processIdentifier)/fd"
+    let folder = "/proc/\(running.process.pid)/fd"
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     return names.compactMap {
       try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)")
@@ -353,12 +338,7 @@ import WordbookTestSupport
           for i in range(count):
               z.writestr(str(i), b"\\x89PNG" + i.to_bytes(4, "big") + bytes(4096))
       """
-    let python = Process()
-    python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    python.arguments = ["python3", "-c", script, path, String(pictures)]
-    try python.run()
-    try #require(
-      await python.exit(within: .seconds(120)) && python.terminationStatus == 0,
-      "python3 could not write the package")
+    let python = try await SpawnedCommand.run(["python3", "-c", script, path, String(pictures)])
+    try #require(python.status == 0, "python3 could not write the package: \(python.error)")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WordbookTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -40,7 +41,7 @@ import Testing
     #expect(outcome.error.contains("2번째 인자가 UTF-8 텍스트가 아닙니다"))
   }
 
-  /// Runs `wordbook` with arguments given as bytes, which `Process` cannot pass.
+  /// Runs `wordbook` with arguments given as bytes, which no Swift `String` can hold.
   private func run(
     _ runner: WordbookProcess, _ arguments: [[UInt8]], environment extra: [String: String] = [:]
   ) throws -> WordbookProcess.Outcome {
@@ -51,6 +52,7 @@ import Testing
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    SpawnedDescriptors.closeInherited(in: &actions)
     let executable = WordbookProcess.executable.path
     let argv: [UnsafeMutablePointer<CChar>?] =
       [strdup(executable)]

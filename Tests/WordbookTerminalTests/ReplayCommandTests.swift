@@ -176,16 +176,9 @@ import WordbookTestSupport
     try Data((try logText() + String(repeating: "junk line\n", count: 2_000_000)).utf8)
       .write(to: log)
     // GNU time prints the child's peak resident set in KiB on its own last line.
-    let timed = Process()
-    timed.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-    timed.arguments = ["-f", "peak %M", WordbookProcess.executable.path, "replay", log.path]
-    let errors = Pipe()
-    timed.standardError = errors
-    timed.standardOutput = FileHandle.nullDevice
-    try timed.run()
-    // GNU time's few lines fit in the pipe, so they are read once it has exited.
-    await timed.exit(within: .seconds(120))
-    let report = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let report = try await SpawnedCommand.run([
+      "/usr/bin/time", "-f", "peak %M", WordbookProcess.executable.path, "replay", log.path,
+    ]).error
     #expect(report.contains("(line 7: "))
     let peak = try #require(
       report.split(separator: "\n").last.flatMap { Int($0.dropFirst("peak ".count)) })

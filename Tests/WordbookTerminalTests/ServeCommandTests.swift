@@ -101,14 +101,11 @@ struct ServeCommandTests {
     let home = try #require(serving.printed.firstMatch(of: /(http:\/\/\S+\/)\?token=/)).1
     let before = serving.openSockets
     // A page that opens its event stream and is closed after a second.
-    let curl = Process()
-    curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-    curl.arguments = [
-      "-s", "-N", "--max-time", "1", "-H", "Cookie: wordbook_token=\(token)", "\(home)events",
-    ]
-    curl.standardOutput = FileHandle.nullDevice
-    try curl.run()
-    let curlEnded = try await Self.waitUntil { !curl.isRunning }
+    let curl = try SpawnedProcess([
+      "/usr/bin/curl", "-s", "-N", "--max-time", "1", "-H", "Cookie: wordbook_token=\(token)",
+      "\(home)events",
+    ])
+    let curlEnded = await curl.exit(within: .seconds(60))
     // The server notices on its second keep-alive after the close, about 10 s later.
     let noticed = try await Self.waitUntil(timeout: .seconds(40)) {
       serving.openSockets <= before
@@ -138,7 +135,7 @@ struct ServeCommandTests {
 /// One `wordbook serve --port 0` process, started and waited for until it says how to stop it.
 struct Serving {
   let runner: WordbookProcess
-  let process: Process
+  let process: SpawnedProcess
   private let output: URL
   private let errorFile: URL
 
@@ -151,13 +148,11 @@ struct Serving {
     errorFile = runner.folder.appendingPathComponent("serve.err")
     try Data().write(to: output)
     try Data().write(to: errorFile)
-    process = Process()
-    process.executableURL = WordbookProcess.executable
-    process.arguments = ["--db", runner.databasePath, "serve", "--port", "0"] + arguments
-    process.environment = runner.environment.merging(environment) { $1 }
-    process.standardOutput = try FileHandle(forWritingTo: output)
-    process.standardError = try FileHandle(forWritingTo: errorFile)
-    try process.run()
+    process = try SpawnedProcess(
+      [WordbookProcess.executable.path, "--db", runner.databasePath, "serve", "--port", "0"]
+        + arguments,
+      environment: runner.environment.merging(environment) { $1 }, output: .file(output.path),
+      errors: .file(errorFile.path))
     let process = process
     let output = output
     _ = try await ServeCommandTests.waitUntil {
@@ -174,7 +169,7 @@ struct Serving {
 
   /// How many sockets the server has open, from /proc.
   var openSockets: Int {
-    let folder = "/proc/\(process.processIdentifier)/fd"
+    let folder = "/proc/\(process.pid)/fd"
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     return entries.filter {
       ((try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)")) ?? "")
@@ -185,9 +180,9 @@ struct Serving {
   /// Stops the server with SIGINT, removes its folder (and so what it printed: read that
   /// first) unless `keepingFolder`, and returns its exit status.
   func stop(keepingFolder: Bool = false) async -> Int32 {
-    if process.isRunning { kill(process.processIdentifier, SIGINT) }
+    process.send(SIGINT)
     await process.exit(within: .seconds(60))
     if !keepingFolder { try? FileManager.default.removeItem(at: runner.folder) }
-    return process.terminationStatus
+    return process.exitStatus
   }
 }

@@ -3,9 +3,7 @@ import Foundation
 /// The `sqlite3` shell holding a database's write lock, as another process would, so that
 /// every save waits (the service's busy timeout is five seconds) until ``release()``.
 public final class DatabaseLock {
-  private let shell = Process()
-  private let input = Pipe()
-  private let output = Pipe()
+  private let shell: SpawnedProcess
 
   /// Whether the shell is installed (`.ci/run` installs it).
   public static let isAvailable = FileManager.default.isExecutableFile(
@@ -18,20 +16,16 @@ public final class DatabaseLock {
   ///
   /// - Throws: ``LockFailure`` when the shell ends without taking the lock.
   public init(path: String) throws {
-    shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    shell.arguments = ["-bail", path]
-    shell.standardInput = input
-    shell.standardOutput = output
-    shell.standardError = output
-    try shell.run()
+    shell = try SpawnedProcess(
+      ["/usr/bin/sqlite3", "-bail", path], input: .pipe, output: .pipe, errors: .sameAsOutput)
     // The answer is built by SQLite, so no error message can contain it.
-    try input.fileHandleForWriting.write(
+    try shell.input.write(
       contentsOf: Data(".timeout 10000\nBEGIN IMMEDIATE;\nSELECT 'lock' || '-held';\n".utf8))
     // The shell answers or exits, and its output ends when it exits, so the reads are bounded
     // by the shell's life.
     var answer = ""
     while !answer.contains("lock-held") {
-      let data = output.fileHandleForReading.availableData
+      let data = shell.output.availableData
       if data.isEmpty {
         throw LockFailure(message: "sqlite3 ended without taking the lock: \(answer)")
       }
@@ -40,7 +34,7 @@ public final class DatabaseLock {
   }
 
   deinit {
-    if shell.isRunning { shell.terminate() }
+    shell.send(SIGTERM)
   }
 
   /// Ends the empty transaction, which lets writers in, and waits up to 20 seconds for the
@@ -48,7 +42,7 @@ public final class DatabaseLock {
   ///
   /// - Throws: ``LockFailure`` when the shell is still running after that.
   public func release() async throws {
-    try input.fileHandleForWriting.write(contentsOf: Data("COMMIT;\n.quit\n".utf8))
+    try shell.input.write(contentsOf: Data("COMMIT;\n.quit\n".utf8))
     guard await shell.exit(within: .seconds(20)) else {
       throw LockFailure(message: "sqlite3 did not exit")
     }

@@ -5,7 +5,7 @@ import Foundation
 /// past the time limits the tests give them.
 ///
 /// Before the waits suspended, the cooperative pool's one thread per core was the limit; the
-/// waits now leave the pool free for the tests that need it (see `Process.exit(within:)`).
+/// waits now leave the pool free for the tests that need it (see `SpawnedProcess.exit(within:)`).
 /// A test holds at most one slot of each kind at a time: two tests that each held one and
 /// waited for another of the same kind would wait for each other forever.
 public final class ProcessSlots: @unchecked Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Wordbook
+import WordbookTestSupport
 
 /// Pages hear what other pages and other processes change, without a reload and without
 /// losing their own order or turned cards.
@@ -43,17 +44,12 @@ struct LivePageTests {
       try await WebDriver.with { browser in
         try await browser.openBook(of: library)
         let order = try await browser.shownOrder()
-        let add = Process()
-        add.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-          .deletingLastPathComponent().appendingPathComponent("wordbook")
-        add.arguments = [
-          "--db", library.folder.appendingPathComponent("words.sqlite").path, "add",
-          library.book.title, "live term", "live meaning",
-        ]
-        add.standardOutput = FileHandle.nullDevice
-        try add.run()
-        #expect(try await WebTestEnvironment.waitUntil { !add.isRunning })
-        #expect(add.terminationStatus == 0)
+        let add = try await SpawnedCommand.run([
+          ServeProcess.executable.path, "--db",
+          library.folder.appendingPathComponent("words.sqlite").path, "add", library.book.title,
+          "live term", "live meaning",
+        ])
+        #expect(add.status == 0, "\(add.error)")
         let shown = try await browser.waitFor(
           "return Array.from(document.querySelectorAll('#cards [data-word-id]'))"
             + ".some(card => card.textContent.includes('live term'))")

@@ -9,7 +9,7 @@ import WordbookTestSupport
 ///
 /// A thread of the session's own reads the terminal as the program writes; every wait is a
 /// bounded poll of what it read that suspends between looks, so no thread of the cooperative
-/// pool is held (see `Process.exit(within:)`); nothing sleeps a fixed time.
+/// pool is held (see `SpawnedProcess.exit(within:)`); nothing sleeps a fixed time.
 final class PseudoTerminalSession {
   struct Failure: Error, CustomStringConvertible {
     var description: String

@@ -11,7 +11,7 @@ import WordbookTestSupport
 /// Each session has its own tmux server, whose socket lives in a folder the session owns, so
 /// the server is killed when the value is released even when the test has already removed its
 /// own folder. Every wait is a bounded poll; the waits for the screen suspend between looks,
-/// so they hold no thread of the cooperative pool (see `Process.exit(within:)`).
+/// so they hold no thread of the cooperative pool (see `SpawnedProcess.exit(within:)`).
 final class TmuxSession {
   struct Failure: Error, CustomStringConvertible {
     var description: String
@@ -95,61 +95,40 @@ final class TmuxSession {
 
   /// Runs one tmux command against this session's server and returns its output.
   ///
-  /// Spawned with `posix_spawn` and reaped with `waitpid`: the tmux client forks the server
-  /// on its first command, and `Process` was seen waiting forever for such a client.
+  /// Reaped with `waitpid` while its output is read: the tmux client forks the server on its
+  /// first command, so the output may never reach its end.
   @discardableResult
   private func run(_ arguments: [String]) throws -> String {
-    var pipe: [Int32] = [0, 0]
-    guard Glibc.pipe(&pipe) == 0 else { throw Failure(description: "pipe: errno \(errno)") }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, pipe[1], STDOUT_FILENO)
-    posix_spawn_file_actions_adddup2(&actions, pipe[1], STDERR_FILENO)
-    posix_spawn_file_actions_addclose(&actions, pipe[0])
-    posix_spawn_file_actions_addclose(&actions, pipe[1])
-    let argv = ([tmux, "-S", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
-    let environment: [String] = ["PATH=/usr/bin:/bin", "LANG=C.UTF-8", "TERM=xterm"]
-    let envp = environment.map { strdup($0) } + [nil]
-    defer {
-      for pointer in argv { free(pointer) }
-      for pointer in envp { free(pointer) }
-    }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, tmux, &actions, nil, argv, envp)
-    close(pipe[1])
-    defer { close(pipe[0]) }
-    guard spawned == 0 else { throw Failure(description: "posix_spawn tmux: \(spawned)") }
+    let client = try SpawnedProcess(
+      [tmux, "-S", socket, "-f", "/dev/null"] + arguments,
+      environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "xterm"],
+      output: .pipe, errors: .sameAsOutput)
+    let reader = client.output.fileDescriptor
     let command = "tmux " + arguments.joined(separator: " ")
     var bytes: [UInt8] = []
-    var status: Int32 = 0
-    var exited = false
     let deadline = ContinuousClock.now + .seconds(10)
-    while !exited {
+    while client.isRunning {
       guard ContinuousClock.now < deadline else {
-        kill(pid, SIGKILL)
-        waitpid(pid, &status, 0)
+        client.exitBlocking(within: .zero)
         throw Failure(description: "\(command) did not finish within 10 s")
       }
-      var descriptor = pollfd(fd: pipe[0], events: Int16(POLLIN), revents: 0)
+      var descriptor = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
       if poll(&descriptor, 1, 10) > 0 {
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        let count = buffer.withUnsafeMutableBytes { read(pipe[0], $0.baseAddress, $0.count) }
+        let count = buffer.withUnsafeMutableBytes { read(reader, $0.baseAddress, $0.count) }
         if count > 0 { bytes += buffer[0..<count] }
       }
-      exited = waitpid(pid, &status, WNOHANG) == pid
     }
     // The server tmux forks may keep the pipe open: take what is left without waiting for EOF.
-    var descriptor = pollfd(fd: pipe[0], events: Int16(POLLIN), revents: 0)
+    var descriptor = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
     while poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLIN) != 0 {
       var buffer = [UInt8](repeating: 0, count: 65_536)
-      let count = buffer.withUnsafeMutableBytes { read(pipe[0], $0.baseAddress, $0.count) }
+      let count = buffer.withUnsafeMutableBytes { read(reader, $0.baseAddress, $0.count) }
       guard count > 0 else { break }
       bytes += buffer[0..<count]
     }
     let text = String(decoding: bytes, as: UTF8.self)
-    guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
+    guard client.exitStatus == 0 else {
       throw Failure(description: "\(command): \(text)")
     }
     return text

@@ -39,7 +39,7 @@ struct WordbookProcess {
   }
 
   /// Runs `wordbook` with `arguments` in one of the ``ProcessSlots`` and waits for it, with a
-  /// bounded wait that suspends rather than holds a thread (see `Process.exit(within:)`).
+  /// bounded wait that suspends rather than holds a thread (see `SpawnedProcess.exit(within:)`).
   ///
   /// - Parameters:
   ///   - standardOutput: A file to write standard output to instead of capturing it, such as
@@ -51,35 +51,21 @@ struct WordbookProcess {
     _ arguments: [String], environment extra: [String: String] = [:], input: String = "",
     standardOutput: String? = nil, timeout: Duration = .seconds(180)
   ) async throws -> Outcome {
-    let process = Process()
-    process.executableURL = Self.executable
-    process.arguments = arguments
-    process.environment = environment.merging(extra) { $1 }
     let id = UUID().uuidString
     let outputURL = folder.appendingPathComponent("\(id).out")
     let errorURL = folder.appendingPathComponent("\(id).err")
     let inputURL = folder.appendingPathComponent("\(id).in")
     try Data(input.utf8).write(to: inputURL)
     try Data().write(to: outputURL)
-    try Data().write(to: errorURL)
-    let outputHandle = try FileHandle(
-      forWritingTo: standardOutput.map(URL.init(fileURLWithPath:)) ?? outputURL)
-    let errorHandle = try FileHandle(forWritingTo: errorURL)
-    let inputHandle = try FileHandle(forReadingFrom: inputURL)
-    defer {
-      try? outputHandle.close()
-      try? errorHandle.close()
-      try? inputHandle.close()
-    }
-    process.standardOutput = outputHandle
-    process.standardError = errorHandle
-    process.standardInput = inputHandle
     let slot = await ProcessSlots.commands.take()
-    try process.run()
+    let process = try SpawnedProcess(
+      [Self.executable.path] + arguments, environment: environment.merging(extra) { $1 },
+      input: .file(inputURL.path), output: .file(standardOutput ?? outputURL.path),
+      errors: .file(errorURL.path))
     await process.exit(within: timeout)
     withExtendedLifetime(slot) {}
     return Outcome(
-      status: process.terminationStatus,
+      status: process.exitStatus,
       output: try String(contentsOf: outputURL, encoding: .utf8),
       error: try String(contentsOf: errorURL, encoding: .utf8))
   }

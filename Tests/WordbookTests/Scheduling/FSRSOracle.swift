@@ -98,52 +98,18 @@ enum FSRSOracle {
   /// Runs python3 on `arguments` and returns what it printed, blocking: only for the quick
   /// version check, a trait's condition, which cannot suspend.
   static func python(_ arguments: [String]) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3"] + arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    // Read before waiting: a child blocked on a full pipe would never exit.
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    let message = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw OracleError.failed(
-        status: process.terminationStatus, message: String(decoding: message, as: UTF8.self))
-    }
-    return data
+    try printed(by: SpawnedCommand.runBlocking(["python3"] + arguments))
   }
 
   /// Runs python3 on `arguments`, waiting without holding a thread, and returns what it printed.
   static func runScript(_ arguments: [String]) async throws -> Data {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("fsrs-oracle-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let outputURL = folder.appendingPathComponent("out")
-    let errorURL = folder.appendingPathComponent("err")
-    try Data().write(to: outputURL)
-    try Data().write(to: errorURL)
-    let output = try FileHandle(forWritingTo: outputURL)
-    let errors = try FileHandle(forWritingTo: errorURL)
-    defer {
-      try? output.close()
-      try? errors.close()
+    try printed(by: await SpawnedCommand.run(["python3"] + arguments, timeout: .seconds(600)))
+  }
+
+  private static func printed(by outcome: SpawnedCommand.Outcome) throws(OracleError) -> Data {
+    guard outcome.status == 0 else {
+      throw OracleError.failed(status: outcome.status, message: outcome.error)
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3"] + arguments
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    guard await process.exit(within: .seconds(600)), process.terminationStatus == 0 else {
-      throw OracleError.failed(
-        status: process.terminationStatus,
-        message: (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "")
-    }
-    return try Data(contentsOf: outputURL)
+    return Data(outcome.output.utf8)
   }
 }

@@ -16,7 +16,7 @@ struct ServeProcess {
     return bundle.deletingLastPathComponent().appendingPathComponent("wordbook")
   }
 
-  private let process = Process()
+  private let process: SpawnedProcess
   private let output: URL
   private let errorFile: URL
 
@@ -32,15 +32,13 @@ struct ServeProcess {
     errorFile = folder.appendingPathComponent("\(name).err")
     try Data().write(to: output)
     try Data().write(to: errorFile)
-    process.executableURL = Self.executable
-    process.arguments = ["--db", database, "serve", "--port", String(port)] + arguments
-    process.environment = [
-      "PATH": "/usr/bin:/bin", "HOME": folder.path, "LANG": "C.UTF-8", "TMPDIR": folder.path,
-    ]
-    process.standardOutput = try FileHandle(forWritingTo: output)
-    process.standardError = try FileHandle(forWritingTo: errorFile)
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
+    let command = [Self.executable.path, "--db", database, "serve", "--port", String(port)]
+    process = try SpawnedProcess(
+      command + arguments,
+      environment: [
+        "PATH": "/usr/bin:/bin", "HOME": folder.path, "LANG": "C.UTF-8", "TMPDIR": folder.path,
+      ],
+      output: .file(output.path), errors: .file(errorFile.path))
     let (process, output) = (process, output)
     let started = try await WebTestEnvironment.waitUntil(timeout: patience) {
       !process.isRunning
@@ -65,8 +63,8 @@ struct ServeProcess {
 
   /// Stops the server with SIGTERM and returns its exit status.
   func stop() async -> Int32 {
-    if process.isRunning { kill(process.processIdentifier, SIGTERM) }
+    process.send(SIGTERM)
     await process.exit(within: .seconds(60))
-    return process.terminationStatus
+    return process.exitStatus
   }
 }

@@ -8,7 +8,7 @@ final class WebDriver {
   /// A JSON value as WebDriver sends it.
   typealias JSON = Any
 
-  private let driver: Process
+  private let driver: SpawnedProcess
   private let base: String
   private let session: String
   private static let elementKey = "element-6066-11e4-a52e-4f735466cecf"
@@ -17,17 +17,11 @@ final class WebDriver {
   /// chromedriver takes a free IPv6 port and then binds IPv4 to the same number, which another
   /// test's process may hold: it then exits ("IPv4 port not available"), and another try picks
   /// another port.
-  private static func startDriver(at path: String) async throws -> (Process, String) {
+  private static func startDriver(at path: String) async throws -> (SpawnedProcess, String) {
     var text = ""
     for _ in 1...5 {
-      let driver = Process()
-      driver.executableURL = URL(fileURLWithPath: path)
-      driver.arguments = ["--port=0"]
-      let output = Pipe()
-      driver.standardOutput = output
-      driver.standardError = FileHandle.nullDevice
-      try driver.run()
-      let reader = output.fileHandleForReading
+      let driver = try SpawnedProcess([path, "--port=0"], output: .pipe)
+      let reader = driver.output
       text = ""
       var port: String?
       let started = try await WebTestEnvironment.waitUntil {
@@ -36,7 +30,7 @@ final class WebDriver {
         return port != nil || !driver.isRunning
       }
       if started, let port { return (driver, port) }
-      kill(driver.processIdentifier, SIGKILL)
+      driver.send(SIGKILL)
       guard text.contains("port not available") else { break }
     }
     throw DriverError(message: "chromedriver did not start: \(text)")
@@ -80,7 +74,7 @@ final class WebDriver {
       let value = try #require(answer as? [String: Any])
       session = try #require(value["sessionId"] as? String)
     } catch {
-      kill(driver.processIdentifier, SIGKILL)
+      driver.send(SIGKILL)
       throw error
     }
   }
@@ -98,8 +92,8 @@ final class WebDriver {
     let driver = driver
     let stopped =
       (try? await WebTestEnvironment.waitUntil(timeout: .seconds(5)) { !driver.isRunning }) ?? false
-    if !stopped { kill(driver.processIdentifier, SIGKILL) }
-    driver.waitUntilExit()
+    if !stopped { driver.send(SIGKILL) }
+    await driver.exit(within: .seconds(10))
   }
 
   /// Opens `url` in the current window.
@@ -318,7 +312,8 @@ final class WebDriver {
     let input = try body.map { try JSONSerialization.data(withJSONObject: $0) } ?? Data()
     let url = base + path
     // Files rather than pipes, so the wait for curl suspends instead of holding a thread of
-    // the cooperative pool (see `Process.exit(within:)`) and no pipe fills meanwhile.
+    // the cooperative pool (see `SpawnedProcess.exit(within:)`) and no pipe fills meanwhile:
+    // the body, then the status on a line of its own.
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("webdriver-call-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -326,21 +321,15 @@ final class WebDriver {
     let inputURL = folder.appendingPathComponent("in")
     let outputURL = folder.appendingPathComponent("out")
     try (method == "GET" || method == "DELETE" ? Data() : input).write(to: inputURL)
-    let curl = Process()
-    curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-    curl.arguments = [
-      "-s", "-X", method, "-H", "Content-Type: application/json",
-      "--data-binary", "@" + inputURL.path, "-o", outputURL.path, "-w", "\n%{http_code}", url,
-    ]
-    let written = Pipe()
-    curl.standardOutput = written
-    try curl.run()
+    let curl = try SpawnedProcess(
+      [
+        "/usr/bin/curl", "-s", "-X", method, "-H", "Content-Type: application/json",
+        "--data-binary", "@" + inputURL.path, "-w", "\n%{http_code}", url,
+      ], output: .file(outputURL.path))
     // A command waits for the page at most the driver's own page-load limit, 300 s.
     await curl.exit(within: .seconds(360))
-    let exitStatus = curl.terminationStatus
-    let output =
-      ((try? Data(contentsOf: outputURL)) ?? Data())
-      + written.fileHandleForReading.readDataToEndOfFile()
+    let exitStatus = curl.exitStatus
+    let output = (try? Data(contentsOf: outputURL)) ?? Data()
     let text = String(decoding: output, as: UTF8.self)
     guard exitStatus == 0, let split = text.lastIndex(of: "\n") else {
       throw DriverError(message: "curl \(method) \(url) failed (\(exitStatus)): \(text)")
