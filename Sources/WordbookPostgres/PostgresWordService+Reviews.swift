@@ -63,7 +63,7 @@ extension PostgresWordService {
 
   /// Returns a word's review log, in the order the reviews were recorded.
   public func fetchReviews(of wordID: Word.ID) async throws(WordServiceError) -> [Review] {
-    try await reading(.loadReviews) { library throws(WordServiceError) in
+    try await readingFromReplica(.loadReviews) { library throws(WordServiceError) in
       try library.fetchReviews(of: wordID)
     }
   }
@@ -72,7 +72,7 @@ extension PostgresWordService {
   public func fetchReviewLogs(in bookID: WordBook.ID?, after word: Word.ID?, limit: Int)
     async throws(WordServiceError) -> [WordReviewLog]
   {
-    try await reading(.loadReviews) { library throws(WordServiceError) in
+    try await readingFromReplica(.loadReviews) { library throws(WordServiceError) in
       if let bookID { try library.requireBook(bookID) }
       return try library.reviewLogs(in: bookID, after: word, limit: limit)
     }
@@ -82,7 +82,7 @@ extension PostgresWordService {
   public func fetchSchedule(
     in bookID: WordBook.ID, dueBy time: Timestamp?, after last: ScheduledWord?, limit: Int
   ) async throws(WordServiceError) -> [ScheduledWord] {
-    try await reading(.loadReviews) { library throws(WordServiceError) in
+    try await readingFromReplica(.loadReviews) { library throws(WordServiceError) in
       try library.requireBook(bookID)
       return try library.schedule(in: bookID, dueBy: time, after: last, limit: limit)
     }
@@ -92,7 +92,7 @@ extension PostgresWordService {
   public func fetchDailyReviewCounts(
     in bookID: WordBook.ID, from start: Timestamp, to end: Timestamp
   ) async throws(WordServiceError) -> [DailyReviewCount] {
-    try await reading(.loadReviews) { library throws(WordServiceError) in
+    try await readingFromReplica(.loadReviews) { library throws(WordServiceError) in
       try library.requireBook(bookID)
       return try library.dailyReviewCounts(in: bookID, from: start, to: end)
     }

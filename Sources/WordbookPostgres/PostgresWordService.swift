@@ -22,6 +22,20 @@ import Wordbook
 /// pool. A connection the server ended while it was idle (a restart) is opened again before a
 /// call uses it; when a connection is lost during a call, the call fails with
 /// `WordServiceError.Kind.unavailable` (retryable) and the next call connects again.
+///
+/// Given a hot standby (`replica`, kept by PostgreSQL's streaming replication), the reads that
+/// show what is stored go to it: the books, their tallies and words, review logs and
+/// schedules, which the books list, the review chart, `stats` and `export` read. Writes, the
+/// change journal and its notifications, settings and what a round is built from stay on the
+/// primary. A read goes to the standby only when it has replayed the user's newest change on
+/// the primary, so it never shows less than the primary would; a standby behind, failing or
+/// unreachable leaves the read to the primary (one that cannot be reached is left alone for
+/// ten seconds), so a standby costs no write and no error.
+///
+/// ```swift
+/// let service = try await PostgresWordService(url: url, user: "mina", replica: standby)
+/// let books = try await service.fetchBooks()  // from the standby when it is up to date
+/// ```
 public final class PostgresWordService: WordService {
   /// The user whose wordbooks the service reads and writes.
   public let user: String
@@ -46,6 +60,8 @@ public final class PostgresWordService: WordService {
   let committer: StudyMarkCommitter
   /// What reads this service's journal with those of the process's other services.
   let journalReader: PostgresJournalReader
+  /// The hot standby that answers the service's reads of what is stored, if any.
+  let replica: PostgresReplica?
 
   /// Connects to the database at `url`, creates or upgrades its schema, and finds or creates
   /// the user named `user`.
@@ -58,12 +74,15 @@ public final class PostgresWordService: WordService {
   ///   - user: The user's name; a new name creates the user.
   ///   - seedsSampleWordbook: When the user is new, add `SampleWordbook` so they see cards at
   ///     once. An existing user is never changed.
+  ///   - replica: The URL of a hot standby of the database, which answers the reads of what is
+  ///     stored when it is up to date (see ``PostgresWordService``); `nil` reads everything
+  ///     from `url`. Only the primary's schema is created or upgraded.
   /// - Throws: `WordServiceError` with kind `WordServiceError.Kind.unavailable` when the server
   ///   cannot be reached, `WordServiceError.Kind.unsupportedVersion` when a newer Wordbook
   ///   wrote the schema, `WordServiceError.Kind.invalidInput` when `user` is blank.
-  public init(url: String, user: String, seedsSampleWordbook: Bool = false)
-    async throws(WordServiceError)
-  {
+  public init(
+    url: String, user: String, seedsSampleWordbook: Bool = false, replica: String? = nil
+  ) async throws(WordServiceError) {
     let name = user.trimmingWhitespace()
     guard !name.isEmpty else {
       throw WordServiceError(
@@ -86,6 +105,7 @@ public final class PostgresWordService: WordService {
     userID = opened.id
     createdUser = opened.created
     seenChange = Locked(opened.latestChange)
+    self.replica = replica.map(PostgresReplica.init)
   }
 
   /// Connects to the database at `url`, creates or upgrades its schema, and opens the
@@ -96,10 +116,12 @@ public final class PostgresWordService: WordService {
   /// - Parameters:
   ///   - url: A `postgresql://` or `postgres://` URL (or any libpq connection string).
   ///   - userID: The account's ID (`PostgresAccounts.User.id`).
+  ///   - replica: The URL of a hot standby of the database, as for
+  ///     ``init(url:user:seedsSampleWordbook:replica:)``.
   /// - Throws: `WordServiceError` with kind `WordServiceError.Kind.notFound` and the reason
   ///   `WordServiceError.Reason.userNotFound(_:)` when no user has the ID, and as
-  ///   ``init(url:user:seedsSampleWordbook:)`` when the database cannot be opened.
-  public init(url: String, userID: Int64) async throws(WordServiceError) {
+  ///   ``init(url:user:seedsSampleWordbook:replica:)`` when the database cannot be opened.
+  public init(url: String, userID: Int64, replica: String? = nil) async throws(WordServiceError) {
     let database = PostgresDatabase(url: url)
     let opened = try await database.run {
       connection throws(WordServiceError) -> (name: String, schema: String, latestChange: Int64)? in
@@ -124,6 +146,7 @@ public final class PostgresWordService: WordService {
     self.userID = userID
     createdUser = false
     seenChange = Locked(found.latestChange)
+    self.replica = replica.map(PostgresReplica.init)
   }
 
   /// The user's ID, created with `sample` when no user has the name, and the newest row of
@@ -161,12 +184,15 @@ public final class PostgresWordService: WordService {
 
   /// Returns every wordbook, in the order they were created, with its word count.
   public func fetchBooks() async throws(WordServiceError) -> [WordBook] {
-    try await withLibrary { library throws(WordServiceError) in try library.books() }
+    try await readingFromReplica(.loadBooks, isOneStatement: true) {
+      library throws(WordServiceError) in
+      try library.books()
+    }
   }
 
   /// Returns the words of a book, in the order they were added.
   public func fetchWords(in bookID: WordBook.ID) async throws(WordServiceError) -> [Word] {
-    try await reading(.loadWords) { library throws(WordServiceError) in
+    try await readingFromReplica(.loadWords) { library throws(WordServiceError) in
       try library.requireBook(bookID)
       return try library.words(in: bookID)
     }
@@ -177,7 +203,7 @@ public final class PostgresWordService: WordService {
   public func fetchWords(in bookID: WordBook.ID, after word: Word.ID?, limit: Int)
     async throws(WordServiceError) -> [Word]
   {
-    try await reading(.loadWords) { library throws(WordServiceError) in
+    try await readingFromReplica(.loadWords) { library throws(WordServiceError) in
       try library.requireBook(bookID)
       return try library.words(in: bookID, after: word, limit: limit)
     }
@@ -185,7 +211,10 @@ public final class PostgresWordService: WordService {
 
   /// Counts the words of every book in each study state, in SQL.
   public func fetchTallies() async throws(WordServiceError) -> [WordBook.ID: StudyTally] {
-    try await withLibrary { library throws(WordServiceError) in try library.tallies() }
+    try await readingFromReplica(.loadBooks, isOneStatement: true) {
+      library throws(WordServiceError) in
+      try library.tallies()
+    }
   }
 
   /// Creates an empty wordbook, unless another of the user's books has the same title.
@@ -223,6 +252,7 @@ public final class PostgresWordService: WordService {
     await database.close()
     // A feed waiting for a notification reads once more, and ends.
     for feed in feeds.withLock({ Array($0.open.values) }) { feed.doorbell.ring() }
+    await replica?.database.close()
   }
 
   /// Runs `body` with the user's library, one call at a time, and notes the newest journal row

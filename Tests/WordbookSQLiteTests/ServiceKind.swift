@@ -9,6 +9,9 @@ enum ServiceKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
   case inMemory
   case sqlite
   case postgres
+  /// PostgreSQL with the database as its own hot standby (`replica:`): every read that a
+  /// standby may answer takes the standby's way, its check included.
+  case postgresWithReplica
 
   var testDescription: String { rawValue }
 
@@ -26,6 +29,9 @@ enum ServiceKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case .postgres:
       let url = try await PostgresTestServer.freshDatabaseURLForTest()
       return (try await PostgresWordService(url: url, user: "learner"), folder)
+    case .postgresWithReplica:
+      let url = try await PostgresTestServer.freshDatabaseURLForTest()
+      return (try await PostgresWordService(url: url, user: "learner", replica: url), folder)
     }
   }
 }

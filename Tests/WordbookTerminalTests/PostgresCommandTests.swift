@@ -91,8 +91,8 @@ import WordbookTestSupport
   }
 
   /// `serve` on a PostgreSQL database signs learners in; on a server it cannot reach it says so
-  /// and exits 1, in the user's language; `--peers` where learners do not sign in is a usage
-  /// error.
+  /// and exits 1, in the user's language; `--peers` or `--replica` where learners do not sign in
+  /// is a usage error.
   @Test func serveRefusesAnUnreachableServerAndPeersWithoutSignIn() async throws {
     let process = try WordbookProcess()
     defer { process.removeFolder() }
@@ -109,5 +109,9 @@ import WordbookTestSupport
       ["--db", process.databasePath, "serve", "--port", "0", "--peers", "http://127.0.0.1:1"])
     #expect(peers.status == 2)
     #expect(peers.error.contains("--peers needs a PostgreSQL database whose learners sign in"))
+    let replica = try await run(
+      process, ["--db", process.databasePath, "serve", "--port", "0", "--replica", unreachable])
+    #expect(replica.status == 2)
+    #expect(replica.error.contains("--replica takes the postgresql:// URL of a hot standby"))
   }
 }

@@ -22,7 +22,16 @@ import Testing
         == Invocation(command: ServeCommand(tlsCertificateFile: "cert.pem", tlsKeyFile: "key.pem")))
   }
 
+  @Test func readsTheReplica() throws {
+    let invocation = try CommandLineParser.parse(
+      ["serve", "--replica", "postgresql://reader@standby/wordbook"])
+    #expect(
+      invocation
+        == Invocation(command: ServeCommand(replica: "postgresql://reader@standby/wordbook")))
+  }
+
   @Test(arguments: [
+    ["serve", "--replica", "standby.sqlite"], ["serve", "--replica"],
     ["serve", "--port", "65536"], ["serve", "--port", "x"], ["serve", "--host", ""],
     ["serve", "extra"], ["serve", "--bind", "1"], ["serve", "--port"],
     ["serve", "--tls-cert", "cert.pem"], ["serve", "--tls-key", "key.pem"],

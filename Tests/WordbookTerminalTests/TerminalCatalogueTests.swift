@@ -91,9 +91,10 @@ import WordbookPostgres
       .deleteUserNeedsYes("Marker Title"), .peersNeedSignIn, .newKeyNeedsOneLearner,
       .reviewTimeOutOfBounds(option: "marker", value: "--marker"),
       .settingNeedsBook("--marker"), .invalidLanguage("--marker"), .tlsNeedsCertificateAndKey,
+      .replicaNeedsSignIn,
     ]
     problems += SchedulingSetting.allCases.map { .invalidSetting($0, value: "--marker") }
-    #expect(Set(problems.map(Self.index)) == Set(0..<36))
+    #expect(Set(problems.map(Self.index)) == Set(0..<37))
     for problem in problems {
       let error = UsageError(problem, usage: "wordbook add BOOK TERM MEANING")
       expectBoth(english.describe(error), korean.describe(error))
@@ -128,6 +129,7 @@ import WordbookPostgres
       .cannotWriteStandardOutput(detail: "No space left on device"),
       .separatorInQuizletCard(row: 4242, separator: "tab", option: "--separator"),
       .passwordsDiffer, .noPassword, .passwordNotUTF8, .userNotDeleted("Marker Title"),
+      .replicaNotACopy(replica: "marker.csv"),
     ]
     let accountErrors: [AccountError] = [
       .blankName, .nameTooLong(maximumBytes: 4242), .nameTaken("Marker Title"),
@@ -150,7 +152,7 @@ import WordbookPostgres
       .unreadableLog(ReviewLogProblem(.outOfOrder, wordID: Word.ID(4242), time: moment), count: 2),
     ]
     problems += fitErrors.map { .parameterFitFailed($0) }
-    #expect(Set(problems.map(Self.index)) == Set(0..<33).union(34...39))
+    #expect(Set(problems.map(Self.index)) == Set(0..<33).union(34...40))
     for problem in problems {
       expectBoth(english.describe(problem), korean.describe(problem))
     }
@@ -202,6 +204,8 @@ import WordbookPostgres
       .serving(url: "http://127.0.0.1:8080/"), .otherDevices,
       .onThisNetwork(url: "http://192.168.1.20:8080/marker"), .qrCodeTooWide(columns: 57),
       .pressControlC,
+      .replicaUnavailable(location: "marker.csv", error: .bookNotFound(Self.book.id)),
+      .replicaAnswering(location: "marker.csv"),
       .browserNotOpened(opener: "/usr/bin/xdg-open"), .deleteBookQuestion(Self.book),
       .reviewed(
         Word(id: Word.ID(4242), term: "Marker Title", meaning: "m"), .good,
@@ -220,7 +224,7 @@ import WordbookPostgres
       .fitting(percent: 42), .parametersApplied(current: Self.evaluation, fitted: Self.evaluation),
       .parametersKept(current: Self.evaluation, fitted: Self.evaluation),
     ]
-    #expect(Set(reports.map(Self.index)) == Set(0..<41))
+    #expect(Set(reports.map(Self.index)) == Set(0..<43))
     for report in reports {
       expectBoth(english.text(report), korean.text(report))
     }
@@ -360,6 +364,7 @@ extension TerminalCatalogueTests {
     case .settingNeedsBook: 33
     case .invalidLanguage: 34
     case .tlsNeedsCertificateAndKey: 35
+    case .replicaNeedsSignIn: 36
     }
   }
 
@@ -405,6 +410,7 @@ extension TerminalCatalogueTests {
     case .passwordNotUTF8: 37
     case .userNotDeleted: 38
     case .parameterFitFailed: 39
+    case .replicaNotACopy: 40
     }
   }
 
@@ -451,6 +457,8 @@ extension TerminalCatalogueTests {
     case .onThisNetwork: 38
     case .qrCodeTooWide: 39
     case .rejectedNote: 40
+    case .replicaUnavailable: 41
+    case .replicaAnswering: 42
     }
   }
 }

@@ -30,6 +30,8 @@ enum CommandProblem: Hashable, Sendable {
   case passwordNotUTF8
   /// The answer to `users delete`'s question was not yes.
   case userNotDeleted(String)
+  /// `serve --replica` names a database that is not a copy of `--db`'s (another cluster).
+  case replicaNotACopy(replica: String)
   /// The file to import cannot be opened.
   case cannotReadFile(String)
   /// The file to import cannot be read as flashcards.

@@ -6,14 +6,24 @@ import WordbookWeb
 /// the sign-ins every server on the database accepts, and each user's wordbooks, by account ID.
 package final class PostgresSignIns: WebAccounts {
   private let url: String
+  /// The hot standby that answers the users' services' reads of what is stored, if any.
+  private let replica: String?
   private let accounts: PostgresAccounts
 
   /// Connects to the database at `url`, creating or upgrading its schema.
   ///
+  /// Sign-ins are always checked on `url`: a standby could still accept a password that was
+  /// just changed, or a sign-in that was just ended.
+  ///
+  /// - Parameters:
+  ///   - url: The primary's URL.
+  ///   - replica: The URL of a hot standby of it, which the users' services read from when it
+  ///     is up to date (`PostgresWordService`'s `replica`).
   /// - Throws: `WordServiceError` when the server cannot be reached or a newer Wordbook wrote
   ///   the schema.
-  package init(url: String) async throws(WordServiceError) {
+  package init(url: String, replica: String? = nil) async throws(WordServiceError) {
     self.url = url
+    self.replica = replica
     accounts = try await Self.calling { () async throws(AccountError) in
       try await PostgresAccounts(url: url)
     }
@@ -56,7 +66,7 @@ package final class PostgresSignIns: WebAccounts {
 
   /// The account's own connection to the database, which scopes every query to them.
   package func service(for user: WebUser) async throws(WordServiceError) -> any WordService {
-    try await PostgresWordService(url: url, userID: user.id)
+    try await PostgresWordService(url: url, userID: user.id, replica: replica)
   }
 
   /// Calls the accounts, their errors as the service errors the page words.

@@ -45,6 +45,9 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     case hostNeedsAddress
     /// `serve --peers` where learners do not sign in (a SQLite file, or `--user`).
     case peersNeedSignIn
+    /// `serve --replica` with a value that is not a PostgreSQL URL, or where learners do not
+    /// sign in (a SQLite file, or `--user`).
+    case replicaNeedsSignIn
     /// `serve --tls-cert` without `--tls-key`, or the other way round.
     case tlsNeedsCertificateAndKey
     /// `serve --new-key` where learners sign in, whose address has no key.

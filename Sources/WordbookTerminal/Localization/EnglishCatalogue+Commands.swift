@@ -76,6 +76,9 @@ extension EnglishCatalogue: TerminalCatalogue {
     case .peersNeedSignIn:
       "--peers needs a PostgreSQL database whose learners sign in (no --user): one learner's "
         + "server has a token no other server's page holds"
+    case .replicaNeedsSignIn:
+      "--replica takes the postgresql:// URL of a hot standby of --db, and needs a PostgreSQL "
+        + "database whose learners sign in (no --user)"
     case .newKeyNeedsOneLearner:
       "--new-key is for one learner's server (a SQLite file, or --user): where learners sign "
         + "in, the address is the sign-in page and has no key"
@@ -168,6 +171,9 @@ extension EnglishCatalogue: TerminalCatalogue {
       "no password: type it on a terminal, or give it as the first line of standard input."
     case .passwordNotUTF8: "the password is not UTF-8 text; nothing was changed."
     case .userNotDeleted(let name): "user \(name.shown) was not deleted."
+    case .replicaNotACopy(let replica):
+      "\(replica.shown) is not a standby of --db: it is another PostgreSQL cluster. Give "
+        + "--replica the URL of a standby made from --db's cluster (pg_basebackup -R)."
     case .cannotReadFile(let file): "cannot read \(file.shown). Check the path and its permissions."
     case .unreadableFlashcards(let file, let error):
       "\(file.shown): \(error.message(in: .english).shown)" + Self.columnAdvice(error) + "."
@@ -366,6 +372,10 @@ extension EnglishCatalogue: TerminalCatalogue {
       "The address's QR code needs a window \(columns) columns wide: widen this one and start "
         + "serve again to scan it."
     case .pressControlC: "Press Ctrl-C to stop."
+    case .replicaUnavailable(let location, let error):
+      "warning: the replica \(location.shown) failed, so reads go to the primary until it "
+        + "answers again; no mark is lost. \(describe(error))"
+    case .replicaAnswering(let location): "The replica \(location.shown) answers reads again."
     case .browserNotOpened(let opener):
       "could not open a browser with \(opener); open the address above yourself."
     case .reviewed(let word, let rating, let state):

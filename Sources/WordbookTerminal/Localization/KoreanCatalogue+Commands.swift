@@ -52,6 +52,9 @@ extension KoreanCatalogue: TerminalCatalogue {
     case .peersNeedSignIn:
       "--peers는 학습자가 로그인하는 PostgreSQL 데이터베이스(--user 없이)에서만 쓸 수 있습니다. "
         + "한 학습자의 서버에는 다른 서버의 페이지가 모르는 열쇠가 있습니다."
+    case .replicaNeedsSignIn:
+      "--replica에는 --db의 핫 스탠바이를 가리키는 postgresql:// URL을 주세요. 학습자가 "
+        + "로그인하는 PostgreSQL 데이터베이스(--user 없이)에서만 쓸 수 있습니다."
     case .newKeyNeedsOneLearner:
       "--new-key는 한 학습자의 서버(SQLite 파일, 또는 --user)에서만 쓸 수 있습니다. "
         + "학습자가 로그인하는 서버의 주소는 로그인 페이지이고 열쇠가 없습니다."
@@ -144,6 +147,9 @@ extension KoreanCatalogue: TerminalCatalogue {
     case .noPassword: "비밀번호가 없습니다. 터미널에서 입력하거나 표준 입력의 첫 줄로 주세요."
     case .passwordNotUTF8: "비밀번호가 UTF-8 텍스트가 아닙니다. 아무것도 바꾸지 않았습니다."
     case .userNotDeleted(let name): "사용자 \(name.shown)를 지우지 않았습니다."
+    case .replicaNotACopy(let replica):
+      "\(replica.shown)은 --db의 스탠바이가 아니라 다른 PostgreSQL 클러스터입니다. --replica에는 "
+        + "--db의 클러스터로 만든 스탠바이(pg_basebackup -R)의 URL을 주세요."
     case .cannotReadFile(let file): "\(file.shown)을 읽을 수 없습니다. 경로와 권한을 확인하세요."
     case .unreadableFlashcards(let file, let error):
       "\(file.shown): \(error.message(in: .korean).shown)."
@@ -312,6 +318,10 @@ extension KoreanCatalogue: TerminalCatalogue {
       "주소의 QR 코드를 보려면 창 너비가 \(columns)열 이상이어야 합니다. 창을 넓힌 뒤 serve를 "
         + "다시 실행하세요."
     case .pressControlC: "멈추려면 Ctrl-C를 누르세요."
+    case .replicaUnavailable(let location, let error):
+      "경고: 복제본 \(location.shown)이 실패해서 다시 응답할 때까지 읽기를 주 서버에서 합니다. "
+        + "표시는 잃지 않습니다. \(describe(error))"
+    case .replicaAnswering(let location): "복제본 \(location.shown)이 다시 읽기에 응답합니다."
     case .browserNotOpened(let opener):
       "\(opener)로 브라우저를 열 수 없습니다. 위 주소를 직접 여세요."
     case .reviewed(let word, let rating, let state):

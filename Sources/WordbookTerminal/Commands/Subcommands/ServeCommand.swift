@@ -1,4 +1,5 @@
 import Wordbook
+import WordbookPostgres
 import WordbookWeb
 
 #if canImport(FoundationEssentials)
@@ -11,11 +12,12 @@ import WordbookWeb
   import Glibc
 #endif
 
-/// `wordbook serve [--port N] [--host ADDRESS] [--open] [--qr] [--new-key] [--tls-cert FILE
-/// --tls-key FILE]`: serves the study
+/// `wordbook serve [--port N] [--host ADDRESS] [--open] [--qr] [--new-key] [--peers URL,...]
+/// [--replica URL] [--tls-cert FILE --tls-key FILE]`: serves the study
 /// page to browsers until SIGINT, SIGTERM or SIGHUP: one learner's wordbooks to whoever holds
 /// the printed address's token, or, on a PostgreSQL database without `--user`, every user's
-/// own, each signing in at `/login`.
+/// own, each signing in at `/login`, reading what the pages show from a hot standby when
+/// `--replica` names one.
 ///
 /// One learner's address keeps its key in the database, so it stays the same after a restart;
 /// `--new-key` makes a new one, which refuses the old address. On a terminal, or with `--qr`,
@@ -25,7 +27,7 @@ struct ServeCommand: Subcommand {
   static let name = "serve"
   static let arguments =
     "[--port N] [--host ADDRESS] [--open] [--qr] [--new-key] [--peers URL,...] "
-    + "[--tls-cert FILE --tls-key FILE]"
+    + "[--replica URL] [--tls-cert FILE --tls-key FILE]"
   static let summary = "serve the study page to web browsers"
   static var handlesSignals: Bool { true }
 
@@ -37,6 +39,9 @@ struct ServeCommand: Subcommand {
   var opensBrowser = false
   /// The other servers on the same PostgreSQL database that pages turn to when this one stops.
   var peers: [String] = []
+  /// The URL of a hot standby of the PostgreSQL database, which answers the pages' reads of
+  /// what is stored (the books, the review chart) when it is up to date.
+  var replica: String?
   /// Whether to print the QR code even when standard output is not a terminal.
   var printsQRCode = false
   /// Whether to make a new key for the address, which refuses the old one.
@@ -52,14 +57,14 @@ struct ServeCommand: Subcommand {
 }
 
 extension ServeCommand {
-  /// Reads `--port N`, `--host ADDRESS`, `--peers URL,...` and the flags `--open`, `--qr` and
-  /// `--new-key`.
+  /// Reads `--port N`, `--host ADDRESS`, `--peers URL,...`, `--replica URL` and the flags
+  /// `--open`, `--qr` and `--new-key`.
   ///
   /// - Throws: ``UsageError`` for an unknown option, a port that is not a number from 0 to
-  ///   65535, or a positional argument.
+  ///   65535, a replica that is not a PostgreSQL URL, or a positional argument.
   init(parsing arguments: SubcommandArguments) throws(UsageError) {
     let split = try arguments.split(
-      required: 0, options: ["port", "host", "peers", "tls-cert", "tls-key"],
+      required: 0, options: ["port", "host", "peers", "replica", "tls-cert", "tls-key"],
       flags: ["open", "qr", "new-key"])
     let port = split.options["port"] ?? "8080"
     guard let number = UInt16(port) else {
@@ -73,13 +78,18 @@ extension ServeCommand {
       let trimmed = String(peer).trimmingWhitespace()
       return trimmed.hasSuffix("/") ? String(trimmed.dropLast()) : trimmed
     }
+    let replica = split.options["replica"]
+    if let replica, !PostgresWordService.isDatabaseURL(replica) {
+      throw UsageError(.replicaNeedsSignIn, usage: arguments.usage)
+    }
     let (certificateFile, keyFile) = (split.options["tls-cert"], split.options["tls-key"])
     guard (certificateFile == nil) == (keyFile == nil) else {
       throw UsageError(.tlsNeedsCertificateAndKey, usage: arguments.usage)
     }
     self.init(
       port: number, host: host, opensBrowser: split.flags.contains("open"),
-      peers: peers.filter { !$0.isEmpty }, printsQRCode: split.flags.contains("qr"),
+      peers: peers.filter { !$0.isEmpty }, replica: replica,
+      printsQRCode: split.flags.contains("qr"),
       makesNewKey: split.flags.contains("new-key"), tlsCertificateFile: certificateFile,
       tlsKeyFile: keyFile)
   }
@@ -127,10 +137,11 @@ extension ServeCommand {
     guard !makesNewKey else { throw .usage(.newKeyNeedsOneLearner) }
     let accounts: PostgresSignIns
     do {
-      accounts = try await PostgresSignIns(url: url)
+      accounts = try await PostgresSignIns(url: url, replica: replica)
     } catch {
       throw .service(error)
     }
+    try await checkReplica(of: url, catalogue: catalogue)
     let tls = try certificate()
     let server: WebServer
     do {
@@ -146,6 +157,30 @@ extension ServeCommand {
     try await serve(
       server, catalogue: catalogue, out: out,
       warning: tls == nil ? .signInOverPlainHTTP(host: host) : nil)
+  }
+
+  /// Checks that `--replica`, when given, is a standby of `url`, and has its failing and
+  /// answering again told on standard error while the server runs. A standby that cannot be
+  /// reached now is told of, not refused: the primary answers until it can.
+  ///
+  /// - Throws: ``CommandFailure`` when the replica is another PostgreSQL cluster.
+  private func checkReplica(of url: String, catalogue: any TerminalCatalogue)
+    async throws(CommandFailure)
+  {
+    guard let replica else { return }
+    PostgresReplica.observe { event in
+      let report: CommandReport =
+        switch event {
+        case .unavailable(let location, let error):
+          .replicaUnavailable(location: location, error: error)
+        case .answering(let location): .replicaAnswering(location: location)
+        }
+      TerminalOutput.standardError.writeLine("wordbook: " + catalogue.text(report))
+    }
+    if await PostgresReplica.isCopy(at: replica, of: url) == false {
+      PostgresReplica.observe(nil)
+      throw .runtime(.replicaNotACopy(replica: PostgresReplica.location(of: replica)))
+    }
   }
 
   /// Prints where the page is and serves it until SIGINT, SIGTERM or SIGHUP, then ends every
@@ -194,6 +229,7 @@ extension CommandSession {
   fileprivate func serve(_ command: ServeCommand) async throws(CommandFailure) {
     // One learner's server has a token of its own, which no peer's page holds.
     guard command.peers.isEmpty else { throw .usage(.peersNeedSignIn) }
+    guard command.replica == nil else { throw .usage(.replicaNeedsSignIn) }
     let key = try await pageKey(renewing: command.makesNewKey)
     let tls = try command.certificate()
     let server: WebServer
