@@ -7,8 +7,8 @@ import Wordbook
 /// sign-ins), so that a change made through any server, or by a command, reaches every page of
 /// its user at once.
 ///
-/// A statement's journal rows notify `schema:user#row,user#row…`; the listener calls each
-/// user's subscribers with the newest row that woke them, so that a feed that has the row already
+/// A journal row notifies `schema:user#row`; the listener calls each user's subscribers with
+/// the newest row that woke them, so that a feed that has the row already
 /// reads nothing. A notification can be missed only while the connection is down: once the
 /// listener has connected, again or for the first time, every subscriber is called without a
 /// row, to catch up. The listener runs on a thread of its own while it has
@@ -108,8 +108,8 @@ final class PostgresChangeListener: Sendable {
   /// The keys that `payloads` name, each with the newest row notified, or `nil` when one of
   /// its payloads names none.
   ///
-  /// A journal's payload is `schema:user#row,user#row…`, the others (`schema:sign-ins`) a key
-  /// as they are.
+  /// A journal's payload is `schema:user#row` (or several `user#row`, separated by commas), the
+  /// others (`schema:sign-ins`) a key as they are.
   static func newestRows(in payloads: [String]) -> [String: Int64?] {
     var newest: [String: Int64?] = [:]
     func note(_ key: String, _ row: Int64?) {

@@ -14,7 +14,7 @@ import Wordbook
 /// which reloads its books.
 final class PostgresJournalReader: Sendable {
   /// The least time between the starts of two reads.
-  static let spacing = Duration.milliseconds(5)
+  static let spacing = Duration.milliseconds(10)
   /// The most feeds one statement reads.
   static let batchLimit = 500
 

@@ -170,36 +170,20 @@ enum PostgresSchema {
       "CREATE UNIQUE INDEX reviews_by_rating_id ON reviews(rating_id) WHERE rating_id IS NOT NULL",
       "ALTER TABLE books ADD COLUMN study_mode text NOT NULL DEFAULT 'all'",
     ],
-    // A statement's journal rows notify once, naming each of their users with the newest row
-    // of theirs (`schema:user#row,user#row`, at most 50 users a notification): a batch of many
-    // learners' marks is one notification, not one per mark, and a change feed that has the
-    // row already, such as the writer's own, need not read the journal.
+    // A journal row's notification also names the row (`schema:user#row`), so that a change
+    // feed that has the row already, such as the writer's own, need not read the journal. (A
+    // statement trigger naming every user of a batch once cost PostgreSQL more than a
+    // notification per row.)
     [
-      "DROP TRIGGER changes_notified ON changes",
       """
       CREATE OR REPLACE FUNCTION changes_notify() RETURNS trigger LANGUAGE plpgsql AS $$
-      DECLARE
-        payload text;
       BEGIN
-        FOR payload IN
-          SELECT current_schema() || ':' || string_agg(entry, ',')
-          FROM (
-            SELECT user_id || '#' || max(seq) AS entry,
-              (row_number() OVER (ORDER BY user_id) - 1) / 50 AS part
-            FROM new_rows GROUP BY user_id
-          ) AS entries
-          GROUP BY part
-        LOOP
-          PERFORM pg_notify('wordbook_changes', payload);
-        END LOOP;
+        PERFORM pg_notify(
+          'wordbook_changes', current_schema() || ':' || NEW.user_id || '#' || NEW.seq);
         RETURN NULL;
       END
       $$
-      """,
       """
-      CREATE TRIGGER changes_notified AFTER INSERT ON changes
-      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION changes_notify()
-      """,
     ],
   ]
 

@@ -20,7 +20,7 @@ import Wordbook
 /// came.
 final class StudyMarkCommitter: Sendable {
   /// The least time between the starts of two commits.
-  static let spacing = Duration.milliseconds(5)
+  static let spacing = Duration.milliseconds(10)
   /// The most marks one transaction writes.
   static let batchLimit = 1000
 
