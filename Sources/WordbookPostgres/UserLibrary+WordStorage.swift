@@ -8,7 +8,7 @@ import Wordbook
 
 /// One user's library as the storage of the rules every service shares; its review settings,
 /// beyond the queries of `UserLibrary`, `UserLibrary+Words` and `UserLibrary+Reviews`.
-extension UserLibrary: WordStorage {
+extension UserLibrary: DatabaseStorage {
   /// The user's review settings, kept as JSON in a `settings` row, or the standard ones when
   /// none were stored.
   ///

@@ -8,7 +8,7 @@ import Wordbook
 
 /// The connection as the storage of the rules every service shares; the queries they need
 /// beyond those of `Connection+Queries` and `Connection+Reviews`.
-extension Connection: WordStorage {
+extension Connection: DatabaseStorage {
   /// Sets a book's title and its key (`String.titleKey`); `false` when there is no such book.
   func setTitle(_ title: String, of bookID: WordBook.ID) throws(WordServiceError) -> Bool {
     try setTitle(title, key: title.titleKey, of: bookID)
