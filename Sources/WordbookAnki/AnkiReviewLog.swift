@@ -101,9 +101,11 @@ public final class AnkiReviewLog: Sendable {
   ///   - now: The time of the import: an answer dated more than a day after it is skipped.
   ///   - write: Takes a batch of reviews, as a `ReviewImportRows` closure's `write` does.
   /// - Throws: What `write` throws; `WordServiceError.cancelled` when the calling task is
-  ///   cancelled; `WordServiceError.Kind.invalidInput` with the package's error when the log
-  ///   cannot be read (it takes more SQLite steps than its size allows, or more than 10,000,000
-  ///   answers come out; ``failure`` holds that error), or when the log was closed.
+  ///   cancelled; `WordServiceError.Kind.invalidInput` with the reason
+  ///   `WordServiceError.Reason.reviewHistoryUnreadable` when the log cannot be read (it takes
+  ///   more SQLite steps than its size allows, or more than 10,000,000 answers come out;
+  ///   ``failure`` holds the package's error, for a front end to word), or
+  ///   `WordServiceError.Reason.reviewHistoryClosed` when the log was closed.
   public func readReviews(
     of words: [Int64: Word.ID], now: Timestamp,
     into write: (_ batch: [WordReview]) throws(WordServiceError) -> Void
@@ -111,7 +113,7 @@ public final class AnkiReviewLog: Sendable {
     let limit = maximumAnswers
     try state.withLock { state throws(WordServiceError) in
       guard let query = state.collection?.query else {
-        throw WordServiceError(.invalidInput, "the package's review log was closed")
+        throw WordServiceError(.invalidInput, reason: .reviewHistoryClosed)
       }
       state.failure = nil
       var reading = Reading(words: words, latest: now.advanced(by: Self.allowedFuture))
@@ -146,7 +148,7 @@ public final class AnkiReviewLog: Sendable {
         }
       } catch {
         state.failure = error
-        throw WordServiceError(.invalidInput, error.message(in: .english))
+        throw WordServiceError(.invalidInput, reason: .reviewHistoryUnreadable)
       }
       if let failure = reading.failure { throw failure }
       if !reading.batch.isEmpty { try write(reading.batch) }

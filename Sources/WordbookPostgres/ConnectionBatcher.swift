@@ -97,7 +97,7 @@ final class ConnectionBatcher<Request: Sendable>: @unchecked Sendable {
   private func connected() throws(WordServiceError) -> PostgresConnection {
     if let connection, connection.readyForWork() { return connection }
     connection = nil
-    let opened = try PostgresConnection(url: url)
+    let opened = try PostgresConnection(url: url, looksUpByKeyOnly: true)
     connection = opened
     return opened
   }

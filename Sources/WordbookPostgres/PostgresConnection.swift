@@ -26,12 +26,21 @@ final class PostgresConnection {
   private let place: PostgresLocation
   /// Where the database is, without its passwords: what errors name.
   var location: String { place.shown }
+  /// Whether the connection's statements only look rows up by their keys.
+  private let looksUpByKeyOnly: Bool
 
   /// Connects to the server that `url` names.
   ///
+  /// - Parameters:
+  ///   - url: The database's URL.
+  ///   - looksUpByKeyOnly: The connection's statements only look rows up by their keys (a
+  ///     batch of marks, the journal's new rows), so the planner never scans a table whole: a
+  ///     plan made from statistics taken when the journal was empty would otherwise scan it on
+  ///     every statement until the next analysis.
   /// - Throws: ``WordServiceError/Kind/unavailable`` when the server cannot be reached or
   ///   refuses the connection.
-  init(url: String) throws(WordServiceError) {
+  init(url: String, looksUpByKeyOnly: Bool = false) throws(WordServiceError) {
+    self.looksUpByKeyOnly = looksUpByKeyOnly
     place = PostgresLocation(url: url)
     let location = place.shown
     if let reason = wordbook_pq_unavailable() {
@@ -99,7 +108,8 @@ final class PostgresConnection {
     // libpq prints the server's notices (such as "already exists, skipping" from an upgrade)
     // on standard error, which is the command's: only warnings and errors may reach it.
     try executeScript(
-      "SET lock_timeout = '5s'; SET client_min_messages = warning", .openDatabase)
+      "SET lock_timeout = '5s'; SET client_min_messages = warning"
+        + (looksUpByKeyOnly ? "; SET enable_seqscan = off" : ""), .openDatabase)
   }
 
   /// Makes the connection ready for a new call: connects again when it was lost, when the

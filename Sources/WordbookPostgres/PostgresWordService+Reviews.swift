@@ -14,98 +14,12 @@ extension PostgresWordService {
     try await withLibrary { library throws(WordServiceError) in try library.reviewSettings() }
   }
 
-  /// Keeps the user's review settings; when the scheduler's settings change, replays every
-  /// word's log with them in the same transaction.
-  public func setReviewSettings(_ settings: ReviewSettings) async throws(WordServiceError) {
-    try await writing(.saveSettings) { library throws(WordServiceError) in
-      try library.saveReviewSettings(settings)
-    }
-  }
-
-  /// Appends a review to the word's log and stores the state it gives, in one transaction.
-  public func recordReview(_ review: Review, of wordID: Word.ID) async throws(WordServiceError)
-    -> MemoryState
-  {
-    try await writing(.saveReview) { library throws(WordServiceError) in
-      try library.recordReview(review, of: wordID)
-    }
-  }
-
-  /// Removes the word's last review and stores the state the rest of its log replays to.
-  public func removeLastReview(of wordID: Word.ID, restoring state: StudyState)
-    async throws(WordServiceError) -> MemoryState
-  {
-    try await writing(.saveReview) { library throws(WordServiceError) in
-      try library.removeLastReview(of: wordID, restoring: state)
-    }
-  }
-
-  /// Counts what a Due round of each of the user's books would hold at `time`.
-  public func fetchRoundCounts(at time: Timestamp) async throws(WordServiceError)
-    -> [WordBook.ID: RoundCounts]
-  {
-    try await reading(.loadReviews) { library throws(WordServiceError) in
-      let settings = try library.reviewSettings()
-      return try library.roundCounts(
-        at: time, learnAhead: time.advanced(by: settings.learnAheadLimit.components.seconds),
-        newWordsPerDay: settings.newWordsPerDay)
-    }
-  }
-
   /// Remembers the study mode a book was left in.
   public func setStudyMode(_ mode: StudyMode, of bookID: WordBook.ID)
     async throws(WordServiceError)
   {
     try await withLibrary { library throws(WordServiceError) in
       try library.setStudyMode(mode, of: bookID)
-    }
-  }
-
-  /// Returns a word's review log, in the order the reviews were recorded.
-  public func fetchReviews(of wordID: Word.ID) async throws(WordServiceError) -> [Review] {
-    try await readingFromReplica(.loadReviews) { library throws(WordServiceError) in
-      try library.fetchReviews(of: wordID)
-    }
-  }
-
-  /// Returns one page of the user's review logs in one query.
-  public func fetchReviewLogs(in bookID: WordBook.ID?, after word: Word.ID?, limit: Int)
-    async throws(WordServiceError) -> [WordReviewLog]
-  {
-    try await readingFromReplica(.loadReviews) { library throws(WordServiceError) in
-      if let bookID { try library.requireBook(bookID) }
-      return try library.reviewLogs(in: bookID, after: word, limit: limit)
-    }
-  }
-
-  /// Returns one page of a book's words with their stored memory states.
-  public func fetchSchedule(
-    in bookID: WordBook.ID, dueBy time: Timestamp?, after last: ScheduledWord?, limit: Int
-  ) async throws(WordServiceError) -> [ScheduledWord] {
-    try await readingFromReplica(.loadReviews) { library throws(WordServiceError) in
-      try library.requireBook(bookID)
-      return try library.schedule(in: bookID, dueBy: time, after: last, limit: limit)
-    }
-  }
-
-  /// Counts a book's reviews day by day in one grouped query over its words' logs.
-  public func fetchDailyReviewCounts(
-    in bookID: WordBook.ID, from start: Timestamp, to end: Timestamp
-  ) async throws(WordServiceError) -> [DailyReviewCount] {
-    try await readingFromReplica(.loadReviews) { library throws(WordServiceError) in
-      try library.requireBook(bookID)
-      return try library.dailyReviewCounts(in: bookID, from: start, to: end)
-    }
-  }
-
-  /// Counts a book's words first reviewed at or after `start`, from the index of the user's
-  /// last review times: only the words reviewed since are read.
-  public func fetchNewWordCount(in bookID: WordBook.ID, since start: Timestamp)
-    async throws(WordServiceError) -> Int
-  {
-    try await reading(.loadReviews) { library throws(WordServiceError) in
-      try library.requireBook(bookID)
-      return try library.newWordCount(in: bookID, since: start)
     }
   }
 

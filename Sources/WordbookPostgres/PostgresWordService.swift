@@ -79,15 +79,13 @@ public final class PostgresWordService: WordService {
   ///     from `url`. Only the primary's schema is created or upgraded.
   /// - Throws: `WordServiceError` with kind `WordServiceError.Kind.unavailable` when the server
   ///   cannot be reached, `WordServiceError.Kind.unsupportedVersion` when a newer Wordbook
-  ///   wrote the schema, `WordServiceError.Kind.invalidInput` when `user` is blank.
+  ///   wrote the schema, `WordServiceError.Kind.invalidInput` with the reason
+  ///   `WordServiceError.Reason.blankUserName` when `user` is blank.
   public init(
     url: String, user: String, seedsSampleWordbook: Bool = false, replica: String? = nil
   ) async throws(WordServiceError) {
     let name = user.trimmingWhitespace()
-    guard !name.isEmpty else {
-      throw WordServiceError(
-        .invalidInput, "A PostgreSQL database needs a user name: pass --user NAME.")
-    }
+    guard !name.isEmpty else { throw WordServiceError(.invalidInput, reason: .blankUserName) }
     let database = PostgresDatabase(url: url)
     let sample = seedsSampleWordbook ? SampleWordbook.books : []
     let (opened, schema) = try await database.run {

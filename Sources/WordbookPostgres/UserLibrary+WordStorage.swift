@@ -1,14 +1,8 @@
 import Wordbook
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// One user's library as the storage of the rules every service shares; its review settings,
 /// beyond the queries of `UserLibrary`, `UserLibrary+Words` and `UserLibrary+Reviews`.
-extension UserLibrary: WordStorage {
+extension UserLibrary: DatabaseStorage {
   /// The user's review settings, kept as JSON in a `settings` row, or the standard ones when
   /// none were stored.
   ///
@@ -18,24 +12,12 @@ extension UserLibrary: WordStorage {
       "SELECT text_value FROM settings WHERE user_id = $1 AND key = $2",
       [.text(Self.reviewSettingsKey)], .readSettings)
     guard rows.count == 1, let text = rows.optionalText(0, 0) else { return .standard }
-    do {
-      return try JSONDecoder().decode(ReviewSettings.self, from: Data(text.utf8))
-    } catch {
-      throw WordServiceError.storage(
-        .corrupted, .damaged(detail: "unreadable review settings: \(error)"),
-        during: .readSettings, path: connection.location)
-    }
+    return try ReviewSettings(storedJSON: text, path: connection.location)
   }
 
   /// Stores the user's review settings as JSON in their `settings` row.
   func storeReviewSettings(_ settings: ReviewSettings) throws(WordServiceError) {
-    let encoded: String
-    do {
-      encoded = String(decoding: try JSONEncoder().encode(settings), as: UTF8.self)
-    } catch {
-      throw WordServiceError.storage(
-        .other, .system(detail: "\(error)"), during: .saveSettings, path: connection.location)
-    }
+    let encoded = try settings.storedJSON(path: connection.location)
     try query(
       """
       INSERT INTO settings (user_id, key, value) VALUES ($1, $2, 0)

@@ -64,8 +64,8 @@ extension Connection {
     return changes > 0
   }
 
-  /// Sets a word's term and meaning; the word as stored afterwards, or `nil` when there is no
-  /// such word.
+  /// Sets a word's term and meaning in one statement; the word as stored afterwards, or `nil`
+  /// when there is no such word. The search index follows by trigger.
   func setTerm(_ term: String, meaning: String, of wordID: Word.ID) throws(WordServiceError)
     -> Word?
   {

@@ -1,14 +1,8 @@
 import Wordbook
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// The connection as the storage of the rules every service shares; the queries they need
 /// beyond those of `Connection+Queries` and `Connection+Reviews`.
-extension Connection: WordStorage {
+extension Connection: DatabaseStorage {
   /// Sets a book's title and its key (`String.titleKey`); `false` when there is no such book.
   func setTitle(_ title: String, of bookID: WordBook.ID) throws(WordServiceError) -> Bool {
     try setTitle(title, key: title.titleKey, of: bookID)
@@ -29,25 +23,12 @@ extension Connection: WordStorage {
   /// - Throws: `WordServiceError` of kind `.corrupted` when the stored settings cannot be read.
   func reviewSettings() throws(WordServiceError) -> ReviewSettings {
     guard let text = try textSetting(Self.reviewSettingsKey) else { return .standard }
-    do {
-      return try JSONDecoder().decode(ReviewSettings.self, from: Data(text.utf8))
-    } catch {
-      throw WordServiceError.storage(
-        .corrupted, .damaged(detail: "unreadable review settings: \(error)"),
-        during: .readSettings, path: path)
-    }
+    return try ReviewSettings(storedJSON: text, path: path)
   }
 
   /// Stores the review settings as JSON in `settings`.
   func storeReviewSettings(_ settings: ReviewSettings) throws(WordServiceError) {
-    let encoded: String
-    do {
-      encoded = String(decoding: try JSONEncoder().encode(settings), as: UTF8.self)
-    } catch {
-      throw WordServiceError.storage(
-        .other, .system(detail: "\(error)"), during: .saveSettings, path: path)
-    }
-    try setTextSetting(Self.reviewSettingsKey, to: encoded)
+    try setTextSetting(Self.reviewSettingsKey, to: try settings.storedJSON(path: path))
   }
 
   /// The `settings` key of the review settings, a JSON object.

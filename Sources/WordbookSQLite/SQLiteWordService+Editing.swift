@@ -1,57 +1,12 @@
 import Wordbook
 
 extension SQLiteWordService {
-  /// Renames a wordbook; the title is stored trimmed.
-  ///
-  /// Titles are compared as `String.wordbookTitleKey` in Normalization Form C, kept in the
-  /// `title_key` column under a unique index, so the check is one index lookup.
-  public func renameBook(_ bookID: WordBook.ID, to title: String) async throws(WordServiceError)
-    -> WordBook
-  {
-    try await writing(.renameBook) { connection throws(WordServiceError) in
-      try connection.renameBook(bookID, to: title)
-    }
-  }
-
-  /// Deletes a wordbook and its words in one transaction.
-  ///
-  /// - Complexity: O(*n* log *m*) for a book of *n* words in a library of *m*: each word
-  ///   leaves the table, its indexes and the search index.
-  public func deleteBook(_ bookID: WordBook.ID) async throws(WordServiceError) {
-    try await writing(.deleteBook) { connection throws(WordServiceError) in
-      try connection.deleteBook(bookID)
-    }
-  }
-
-  /// Returns the wordbook studied last, or `nil` when none was set or it was deleted.
-  public func lastStudiedBook() async throws(WordServiceError) -> WordBook.ID? {
-    try await reading(.readSettings) { connection throws(WordServiceError) in
-      try connection.lastStudiedBook()
-    }
-  }
-
-  /// Remembers the wordbook being studied, in the database's `settings` table.
-  public func setLastStudiedBook(_ bookID: WordBook.ID) async throws(WordServiceError) {
-    try await writing(.saveSettings) { connection throws(WordServiceError) in
-      try connection.setLastStudiedBook(bookID)
-    }
-  }
-
   /// Remembers the study mode a book was left in, in its row.
   public func setStudyMode(_ mode: StudyMode, of bookID: WordBook.ID)
     async throws(WordServiceError)
   {
     try await writing(.saveSettings) { connection throws(WordServiceError) in
       try connection.setStudyMode(mode, of: bookID)
-    }
-  }
-
-  /// Changes a word's term and meaning in one statement; the search index follows by trigger.
-  public func updateWord(_ wordID: Word.ID, term: String, meaning: String)
-    async throws(WordServiceError) -> Word
-  {
-    try await writing(.saveWord) { connection throws(WordServiceError) in
-      try connection.updateWord(wordID, term: term, meaning: meaning)
     }
   }
 

@@ -128,7 +128,7 @@ import Wordbook
     defer { log.close() }
     var written = 0
     let refusal = AnkiPackageError.tooManyReviews("collection.anki2", limit: 100)
-    #expect(throws: WordServiceError(.invalidInput, refusal.message(in: .english))) {
+    #expect(throws: WordServiceError(.invalidInput, reason: .reviewHistoryUnreadable)) {
       try log.readReviews(of: [1: Word.ID(1)], now: Self.now) { batch in written += batch.count }
     }
     #expect(written == 0)
@@ -147,10 +147,26 @@ import Wordbook
     let log = try package.reviewLog(maximumAnswers: 100_000, stepBudget: 20_000)
     defer { log.close() }
     let refusal = AnkiPackageError.collectionTooComplex("collection.anki2", steps: 20_000)
-    #expect(throws: WordServiceError(.invalidInput, refusal.message(in: .english))) {
+    #expect(throws: WordServiceError(.invalidInput, reason: .reviewHistoryUnreadable)) {
       try log.readReviews(of: [1: Word.ID(1)], now: Self.now) { _ in }
     }
     #expect(log.failure == refusal)
+  }
+
+  @Test func aClosedLogIsRefused() throws {
+    let (_, folder) = try AnkiPackageTests.temporaryMedia()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let answer = "INSERT INTO revlog VALUES \(Self.answer(0, card: 10, ease: 3, type: 0));"
+    let collection = try AnkiCollectionTests.collection(
+      Self.tables + Self.notes + answer, folder: folder)
+    let package = try AnkiCollectionTests.package(collection, folder: folder)
+    let log = try package.reviewLog()
+    log.close()
+    var written = 0
+    #expect(throws: WordServiceError(.invalidInput, reason: .reviewHistoryClosed)) {
+      try log.readReviews(of: [1: Word.ID(1)], now: Self.now) { batch in written += batch.count }
+    }
+    #expect(written == 0)
   }
 
   @Test func aCollectionWithoutALogHasNoAnswers() throws {

@@ -129,6 +129,16 @@ import WordbookTestSupport
     #expect(try await PostgresTestServer.execute("SELECT study_state FROM words", in: url) == "1")
   }
 
+  /// A blank name is refused before the server is asked, whatever the URL.
+  @Test func aBlankUserNameIsRefused() async throws {
+    for user in ["", "  ", "\t\n"] {
+      await #expect(throws: WordServiceError(.invalidInput, reason: .blankUserName)) {
+        try await PostgresWordService(
+          url: "postgresql://nobody@/wordbook?host=/nonexistent-socket-folder", user: user)
+      }
+    }
+  }
+
   @Test func aServerThatCannotBeReachedIsUnavailable() async throws {
     let error = await #expect(throws: WordServiceError.self) {
       try await PostgresWordService(

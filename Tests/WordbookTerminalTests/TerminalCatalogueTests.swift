@@ -39,6 +39,7 @@ import WordbookPostgres
     reasons += WordServiceError.Operation.allCases.map { .unreachable($0) }
     reasons += Self.unmatchedTerms.map { .reviewedTermNotMatched(line: 4242, $0) }
     reasons.append(.reviewIDTaken(ReviewID(origin: 0, sequence: 0x4242)))
+    reasons += [.blankUserName, .reviewHistoryUnreadable, .reviewHistoryClosed]
     let problems: [WordServiceError.StorageProblem] = [
       .busy, .full, .readOnly, .notADatabase, .damaged(detail: "disk image is malformed"),
       .cannotOpen(detail: "unable to open"), .inputOutput(detail: "disk I/O error"),
@@ -52,7 +53,7 @@ import WordbookPostgres
         .storage(WordServiceError.StorageFailure($0, during: operation, path: Self.path))
       }
     }
-    #expect(Set(reasons.map(Self.index)) == Set(0..<8).union([9, 10, 11, 12]))
+    #expect(Set(reasons.map(Self.index)) == Set(0..<8).union(9...15))
     for reason in reasons {
       let error = WordServiceError(.other, reason: reason)
       expectBoth(english.describe(error), korean.describe(error))
@@ -283,6 +284,9 @@ extension TerminalCatalogueTests {
     case .reviewIDTaken: 10
     case .reviewTimeOutOfBounds: 11
     case .userNotFound: 12
+    case .blankUserName: 13
+    case .reviewHistoryUnreadable: 14
+    case .reviewHistoryClosed: 15
     }
   }
 

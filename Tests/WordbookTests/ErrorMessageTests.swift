@@ -30,6 +30,7 @@ import Wordbook
       .reviewedTermNotMatched(line: 2, .unknownTerm("배")),
       .reviewedTermNotMatched(line: 3, .ambiguousTerm("배", count: 2)),
       .reviewedTermNotMatched(line: 4, .unknownMeaning("배", meaning: "ship")),
+      .blankUserName, .reviewHistoryUnreadable, .reviewHistoryClosed,
     ].map { .service(WordServiceError(.other, reason: $0)) }
     + problems.map {
       .service(WordServiceError(.other, reason: .storage(.init($0, during: .saveWord, path: path))))

@@ -15,6 +15,8 @@ extension WordServiceError {
     case reviewTimeOutOfBounds(Timestamp)
     /// No user of a database that many learners share has this ID: the account was deleted.
     case userNotFound(Int64)
+    /// A database that many learners share was opened with a blank user name.
+    case blankUserName
     /// The work was cancelled; nothing was changed.
     case cancelled
     /// A review of an imported history, from the given line, names no word of the book; the
@@ -23,6 +25,11 @@ extension WordServiceError {
     /// A rating's ID is already held by another review (another word's, or one with another
     /// rating or time); nothing was stored.
     case reviewIDTaken(ReviewID)
+    /// A review history being imported could not be read; its reader holds why (an Anki
+    /// package's review log, its `failure`). Nothing was imported.
+    case reviewHistoryUnreadable
+    /// A review history was closed before it was read; nothing was imported.
+    case reviewHistoryClosed
     /// The service could not be reached for the operation.
     case unreachable(Operation)
     /// The storage failed.

@@ -9,26 +9,12 @@
 /// over bytes, and marking a word is O(1). When every word is visible, the visible words are
 /// the study order itself, so switching back to all words is O(1).
 public struct WordList: Sendable {
-  struct Entry: Hashable, Sendable {
-    var id: Word.ID
-    var term: String
-    var meaning: String
-    var imageReference: String?
-
-    init(_ word: Word) {
-      id = word.id
-      term = word.term
-      meaning = word.meaning
-      imageReference = word.imageReference
-    }
-  }
-
   /// The words as loaded, shared with the other lists of the same book.
   private(set) var shared = SharedWords.empty
   /// The words of ``shared`` whose text changed since, by position.
-  private var edited: [Int32: Entry] = [:]
+  private(set) var edited: [Int32: Entry] = [:]
   /// The words added since loading, after those of ``shared``.
-  private var added: [Entry] = []
+  private(set) var added: [Entry] = []
   /// The position in ``added`` of each of its words.
   private var addedPositions: [Word.ID: Int32] = [:]
   private(set) var states: [StudyState] = []
@@ -399,25 +385,5 @@ public struct WordList: Sendable {
     changes.touchVisibleWords()
     showsAll = positions == order
     filtered = showsAll ? [] : positions
-  }
-}
-
-extension WordList: Equatable {
-  /// Two lists are equal when they hold the same words and states in the same study and
-  /// visible order, filtered by the same mode and search.
-  public static func == (lhs: WordList, rhs: WordList) -> Bool {
-    lhs.mode == rhs.mode && lhs.searchQuery == rhs.searchQuery && lhs.hasSameWords(as: rhs)
-      && lhs.states == rhs.states && lhs.order == rhs.order && lhs.visible == rhs.visible
-      && lhs.duePositions == rhs.duePositions && lhs.chosenPositions == rhs.chosenPositions
-  }
-}
-
-extension WordList {
-  /// Whether the two lists hold the same words, each with the same text, in the same order
-  /// they were added.
-  private func hasSameWords(as other: WordList) -> Bool {
-    guard count == other.count else { return false }
-    if shared === other.shared, edited == other.edited, added == other.added { return true }
-    return (0..<count).allSatisfy { entry(at: $0) == other.entry(at: $0) }
   }
 }

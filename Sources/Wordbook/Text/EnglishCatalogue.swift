@@ -46,11 +46,15 @@ extension EnglishCatalogue: Catalogue {
         + "\(Review.timeBounds.lowerBound.iso8601) to \(Review.timeBounds.upperBound.iso8601). "
         + "Nothing was recorded."
     case .userNotFound(let id): "No user has ID \(id): the account was deleted. Sign in again."
+    case .blankUserName: "A PostgreSQL database needs a user name: pass --user NAME."
     case .cancelled: "The operation was cancelled; nothing was changed."
     case .reviewedTermNotMatched(let line, let problem):
       "Line \(line) of the review history: \(clause(problem)); no review was imported."
     case .reviewIDTaken(let id):
       "Another review already has the ID \(id); nothing was saved. Rate the card again."
+    case .reviewHistoryUnreadable: "The review history cannot be read; nothing was imported."
+    case .reviewHistoryClosed:
+      "The review history was closed before it was read; nothing was imported."
     case .unreachable(let operation):
       "Could not \(operation.rawValue): the service is unavailable. Try again."
     case .storage(let failure): sentence(failure, for: reader)

@@ -44,11 +44,14 @@ extension KoreanCatalogue: Catalogue {
         + "\(Review.timeBounds.lowerBound.iso8601)부터 \(Review.timeBounds.upperBound.iso8601)까지여야 "
         + "합니다. 기록한 것은 없습니다."
     case .userNotFound(let id): "ID가 \(id)인 사용자가 없습니다. 계정이 삭제되었습니다. 다시 로그인하세요."
+    case .blankUserName: "PostgreSQL 데이터베이스에는 사용자 이름이 필요합니다. --user NAME으로 지정하세요."
     case .cancelled: "작업을 취소했습니다. 바뀐 것은 없습니다."
     case .reviewedTermNotMatched(let line, let problem):
       "복습 기록 \(line)번째 줄: \(clause(problem)). 복습을 하나도 가져오지 않았습니다."
     case .reviewIDTaken(let id):
       "다른 복습이 이미 ID \(id)를 씁니다. 아무것도 저장하지 않았습니다. 카드를 다시 평가하세요."
+    case .reviewHistoryUnreadable: "복습 기록을 읽을 수 없습니다. 아무것도 가져오지 않았습니다."
+    case .reviewHistoryClosed: "복습 기록을 읽기 전에 닫았습니다. 아무것도 가져오지 않았습니다."
     case .unreachable(let operation):
       "\(cannot(operation)): 서비스에 연결할 수 없습니다. 다시 시도하세요."
     case .storage(let failure): sentence(failure, for: reader)
