@@ -58,13 +58,13 @@ enum Fixtures {
     let store = Store(initialState: AppState(seed: 42), reducer: AppReducer(service: service))
     store.send(.books(.view(.loadBooks)))
     await store.settle()
-    guard let book = store.state.books.first else {
+    guard let book = store.state.list.books.first else {
       fatalError("the in-memory service lost its book")
     }
     store.send(.books(.view(.selectBook(book.id))))
     await store.settle()
-    guard store.state.words.count == count else {
-      fatalError("loaded \(store.state.words.count) words instead of \(count)")
+    guard store.state.session.words.count == count else {
+      fatalError("loaded \(store.state.session.words.count) words instead of \(count)")
     }
     let visible = store.state.visibleWords
     let ids = visible.indices.map { visible.id(at: $0) }

@@ -133,8 +133,8 @@ enum MemoryChild {
     let (store, book) = await storeAskingForWords()
     let beforeWords = ResidentMemory.current
     store.send(.study(.wordsLoaded(book.id, .success(Fixtures.words(count: size, marks: .mixed)))))
-    guard store.state.words.count == size else {
-      fatalError("the store holds \(store.state.words.count) words, not \(size)")
+    guard store.state.session.words.count == size else {
+      fatalError("the store holds \(store.state.session.words.count) words, not \(size)")
     }
     let loadPeak = ResidentMemory.peak
     guard ResidentMemory.resetPeak() else {

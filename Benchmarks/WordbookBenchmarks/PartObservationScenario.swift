@@ -81,18 +81,18 @@ struct PartObservationScenario: Scenario {
 @MainActor
 private func read(_ part: AppState.Part, in state: AppState) -> Int {
   switch part {
-  case .picker: state.books.count
-  case .studyMode: state.studyMode == .all ? 1 : 0
-  case .search: state.searchQuery?.count ?? 0
-  case .reversed: state.isReversed ? 1 : 0
+  case .picker: state.list.books.count
+  case .studyMode: state.session.words.mode == .all ? 1 : 0
+  case .search: state.session.words.searchQuery?.count ?? 0
+  case .reversed: state.session.isReversed ? 1 : 0
   case .tally: state.tally.success
   case .visibleWords: state.visibleWords.count
   case .card(let id):
-    Int(state.words[id]?.studyState.rawValue ?? 0) + (state.face(of: id) == .back ? 4 : 0)
+    Int(state.session.words[id]?.studyState.rawValue ?? 0) + (state.face(of: id) == .back ? 4 : 0)
   case .marks: state.canUndo ? 1 : 0
-  case .editor: state.isSavingWord ? 1 : 0
+  case .editor: state.session.isSavingWord ? 1 : 0
   case .error: state.lastError == nil ? 0 : 1
-  case .schedule: state.schedule.dueCount
-  case .round: state.round.counts.total
+  case .schedule: state.session.schedule.dueCount
+  case .round: state.session.round.counts.total
   }
 }

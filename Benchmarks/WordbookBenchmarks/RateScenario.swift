@@ -24,8 +24,9 @@ struct RateScenario: Scenario {
     }
     store.send(.study(.view(.setStudyMode(.due))))
     await store.settle()
-    guard store.state.round.counts.due == due.count else {
-      fatalError("the Due round holds \(store.state.round.counts) instead of \(due.count) due")
+    guard store.state.session.round.counts.due == due.count else {
+      fatalError(
+        "the Due round holds \(store.state.session.round.counts) instead of \(due.count) due")
     }
     let rounds = runs + 1
     // Fewer actions per run than the mark benchmark's 20,000: settling a run answers each
@@ -45,7 +46,7 @@ struct RateScenario: Scenario {
         {
           let nanoseconds = nanosecondsPerOperation(actions) {
             for _ in 0..<actions {
-              guard let card = store.state.round.current else { break }
+              guard let card = store.state.session.round.current else { break }
               store.send(
                 .study(
                   .view(.rate(card, .good, at: now, id: ReviewID(origin: 1, sequence: ratings))))

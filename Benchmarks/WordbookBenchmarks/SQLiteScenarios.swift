@@ -44,9 +44,9 @@ struct SQLiteLoadScenario: Scenario {
           store.send(.books(.view(.selectBook(bookID))))
           await store.settle()
           let time = Double(wallNow() - start)
-          if store.state.words.count != size {
+          if store.state.session.words.count != size {
             failure = ChildProcessError(
-              description: "the store loaded \(store.state.words.count) of \(size) words")
+              description: "the store loaded \(store.state.session.words.count) of \(size) words")
           }
           return time
         },

@@ -76,9 +76,9 @@ struct StudyScreenKeysScenario: Scenario {
       initialState: StudyScreen(app: AppState(seed: 42)),
       reducer: StudyScreenReducer(app: AppReducer(service: service)))
     store.send(.app(.books(.view(.loadBooks))))
-    while store.state.app.wordsStatus != .loaded { await store.settle() }
-    guard store.state.app.words.count == count else {
-      fatalError("loaded \(store.state.app.words.count) words instead of \(count)")
+    while store.state.app.session.wordsStatus != .loaded { await store.settle() }
+    guard store.state.app.session.words.count == count else {
+      fatalError("loaded \(store.state.app.session.words.count) words instead of \(count)")
     }
     return store
   }

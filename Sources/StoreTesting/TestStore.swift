@@ -59,8 +59,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ///
   /// ```swift
   /// store.send(.books(.view(.selectBook(id)))) {
-  ///   $0.selectedBookID = id
-  ///   $0.wordsStatus = .loading
+  ///   $0.session.bookID = id
+  ///   $0.session.wordsStatus = .loading
   /// }
   /// #expect(store.sentActions == [.books(.delegate(.openBook(id, .loading)))])
   /// ```

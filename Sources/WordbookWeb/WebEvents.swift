@@ -28,12 +28,12 @@ enum WebEvents {
       case .chooseOne: self.state = "choose"
       case .chosen: self.state = "chosen"
       }
-      books = state.books.map { book in
+      books = state.list.books.map { book in
         Book(
           id: book.id.rawValue, title: book.title, wordCount: book.wordCount,
           counts: state.list.roundCounts[book.id].map(Counts.init))
       }
-      selected = state.selectedBookID?.rawValue
+      selected = state.session.bookID?.rawValue
     }
   }
 
@@ -77,18 +77,18 @@ enum WebEvents {
     }
 
     init(_ state: AppState, language: Language) {
-      mode = state.studyMode.rawValue
-      searchQuery = state.searchQuery
-      isReversed = state.isReversed
+      mode = state.session.words.mode.rawValue
+      searchQuery = state.session.words.searchQuery
+      isReversed = state.session.isReversed
       success = state.tally.success
       fail = state.tally.fail
       notStudied = state.tally.notStudied
       canUndo = state.canUndo
       canRedo = state.canRedo
       unsavedMarks = state.marksNotYetSaved
-      isSavingWord = state.isSavingWord
+      isSavingWord = state.session.isSavingWord
       error = state.lastError?.message(in: language, for: .visitor)
-      due = state.studyMode == .due ? Due(state.schedule, language: language) : nil
+      due = state.session.words.mode == .due ? Due(state.session.schedule, language: language) : nil
     }
   }
 

@@ -116,12 +116,12 @@ final class WebSession {
     switch action {
     case .books(.view(.deleteBook(let id))), .books(.view(.renameBook(let id, _))),
       .books(.view(.selectBook(let id))):
-      return state.books.contains { $0.id == id } ? nil : .unknownBook(id)
+      return state.list.books.contains { $0.id == id } ? nil : .unknownBook(id)
     case .study(.view(.deleteWord(let id))), .study(.view(.editWord(let id, _, _))),
       .study(.view(.flip(let id))), .study(.view(.markFail(let id))),
       .study(.view(.markSuccess(let id))), .study(.view(.rate(let id, _, _, _))),
       .study(.view(.resetMark(let id))):
-      return state.words.contains(id) ? nil : .unknownWord(id)
+      return state.session.words.contains(id) ? nil : .unknownWord(id)
     case .books, .study, .dismissError:
       return nil
     }
@@ -158,7 +158,9 @@ final class WebSession {
   /// What each rating of the word `id` would schedule now, as the page's rating buttons show
   /// it; refused for a word this page's cards do not hold.
   func ratingPreview(of id: Word.ID) async -> HTTPResponse {
-    guard store.state.app.words.contains(id) else { return .refusal(.wordNotShown, in: language) }
+    guard store.state.app.session.words.contains(id) else {
+      return .refusal(.wordNotShown, in: language)
+    }
     do {
       let preview = try await service.fetchRatingPreview(of: id, at: .now)
       return .json(
@@ -172,7 +174,7 @@ final class WebSession {
   /// language; `nil` when no book is open.
   func chart(at time: Timestamp) async throws(WordServiceError) -> String? {
     let state = store.state.app
-    guard let id = state.selectedBookID, let book = state.books.first(where: { $0.id == id })
+    guard let id = state.session.bookID, let book = state.list.books.first(where: { $0.id == id })
     else { return nil }
     let statistics = try await service.fetchReviewStatistics(of: id, at: time)
     return ReviewChart.svg(statistics, book: book.title, labels: ReviewChartLabels(language))
@@ -194,7 +196,7 @@ final class WebSession {
   /// whether the service saved them.
   func marksSettled(within limit: Duration) async -> MarksOutcome {
     guard store.state.app.hasUnsavedMarks else { return .noneOnTheirWay }
-    let refusedBefore = Set(store.state.app.unsavedMarks.keys)
+    let refusedBefore = Set(store.state.app.session.unsavedMarks.keys)
     let waiter = MarksWaiter()
     let settled = await withCheckedContinuation { continuation in
       waiter.continuation = continuation
@@ -209,7 +211,7 @@ final class WebSession {
     waiter.timer?.cancel()
     if let observer = waiter.observer { store.removeObserver(observer) }
     guard settled else { return .stillOnTheirWay }
-    let refused = Set(store.state.app.unsavedMarks.keys).subtracting(refusedBefore)
+    let refused = Set(store.state.app.session.unsavedMarks.keys).subtracting(refusedBefore)
     return refused.isEmpty ? .saved : .notSaved
   }
 
@@ -253,7 +255,7 @@ final class WebSession {
       sentPage = (start, cardsVersion)
       page = cards
     }
-    let round = app.round
+    let round = app.session.round
     send(
       "screen",
       WebEvents.Screen(
@@ -269,7 +271,7 @@ final class WebSession {
   /// The open book's speech languages, when they have been read; the screen is sent again
   /// once they are. A book's are read as it opens, so they are known before a card is said.
   private func speechLanguages() -> SpeechLanguages? {
-    guard let book = store.state.app.selectedBookID else { return SpeechLanguages() }
+    guard let book = store.state.app.session.bookID else { return SpeechLanguages() }
     return preferencesKeeper.speechLanguages(of: book) { [weak self] in
       guard let self, store.state.cards.speech != nil else { return }
       sendScreen()
@@ -285,7 +287,7 @@ final class WebSession {
   private func sendCards() {
     cardsVersion += 1
     let state = store.state.app
-    let (status, message) = WebEvents.status(of: state.wordsStatus, language: language)
+    let (status, message) = WebEvents.status(of: state.session.wordsStatus, language: language)
     send(
       "cards",
       WebEvents.Cards(
@@ -295,7 +297,7 @@ final class WebSession {
 
   private func sendCard(_ id: Word.ID) {
     let state = store.state.app
-    guard let word = state.words[id] else { return }
+    guard let word = state.session.words[id] else { return }
     send("card", WebEvents.Card(word, face: state.face(of: id)))
   }
 

@@ -17,7 +17,7 @@ import WordbookTesting
   @Test func aBuiltStateIsConsistentAndSnapshots() {
     var state = AppState(
       seed: 1, books: [verbs], selectedBookID: verbs.id, words: words, studyMode: .excludeSuccess)
-    state.backFaces = [Word.ID(2)]
+    state.session.backFaces = [Word.ID(2)]
     #expect(state.invariantViolations.isEmpty)
     assertSnapshot(of: Screen(state), named: "marked-words-without-successes")
   }
@@ -30,11 +30,11 @@ import WordbookTesting
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
       store.send(.study(.view(.toggleStudyMode))) { $0.setStudyMode(.excludeSuccess) }
       store.send(.study(.view(.resetMark(Word.ID(1))))) {
-        $0.words.setStudyState(.notStudied, of: Word.ID(1))
+        $0.session.words.setStudyState(.notStudied, of: Word.ID(1))
       }
       await store.receive(.study(.studyStatesSaved(.failure(error)))) {
-        $0.words.setStudyState(.success, of: Word.ID(1))
-        $0.unsavedMarks = [Word.ID(1): .notStudied]
+        $0.session.words.setStudyState(.success, of: Word.ID(1))
+        $0.session.unsavedMarks = [Word.ID(1): .notStudied]
         $0.lastError = .service(error)
       }
     }

@@ -13,25 +13,25 @@ import Wordbook
     let id = books[0].id
     await withTestStore(initialState: AppState(seed: 3), reducer: AppReducer(service: memory)) {
       store in
-      store.send(.books(.loadBooks)) { $0.booksStatus = .loading }
+      store.send(.books(.loadBooks)) { $0.list.booksStatus = .loading }
       #expect(store.sentActions == [])
       await store.receive(.books(.booksLoaded(.success(books)))) {
-        $0.books = books
-        $0.booksStatus = .loaded
-        $0.isReopeningLastBook = true
+        $0.list.books = books
+        $0.list.booksStatus = .loaded
+        $0.list.isReopeningLastBook = true
       }
       #expect(store.sentActions == [.books(.delegate(.booksLoaded))])
       await store.receive(.books(.lastStudiedBookLoaded(.success(nil)))) {
-        $0.isReopeningLastBook = false
+        $0.list.isReopeningLastBook = false
       }
       store.send(.books(.view(.selectBook(id)))) {
-        $0.selectedBookID = id
-        $0.wordsStatus = .loading
+        $0.session.bookID = id
+        $0.session.wordsStatus = .loading
       }
       #expect(store.sentActions == [.books(.delegate(.openBook(id, .loading)))])
       await store.receive(.study(.wordsLoaded(id, .success(words)))) {
-        $0.words = WordList(words)
-        $0.wordsStatus = .loaded
+        $0.session.words = WordList(words)
+        $0.session.wordsStatus = .loaded
         $0.startRound()
       }
       #expect(store.sentActions == [])

@@ -32,34 +32,34 @@ import WordbookTesting
 
       // The service assigns the new word's ID: the step reads it from the answer.
       store.send(.study(.view(.saveWord(term: "귤", meaning: "tangerine")))) {
-        $0.isSavingWord = true
-        $0.wordDraft = WordDraft(term: "귤", meaning: "tangerine")
+        $0.session.isSavingWord = true
+        $0.session.wordDraft = WordDraft(term: "귤", meaning: "tangerine")
       }
       let saved = await store.receive("wordSaved", extracting: savedWord) { state, word in
-        state.isSavingWord = false
-        state.wordDraft = nil
+        state.session.isSavingWord = false
+        state.session.wordDraft = nil
         state.append(word)
-        state.books[0].wordCount = 5
+        state.list.books[0].wordCount = 5
       }
       let tangerine = try #require(saved)
       #expect(store.state.visibleWords.map(\.id) == shuffled + [tangerine.id])
 
       let pear = words[1]
       store.send(.study(.view(.editWord(pear.id, term: "배", meaning: "pear (fruit)")))) {
-        $0.isSavingWord = true
+        $0.session.isSavingWord = true
       }
       await store.receive("wordEdited", extracting: editedWord) { state, word in
-        state.isSavingWord = false
-        state.words.replaceText(with: word)
+        state.session.isSavingWord = false
+        state.session.words.replaceText(with: word)
       }
       store.send(.study(.view(.deleteWord(words[0].id))))
       await store.receive(.study(.wordDeleted(words[0].id, .success(words[0].id)))) {
         $0.removeWord(words[0].id)
-        $0.books[0].wordCount = 4
+        $0.list.books[0].wordCount = 4
       }
       let left = shuffled.filter { $0 != words[0].id } + [tangerine.id]
       #expect(store.state.visibleWords.map(\.id) == left)
-      #expect(store.state.words[pear.id]?.meaning == "pear (fruit)")
+      #expect(store.state.session.words[pear.id]?.meaning == "pear (fruit)")
     }
   }
 
@@ -87,7 +87,7 @@ import WordbookTesting
   /// Drops the store on the main actor, where its check runs at once, in the test.
   private func startLoadingAndForgetToFinish(_ service: ScriptedWordService) async {
     let store = TestStore(initialState: AppState(seed: 1), reducer: AppReducer(service: service))
-    store.send(.books(.view(.loadBooks))) { $0.booksStatus = .loading }
+    store.send(.books(.view(.loadBooks))) { $0.list.booksStatus = .loading }
     await service.waitUntilHeld(.fetchBooks)
   }
 

@@ -78,10 +78,10 @@ import WordbookTesting
   @Test func wiringAFrontEnd() async {
     let wiring = WiringExample()
     let store = wiring.startSession(service: InMemoryWordService(books: SampleWordbook.books))
-    #expect(store.state.booksStatus == .loading)
+    #expect(store.state.list.booksStatus == .loading)
     #expect(wiring.renders.count == 1)
     await store.settle()
-    #expect(store.state.books.map(\.title) == [SampleWordbook.title])
+    #expect(store.state.list.books.map(\.title) == [SampleWordbook.title])
     #expect(wiring.renders.count > 1)
   }
 
@@ -103,7 +103,7 @@ import WordbookTesting
       recorder: recorder, checkpoint: \.checkpointSummary)
     store.send(.books(.view(.loadBooks)))
     await store.settle()
-    store.send(.books(.view(.selectBook(store.state.books[0].id))))
+    store.send(.books(.view(.selectBook(store.state.list.books[0].id))))
     await store.settle()
     store.send(.study(.view(.shuffle)))
     store.finishRecording()
@@ -134,11 +134,11 @@ import WordbookTesting
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
       store.send(.study(.view(.toggleStudyMode))) { $0.setStudyMode(.excludeSuccess) }
       store.send(.study(.view(.resetMark(go.id)))) {
-        $0.words.setStudyState(.notStudied, of: go.id)
+        $0.session.words.setStudyState(.notStudied, of: go.id)
       }
       await store.receive(.study(.studyStatesSaved(.failure(offline)))) {
-        $0.words.setStudyState(.success, of: go.id)
-        $0.unsavedMarks = [go.id: .notStudied]
+        $0.session.words.setStudyState(.success, of: go.id)
+        $0.session.unsavedMarks = [go.id: .notStudied]
         $0.lastError = .service(offline)
       }
       assertSnapshot(of: store.state.tally, named: "after-the-failure")

@@ -14,7 +14,7 @@ struct Screen {
 
   init(_ state: AppState) {
     picker = state.picker
-    mode = state.studyMode
+    mode = state.session.words.mode
     tally = state.tally
     cards = state.visibleWords.map { word in
       let shows = state.face(of: word.id) == .front ? word.term : word.meaning

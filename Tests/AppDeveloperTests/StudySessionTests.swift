@@ -33,20 +33,24 @@ import WordbookTesting
       await store.openBook(verbs, of: books, words: words)
 
       // Studying: a card turned, two marks saved, one undone.
-      store.send(.study(.view(.flip(go)))) { $0.backFaces = [go] }
-      store.send(.study(.view(.markSuccess(go)))) { $0.words.setStudyState(.success, of: go) }
+      store.send(.study(.view(.flip(go)))) { $0.session.backFaces = [go] }
+      store.send(.study(.view(.markSuccess(go)))) {
+        $0.session.words.setStudyState(.success, of: go)
+      }
       await store.receive(.study(.studyStatesSaved(.success([.init(wordID: go, state: .success)]))))
-      store.send(.study(.view(.markFail(come)))) { $0.words.setStudyState(.fail, of: come) }
+      store.send(.study(.view(.markFail(come)))) { $0.session.words.setStudyState(.fail, of: come) }
       await store.receive(.study(.studyStatesSaved(.success([.init(wordID: come, state: .fail)]))))
-      store.send(.study(.view(.undo))) { $0.words.setStudyState(.notStudied, of: come) }
+      store.send(.study(.view(.undo))) { $0.session.words.setStudyState(.notStudied, of: come) }
       await store.receive(
         .study(.studyStatesSaved(.success([.init(wordID: come, state: .notStudied)]))))
       #expect(store.state.canUndo)
 
       // A slow save: the second mark of the word waits for the first answer, then goes.
       await service.hold(.updateStudyStates, call: 4)
-      store.send(.study(.view(.markSuccess(eat)))) { $0.words.setStudyState(.success, of: eat) }
-      store.send(.study(.view(.markFail(eat)))) { $0.words.setStudyState(.fail, of: eat) }
+      store.send(.study(.view(.markSuccess(eat)))) {
+        $0.session.words.setStudyState(.success, of: eat)
+      }
+      store.send(.study(.view(.markFail(eat)))) { $0.session.words.setStudyState(.fail, of: eat) }
       #expect(store.state.marksBeingSaved == 1)
       await service.waitUntilHeld(.updateStudyStates)
       await service.release(.updateStudyStates)
@@ -57,16 +61,18 @@ import WordbookTesting
 
       // A failed save puts the word back and keeps the mark for a retry.
       await service.fail(.updateStudyStates, call: 6, with: offline)
-      store.send(.study(.view(.markSuccess(sleep)))) { $0.words.setStudyState(.success, of: sleep) }
+      store.send(.study(.view(.markSuccess(sleep)))) {
+        $0.session.words.setStudyState(.success, of: sleep)
+      }
       await store.receive(.study(.studyStatesSaved(.failure(offline)))) {
-        $0.words.setStudyState(.notStudied, of: sleep)
-        $0.unsavedMarks = [sleep: .success]
+        $0.session.words.setStudyState(.notStudied, of: sleep)
+        $0.session.unsavedMarks = [sleep: .success]
         $0.lastError = .service(offline)
       }
       store.send(.dismissError) { $0.lastError = nil }
       store.send(.study(.view(.retryUnsavedMarks))) {
-        $0.words.setStudyState(.success, of: sleep)
-        $0.unsavedMarks = [:]
+        $0.session.words.setStudyState(.success, of: sleep)
+        $0.session.unsavedMarks = [:]
       }
       await store.receive(
         .study(.studyStatesSaved(.success([.init(wordID: sleep, state: .success)]))))
@@ -74,21 +80,21 @@ import WordbookTesting
       // A new word joins the book.
       let draft = WordDraft(term: "보다", meaning: "to see")
       store.send(.study(.view(.saveWord(term: draft.term, meaning: draft.meaning)))) {
-        $0.isSavingWord = true
-        $0.wordDraft = draft
+        $0.session.isSavingWord = true
+        $0.session.wordDraft = draft
       }
       let saved = Word(id: Word.ID(6), term: draft.term, meaning: draft.meaning)
       await store.receive(.study(.wordSaved(verbs.id, .success(saved)))) {
-        $0.isSavingWord = false
-        $0.wordDraft = nil
+        $0.session.isSavingWord = false
+        $0.session.wordDraft = nil
         $0.append(saved)
-        $0.books[0].wordCount = 5
+        $0.list.books[0].wordCount = 5
       }
 
       // Studying what is left, in a new order.
       store.send(.study(.view(.setStudyMode(.excludeSuccess)))) {
         $0.setStudyMode(.excludeSuccess)
-        $0.backFaces = []
+        $0.session.backFaces = []
       }
       store.send(.study(.view(.shuffle))) { $0.shuffleStudyOrder() }
       assertSnapshot(of: Screen(store.state), named: "after-the-session")

@@ -14,22 +14,24 @@ extension TestStore where State == AppState, Action == AppAction {
     _ book: WordBook, of books: [WordBook], words: [Word],
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    send(.books(.view(.loadBooks)), sourceLocation: sourceLocation) { $0.booksStatus = .loading }
+    send(.books(.view(.loadBooks)), sourceLocation: sourceLocation) {
+      $0.list.booksStatus = .loading
+    }
     await receive(.books(.booksLoaded(.success(books))), sourceLocation: sourceLocation) {
-      $0.books = books
-      $0.booksStatus = .loaded
-      $0.isReopeningLastBook = true
+      $0.list.books = books
+      $0.list.booksStatus = .loaded
+      $0.list.isReopeningLastBook = true
     }
     await receive(.books(.lastStudiedBookLoaded(.success(nil))), sourceLocation: sourceLocation) {
-      $0.isReopeningLastBook = false
+      $0.list.isReopeningLastBook = false
     }
     send(.books(.view(.selectBook(book.id))), sourceLocation: sourceLocation) {
-      $0.selectedBookID = book.id
-      $0.wordsStatus = .loading
+      $0.session.bookID = book.id
+      $0.session.wordsStatus = .loading
     }
     await receive(.study(.wordsLoaded(book.id, .success(words))), sourceLocation: sourceLocation) {
-      $0.words = WordList(words)
-      $0.wordsStatus = .loaded
+      $0.session.words = WordList(words)
+      $0.session.wordsStatus = .loaded
       $0.startRound()
     }
   }

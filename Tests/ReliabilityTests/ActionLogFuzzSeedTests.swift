@@ -55,10 +55,10 @@ import Wordbook
       checkpoint: { $0.checkpointSummary })
     store.send(.books(.view(.loadBooks)))
     await store.settle()
-    let book = try #require(store.state.books.last)
+    let book = try #require(store.state.list.books.last)
     store.send(.books(.view(.selectBook(book.id))))
     await store.settle()
-    let ids = store.state.words.allWords.map(\.id)
+    let ids = store.state.session.words.allWords.map(\.id)
     for action: AppAction in [
       .study(.view(.markSuccess(ids[0]))), .study(.view(.markFail(ids[1]))),
       .study(.view(.flip(ids[2]))), .study(.view(.shuffle)), .study(.view(.toggleStudyMode)),
@@ -78,7 +78,7 @@ import Wordbook
     store.send(.study(.view(.deleteWord(ids[3]))))
     store.send(.books(.view(.createBook(title: "Imported"))))
     await store.settle()
-    store.send(.books(.view(.deleteBook(try #require(store.state.selectedBookID)))))
+    store.send(.books(.view(.deleteBook(try #require(store.state.session.bookID)))))
     await store.settle()
     store.send(.books(.view(.selectBook(WordBook.ID(999)))))
     store.send(.study(.view(.flip(Word.ID(12_345)))))

@@ -149,7 +149,7 @@ enum Move: Hashable, Sendable, CustomStringConvertible {
   /// The action a learner step sends in `state`, or `nil` for a network event.
   func learnerAction(in state: AppState) -> AppAction? {
     func word(_ pick: Pick) -> Word.ID {
-      let words = state.words
+      let words = state.session.words
       guard case .existing(let index) = pick, !words.isEmpty else {
         if case .unknown(let raw) = pick { return Word.ID(raw) }
         return Word.ID(99_999)
@@ -158,8 +158,8 @@ enum Move: Hashable, Sendable, CustomStringConvertible {
     }
     func book(_ pick: Pick) -> WordBook.ID {
       switch pick {
-      case .existing(let index) where !state.books.isEmpty:
-        return state.books[Int(index) % state.books.count].id
+      case .existing(let index) where !state.list.books.isEmpty:
+        return state.list.books[Int(index) % state.list.books.count].id
       case .unknown(let raw): return WordBook.ID(raw)
       case .existing: return WordBook.ID(99_999)
       }

@@ -59,7 +59,7 @@ struct LiveSession {
       reducer: CheckedAppReducer(base: AppReducer(service: service), probe: probe))
     store.send(.books(.view(.loadBooks)))
     await store.settle()
-    if let first = store.state.books.first { store.send(.books(.view(.selectBook(first.id)))) }
+    if let first = store.state.list.books.first { store.send(.books(.view(.selectBook(first.id)))) }
     await store.settle()
     for move in moves where probe.outcome.violation == nil {
       if let action = move.learnerAction(in: store.state) {
@@ -79,7 +79,7 @@ struct LiveSession {
       divergence: await divergence(of: store.state, from: base),
       calls: counts.calls,
       injectedFailures: counts.injectedFailures,
-      loaded: store.state.wordsStatus == .loaded)
+      loaded: store.state.session.wordsStatus == .loaded)
   }
 }
 
@@ -95,7 +95,7 @@ struct LiveOutcome {
 /// How the store's words differ from what the service holds for the selected book, or `nil`
 /// when they are equal or no book is loaded.
 func divergence(of state: AppState, from service: some WordService) async -> String? {
-  guard let bookID = state.selectedBookID, state.wordsStatus == .loaded else { return nil }
+  guard let bookID = state.session.bookID, state.session.wordsStatus == .loaded else { return nil }
   if state.hasUnsavedMarks { return "marks are still unsaved after everything settled" }
   let held: [Word]
   do {
@@ -103,7 +103,7 @@ func divergence(of state: AppState, from service: some WordService) async -> Str
   } catch {
     return "the service could not load book \(bookID): \(error)"
   }
-  let shown = state.words.allWords
+  let shown = state.session.words.allWords
   guard shown != held else { return nil }
   func describe(_ words: [Word]) -> String {
     words.map { "\($0.id):\($0.studyState)" }.joined(separator: " ")

@@ -14,7 +14,7 @@ import Testing
       .deliver(0),
     ])
     #expect(session.outcome.violation == nil)
-    let word = try #require(session.state.words[Word.ID(1)])
+    let word = try #require(session.state.session.words[Word.ID(1)])
     #expect(word.studyState == .notStudied)
     #expect(!session.state.canUndo)
   }
@@ -49,8 +49,8 @@ import Testing
       .deliver(1),
     ])
     #expect(session.outcome.violation == nil)
-    #expect(session.state.words.count == 9)
-    #expect(session.state.books.first?.wordCount == 9)
+    #expect(session.state.session.words.count == 9)
+    #expect(session.state.list.books.first?.wordCount == 9)
   }
 
   @Test func aListWithoutTheSelectedBookClearsItsUndoHistory() async {
@@ -66,7 +66,7 @@ import Testing
       .redeliverStale(0),
     ])
     #expect(session.outcome.violation == nil)
-    #expect(session.state.selectedBookID == nil)
+    #expect(session.state.session.bookID == nil)
     #expect(!session.state.canUndo)
   }
 }

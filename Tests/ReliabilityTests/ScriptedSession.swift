@@ -54,7 +54,7 @@ final class ScriptedSession {
   func run(_ moves: [Move]) async {
     send(.books(.view(.loadBooks)))
     await settle()
-    if let first = state.books.first { send(.books(.view(.selectBook(first.id)))) }
+    if let first = state.list.books.first { send(.books(.view(.selectBook(first.id)))) }
     await settle()
     for move in moves where outcome.violation == nil {
       await perform(move)
@@ -104,16 +104,16 @@ final class ScriptedSession {
     case .study(.view(.deleteWord(let id))), .study(.view(.flip(let id))),
       .study(.view(.markFail(let id))), .study(.view(.markSuccess(let id))),
       .study(.view(.resetMark(let id))):
-      return state.words.contains(id) ? nil : "unknown word ID"
+      return state.session.words.contains(id) ? nil : "unknown word ID"
     case .books(.view(.selectBook(let id))), .books(.view(.deleteBook(let id))):
-      return state.books.contains { $0.id == id } ? nil : "unknown book ID"
+      return state.list.books.contains { $0.id == id } ? nil : "unknown book ID"
     case .books(.view(.renameBook(let id, let title))):
-      guard state.books.contains(where: { $0.id == id }) else { return "unknown book ID" }
+      guard state.list.books.contains(where: { $0.id == id }) else { return "unknown book ID" }
       return title.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? "blank title" : nil
     case .study(.view(.saveWord(let term, _))):
       return term.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? "blank term" : nil
     case .study(.view(.editWord(let id, let term, _))):
-      guard state.words.contains(id) else { return "unknown word ID" }
+      guard state.session.words.contains(id) else { return "unknown word ID" }
       return term.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? "blank term" : nil
     case .books(.view(.createBook(let title))):
       return title.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? "blank title" : nil
@@ -130,7 +130,7 @@ final class ScriptedSession {
     case .marksFailed: return .study(.studyStatesSaved(.failure(error)))
     case .unknownWordDeleted: return .study(.wordDeleted(Word.ID(77_777), .failure(error)))
     case .wordsFailed:
-      return .study(.wordsLoaded(state.selectedBookID ?? WordBook.ID(1), .failure(error)))
+      return .study(.wordsLoaded(state.session.bookID ?? WordBook.ID(1), .failure(error)))
     }
   }
 

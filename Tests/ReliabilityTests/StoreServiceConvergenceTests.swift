@@ -27,7 +27,7 @@ import WordbookSQLite
         }
         return
       }
-      if session.state.wordsStatus == .loaded { compared += 1 }
+      if session.state.session.wordsStatus == .loaded { compared += 1 }
     }
     print(
       "Reliability: \(Self.sequences) scripted sessions with \(failures) injected failures; "

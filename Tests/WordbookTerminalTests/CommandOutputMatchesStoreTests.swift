@@ -40,7 +40,7 @@ import WordbookSQLite
     store.send(.books(.view(.loadBooks)))
     await store.settle()
     var loaded: [(WordBook, AppState)] = []
-    for book in store.state.books {
+    for book in store.state.list.books {
       store.send(.books(.view(.selectBook(book.id))))
       await store.settle()
       loaded.append((book, store.state))
@@ -80,11 +80,11 @@ import WordbookSQLite
     try await Self.fill(SQLiteWordService(path: path))
     let loaded = try await Self.loadThroughStore(path: path)
     #expect(loaded.map(\.0.title) == ["Paged", "Small"])
-    #expect(loaded.map { $0.1.words.count } == [8192, 300])
+    #expect(loaded.map { $0.1.session.words.count } == [8192, 300])
 
     var stats = ""
     for (book, state) in loaded {
-      let words = state.words.allWords.sorted { $0.id.rawValue < $1.id.rawValue }
+      let words = state.session.words.allWords.sorted { $0.id.rawValue < $1.id.rawValue }
       #expect(Set(words.map(\.studyState)).count == 3)
       let listing = try await process.run(["--db", path, "words", "\(book.id)"])
       #expect(listing.status == 0)

@@ -16,7 +16,7 @@ import WordbookTerminal
     store.send(.key(.right, pageSize: 10))
     #expect(store.state.keysWhileLoading == [.right])
     await store.settle()
-    #expect(store.state.app.booksStatus == .loaded)
+    #expect(store.state.app.list.booksStatus == .loaded)
     #expect(store.state.keysWhileLoading.isEmpty)
   }
 
@@ -27,7 +27,7 @@ import WordbookTerminal
       reducer: AppReducer(service: InMemoryWordService(books: SampleWordbook.books)))
     store.send(.books(.view(.loadBooks)))
     await store.settle()
-    store.send(.books(.view(.selectBook(store.state.books[0].id))))
+    store.send(.books(.view(.selectBook(store.state.list.books[0].id))))
     await store.settle()
     let renderer = StudyScreenRenderer(messages: .english, color: false)
     let lines = renderer.render(

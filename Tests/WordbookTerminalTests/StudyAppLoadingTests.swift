@@ -16,9 +16,9 @@ import WordbookTerminal
     let app = StudyApp(
       store: store, renderer: StudyScreenRenderer(messages: .english, color: false))
     app.start {}
-    #expect(store.state.app.wordsStatus != .loaded)
+    #expect(store.state.app.session.wordsStatus != .loaded)
     for key in [Key.right, .right, .left] { #expect(app.handle(key)) }
-    while store.state.app.wordsStatus != .loaded || store.state.app.hasUnsavedMarks {
+    while store.state.app.session.wordsStatus != .loaded || store.state.app.hasUnsavedMarks {
       await store.settle()
     }
     #expect(store.state.app.tally == StudyTally(notStudied: 2, success: 2, fail: 1))
@@ -51,15 +51,15 @@ import WordbookTerminal
       store: store, renderer: StudyScreenRenderer(messages: .english, color: false))
     app.start {}
     await store.settle()
-    #expect(store.state.app.selectedBookID == nouns.id)
-    #expect(store.state.app.wordsStatus == .loaded)
+    #expect(store.state.app.session.bookID == nouns.id)
+    #expect(store.state.app.session.wordsStatus == .loaded)
 
     try await service.deleteBook(nouns.id)
     #expect(app.handle(.character("a")))
     for key in [Key.character("x"), .enter, .enter] { #expect(app.handle(key)) }
     await store.settle()
     let frame = app.frame(size: TerminalSize(columns: 80, rows: 12)).joined(separator: "\n")
-    #expect(store.state.app.selectedBookID == nil)
+    #expect(store.state.app.session.bookID == nil)
     #expect(frame.contains("Choose a wordbook"))
     #expect(frame.contains("Error: No wordbook has ID \(nouns.id)."))
     app.stop()

@@ -93,7 +93,7 @@ import Wordbook
         .study(.view(.rate(Word.ID(1), .good, at: time, id: id(2)))),
       ])
     #expect(screen.screen.cards.cursor == 1)
-    #expect(screen.app.round.missed == [Word.ID(5)])
+    #expect(screen.app.session.round.missed == [Word.ID(5)])
   }
 
   /// 1 to 4 rate the card again, hard, good and easy; 0 still resets its mark.
@@ -116,7 +116,7 @@ import Wordbook
     let keys: [Key] = Array(repeating: "4", count: 5)
     #expect(pressThroughTheReducer(keys, on: &screen).count == 5)
     // The answers have not come: the round waits for them before it ends.
-    #expect(!screen.app.round.isOver)
+    #expect(!screen.app.session.round.isOver)
     let reducer = StudyScreenReducer(app: AppReducer(service: InMemoryWordService()))
     for word in StateBuilder.sampleWords {
       let memory = WordMemory.replaying(
@@ -126,9 +126,9 @@ import Wordbook
       _ = reducer.reduce(
         into: &screen, action: .app(.study(.reviewRecorded(word.id, .success(memory)))))
     }
-    #expect(screen.app.round.isOver)
+    #expect(screen.app.session.round.isOver)
     #expect(pressThroughTheReducer(["l", "h", "3"], on: &screen).isEmpty)
-    #expect(screen.app.round.ratedCount == 5)
+    #expect(screen.app.session.round.ratedCount == 5)
   }
 
   @Test func arrowsAndVimKeysMoveWithinTheList() {

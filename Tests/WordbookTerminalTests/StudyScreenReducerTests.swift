@@ -53,8 +53,8 @@ import WordbookTesting
 
     _ = reducer.reduce(
       into: &state, action: .app(.books(.bookDeleted(books[0].id, .success(books[0].id)))))
-    #expect(state.app.selectedBookID == nil)
-    #expect(state.screen.cards.cursor == 0 && !state.app.round.isOver)
+    #expect(state.app.session.bookID == nil)
+    #expect(state.screen.cards.cursor == 0 && !state.app.session.round.isOver)
   }
 
   @Test func theFirstBookOpensOnceTheAppFoundNoBookStudiedLast() async throws {
@@ -63,22 +63,22 @@ import WordbookTesting
     await withTestStore(
       initialState: StudyScreen(app: AppState(seed: 1)), reducer: reducer(memory)
     ) { store in
-      store.send(.app(.books(.view(.loadBooks)))) { $0.app.booksStatus = .loading }
+      store.send(.app(.books(.view(.loadBooks)))) { $0.app.list.booksStatus = .loading }
       await store.receive(.app(.books(.booksLoaded(.success(books))))) {
-        $0.app.books = books
-        $0.app.booksStatus = .loaded
-        $0.app.isReopeningLastBook = true
+        $0.app.list.books = books
+        $0.app.list.booksStatus = .loaded
+        $0.app.list.isReopeningLastBook = true
       }
       #expect(store.state.isLoading)
       await store.receive(.app(.books(.lastStudiedBookLoaded(.success(nil))))) {
-        $0.app.isReopeningLastBook = false
-        $0.app.selectedBookID = books[0].id
-        $0.app.wordsStatus = .loading
+        $0.app.list.isReopeningLastBook = false
+        $0.app.session.bookID = books[0].id
+        $0.app.session.wordsStatus = .loading
         $0.opensFirstBook = false
       }
       await store.receive(.app(.study(.wordsLoaded(books[0].id, .success(words))))) {
-        $0.app.words = WordList(words)
-        $0.app.wordsStatus = .loaded
+        $0.app.session.words = WordList(words)
+        $0.app.session.wordsStatus = .loaded
         $0.app.startRound()
       }
       #expect(!store.state.isLoading)
@@ -98,26 +98,26 @@ import WordbookTesting
     await withTestStore(
       initialState: StudyScreen(app: AppState(seed: 1), book: "Nouns"), reducer: reducer(service)
     ) { store in
-      store.send(.app(.books(.view(.loadBooks)))) { $0.app.booksStatus = .loading }
+      store.send(.app(.books(.view(.loadBooks)))) { $0.app.list.booksStatus = .loading }
       await store.receive(.app(.books(.booksLoaded(.success(books))))) {
-        $0.app.books = books
-        $0.app.booksStatus = .loaded
-        $0.app.isReopeningLastBook = true
-        $0.app.selectedBookID = nouns.id
-        $0.app.wordsStatus = .loading
+        $0.app.list.books = books
+        $0.app.list.booksStatus = .loaded
+        $0.app.list.isReopeningLastBook = true
+        $0.app.session.bookID = nouns.id
+        $0.app.session.wordsStatus = .loading
         $0.requestedBook = nil
         $0.opensFirstBook = false
       }
       await store.receive(.app(.study(.wordsLoaded(nouns.id, .success(words))))) {
-        $0.app.words = WordList(words)
-        $0.app.wordsStatus = .loaded
+        $0.app.session.words = WordList(words)
+        $0.app.session.wordsStatus = .loaded
         $0.app.startRound()
       }
       await service.waitUntilHeld(.lastStudiedBook)
       #expect(await service.release(.lastStudiedBook))
       // The book studied last comes too late: the requested one stays open.
       await store.receive(.app(.books(.lastStudiedBookLoaded(.success(books[0].id))))) {
-        $0.app.isReopeningLastBook = false
+        $0.app.list.isReopeningLastBook = false
       }
     }
   }
@@ -130,20 +130,20 @@ import WordbookTesting
     await withTestStore(
       initialState: StudyScreen(app: AppState(seed: 1)), reducer: reducer(memory)
     ) { store in
-      store.send(.app(.books(.view(.loadBooks)))) { $0.app.booksStatus = .loading }
+      store.send(.app(.books(.view(.loadBooks)))) { $0.app.list.booksStatus = .loading }
       store.send(.key(.right, pageSize: 10, at: Self.time)) { $0.keysWhileLoading = [.right] }
       await store.receive(.app(.books(.booksLoaded(.success(books))))) {
-        $0.app.books = books
-        $0.app.booksStatus = .loaded
-        $0.app.isReopeningLastBook = true
+        $0.app.list.books = books
+        $0.app.list.booksStatus = .loaded
+        $0.app.list.isReopeningLastBook = true
       }
       store.send(.key(.character("j"), pageSize: 10, at: Self.time)) {
         $0.keysWhileLoading = [.right, .character("j")]
       }
       await store.receive(.app(.books(.lastStudiedBookLoaded(.success(nil))))) {
-        $0.app.isReopeningLastBook = false
-        $0.app.selectedBookID = verbs.id
-        $0.app.wordsStatus = .loading
+        $0.app.list.isReopeningLastBook = false
+        $0.app.session.bookID = verbs.id
+        $0.app.session.wordsStatus = .loading
         $0.opensFirstBook = false
       }
       store.send(.key(.left, pageSize: 10, at: Self.time)) {
@@ -152,18 +152,18 @@ import WordbookTesting
       // Success on the first card, down past the second, fail on the third: each key sees
       // the cursor the one before left. The round goes back to the second, the one left.
       await store.receive(.app(.study(.wordsLoaded(verbs.id, .success(words))))) {
-        $0.app.words = WordList(words)
-        $0.app.wordsStatus = .loaded
+        $0.app.session.words = WordList(words)
+        $0.app.session.wordsStatus = .loaded
         $0.app.startRound()
-        $0.app.words.setStudyState(.success, of: go)
-        $0.app.words.setStudyState(.fail, of: eat)
-        $0.app.round.current = come
-        $0.app.round.currentPosition = 1
-        $0.app.round.counts.unscheduled = 1
-        $0.app.round.ratedCount = 2
-        $0.app.round.answerCount = 2
-        $0.app.round.missed = [eat]
-        $0.app.round.time = Self.time
+        $0.app.session.words.setStudyState(.success, of: go)
+        $0.app.session.words.setStudyState(.fail, of: eat)
+        $0.app.session.round.current = come
+        $0.app.session.round.currentPosition = 1
+        $0.app.session.round.counts.unscheduled = 1
+        $0.app.session.round.ratedCount = 2
+        $0.app.session.round.answerCount = 2
+        $0.app.session.round.missed = [eat]
+        $0.app.session.round.time = Self.time
         $0.keysWhileLoading = []
         $0.screen.cards.cursor = 1
         $0.screen.cards.ratingsGiven = 2
@@ -171,11 +171,11 @@ import WordbookTesting
       // Each rating is one write, its mark and its review.
       let knew = Self.memory(after: .good, of: go)
       await store.receive(.app(.study(.reviewRecorded(go, .success(knew))))) {
-        $0.app.schedule.record(knew, of: go)
+        $0.app.session.schedule.record(knew, of: go)
       }
       let forgot = Self.memory(after: .again, of: eat)
       await store.receive(.app(.study(.reviewRecorded(eat, .success(forgot))))) {
-        $0.app.schedule.record(forgot, of: eat)
+        $0.app.session.schedule.record(forgot, of: eat)
       }
     }
   }
@@ -187,13 +187,13 @@ import WordbookTesting
     let open = StudyScreen.opened(books: books, selecting: books[0], words: words)
     await withTestStore(initialState: open, reducer: reducer(memory)) { store in
       store.send(.key(.right, pageSize: 10, at: Self.time)) {
-        $0.app.words.setStudyState(.success, of: go)
-        $0.app.round.current = words[1].id
-        $0.app.round.currentPosition = 1
-        $0.app.round.counts.unscheduled = 2
-        $0.app.round.ratedCount = 1
-        $0.app.round.answerCount = 1
-        $0.app.round.time = Self.time
+        $0.app.session.words.setStudyState(.success, of: go)
+        $0.app.session.round.current = words[1].id
+        $0.app.session.round.currentPosition = 1
+        $0.app.session.round.counts.unscheduled = 2
+        $0.app.session.round.ratedCount = 1
+        $0.app.session.round.answerCount = 1
+        $0.app.session.round.time = Self.time
         $0.screen.cards.cursor = 1
         $0.screen.cards.ratingsGiven = 1
       }
@@ -201,7 +201,7 @@ import WordbookTesting
       #expect(!store.state.isFinished)
       let knew = Self.memory(after: .good, of: go)
       await store.receive(.app(.study(.reviewRecorded(go, .success(knew))))) {
-        $0.app.schedule.record(knew, of: go)
+        $0.app.session.schedule.record(knew, of: go)
       }
       #expect(store.state.isFinished)
       #expect(!store.state.screen.cards.hasQuit)
@@ -228,7 +228,7 @@ import WordbookTesting
     for key in [Key.right, .character("s"), .left, .character("j")] {
       store.send(.key(key, pageSize: 10))
     }
-    while store.state.app.wordsStatus != .loaded || store.state.app.hasUnsavedMarks {
+    while store.state.app.session.wordsStatus != .loaded || store.state.app.hasUnsavedMarks {
       await store.settle()
     }
     store.finishRecording()
@@ -255,7 +255,7 @@ import WordbookTesting
       .key("y", pageSize: 10), .app(.books(.bookDeleted(books[1].id, .success(books[1].id)))),
     ]
     for action in actions { reducer.apply(action, to: &screen) }
-    #expect(screen.app.books == [books[0]])
+    #expect(screen.app.list.books == [books[0]])
     #expect(screen.screen.pickerCursor == 0)
     let frame = StudyScreenRenderer(messages: .english, color: false)
       .render(screen.app, screen: screen.screen, size: TerminalSize(columns: 60, rows: 12))

@@ -88,7 +88,7 @@ import Testing
     ).sentActions
     #expect(told == [.delegate(.openBook(nouns.id, .loading))])
     app.apply(.books(.view(.selectBook(nouns.id))), to: &state)
-    #expect(state.session.bookID == nouns.id && state.wordsStatus == .loading)
+    #expect(state.session.bookID == nouns.id && state.session.wordsStatus == .loading)
     #expect(state.invariantViolations == [])
   }
 

@@ -16,22 +16,22 @@ import Testing
 
   @Test func editingAWordChangesItsTextAndKeepsItsMark() async throws {
     let (loaded, service) = await makeLoadedStore()
-    let book = try #require(loaded.state.selectedBookID)
-    let word = try #require(loaded.state.words.allWords.first)
+    let book = try #require(loaded.state.session.bookID)
+    let word = try #require(loaded.state.session.words.allWords.first)
     loaded.send(.study(.view(.markSuccess(word.id))))
     await loaded.settle()
     await withTestStore(initialState: loaded.state, reducer: AppReducer(service: service)) {
       store in
       store.send(.study(.view(.editWord(word.id, term: "고친", meaning: "two\nlines")))) {
-        $0.isSavingWord = true
+        $0.session.isSavingWord = true
       }
       var edited = word
       edited.term = "고친"
       edited.meaning = "two\nlines"
       edited.studyState = .success
       await store.receive(.study(.wordEdited(book, .success(edited)))) {
-        $0.isSavingWord = false
-        $0.words.replaceText(with: edited)
+        $0.session.isSavingWord = false
+        $0.session.words.replaceText(with: edited)
       }
     }
     #expect(try await service.fetchWords(in: book).first == edited(word, "고친", "two\nlines"))
@@ -43,7 +43,7 @@ import Testing
 
   @Test func aBlankOrUnknownEditIsAnErrorAndSendsNothing() async throws {
     let (state, service) = await loadedSession()
-    let word = try #require(state.words.allWords.first)
+    let word = try #require(state.session.words.allWords.first)
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
       store.send(.study(.view(.editWord(word.id, term: " \n", meaning: "x")))) {
         $0.lastError = .blankTerm
@@ -52,13 +52,13 @@ import Testing
         $0.lastError = .unknownWord(Word.ID(999))
       }
     }
-    #expect(try await service.fetchWords(in: state.books[0].id).first == word)
+    #expect(try await service.fetchWords(in: state.list.books[0].id).first == word)
   }
 
   @Test func anEditAnsweredAfterSwitchingBooksLeavesTheShownBookAlone() async throws {
     let (state, service) = await loadedSession()
-    let nouns = state.books[1].id
-    let verb = try #require(state.words.allWords.first)
+    let nouns = state.list.books[1].id
+    let verb = try #require(state.session.words.allWords.first)
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
       // An answer naming another book than the selected one changes no word here, even when
       // the IDs look alike.
@@ -80,32 +80,32 @@ import Testing
 
   @Test func deletingTheSelectedBookDeselectsItAndALateListCannotBringItBack() async throws {
     let (state, service) = await loadedSession()
-    let verbs = state.books[0]
-    let staleList = state.books
+    let verbs = state.list.books[0]
+    let staleList = state.list.books
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
       store.send(.books(.view(.deleteBook(verbs.id))))
       await store.receive(.books(.bookDeleted(verbs.id, .success(verbs.id)))) {
-        $0.books.removeFirst()
-        $0.selectedBookID = nil
-        $0.words = WordList()
-        $0.wordsStatus = .notLoaded
-        $0.round = StudyRound()
+        $0.list.books.removeFirst()
+        $0.session.bookID = nil
+        $0.session.words = WordList()
+        $0.session.wordsStatus = .notLoaded
+        $0.session.round = StudyRound()
       }
       store.send(.books(.booksLoaded(.success(staleList)))) {
-        $0.books = [staleList[1]]
-        $0.isReopeningLastBook = true
+        $0.list.books = [staleList[1]]
+        $0.list.isReopeningLastBook = true
       }
       await store.receive(.books(.lastStudiedBookLoaded(.success(nil)))) {
-        $0.isReopeningLastBook = false
+        $0.list.isReopeningLastBook = false
       }
-      #expect(store.state.books.map(\.id) == [staleList[1].id])
+      #expect(store.state.list.books.map(\.id) == [staleList[1].id])
     }
     #expect(try await service.fetchBooks().map(\.id) == [staleList[1].id])
   }
 
   @Test func renamingToATakenTitleNamesTheBookThatHasIt() async throws {
     let (state, service) = await loadedSession()
-    let (verbs, nouns) = (state.books[0], state.books[1])
+    let (verbs, nouns) = (state.list.books[0], state.list.books[1])
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
       store.send(.books(.view(.renameBook(verbs.id, title: " ")))) { $0.lastError = .blankTitle }
       store.send(.books(.view(.renameBook(verbs.id, title: "  NOUNS "))))
@@ -115,7 +115,7 @@ import Testing
       store.send(.books(.view(.renameBook(verbs.id, title: "동사"))))
       var renamed = verbs
       renamed.title = "동사"
-      await store.receive(.books(.bookRenamed(.success(renamed)))) { $0.books[0].title = "동사" }
+      await store.receive(.books(.bookRenamed(.success(renamed)))) { $0.list.books[0].title = "동사" }
     }
   }
 
@@ -123,7 +123,7 @@ import Testing
     let (store, _) = await makeLoadedStore()
     let all = store.state.visibleWords.ids
     store.send(.study(.view(.setSearchQuery("  MEANING 2 "))))
-    #expect(store.state.searchQuery == "MEANING 2")
+    #expect(store.state.session.words.searchQuery == "MEANING 2")
     #expect(store.state.visibleWords.ids == [all[1]])
     store.send(.study(.view(.editWord(all[1], term: "changed", meaning: "changed"))))
     await store.settle()
@@ -131,21 +131,21 @@ import Testing
     store.send(.study(.view(.setSearchQuery("changed"))))
     #expect(store.state.visibleWords.ids == [all[1]])
     store.send(.study(.view(.setSearchQuery(" "))))
-    #expect(store.state.searchQuery == nil)
+    #expect(store.state.session.words.searchQuery == nil)
     #expect(store.state.visibleWords.ids == all)
   }
 
   @Test func theReverseWayTurnsEveryCardToItsFront() async throws {
     var (state, service) = await loadedSession()
-    let word = try #require(state.words.allWords.first)
+    let word = try #require(state.session.words.allWords.first)
     // The loading marked every part: only what the steps below change may be marked.
     state.changedParts.removeAll()
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
-      store.send(.study(.view(.flip(word.id)))) { $0.backFaces = [word.id] }
+      store.send(.study(.view(.flip(word.id)))) { $0.session.backFaces = [word.id] }
       #expect(!store.state.changedParts.contains(.reversed))
       store.send(.study(.view(.toggleReverse))) {
-        $0.isReversed = true
-        $0.backFaces = []
+        $0.session.isReversed = true
+        $0.session.backFaces = []
       }
       #expect(store.state.changedParts.contains(.reversed))
     }
@@ -153,7 +153,7 @@ import Testing
 
   @Test func theBookStudiedLastIsReopenedOnTheNextStart() async throws {
     let (first, service) = await makeLoadedStore()
-    let nouns = first.state.books[1]
+    let nouns = first.state.list.books[1]
     first.send(.books(.view(.selectBook(nouns.id))))
     await first.settle()
     #expect(try await service.lastStudiedBook() == nouns.id)
@@ -161,9 +161,9 @@ import Testing
     let next = Store(initialState: AppState(seed: 1), reducer: AppReducer(service: service))
     next.send(.books(.view(.loadBooks)))
     await next.settle()
-    #expect(next.state.selectedBookID == nouns.id)
-    #expect(next.state.wordsStatus == .loaded)
-    #expect(next.state.words.count == 3)
+    #expect(next.state.session.bookID == nouns.id)
+    #expect(next.state.session.wordsStatus == .loaded)
+    #expect(next.state.session.words.count == 3)
   }
 
   @Test func errorsLoggedBeforeTitleTakenExistedStillDecode() throws {
@@ -179,13 +179,13 @@ import Testing
 extension AppReducerManagingTests {
   @Test func aBookDeletedByAnotherProcessReturnsToThePickerWithTheError() async throws {
     let (store, service) = await makeLoadedStore()
-    let verbs = store.state.books[0]
+    let verbs = store.state.list.books[0]
     try await service.deleteBook(verbs.id)
     store.send(.study(.view(.saveWord(term: "새", meaning: "new"))))
     await store.settle()
     #expect(store.state.lastError == .service(.bookNotFound(verbs.id)))
-    #expect(store.state.selectedBookID == nil)
-    #expect(store.state.picker == .chooseOne([store.state.books[0]]))
-    #expect(!store.state.books.contains { $0.id == verbs.id })
+    #expect(store.state.session.bookID == nil)
+    #expect(store.state.picker == .chooseOne([store.state.list.books[0]]))
+    #expect(!store.state.list.books.contains { $0.id == verbs.id })
   }
 }

@@ -19,12 +19,12 @@ import Testing
 
   @Test func marksEditsNewWordsAndDeletionsKeepTheStudyOrder() async throws {
     let (state, service) = await studyingSession()
-    let verbs = state.books[0].id
+    let verbs = state.list.books[0].id
     let order = state.visibleWords.ids
     let turned = order[1]
-    var marked = try #require(state.words[order[0]])
+    var marked = try #require(state.session.words[order[0]])
     marked.studyState = .success
-    var edited = try #require(state.words[turned])
+    var edited = try #require(state.session.words[turned])
     edited.term = "edited"
     let deleted = order[2]
     let added = Word(id: Word.ID(100), term: "new", meaning: "word")
@@ -34,13 +34,13 @@ import Testing
     ]
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
       store.send(.study(.outsideChanges(changes))) {
-        $0.words.setStudyState(.success, of: marked.id)
-        $0.words.replaceText(with: edited)
-        $0.words.remove(id: deleted)
-        $0.words.append(added)
+        $0.session.words.setStudyState(.success, of: marked.id)
+        $0.session.words.replaceText(with: edited)
+        $0.session.words.remove(id: deleted)
+        $0.session.words.append(added)
       }
       #expect(store.state.visibleWords.ids == order.filter { $0 != deleted } + [added.id])
-      #expect(store.state.backFaces == [turned])
+      #expect(store.state.session.backFaces == [turned])
       #expect(store.state.tally.success == 1)
       // The same report again, as when the session made the changes itself: nothing changes.
       store.send(.study(.outsideChanges(changes)))
@@ -49,23 +49,23 @@ import Testing
 
   @Test func aMarkOfTheSessionStillOnItsWayIsNotUndoneByAnOlderReport() async throws {
     let (store, _) = await makeLoadedStore()
-    let word = try #require(store.state.words[store.state.visibleWords.id(at: 0)])
+    let word = try #require(store.state.session.words[store.state.visibleWords.id(at: 0)])
     store.send(.study(.view(.markSuccess(word.id))))
-    store.send(.study(.outsideChanges([.wordUpdated(word, book: store.state.books[0].id)])))
-    #expect(store.state.words[word.id]?.studyState == .success)
+    store.send(.study(.outsideChanges([.wordUpdated(word, book: store.state.list.books[0].id)])))
+    #expect(store.state.session.words[word.id]?.studyState == .success)
     await store.settle()
-    #expect(store.state.words[word.id]?.studyState == .success)
+    #expect(store.state.session.words[word.id]?.studyState == .success)
   }
 
   @Test func changesToAnotherBookReloadOnlyTheList() async throws {
     let (state, service) = await studyingSession()
-    let nouns = state.books[1].id
+    let nouns = state.list.books[1].id
     let saved = try await service.saveWord(WordDraft(term: "책", meaning: "book"), to: nouns)
     let books = try await service.fetchBooks()
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
       store.send(.study(.outsideChanges([.wordAdded(saved, book: nouns)])))
       await store.receive(.books(.outsideBooksLoaded(.success(books)))) {
-        $0.books[1].wordCount = 4
+        $0.list.books[1].wordCount = 4
       }
     }
   }
@@ -74,21 +74,21 @@ import Testing
     let (state, service) = await studyingSession()
     let book = WordBook(id: WordBook.ID(3), title: "Adjectives")
     var listed = state
-    listed.books.append(book)
+    listed.list.books.append(book)
     await withTestStore(initialState: listed, reducer: AppReducer(service: service)) { store in
       store.send(.books(.bookCreated(.success(book)))) {
-        $0.selectedBookID = book.id
-        $0.words = WordList()
-        $0.backFaces = []
+        $0.session.bookID = book.id
+        $0.session.words = WordList()
+        $0.session.backFaces = []
         $0.startRound()
       }
-      #expect(store.state.books.filter { $0.id == book.id }.count == 1)
+      #expect(store.state.list.books.filter { $0.id == book.id }.count == 1)
     }
   }
 
   @Test func anImportIntoTheShownBookAddsItsWordsAtTheEnd() async throws {
     let (state, service) = await studyingSession()
-    let verbs = state.books[0]
+    let verbs = state.list.books[0]
     let drafts = [
       WordDraft(term: "term 1", meaning: "meaning 1"), WordDraft(term: "x", meaning: "y"),
     ]
@@ -99,19 +99,19 @@ import Testing
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
       store.send(.study(.outsideChanges([.bookReloaded(verbs.id)])))
       await store.receive(.study(.outsideWordsLoaded(verbs.id, .success(words)))) {
-        $0.words.append(new)
-        $0.books[0].wordCount = 7
-        $0.round.counts.unscheduled += 1
+        $0.session.words.append(new)
+        $0.list.books[0].wordCount = 7
+        $0.session.round.counts.unscheduled += 1
       }
       #expect(store.state.visibleWords.ids == state.visibleWords.ids + [new.id])
-      #expect(store.state.backFaces == state.backFaces)
+      #expect(store.state.session.backFaces == state.session.backFaces)
     }
   }
 
   @Test func aSubscribedSessionSeesAnotherSessionsMark() async throws {
     let (state, service) = await studyingSession()
     let other = Store(initialState: state, reducer: AppReducer(service: service))
-    var marked = try #require(state.words[state.visibleWords.id(at: 0)])
+    var marked = try #require(state.session.words[state.visibleWords.id(at: 0)])
     marked.studyState = .fail
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
       store.send(.study(.view(.subscribeToChanges)))
@@ -122,9 +122,9 @@ import Testing
       }
       other.send(.study(.view(.markFail(marked.id))))
       await store.receive(
-        .study(.outsideChanges([.wordUpdated(marked, book: state.books[0].id)]))
+        .study(.outsideChanges([.wordUpdated(marked, book: state.list.books[0].id)]))
       ) {
-        $0.words.setStudyState(.fail, of: marked.id)
+        $0.session.words.setStudyState(.fail, of: marked.id)
       }
       store.send(.study(.view(.unsubscribeFromChanges)))
     }

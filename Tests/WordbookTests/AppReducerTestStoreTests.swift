@@ -33,16 +33,16 @@ import Testing
     let books = try await service.fetchBooks()
     await withTestStore(initialState: AppState(seed: 1), reducer: AppReducer(service: service)) {
       store in
-      store.send(.books(.view(.loadBooks))) { $0.booksStatus = .loading }
+      store.send(.books(.view(.loadBooks))) { $0.list.booksStatus = .loading }
       #expect(store.state.picker == .loading)
       await store.receive(.books(.booksLoaded(.success(books)))) {
-        $0.books = books
-        $0.booksStatus = .loaded
-        $0.isReopeningLastBook = true
+        $0.list.books = books
+        $0.list.booksStatus = .loaded
+        $0.list.isReopeningLastBook = true
       }
       // Nothing is selected, so the reducer asks which book to reopen: none yet.
       await store.receive(.books(.lastStudiedBookLoaded(.success(nil)))) {
-        $0.isReopeningLastBook = false
+        $0.list.isReopeningLastBook = false
       }
       #expect(store.state.picker == .chooseOne(books))
     }
@@ -53,9 +53,9 @@ import Testing
     let service = InMemoryWordService(books: [("Verbs", [])], faults: .init(failureRate: 1))
     await withTestStore(initialState: AppState(seed: 1), reducer: AppReducer(service: service)) {
       store in
-      store.send(.books(.view(.loadBooks))) { $0.booksStatus = .loading }
+      store.send(.books(.view(.loadBooks))) { $0.list.booksStatus = .loading }
       await store.receive(.books(.booksLoaded(.failure(error)))) {
-        $0.booksStatus = .failed(error)
+        $0.list.booksStatus = .failed(error)
         $0.lastError = .service(error)
       }
       #expect(store.state.picker == .failed(error))
@@ -64,32 +64,32 @@ import Testing
 
   @Test func selectingAnUnknownBookKeepsTheSelection() async {
     let (state, service) = await loadedSession()
-    let selected = state.selectedBookID
+    let selected = state.session.bookID
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
       store.send(.books(.view(.selectBook(WordBook.ID(999))))) {
         $0.lastError = .unknownBook(WordBook.ID(999))
       }
-      #expect(store.state.selectedBookID == selected)
+      #expect(store.state.session.bookID == selected)
     }
   }
 
   @Test func theLastSelectedBookWinsWhateverOrderAnswersCome() async throws {
     let (state, service) = await loadedSession()
-    let verbs = state.books[0]
-    let nouns = state.books[1]
+    let verbs = state.list.books[0]
+    let nouns = state.list.books[1]
     let nounWords = try await service.fetchWords(in: nouns.id)
     let verbWords = try await service.fetchWords(in: verbs.id)
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
       store.send(.books(.view(.selectBook(verbs.id)))) {
-        $0.words = WordList()
-        $0.wordsStatus = .loading
-        $0.round = StudyRound()
+        $0.session.words = WordList()
+        $0.session.wordsStatus = .loading
+        $0.session.round = StudyRound()
       }
       // Selecting again cancels the first request, so its answer never arrives.
-      store.send(.books(.view(.selectBook(nouns.id)))) { $0.selectedBookID = nouns.id }
+      store.send(.books(.view(.selectBook(nouns.id)))) { $0.session.bookID = nouns.id }
       await store.receive(.study(.wordsLoaded(nouns.id, .success(nounWords)))) {
-        $0.words = WordList(nounWords)
-        $0.wordsStatus = .loaded
+        $0.session.words = WordList(nounWords)
+        $0.session.wordsStatus = .loaded
         $0.startRound()
       }
       // A late answer for the book no longer selected changes nothing.
@@ -103,23 +103,23 @@ import Testing
     let draft = WordDraft(term: "달리다", meaning: "to run")
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
       store.send(.study(.view(.saveWord(term: draft.term, meaning: draft.meaning)))) {
-        $0.isSavingWord = true
-        $0.wordDraft = draft
+        $0.session.isSavingWord = true
+        $0.session.wordDraft = draft
       }
       var saved: Word?
       await store.receive("wordSaved") { action in
-        guard case .study(.wordSaved(state.books[0].id, .success(let word))) = action else {
+        guard case .study(.wordSaved(state.list.books[0].id, .success(let word))) = action else {
           return false
         }
         saved = word
         return true
       } assert: {
-        $0.isSavingWord = false
-        $0.wordDraft = nil
-        if let saved { $0.words = WordList(state.words.allWords + [saved]) }
-        $0.books[0].wordCount = 7
+        $0.session.isSavingWord = false
+        $0.session.wordDraft = nil
+        if let saved { $0.session.words = WordList(state.session.words.allWords + [saved]) }
+        $0.list.books[0].wordCount = 7
         // The new word joins the round, at its end.
-        $0.round.counts.unscheduled += 1
+        $0.session.round.counts.unscheduled += 1
       }
       #expect(saved?.term == draft.term)
     }
@@ -134,11 +134,11 @@ import Testing
     let draft = WordDraft(term: "달리다", meaning: "to run")
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
       store.send(.study(.view(.saveWord(term: draft.term, meaning: draft.meaning)))) {
-        $0.isSavingWord = true
-        $0.wordDraft = draft
+        $0.session.isSavingWord = true
+        $0.session.wordDraft = draft
       }
-      await store.receive(.study(.wordSaved(state.books[0].id, .failure(error)))) {
-        $0.isSavingWord = false
+      await store.receive(.study(.wordSaved(state.list.books[0].id, .failure(error)))) {
+        $0.session.isSavingWord = false
         $0.lastError = .service(error)
       }
     }
@@ -156,7 +156,7 @@ import Testing
     await withTestStore(initialState: state, reducer: AppReducer(service: loadedService)) {
       store in
       store.send(.study(.view(.saveWord(term: "  ", meaning: "meaning")))) {
-        $0.wordDraft = WordDraft(term: "  ", meaning: "meaning")
+        $0.session.wordDraft = WordDraft(term: "  ", meaning: "meaning")
         $0.lastError = .blankTerm
       }
     }
@@ -166,8 +166,8 @@ import Testing
     let (state, service) = await loadedSession()
     let first = state.visibleWords.id(at: 0)
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
-      store.send(.study(.view(.flip(first)))) { $0.backFaces = [first] }
-      store.send(.study(.view(.flip(first)))) { $0.backFaces = [] }
+      store.send(.study(.view(.flip(first)))) { $0.session.backFaces = [first] }
+      store.send(.study(.view(.flip(first)))) { $0.session.backFaces = [] }
       store.send(.study(.view(.flip(Word.ID(424_242))))) {
         $0.lastError = .unknownWord(Word.ID(424_242))
       }
@@ -185,9 +185,9 @@ import Testing
         .study(.studyStatesSaved(.success([.init(wordID: first, state: .success)]))))
       store.send(.study(.view(.flip(first))))
       let running = store.store.runningEffectCount
-      store.send(.study(.view(.shuffle))) { $0.backFaces = [] }
+      store.send(.study(.view(.shuffle))) { $0.session.backFaces = [] }
       #expect(store.store.runningEffectCount == running)
-      #expect(store.state.words[first]?.studyState == .success)
+      #expect(store.state.session.words[first]?.studyState == .success)
       #expect(store.state.visibleWords.ids != state.visibleWords.ids)
     }
   }
@@ -195,13 +195,13 @@ import Testing
   @Test func twoQuickMarksEndWithTheLaterOneSaved() async throws {
     let (state, service) = await loadedSession()
     let word = state.visibleWords.id(at: 2)
-    let book = state.books[0].id
+    let book = state.list.books[0].id
     await withTestStore(
       initialState: state, reducer: AppReducer(service: service), exhaustivity: .off
     ) { store in
       store.send(.study(.view(.markSuccess(word))))
       store.send(.study(.view(.markFail(word))))
-      #expect(store.state.words[word]?.studyState == .fail)
+      #expect(store.state.session.words[word]?.studyState == .fail)
       await store.receive(
         .study(.studyStatesSaved(.success([.init(wordID: word, state: .success)]))))
       await store.receive(.study(.studyStatesSaved(.success([.init(wordID: word, state: .fail)]))))
@@ -220,11 +220,11 @@ import Testing
       initialState: state, reducer: AppReducer(service: service), exhaustivity: .off
     ) { store in
       store.send(.study(.view(.markSuccess(word))))
-      #expect(store.state.words[word]?.studyState == .success)
+      #expect(store.state.session.words[word]?.studyState == .success)
       await store.receive(.study(.studyStatesSaved(.failure(error)))) {
         $0.lastError = .service(error)
       }
-      #expect(store.state.words[word]?.studyState == .notStudied)
+      #expect(store.state.session.words[word]?.studyState == .notStudied)
     }
   }
 
@@ -256,11 +256,11 @@ import Testing
       store.send(.study(.view(.undo)))
       await store.receive(
         .study(.studyStatesSaved(.success([.init(wordID: word, state: .notStudied)]))))
-      #expect(store.state.words[word]?.studyState == .notStudied)
+      #expect(store.state.session.words[word]?.studyState == .notStudied)
       store.send(.study(.view(.redo)))
       await store.receive(
         .study(.studyStatesSaved(.success([.init(wordID: word, state: .success)]))))
-      #expect(store.state.words[word]?.studyState == .success)
+      #expect(store.state.session.words[word]?.studyState == .success)
       store.send(.study(.view(.redo))) { $0.lastError = .nothingToRedo }
     }
   }

@@ -22,7 +22,7 @@ import Wordbook
 
     #expect(store.runningEffectCount == runningBefore)
     #expect(store.state.lastError == nil)
-    #expect(store.state.backFaces.isEmpty)
+    #expect(store.state.session.backFaces.isEmpty)
     #expect(Set(store.state.visibleWords.ids) == Set(ids))
     #expect(store.state.visibleWords.ids != ids)
     #expect(
@@ -47,7 +47,7 @@ import Wordbook
     await store.settle()
 
     store.send(.study(.view(.toggleStudyMode)))
-    #expect(store.state.studyMode == .excludeSuccess)
+    #expect(store.state.session.words.mode == .excludeSuccess)
     #expect(!store.state.visibleWords.ids.contains(ids[0]))
     #expect(store.state.visibleWords.count == ids.count - 1)
     #expect(store.state.face(of: ids[1]) == .front)
@@ -57,13 +57,13 @@ import Wordbook
 
     // No word has been rated: Due mode shows them all as new, in the study order.
     store.send(.study(.view(.toggleStudyMode)))
-    #expect(store.state.studyMode == .due)
+    #expect(store.state.session.words.mode == .due)
     await store.settle()
-    #expect(store.state.schedule.status == .loaded)
+    #expect(store.state.session.schedule.status == .loaded)
     #expect(store.state.visibleWords.ids == ids)
 
     store.send(.study(.view(.toggleStudyMode)))
-    #expect(store.state.studyMode == .all)
+    #expect(store.state.session.words.mode == .all)
     #expect(store.state.visibleWords.count == ids.count)
   }
 
@@ -81,12 +81,12 @@ import Wordbook
     let (store, service) = await makeLoadedStore()
     let ids = store.state.visibleWords.ids
     store.send(.study(.view(.markSuccess(ids[0]))))
-    #expect(store.state.words[ids[0]]?.studyState == .success)
+    #expect(store.state.session.words[ids[0]]?.studyState == .success)
     store.send(.study(.view(.markFail(ids[1]))))
     store.send(.study(.view(.markSuccess(ids[2]))))
     store.send(.study(.view(.resetMark(ids[2]))))
     await store.settle()
-    let bookID = try #require(store.state.selectedBookID)
+    let bookID = try #require(store.state.session.bookID)
     let saved = try await service.fetchWords(in: bookID)
     #expect(saved.first { $0.id == ids[0] }?.studyState == .success)
     #expect(saved.first { $0.id == ids[1] }?.studyState == .fail)
@@ -111,9 +111,9 @@ import Wordbook
     let id = store.state.visibleWords.id(at: 0)
     await service.setFaults(.init(failureRate: 1))
     store.send(.study(.view(.markSuccess(id))))
-    #expect(store.state.words[id]?.studyState == .success)
+    #expect(store.state.session.words[id]?.studyState == .success)
     await store.settle()
-    #expect(store.state.words[id]?.studyState == .notStudied)
+    #expect(store.state.session.words[id]?.studyState == .notStudied)
     guard case .service(let error) = store.state.lastError else {
       Issue.record("expected a service error, got \(String(describing: store.state.lastError))")
       return
@@ -129,17 +129,17 @@ import Wordbook
     store.send(.study(.view(.markFail(ids[1]))))
     #expect(store.state.marksNotYetSaved == 2)
     await store.settle()
-    #expect(store.state.unsavedMarks == [ids[0]: .success, ids[1]: .fail])
+    #expect(store.state.session.unsavedMarks == [ids[0]: .success, ids[1]: .fail])
     #expect(store.state.marksNotYetSaved == 2)
-    #expect(store.state.words[ids[0]]?.studyState == .notStudied)
+    #expect(store.state.session.words[ids[0]]?.studyState == .notStudied)
 
     await service.setFaults(.init())
     store.send(.study(.view(.retryUnsavedMarks)))
-    #expect(store.state.unsavedMarks.isEmpty)
-    #expect(store.state.words[ids[0]]?.studyState == .success)
+    #expect(store.state.session.unsavedMarks.isEmpty)
+    #expect(store.state.session.words[ids[0]]?.studyState == .success)
     await store.settle()
     #expect(store.state.marksNotYetSaved == 0)
-    let saved = try await service.fetchWords(in: try #require(store.state.selectedBookID))
+    let saved = try await service.fetchWords(in: try #require(store.state.session.bookID))
     #expect(saved.first { $0.id == ids[0] }?.studyState == .success)
     #expect(saved.first { $0.id == ids[1] }?.studyState == .fail)
   }
@@ -151,12 +151,12 @@ import Wordbook
     store.send(.study(.view(.markSuccess(ids[0]))))
     store.send(.study(.view(.markSuccess(ids[1]))))
     await store.settle()
-    #expect(store.state.unsavedMarks.count == 2)
+    #expect(store.state.session.unsavedMarks.count == 2)
     await service.setFaults(.init())
     store.send(.study(.view(.markFail(ids[0]))))
     store.send(.study(.view(.deleteWord(ids[1]))))
     await store.settle()
-    #expect(store.state.unsavedMarks.isEmpty)
+    #expect(store.state.session.unsavedMarks.isEmpty)
     #expect(store.state.marksNotYetSaved == 0)
   }
 
@@ -170,33 +170,33 @@ import Wordbook
     store.send(.study(.view(.markSuccess(id))))
     store.send(.study(.view(.markFail(id))))
     await store.settle()
-    let bookID = try #require(store.state.selectedBookID)
+    let bookID = try #require(store.state.session.bookID)
     let saved = try await service.fetchWords(in: bookID)
     #expect(saved.first { $0.id == id }?.studyState == .fail)
-    #expect(store.state.words[id]?.studyState == .fail)
+    #expect(store.state.session.words[id]?.studyState == .fail)
   }
 
   @Test func selectingAnUnknownBookIsAnErrorAndKeepsTheSelection() async {
     let (store, _) = await makeLoadedStore()
-    let selected = store.state.selectedBookID
+    let selected = store.state.session.bookID
     store.send(.books(.view(.selectBook(WordBook.ID(999)))))
     #expect(store.state.lastError == .unknownBook(WordBook.ID(999)))
-    #expect(store.state.selectedBookID == selected)
+    #expect(store.state.session.bookID == selected)
   }
 
   @Test func aLateAnswerForABookNoLongerSelectedIsIgnored() async throws {
     let (store, _) = await makeLoadedStore()
-    let books = store.state.books
+    let books = store.state.list.books
     store.send(.books(.view(.selectBook(books[0].id))))
     store.send(.books(.view(.selectBook(books[1].id))))
     await store.settle()
     // Book A's words arriving last, after B is selected and loaded, change nothing.
-    let wordsOfB = store.state.words
+    let wordsOfB = store.state.session.words
     store.send(
       .study(.wordsLoaded(books[0].id, .success([Word(id: Word.ID(1), term: "x", meaning: "y")]))))
-    #expect(store.state.selectedBookID == books[1].id)
-    #expect(store.state.words == wordsOfB)
-    #expect(store.state.words.count == 3)
+    #expect(store.state.session.bookID == books[1].id)
+    #expect(store.state.session.words == wordsOfB)
+    #expect(store.state.session.words.count == 3)
   }
 
   @Test func savingWithNoSelectionIsAnErrorAndSendsNothing() async {
@@ -205,7 +205,7 @@ import Wordbook
     store.send(.study(.view(.saveWord(term: "물", meaning: "water"))))
     #expect(store.state.lastError == .noBookSelected)
     #expect(store.runningEffectCount == 0)
-    #expect(!store.state.isSavingWord)
+    #expect(!store.state.session.isSavingWord)
   }
 
   @Test func savingABlankTermIsAValidationError() async {
@@ -213,19 +213,19 @@ import Wordbook
     store.send(.study(.view(.saveWord(term: "  ", meaning: "nothing"))))
     #expect(store.state.lastError == .blankTerm)
     #expect(store.runningEffectCount == 0)
-    #expect(store.state.wordDraft == WordDraft(term: "  ", meaning: "nothing"))
+    #expect(store.state.session.wordDraft == WordDraft(term: "  ", meaning: "nothing"))
   }
 
   @Test func savingAddsTheWordAndClearsTheForm() async {
     let (store, _) = await makeLoadedStore()
-    let count = store.state.words.count
+    let count = store.state.session.words.count
     store.send(.study(.view(.saveWord(term: "물", meaning: "water"))))
-    #expect(store.state.isSavingWord)
+    #expect(store.state.session.isSavingWord)
     await store.settle()
-    #expect(!store.state.isSavingWord)
-    #expect(store.state.words.count == count + 1)
+    #expect(!store.state.session.isSavingWord)
+    #expect(store.state.session.words.count == count + 1)
     #expect(store.state.visibleWords.last?.term == "물")
-    #expect(store.state.wordDraft == nil)
+    #expect(store.state.session.wordDraft == nil)
     #expect(store.state.selectedBook?.wordCount == count + 1)
   }
 
@@ -234,8 +234,8 @@ import Wordbook
     await service.setFaults(.init(failureRate: 1))
     store.send(.study(.view(.saveWord(term: "물", meaning: "water"))))
     await store.settle()
-    #expect(!store.state.isSavingWord)
-    #expect(store.state.wordDraft == WordDraft(term: "물", meaning: "water"))
+    #expect(!store.state.session.isSavingWord)
+    #expect(store.state.session.wordDraft == WordDraft(term: "물", meaning: "water"))
     #expect(store.state.lastError?.message.contains("unavailable") == true)
   }
 
@@ -264,8 +264,8 @@ import Wordbook
 
     let (loaded, _) = await makeLoadedStore()
     let other = Store(initialState: AppState(seed: 1), reducer: AppReducer(service: failing))
-    other.send(.books(.booksLoaded(.success(loaded.state.books))))
-    #expect(other.state.picker == .chooseOne(loaded.state.books))
+    other.send(.books(.booksLoaded(.success(loaded.state.list.books))))
+    #expect(other.state.picker == .chooseOne(loaded.state.list.books))
   }
 
   @Test func undoAndRedoStepThroughMarks() async throws {
@@ -274,16 +274,16 @@ import Wordbook
     store.send(.study(.view(.markSuccess(id))))
     store.send(.study(.view(.markFail(id))))
     store.send(.study(.view(.undo)))
-    #expect(store.state.words[id]?.studyState == .success)
+    #expect(store.state.session.words[id]?.studyState == .success)
     store.send(.study(.view(.undo)))
-    #expect(store.state.words[id]?.studyState == .notStudied)
+    #expect(store.state.session.words[id]?.studyState == .notStudied)
     store.send(.study(.view(.undo)))
     #expect(store.state.lastError == .nothingToUndo)
     store.send(.study(.view(.redo)))
     store.send(.study(.view(.redo)))
-    #expect(store.state.words[id]?.studyState == .fail)
+    #expect(store.state.session.words[id]?.studyState == .fail)
     await store.settle()
-    let bookID = try #require(store.state.selectedBookID)
+    let bookID = try #require(store.state.session.bookID)
     #expect(try await service.fetchWords(in: bookID).first?.studyState == .fail)
   }
 
@@ -308,10 +308,10 @@ import Wordbook
     store.send(.study(.view(.markFail(id))))
     store.send(.study(.view(.deleteWord(id))))
     await store.settle()
-    #expect(store.state.words[id] == nil)
+    #expect(store.state.session.words[id] == nil)
     #expect(!store.state.visibleWords.ids.contains(id))
-    #expect(store.state.backFaces.isEmpty)
-    let bookID = try #require(store.state.selectedBookID)
+    #expect(store.state.session.backFaces.isEmpty)
+    let bookID = try #require(store.state.session.bookID)
     #expect(try await service.fetchWords(in: bookID).count == 5)
   }
 
@@ -321,11 +321,11 @@ import Wordbook
     let second = WordBook(id: .init(2), title: "Second", wordCount: 2)
     var state = AppState(seed: 1, books: [first, second], selectedBookID: second.id)
     // The second book's words are loading: its count is the service's, not the empty list's.
-    state.books = [first, second]
-    state.wordsStatus = .loading
+    state.list.books = [first, second]
+    state.session.wordsStatus = .loading
     _ = AppReducer(service: InMemoryWordService())
       .reduce(into: &state, action: .study(.wordDeleted(.init(7), .success(.init(7)))))
-    #expect(state.books.map(\.wordCount) == [3, 2])
+    #expect(state.list.books.map(\.wordCount) == [3, 2])
     #expect(state.invariantViolations == [])
   }
 

@@ -50,9 +50,9 @@ import Testing
     let old = try JSONDecoder().decode([AppState].self, from: Data(contentsOf: Self.fixture))
     let now = [Self.state(after: Self.studying), Self.state(after: Self.reloading)]
     #expect(old == now)
-    #expect(!now[0].serviceSync.undoHistory.redoSteps.isEmpty)
+    #expect(!now[0].session.serviceSync.undoHistory.redoSteps.isEmpty)
     #expect(now[0].list.deletedBookIDs == [Self.nouns.id])
-    #expect(now[1].serviceSync.changesDuringLoad != ChangesDuringLoad())
+    #expect(now[1].session.serviceSync.changesDuringLoad != ChangesDuringLoad())
   }
 
   @Test func theBookkeepingKeepsItsFlatKeys() throws {
@@ -67,6 +67,6 @@ import Testing
     #expect(Set(keys) == oldKeys[1].union(["schedule"]))
     let decoded = try JSONDecoder().decode(AppState.self, from: data)
     // A state's equality leaves its bookkeeping out; the log keeps it all the same.
-    #expect(decoded == state && decoded.serviceSync == state.serviceSync)
+    #expect(decoded == state && decoded.session.serviceSync == state.session.serviceSync)
   }
 }

@@ -94,18 +94,18 @@ private final class Tally: Sendable {
     #expect(state.changedParts.isEmpty, "a state just built has changed nothing")
 
     before = state.comparedParts
-    state.words.replaceText(with: words[0])
-    state.words.setStudyState(.success, of: words[1].id)
-    state.words.setStudyState(.notStudied, of: words[2].id)
-    state.backFaces.insert(words[3].id)
+    state.session.words.replaceText(with: words[0])
+    state.session.words.setStudyState(.success, of: words[1].id)
+    state.session.words.setStudyState(.notStudied, of: words[2].id)
+    state.session.backFaces.insert(words[3].id)
     state.recordChanges(since: before)
     #expect(state.changedParts.parts == [.card(words[1].id), .card(words[3].id), .tally])
 
     state.changedParts.removeAll()
     before = state.comparedParts
-    state.words.remove(id: Word.ID(99))
-    state.words.remove(id: words[2].id)
-    state.backFaces.removeAll()
+    state.session.words.remove(id: Word.ID(99))
+    state.session.words.remove(id: words[2].id)
+    state.session.backFaces.removeAll()
     state.recordChanges(since: before)
     #expect(
       state.changedParts.parts == [

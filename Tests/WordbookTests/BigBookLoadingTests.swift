@@ -21,9 +21,9 @@ import WordbookTesting
     let store = Store(initialState: AppState(seed: 7), reducer: AppReducer(service: service))
     store.send(.books(.view(.loadBooks)))
     await store.settle()
-    store.send(.books(.view(.selectBook(try #require(store.state.books.first).id))))
+    store.send(.books(.view(.selectBook(try #require(store.state.list.books.first).id))))
     await service.waitUntilHeld(.fetchWords)
-    try await Self.waitUntil { store.state.wordsStatus == .loaded }
+    try await Self.waitUntil { store.state.session.wordsStatus == .loaded }
     return (store, service, memory)
   }
 
@@ -38,14 +38,14 @@ import WordbookTesting
 
   @Test func theFirstPageShowsWhileTheRestLoads() async throws {
     let (store, service, _) = try await storeShowingFirstPage()
-    #expect(store.state.words.count == AppState.firstPageSize)
-    #expect(store.state.isLoadingRestOfWords)
+    #expect(store.state.session.words.count == AppState.firstPageSize)
+    #expect(store.state.session.isLoadingRestOfWords)
     #expect(store.state.selectedBook?.wordCount == Self.size)
     #expect(store.state.invariantViolations == [])
     await service.release(.fetchWords)
     await store.settle()
-    #expect(!store.state.isLoadingRestOfWords)
-    #expect(store.state.words.count == Self.size)
+    #expect(!store.state.session.isLoadingRestOfWords)
+    #expect(store.state.session.words.count == Self.size)
     #expect(store.state.visibleWords.count == Self.size)
     #expect(store.state.invariantViolations == [])
   }
@@ -58,17 +58,17 @@ import WordbookTesting
     store.send(.study(.view(.flip(first[5]))))
     store.send(.study(.view(.deleteWord(first[6]))))
     try await Self.waitUntil {
-      !store.state.words.contains(first[6]) && !store.state.hasUnsavedMarks
+      !store.state.session.words.contains(first[6]) && !store.state.hasUnsavedMarks
     }
     store.send(.study(.view(.setStudyMode(.excludeSuccess))))
     store.send(.study(.view(.flip(first[5]))))
     await service.release(.fetchWords)
     await store.settle()
 
-    #expect(store.state.words.count == Self.size - 1)
-    #expect(store.state.words[first[3]]?.studyState == .fail)
-    #expect(store.state.words[first[4]]?.studyState == .success)
-    #expect(!store.state.words.contains(first[6]))
+    #expect(store.state.session.words.count == Self.size - 1)
+    #expect(store.state.session.words[first[3]]?.studyState == .fail)
+    #expect(store.state.session.words[first[4]]?.studyState == .success)
+    #expect(!store.state.session.words.contains(first[6]))
     #expect(store.state.face(of: first[5]) == .back)
     // The mode applies to the rest too: every word but the known one shows, the first page
     // in its places and the rest after it.
@@ -79,7 +79,7 @@ import WordbookTesting
         == first.filter { ![first[4], first[6]].contains($0) })
     #expect(store.state.selectedBook?.wordCount == Self.size - 1)
     #expect(store.state.invariantViolations == [])
-    let stored = try await memory.fetchWords(in: try #require(store.state.selectedBookID))
+    let stored = try await memory.fetchWords(in: try #require(store.state.session.bookID))
     #expect(stored.count == Self.size - 1)
     #expect(stored.first { $0.id == first[3] }?.studyState == .fail)
   }
@@ -105,8 +105,8 @@ import WordbookTesting
     await service.fail(.fetchWords, call: 1, with: error)
     await service.release(.fetchWords)
     await store.settle()
-    #expect(store.state.wordsStatus == .failed(error))
-    #expect(!store.state.isLoadingRestOfWords)
+    #expect(store.state.session.wordsStatus == .failed(error))
+    #expect(!store.state.session.isLoadingRestOfWords)
     #expect(store.state.invariantViolations == [])
   }
 }

@@ -30,7 +30,7 @@ import Testing
     let batch = [StudyStateChange(wordID: Word.ID(1), state: .success)]
     reducer.apply(.study(.studyStatesSaved(.success(batch))), to: &state)
     reducer.apply(.study(.wordsLoaded(book.id, .success(words))), to: &state)
-    #expect(state.words[Word.ID(1)]?.studyState == .success)
+    #expect(state.session.words[Word.ID(1)]?.studyState == .success)
     #expect(!state.hasUnsavedMarks)
   }
 
@@ -42,7 +42,7 @@ import Testing
     let saved = Word(id: Word.ID(3), term: "먹다", meaning: "to eat")
     reducer.apply(.study(.wordSaved(book.id, .success(saved))), to: &state)
     reducer.apply(.study(.wordsLoaded(book.id, .success(words))), to: &state)
-    #expect(state.words.allWords.map(\.term) == ["가다", "오다", "먹다"])
+    #expect(state.session.words.allWords.map(\.term) == ["가다", "오다", "먹다"])
     #expect(state.selectedBook?.wordCount == 3)
 
     var later = loadedState()
@@ -50,7 +50,7 @@ import Testing
     reducer.apply(.study(.wordSaved(book.id, .success(saved))), to: &later)
     _ = reducer.reduce(
       into: &later, action: .study(.wordsLoaded(book.id, .success(words + [saved]))))
-    #expect(later.words.count == 3)
+    #expect(later.session.words.count == 3)
   }
 
   @Test func aWordDeletedDuringAReloadStaysDeleted() {
@@ -60,7 +60,7 @@ import Testing
     _ = reducer.reduce(
       into: &state, action: .study(.wordDeleted(Word.ID(2), .success(Word.ID(2)))))
     reducer.apply(.study(.wordsLoaded(book.id, .success(words))), to: &state)
-    #expect(state.words.allWords.map(\.id) == [Word.ID(1)])
+    #expect(state.session.words.allWords.map(\.id) == [Word.ID(1)])
     #expect(state.selectedBook?.wordCount == 1)
   }
 
@@ -75,7 +75,7 @@ import Testing
     reducer.apply(.study(.view(.deleteWord(saved.id))), to: &state)
     reducer.apply(.study(.wordDeleted(saved.id, .success(saved.id))), to: &state)
     reducer.apply(.study(.wordSaved(book.id, .success(saved))), to: &state)
-    #expect(state.words.allWords.map(\.id) == [Word.ID(1), Word.ID(2)])
-    #expect(!state.isSavingWord)
+    #expect(state.session.words.allWords.map(\.id) == [Word.ID(1), Word.ID(2)])
+    #expect(!state.session.isSavingWord)
   }
 }

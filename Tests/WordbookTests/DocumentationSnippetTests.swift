@@ -26,7 +26,7 @@ import WordbookTesting
     let store = Store(initialState: AppState(seed: 7), reducer: AppReducer(service: service))
     store.send(.books(.view(.loadBooks)))
     await store.settle()
-    store.send(.books(.view(.selectBook(store.state.books[0].id))))
+    store.send(.books(.view(.selectBook(store.state.list.books[0].id))))
     await store.settle()
     return store
   }
@@ -38,7 +38,7 @@ import WordbookTesting
     store.send(.books(.view(.loadBooks)))
     store.send(.study(.view(.markSuccess(wordID))))
     await store.settle()
-    #expect(store.state.words[wordID]?.studyState == .success)
+    #expect(store.state.session.words[wordID]?.studyState == .success)
   }
 
   /// `StudySession.md`, "Wire the store to a service".
@@ -48,10 +48,10 @@ import WordbookTesting
       initialState: AppState(seed: UInt64.random(in: 0...UInt64.max)),
       reducer: AppReducer(service: service)
     )
-    #expect(store.state.booksStatus == .notLoaded)
+    #expect(store.state.list.booksStatus == .notLoaded)
     store.send(.books(.view(.loadBooks)))
     await store.settle()
-    #expect(store.state.books.map(\.title) == [SampleWordbook.title])
+    #expect(store.state.list.books.map(\.title) == [SampleWordbook.title])
   }
 
   /// `StudySession.md`, "Load the wordbooks and pick one".
@@ -62,11 +62,11 @@ import WordbookTesting
     store.send(.books(.view(.loadBooks)))  // state.picker == .loading
     #expect(store.state.picker == .loading)
     await store.settle()  // state.picker == .chooseOne(books), or .empty, or .failed
-    let books = store.state.books
+    let books = store.state.list.books
     #expect(store.state.picker == .chooseOne(books))
     store.send(.books(.view(.selectBook(books[0].id))))
-    await store.settle()  // state.wordsStatus == .loaded
-    #expect(store.state.wordsStatus == .loaded)
+    await store.settle()  // state.session.wordsStatus == .loaded
+    #expect(store.state.session.wordsStatus == .loaded)
     #expect(store.state.picker == .chosen(books[0]))
   }
 
@@ -77,14 +77,14 @@ import WordbookTesting
     store.send(.study(.view(.flip(first))))  // the card shows its meaning
     #expect(store.state.face(of: first) == .back)
     store.send(.study(.view(.markSuccess(first))))  // green at once; saved in the background
-    #expect(store.state.words[first]?.studyState == .success)
+    #expect(store.state.session.words[first]?.studyState == .success)
     store.send(.study(.view(.shuffle)))  // new order, marks kept, every card on its front
     #expect(store.state.face(of: first) == .front)
-    #expect(store.state.words[first]?.studyState == .success)
+    #expect(store.state.session.words[first]?.studyState == .success)
     store.send(.study(.view(.toggleStudyMode)))  // all → all but successful → failed only → all
-    #expect(store.state.studyMode == .excludeSuccess)
+    #expect(store.state.session.words.mode == .excludeSuccess)
     store.send(.study(.view(.undo)))  // the last mark, undone (and saved)
-    #expect(store.state.words[first]?.studyState == .notStudied)
+    #expect(store.state.session.words[first]?.studyState == .notStudied)
     await store.settle()
     #expect(!store.state.hasUnsavedMarks)
   }
@@ -98,11 +98,11 @@ import WordbookTesting
     let first = store.state.visibleWords.id(at: 0)
     store.send(.study(.view(.markSuccess(first))))
     await store.settle()
-    #expect(store.state.unsavedMarks == [first: .success])
+    #expect(store.state.session.unsavedMarks == [first: .success])
     store.send(.study(.view(.retryUnsavedMarks)))  // the refused marks, applied and sent again
-    #expect(store.state.words[first]?.studyState == .success)
+    #expect(store.state.session.words[first]?.studyState == .success)
     await store.settle()
-    #expect(store.state.unsavedMarks.isEmpty)
+    #expect(store.state.session.unsavedMarks.isEmpty)
     #expect(await service.callCount(of: .updateStudyStates) == 2)
   }
 
@@ -110,11 +110,11 @@ import WordbookTesting
   @Test func savingAWord() async {
     let store = await openedStore(service: InMemoryWordService(books: nouns))
     store.send(.study(.view(.saveWord(term: "물", meaning: "water"))))
-    // state.isSavingWord == true until the service answers
-    #expect(store.state.isSavingWord)
+    // state.session.isSavingWord == true until the service answers
+    #expect(store.state.session.isSavingWord)
     await store.settle()
-    #expect(!store.state.isSavingWord)
-    #expect(store.state.words.count == 4)
+    #expect(!store.state.session.isSavingWord)
+    #expect(store.state.session.words.count == 4)
   }
 
   /// `StudySession.md`, "Edit, delete, search and study the other way".
@@ -126,30 +126,30 @@ import WordbookTesting
     // The text changes, the mark stays.
     store.send(.study(.view(.editWord(id, term: "물", meaning: "water; liquid"))))
     await store.settle()
-    #expect(store.state.words[id]?.meaning == "water; liquid")
-    #expect(store.state.words[id]?.studyState == .fail)
+    #expect(store.state.session.words[id]?.meaning == "water; liquid")
+    #expect(store.state.session.words[id]?.studyState == .fail)
     store.send(.study(.view(.deleteWord(id))))
     await store.settle()
-    #expect(!store.state.words.contains(id))
+    #expect(!store.state.session.words.contains(id))
     // Only the words whose term or meaning contains it.
     store.send(.study(.view(.setSearchQuery("wat"))))
     #expect(store.state.visibleWords.map(\.term) == ["바다"])
     store.send(.study(.view(.setSearchQuery(nil))))  // every word of the mode again
     #expect(store.state.visibleWords.map(\.term).sorted() == ["바다", "불"])
     store.send(.study(.view(.toggleReverse)))  // the meaning on the front, for this session
-    #expect(store.state.isReversed)
+    #expect(store.state.session.isReversed)
   }
 
   /// `StudySession.md`, "Manage wordbooks".
   @Test func managingWordbooks() async {
     let store = await openedStore(service: InMemoryWordService(books: nouns))
-    let bookID = store.state.books[1].id
+    let bookID = store.state.list.books[1].id
     store.send(.books(.view(.renameBook(bookID, title: "TOEIC 900"))))
     await store.settle()
-    #expect(store.state.books.map(\.title) == ["Nouns", "TOEIC 900"])
+    #expect(store.state.list.books.map(\.title) == ["Nouns", "TOEIC 900"])
     store.send(.books(.view(.deleteBook(bookID))))  // and its words
     await store.settle()
-    #expect(store.state.books.map(\.title) == ["Nouns"])
+    #expect(store.state.list.books.map(\.title) == ["Nouns"])
   }
 
   /// `StudySession.md`, "Stay live with other sessions". The time limit is a safety net, not a
@@ -167,10 +167,10 @@ import WordbookTesting
     }
     other.send(.study(.view(.markFail(id))))
     await other.settle()
-    while store.state.words[id]?.studyState != .fail {
+    while store.state.session.words[id]?.studyState != .fail {
       for await _ in store.changes() { break }
     }
-    #expect(store.state.words[id]?.studyState == .fail)
+    #expect(store.state.session.words[id]?.studyState == .fail)
     store.send(.study(.view(.unsubscribeFromChanges)))  // when it closes
     await store.settle()
     #expect(service.changeSubscriberCount == 0)
@@ -193,7 +193,7 @@ import WordbookTesting
     drawn = []
     store.send(.study(.view(.flip(first))))
     #expect(drawn.count == 3)
-    #expect(drawn.contains(store.state.words[first]?.meaning ?? "?"))
+    #expect(drawn.contains(store.state.session.words[first]?.meaning ?? "?"))
   }
 
   /// `Wordbook.md`, observing a screen's parts.
@@ -233,9 +233,9 @@ import WordbookTesting
       reducer: AppReducer(service: InMemoryWordService(books: SampleWordbook.books))
     )
     store.send(.books(.view(.loadBooks)))
-    #expect(store.state.booksStatus == .loading)
+    #expect(store.state.list.booksStatus == .loading)
     await store.settle()
-    #expect(store.state.books.count == 1)
+    #expect(store.state.list.books.count == 1)
   }
 
   /// `AppState.init(seed:books:selectedBookID:words:studyMode:)`.
@@ -249,7 +249,7 @@ import WordbookTesting
       ],
       studyMode: .excludeSuccess)
     #expect(state.visibleWords.count == 1)
-    #expect(state.books[0].wordCount == 2)
+    #expect(state.list.books[0].wordCount == 2)
   }
 
   /// `TestingAFrontEndsCore.md`, "Build a state".
@@ -262,9 +262,9 @@ import WordbookTesting
         Word(id: Word.ID(2), term: "오다", meaning: "to come", studyState: .fail),
       ],
       studyMode: .excludeSuccess)
-    state.backFaces = [Word.ID(2)]
+    state.session.backFaces = [Word.ID(2)]
     #expect(state.invariantViolations.isEmpty)
-    state.backFaces = [Word.ID(9)]
+    state.session.backFaces = [Word.ID(9)]
     #expect(!state.invariantViolations.isEmpty)
   }
 
@@ -285,39 +285,43 @@ import WordbookTesting
     let service = ScriptedWordService(wrapping: InMemoryWordService(books: books))
     await withTestStore(initialState: AppState(seed: 42), reducer: AppReducer(service: service)) {
       store in
-      store.send(.books(.view(.loadBooks))) { $0.booksStatus = .loading }
+      store.send(.books(.view(.loadBooks))) { $0.list.booksStatus = .loading }
       await store.receive(.books(.booksLoaded(.success(loaded)))) {
-        $0.books = loaded
-        $0.booksStatus = .loaded
-        $0.isReopeningLastBook = true
+        $0.list.books = loaded
+        $0.list.booksStatus = .loaded
+        $0.list.isReopeningLastBook = true
       }
       await store.receive(.books(.lastStudiedBookLoaded(.success(nil)))) {
-        $0.isReopeningLastBook = false
+        $0.list.isReopeningLastBook = false
       }
       // … select a book, then:
       store.send(.books(.view(.selectBook(loaded[0].id)))) {
-        $0.selectedBookID = loaded[0].id
-        $0.wordsStatus = .loading
+        $0.session.bookID = loaded[0].id
+        $0.session.wordsStatus = .loading
       }
       await store.receive(.study(.wordsLoaded(loaded[0].id, .success(words)))) {
-        $0.words = WordList(words)
-        $0.wordsStatus = .loaded
+        $0.session.words = WordList(words)
+        $0.session.wordsStatus = .loaded
         $0.startRound()
       }
-      store.send(.study(.view(.markSuccess(go)))) { $0.words.setStudyState(.success, of: go) }
+      store.send(.study(.view(.markSuccess(go)))) {
+        $0.session.words.setStudyState(.success, of: go)
+      }
       await store.receive(.study(.studyStatesSaved(.success([.init(wordID: go, state: .success)]))))
 
       await service.fail(.updateStudyStates, call: 2, with: offline)
-      store.send(.study(.view(.markSuccess(sleep)))) { $0.words.setStudyState(.success, of: sleep) }
+      store.send(.study(.view(.markSuccess(sleep)))) {
+        $0.session.words.setStudyState(.success, of: sleep)
+      }
       await store.receive(.study(.studyStatesSaved(.failure(offline)))) {
-        $0.words.setStudyState(.notStudied, of: sleep)
-        $0.unsavedMarks = [sleep: .success]
+        $0.session.words.setStudyState(.notStudied, of: sleep)
+        $0.session.unsavedMarks = [sleep: .success]
         $0.lastError = .service(offline)
       }
       store.send(.study(.view(.setStudyMode(.excludeSuccess)))) {
         $0.setStudyMode(.excludeSuccess)
-        $0.books[0].studyMode = .excludeSuccess
-        $0.backFaces = []
+        $0.list.books[0].studyMode = .excludeSuccess
+        $0.session.backFaces = []
       }
       store.send(.study(.view(.shuffle))) { $0.shuffleStudyOrder() }
       #expect(store.state.visibleWords.map(\.id) == [sleep])
@@ -331,20 +335,20 @@ import WordbookTesting
     let words = try await service.fetchWords(in: book.id)
     let id = words[0].id
     var state = AppState(seed: 3, books: [book])
-    state.selectedBookID = book.id
-    state.wordsStatus = .loading
+    state.session.bookID = book.id
+    state.session.wordsStatus = .loading
     await withTestStore(initialState: state, reducer: AppReducer(service: service)) { store in
       store.send(.study(.wordsLoaded(book.id, .success(words)))) {
-        $0.words = WordList(words)
-        $0.wordsStatus = .loaded
+        $0.session.words = WordList(words)
+        $0.session.wordsStatus = .loaded
         $0.startRound()
       }
       store.send(.study(.view(.deleteWord(id))))
       await store.receive(.study(.wordDeleted(id, .success(id)))) {
         $0.removeWord(id)
-        $0.books[0].wordCount -= 1
+        $0.list.books[0].wordCount -= 1
       }
-      #expect(store.state.round.current == words[1].id)
+      #expect(store.state.session.round.current == words[1].id)
     }
   }
 
@@ -366,15 +370,15 @@ import WordbookTesting
       let bookID = verbs.id
       let apple = Word(id: id, term: "사과", meaning: "apple")
       store.send(.study(.view(.editWord(id, term: apple.term, meaning: apple.meaning)))) {
-        $0.isSavingWord = true
+        $0.session.isSavingWord = true
       }
       await store.receive(.study(.wordEdited(bookID, .success(apple)))) {
-        $0.words.replaceText(with: apple)
-        $0.isSavingWord = false
+        $0.session.words.replaceText(with: apple)
+        $0.session.isSavingWord = false
       }
       store.send(.study(.view(.saveWord(term: "감", meaning: "persimmon")))) {
-        $0.isSavingWord = true
-        $0.wordDraft = WordDraft(term: "감", meaning: "persimmon")
+        $0.session.isSavingWord = true
+        $0.session.wordDraft = WordDraft(term: "감", meaning: "persimmon")
       }
       let saved = await store.receive(
         "wordSaved",
@@ -383,9 +387,9 @@ import WordbookTesting
         }
       ) { state, word in
         state.append(word)
-        state.isSavingWord = false
-        state.wordDraft = nil
-        state.books[0].wordCount = 3
+        state.session.isSavingWord = false
+        state.session.wordDraft = nil
+        state.list.books[0].wordCount = 3
       }
       #expect(saved?.term == "감")
       #expect(store.state.visibleWords.map(\.id).last == saved?.id)
@@ -537,16 +541,16 @@ import WordbookTesting
       reducer: AppReducer(service: InMemoryWordService(books: nouns), clock: { time }))
     store.send(.books(.view(.loadBooks)))
     await store.settle()
-    store.send(.books(.view(.selectBook(store.state.books[0].id))))
+    store.send(.books(.view(.selectBook(store.state.list.books[0].id))))
     await store.settle()
     store.send(.study(.view(.rate(store.state.visibleWords.ids[0], .again, at: time))))
     store.send(.study(.view(.setStudyMode(.due))))
     await store.settle()
     let state = store.state
-    if state.studyMode == .due, let next = state.schedule.nextDue {
-      print("\(state.schedule.dueCount) due, the next at \(next.iso8601)")
+    if state.session.words.mode == .due, let next = state.session.schedule.nextDue {
+      print("\(state.session.schedule.dueCount) due, the next at \(next.iso8601)")
     }
-    #expect(state.schedule.nextDue == time.advanced(by: 60))
+    #expect(state.session.schedule.nextDue == time.advanced(by: 60))
   }
 
   /// `WordService.fetchDailyReviewCounts(in:from:to:)`, `Timestamp.startOfDay`,
@@ -646,11 +650,11 @@ import WordbookTesting
     let store = await openedStore(service: InMemoryWordService(books: nouns))
     let first = store.state.visibleWords.id(at: 0)
     var cards = StudyCards()
-    let book = store.state.selectedBookID
+    let book = store.state.session.bookID
     let outcome = cards.apply(.rate(.good), to: store.state, at: .now)
     for action in outcome.actions { store.send(action) }
     cards.follow(store.state, bookBefore: book)
-    #expect(store.state.words[first]?.studyState == .success)
+    #expect(store.state.session.words[first]?.studyState == .success)
     #expect(cards.cursor == 1)
   }
 
@@ -667,7 +671,7 @@ import WordbookTesting
     store.observe([.screen]) { showCurrentCard() }
     store.send(.app(.books(.view(.loadBooks))))
     await store.settle()
-    store.send(.app(.books(.view(.selectBook(store.state.app.books[0].id)))))
+    store.send(.app(.books(.view(.selectBook(store.state.app.list.books[0].id)))))
     await store.settle()
     store.send(.command(.rate(.good), at: .now))
     await store.settle()

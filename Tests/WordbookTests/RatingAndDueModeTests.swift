@@ -21,7 +21,7 @@ import WordbookTesting
       initialState: AppState(seed: 3), reducer: AppReducer(service: service, clock: { time }))
     store.send(.books(.view(.loadBooks)))
     await store.settle()
-    store.send(.books(.view(.selectBook(store.state.books[0].id))))
+    store.send(.books(.view(.selectBook(store.state.list.books[0].id))))
     await store.settle()
     return store
   }
@@ -46,20 +46,20 @@ import WordbookTesting
       let time = Self.start
       // One write: the mark and the review together. The round moves on to the next card.
       store.send(.study(.view(.rate(id, .hard, at: time, id: rating)))) {
-        $0.words.setStudyState(.success, of: id)
-        $0.round.current = ids[1]
-        $0.round.currentPosition = 1
-        $0.round.counts.unscheduled = 4
-        $0.round.ratedCount = 1
-        $0.round.answerCount = 1
-        $0.round.time = time
+        $0.session.words.setStudyState(.success, of: id)
+        $0.session.round.current = ids[1]
+        $0.session.round.currentPosition = 1
+        $0.session.round.counts.unscheduled = 4
+        $0.session.round.ratedCount = 1
+        $0.session.round.answerCount = 1
+        $0.session.round.time = time
       }
       let rated = Self.memory([.hard], of: id)
       // *hard* keeps a new word learning; a round of all words goes through its cards once,
       // so it is not the round's again (a Due round's would be, when its step is due).
       #expect(rated.phase.isLearning)
       await store.receive(.study(.reviewRecorded(id, .success(rated)))) {
-        $0.schedule.record(rated, of: id)
+        $0.session.schedule.record(rated, of: id)
       }
       #expect(
         (try? await service.fetchReviews(of: id))
@@ -67,30 +67,31 @@ import WordbookTesting
 
       // Undo takes back both in one write, and the card is the current one again.
       store.send(.study(.view(.undo))) {
-        $0.words.setStudyState(.notStudied, of: id)
-        $0.round.current = id
-        $0.round.currentPosition = 0
-        $0.round.counts = RoundCounts(unscheduled: 5)
-        $0.round.ratedCount = 0
-        $0.round.answerCount = 0
+        $0.session.words.setStudyState(.notStudied, of: id)
+        $0.session.round.current = id
+        $0.session.round.currentPosition = 0
+        $0.session.round.counts = RoundCounts(unscheduled: 5)
+        $0.session.round.ratedCount = 0
+        $0.session.round.answerCount = 0
       }
       await store.receive(.study(.reviewRemoved(id, .success(.new)))) {
-        $0.schedule.record(.new, of: id)
+        $0.session.schedule.record(.new, of: id)
       }
       #expect((try? await service.fetchReviews(of: id)) == [])
       #expect(
-        (try? await service.fetchWords(in: open.state.books[0].id))?[0].studyState == .notStudied)
+        (try? await service.fetchWords(in: open.state.list.books[0].id))?[0].studyState
+          == .notStudied)
 
       store.send(.study(.view(.redo))) {
-        $0.words.setStudyState(.success, of: id)
-        $0.round.current = ids[1]
-        $0.round.currentPosition = 1
-        $0.round.counts = RoundCounts(unscheduled: 4)
-        $0.round.ratedCount = 1
-        $0.round.answerCount = 1
+        $0.session.words.setStudyState(.success, of: id)
+        $0.session.round.current = ids[1]
+        $0.session.round.currentPosition = 1
+        $0.session.round.counts = RoundCounts(unscheduled: 4)
+        $0.session.round.ratedCount = 1
+        $0.session.round.answerCount = 1
       }
       await store.receive(.study(.reviewRecorded(id, .success(rated)))) {
-        $0.schedule.record(rated, of: id)
+        $0.session.schedule.record(rated, of: id)
       }
       #expect(
         (try? await service.fetchReviews(of: id))
@@ -110,9 +111,9 @@ import WordbookTesting
     #expect(try await service.fetchReviews(of: id).map(\.rating) == [.good, .easy])
     store.send(.study(.view(.undo)))
     await store.settle()
-    #expect(store.state.words[id]?.studyState == .success)
+    #expect(store.state.session.words[id]?.studyState == .success)
     #expect(try await service.fetchReviews(of: id) == [Review(rating: .good, time: Self.start)])
-    #expect(store.state.schedule.dueTimes[id] == Self.memory([.good], of: id).due)
+    #expect(store.state.session.schedule.dueTimes[id] == Self.memory([.good], of: id).due)
   }
 
   /// A review the service refuses leaves an error, and undo then keeps the review before it.
@@ -150,9 +151,9 @@ import WordbookTesting
     _ = try await service.recordReview(Review(rating: .easy, time: yesterday), of: ids[4])
     let store = await openedStore(service, at: Self.start.advanced(by: 3600))
     store.send(.study(.view(.setStudyMode(.due))))
-    #expect(store.state.schedule.status == .loading)
+    #expect(store.state.session.schedule.status == .loading)
     await store.settle()
-    let schedule = store.state.schedule
+    let schedule = store.state.session.schedule
     #expect(schedule.status == .loaded)
     #expect(schedule.dueCount == 2)
     #expect(schedule.newWordsLeft == 2)
@@ -164,14 +165,14 @@ import WordbookTesting
     store.send(.study(.view(.rate(ids[0], .good, at: Self.start.advanced(by: 3600)))))
     store.send(.study(.view(.rate(ids[3], .good, at: Self.start.advanced(by: 3600)))))
     await store.settle()
-    #expect(store.state.schedule.dueCount == 1)
-    #expect(store.state.schedule.newWordsLeft == 1)
+    #expect(store.state.session.schedule.dueCount == 1)
+    #expect(store.state.session.schedule.newWordsLeft == 1)
     store.send(.study(.view(.setStudyMode(.due))))
     await store.settle()
     // Word 2 is still due and one new word is left; words 1 and 4 are learning, due in 10
     // minutes, which the round shows when their step is due. All three are learning words.
     #expect(store.state.visibleWords.ids == [ids[1], ids[2], ids[0], ids[3]])
-    #expect(store.state.round.counts == RoundCounts(new: 1, learning: 3))
+    #expect(store.state.session.round.counts == RoundCounts(new: 1, learning: 3))
   }
 
   /// The day's allowance of new words is the learner's, not a session's: a session opened
@@ -187,7 +188,7 @@ import WordbookTesting
     let second = await openedStore(service, at: Self.start.advanced(by: 60))
     second.send(.study(.view(.setStudyMode(.due))))
     await second.settle()
-    #expect(second.state.schedule.newWordsLeft == 1)
+    #expect(second.state.session.schedule.newWordsLeft == 1)
     // The word failed a minute before is due again, then comes the one new word left, then the
     // word known a minute before, learning, due in nine minutes.
     #expect(second.state.visibleWords.ids == [ids[1], ids[2], ids[0]])
@@ -195,7 +196,7 @@ import WordbookTesting
     let tomorrow = await openedStore(service, at: Self.start.advanced(by: 86_400))
     tomorrow.send(.study(.view(.setStudyMode(.due))))
     await tomorrow.settle()
-    #expect(tomorrow.state.schedule.newWordsLeft == 3)
+    #expect(tomorrow.state.session.schedule.newWordsLeft == 3)
   }
 
   /// A book chosen in Due mode reads its schedule beside its words, not after them: the
@@ -216,14 +217,14 @@ import WordbookTesting
     store.send(.books(.view(.loadBooks)))
     await store.settle()
     store.send(.books(.view(.selectBook(book.id))))
-    #expect(store.state.schedule.status == .loading)
+    #expect(store.state.session.schedule.status == .loading)
     await service.waitUntilHeld(.fetchWords)
     let deadline = ContinuousClock.now + .seconds(30)
-    while store.state.schedule.status != .loaded, ContinuousClock.now < deadline {
+    while store.state.session.schedule.status != .loaded, ContinuousClock.now < deadline {
       try await Task.sleep(for: .milliseconds(2))
     }
-    #expect(store.state.schedule.status == .loaded)
-    #expect(store.state.wordsStatus == .loading)
+    #expect(store.state.session.schedule.status == .loaded)
+    #expect(store.state.session.wordsStatus == .loading)
     await service.release(.fetchWords)
     await store.settle()
     #expect(store.state.visibleWords.ids == [ids[4]] + ids[0..<4])
@@ -240,15 +241,15 @@ import WordbookTesting
     store.send(.study(.view(.rate(ids[0], .again, at: Self.start))))
     await service.waitUntilHeld(.recordReview)
     store.send(.study(.view(.setStudyMode(.due))))
-    #expect(store.state.schedule.status == .notLoaded)
+    #expect(store.state.session.schedule.status == .notLoaded)
     #expect(await service.callCount(of: .fetchSchedule) == 0)
     await service.release(.recordReview)
     await store.settle()
-    #expect(store.state.schedule.status == .loaded)
+    #expect(store.state.session.schedule.status == .loaded)
     // The word rated *again* is learning, its step a minute away: it comes last, as the round
     // shows it when its step is due, never as new.
     #expect(store.state.visibleWords.ids == Array(ids[1...]) + [ids[0]])
-    #expect(store.state.round.counts == RoundCounts(new: 4, learning: 1))
+    #expect(store.state.session.round.counts == RoundCounts(new: 4, learning: 1))
   }
 
   /// Shuffling in Due mode reorders the due words alone and keeps every mark.
@@ -268,8 +269,8 @@ import WordbookTesting
       store.send(.study(.view(.shuffle)))
       #expect(Set(store.state.visibleWords.ids) == shown)
     }
-    #expect(store.state.words[ids[0]]?.studyState == .fail)
-    #expect(store.state.words[ids[1]]?.studyState == .success)
+    #expect(store.state.session.words[ids[0]]?.studyState == .fail)
+    #expect(store.state.session.words[ids[1]]?.studyState == .success)
     #expect(store.state.tally.fail == 1 && store.state.tally.success == 1)
   }
 
@@ -313,7 +314,7 @@ import WordbookTesting
     for id in ids {
       let log = try await service.fetchReviews(of: id)
       let replayed = WordMemory.replaying(log, of: id, with: Self.scheduler).state
-      #expect(store.state.schedule.dueTimes[id] == replayed.due, "word \(id)")
+      #expect(store.state.session.schedule.dueTimes[id] == replayed.due, "word \(id)")
     }
   }
 }

@@ -62,7 +62,7 @@ import Testing
 
   @Test func anUndoStepOfAWordNotInTheBookIsNamed() {
     var state = AppState(seed: 7, books: [verbs], selectedBookID: verbs.id, words: words)
-    _ = state.serviceSync.recordMark(
+    _ = state.session.serviceSync.recordMark(
       wordID: Word.ID(42), from: .notStudied, to: .success, recordsHistory: true)
     #expect(
       state.invariantViolations == [
@@ -72,18 +72,19 @@ import Testing
 
   @Test func changesKeptFromALoadThatEndedAreNamed() {
     var state = AppState(seed: 7, books: [verbs], selectedBookID: verbs.id, words: words)
-    state.serviceSync.recordSavedDuringLoad(Word(id: Word.ID(3), term: "먹다", meaning: "to eat"))
+    state.session.serviceSync.recordSavedDuringLoad(
+      Word(id: Word.ID(3), term: "먹다", meaning: "to eat"))
     #expect(
       state.invariantViolations == [
         "changes made during a load are kept while no load is in flight"
       ])
-    state.wordsStatus = .loading
+    state.session.wordsStatus = .loading
     #expect(state.invariantViolations == [])
   }
 
   @Test func theBookkeepingIsLeftOutOfEqualityAndDumps() {
     var marked = AppState(seed: 7, books: [verbs], selectedBookID: verbs.id, words: words)
-    _ = marked.serviceSync.recordMark(
+    _ = marked.session.serviceSync.recordMark(
       wordID: Word.ID(1), from: .notStudied, to: .success, recordsHistory: true)
     marked.list.forget(WordBook.ID(9))
     let described = AppState(seed: 7, books: [verbs], selectedBookID: verbs.id, words: words)

@@ -18,10 +18,10 @@ import Testing
   private static func state(holding words: WordList) -> AppState {
     var state = AppState(seed: 1)
     let book = WordBook(id: WordBook.ID(1), title: "Book", wordCount: words.count)
-    state.books = [book]
-    state.selectedBookID = book.id
-    state.wordsStatus = .loaded
-    state.words = words
+    state.list.books = [book]
+    state.session.bookID = book.id
+    state.session.wordsStatus = .loaded
+    state.session.words = words
     return state
   }
 

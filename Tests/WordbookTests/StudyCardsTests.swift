@@ -30,7 +30,7 @@ import Wordbook
   ) -> [AppAction] {
     var sent: [AppAction] = []
     for command in commands {
-      let book = state.selectedBookID
+      let book = state.session.bookID
       let outcome = cards.apply(command, to: state, at: Self.time)
       for action in outcome.actions { reducer.apply(action, to: &state) }
       cards.follow(state, bookBefore: book)
@@ -43,7 +43,7 @@ import Wordbook
   /// of origin 7.
   private func screen(on state: AppState, cursor: Int = 0) -> StudyCards {
     var cards = StudyCards(ratingOrigin: 7)
-    cards.follow(state, bookBefore: state.selectedBookID)
+    cards.follow(state, bookBefore: state.session.bookID)
     cards.cursor = cursor
     return cards
   }
@@ -210,7 +210,7 @@ import Wordbook
           // Nothing rates a card of an ended round.
           #expect(
             outcome.actions
-              == (state.round.isOver
+              == (state.session.round.isOver
                 ? []
                 : [.study(.view(.rate(visible.id(at: current), rating, at: Self.time, id: id)))]))
         }

@@ -19,7 +19,7 @@ import Wordbook
       reducer: StudyScreenFeature(app: AppReducer(service: service, clock: { Self.time })))
     store.send(.app(.books(.view(.loadBooks))))
     await store.settle()
-    if let first = store.state.app.books.first {
+    if let first = store.state.app.list.books.first {
       store.send(.app(.books(.view(.selectBook(first.id)))))
       await store.settle()
     }
@@ -34,8 +34,8 @@ import Wordbook
     store.send(.command(.moveTo(2), at: Self.time))
     store.send(.command(.rate(.easy), at: Self.time))
     await store.settle()
-    #expect(store.state.app.words[visible.id(at: 2)]?.studyState == .success)
-    #expect(store.state.cards.cursor == 3 && !store.state.app.round.isOver)
+    #expect(store.state.app.session.words[visible.id(at: 2)]?.studyState == .success)
+    #expect(store.state.cards.cursor == 3 && !store.state.app.session.round.isOver)
     // The last card, then the two skipped before the one rated first: *easy* sends a new card
     // to review, so none comes back, and the round is over.
     for expected in [3, 0, 1] {
@@ -43,13 +43,14 @@ import Wordbook
       store.send(.command(.rate(.easy), at: Self.time))
       await store.settle()
     }
-    #expect(store.state.app.round.isOver && store.state.cards.isRoundOver(store.state.app))
-    #expect(store.state.app.round.ratedCount == 4 && store.state.app.round.missed.isEmpty)
+    #expect(store.state.app.session.round.isOver && store.state.cards.isRoundOver(store.state.app))
+    #expect(
+      store.state.app.session.round.ratedCount == 4 && store.state.app.session.round.missed.isEmpty)
     // Nothing rates a card of an ended round.
     let tally = store.state.app.tally
     store.send(.command(.rate(.again), at: Self.time))
     await store.settle()
-    #expect(store.state.app.tally == tally && store.state.app.round.isOver)
+    #expect(store.state.app.tally == tally && store.state.app.session.round.isOver)
     // A command that moves nothing tells no observer.
     let changes = screenChanges
     store.send(.command(.toggleReverse, at: Self.time))
@@ -62,7 +63,7 @@ import Wordbook
     let store = await openedStore()
     store.send(.command(.moveTo(2), at: Self.time))
     #expect(store.state.cards.cursor == 2)
-    store.send(.app(.books(.view(.selectBook(store.state.app.books[1].id)))))
+    store.send(.app(.books(.view(.selectBook(store.state.app.list.books[1].id)))))
     #expect(store.state.cards.cursor == 0)
     await store.settle()
     #expect(store.state.app.visibleWords.count == 4)

@@ -22,7 +22,7 @@ struct SessionScreen {
 
   init(_ state: AppState) {
     picker = state.picker
-    mode = state.studyMode
+    mode = state.session.words.mode
     tally = state.tally
     cards = state.visibleWords.map { word in
       let face = state.face(of: word.id)
@@ -55,7 +55,7 @@ struct SessionScreen {
     await store.settle()
     assertSnapshot(of: SessionScreen(store.state), named: "1-books-loaded")
 
-    store.send(.books(.view(.selectBook(store.state.books[0].id))))
+    store.send(.books(.view(.selectBook(store.state.list.books[0].id))))
     await store.settle()
     store.send(.study(.view(.shuffle)))
     assertSnapshot(of: SessionScreen(store.state), named: "2-shuffled")

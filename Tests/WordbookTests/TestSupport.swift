@@ -15,7 +15,7 @@ func makeLoadedStore(
   let store = Store(initialState: AppState(seed: seed), reducer: AppReducer(service: service))
   store.send(.books(.view(.loadBooks)))
   await store.settle()
-  if let first = store.state.books.first {
+  if let first = store.state.list.books.first {
     store.send(.books(.view(.selectBook(first.id))))
     await store.settle()
   }

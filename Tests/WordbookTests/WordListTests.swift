@@ -116,7 +116,7 @@ import Testing
 @MainActor
 @Suite struct InPlaceMutationTests {
   private func storageAddresses(_ store: Store<AppState, AppAction>) -> [Int] {
-    let words = store.state.words
+    let words = store.state.session.words
     return [
       words.shared.entries.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) },
       words.states.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) },

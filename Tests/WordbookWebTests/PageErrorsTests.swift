@@ -15,7 +15,7 @@ import Wordbook
   @Test func statusAndPickerWordTheErrorInThePagesLanguage() throws {
     let error = WordServiceError.titleTaken(by: Self.book)
     var state = AppState(seed: 1)
-    state.booksStatus = .failed(.bookNotFound(Self.book.id))
+    state.list.booksStatus = .failed(.bookNotFound(Self.book.id))
     state.lastError = .service(error)
 
     let korean = WebEvents.Status(state, language: .korean).error ?? ""
@@ -33,7 +33,7 @@ import Wordbook
     var state = AppState(seed: 1)
     let failure = WordServiceError.storage(
       .unavailable, .busy, during: .saveStudyMarks, path: "/srv/wordbook/words.sqlite")
-    state.booksStatus = .failed(failure)
+    state.list.booksStatus = .failed(failure)
     state.lastError = .service(failure)
     for language in Language.allCases {
       let status = WebEvents.Status(state, language: language).error ?? ""

@@ -37,11 +37,11 @@ struct StudyScreenCommandsTests {
       defer { page.stream.close() }
       try await page.open(library.book.id)
       for (index, step) in Self.steps.enumerated() {
-        let wasOver = terminal.state.app.round.isOver
+        let wasOver = terminal.state.app.session.round.isOver
         terminal.send(.key(.character(step.key), pageSize: 10))
         await terminal.settle()
         let expected = terminal.state.screen.cards
-        let isOver = terminal.state.app.round.isOver
+        let isOver = terminal.state.app.session.round.isOver
         // A rating is answered once the database has it (200); any other command, or a rating
         // of a round that is over (which rates nothing), at once.
         let rates = ["again", "hard", "good", "easy"].contains(step.command) && !wasOver

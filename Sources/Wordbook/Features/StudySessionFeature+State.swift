@@ -11,7 +11,8 @@ extension StudySessionFeature {
   /// it says in ``StudySessionFeature/Action/delegate(_:)``, which ``AppReducer`` reduces.
   public struct State: Equatable, Sendable {
     /// The book whose words the session shows: the selected book, whose one owner the session
-    /// is (``AppState/selectedBookID`` reads it).
+    /// is. An ID, never an index, so an empty or reloaded list can't make it point at the wrong
+    /// book.
     public var bookID: WordBook.ID?
     /// The open book's words, with the study mode and the search that filter them.
     public var words = WordList()

@@ -69,7 +69,11 @@ extension StudySessionFeature.State {
   }
 
   /// Whether the open book shows its first words while the rest of it loads.
-  var isLoadingRestOfWords: Bool { serviceSync.isLoadingRestOfBook }
+  ///
+  /// Every action works meanwhile: marks, edits and mode changes apply to the words shown and
+  /// are kept for the rest, and a shuffle waits for the rest to arrive. The book's word count
+  /// in the list's books is the service's until then.
+  public var isLoadingRestOfWords: Bool { serviceSync.isLoadingRestOfBook }
 
   /// Whether the selected book's words, or the rest of them, are being read: what the service
   /// acknowledges meanwhile is recorded for the words to come.

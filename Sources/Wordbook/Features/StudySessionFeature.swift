@@ -74,7 +74,7 @@ public struct StudySessionFeature: Reducer {
       /// Redo the last undone mark.
       case redo
       /// Make again the marks and ratings the service failed to save
-      /// (``AppState/unsavedMarks``).
+      /// (``StudySessionFeature/State/unsavedMarks``).
       case retryUnsavedMarks
       /// Study again, in a round of their own, exactly the cards rated *again* in this round
       /// (``StudyRound/missed``), whatever the mode; every card turns to its front.

@@ -98,12 +98,12 @@ public struct AppReducer: Reducer {
     case .books, .study:
       effect = features.reduce(into: &state, action: action)
     }
-    if let bookID = state.serviceSync.takeWordsRequest(), bookID == state.selectedBookID {
+    if let bookID = state.session.serviceSync.takeWordsRequest(), bookID == state.session.bookID {
       let isBig = (state.selectedBook?.wordCount ?? 0) > AppState.firstPageSize
       effect = .merge(effect, session.loadWords(of: bookID, isBig: isBig).map(AppAction.study))
     }
-    if state.session.needsSchedule, let bookID = state.selectedBookID {
-      state.schedule.status = .loading
+    if state.session.needsSchedule, let bookID = state.session.bookID {
+      state.session.schedule.status = .loading
       effect = .merge(effect, readSchedule(of: bookID))
     }
     state.countSelectedBookWords()

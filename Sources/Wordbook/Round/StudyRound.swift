@@ -26,10 +26,10 @@ import StoreCore
 /// ```swift
 /// store.send(.study(.view(.setStudyMode(.due))))
 /// // … the schedule arrives; the round holds the due words, then the new ones
-/// if let card = store.state.round.current {
+/// if let card = store.state.session.round.current {
 ///   store.send(.study(.view(.rate(card, .again, at: now, id: .random()))))
 /// }
-/// store.state.round.counts  // RoundCounts(new: 10, learning: 1, due: 4)
+/// store.state.session.round.counts  // RoundCounts(new: 10, learning: 1, due: 4)
 /// ```
 ///
 /// - Complexity: The next card is found in O(log *n*) for *n* learning cards of the round, plus

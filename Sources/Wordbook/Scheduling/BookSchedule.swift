@@ -1,5 +1,5 @@
 /// When a book's reviewed words fall due, as the service gave it at one time: what
-/// ``StudySessionFeature/Action/scheduleLoaded(_:_:)`` carries into ``AppState/schedule``.
+/// ``StudySessionFeature/Action/scheduleLoaded(_:_:)`` carries into ``StudySessionFeature/State/schedule``.
 public struct BookSchedule: Hashable, Sendable {
   /// When the schedule was read: Due mode shows the words due by then.
   public var time: Timestamp

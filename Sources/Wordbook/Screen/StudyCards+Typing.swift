@@ -19,25 +19,26 @@ extension StudyCards {
 
   /// Whether the screen asks the learner to type the answers of the open book's cards.
   public func isTyping(in app: AppState) -> Bool {
-    app.selectedBookID.map(preferences.typingBooks.contains) ?? false
+    app.session.bookID.map(preferences.typingBooks.contains) ?? false
   }
 
   /// Whether the screen waits for the learner to type the current card's answer: typing is on,
   /// a card of an unfinished round shows, and its answer is not checked yet.
   public func awaitsTypedAnswer(in app: AppState) -> Bool {
     isTyping(in: app) && checkedAnswer == nil && currentCard(in: app) != nil
-      && !app.round.isOver
+      && !app.session.round.isOver
   }
 
   /// The answer a typed text is compared with on `wordID`'s card: its back, the meaning, or the
   /// term when the cards show the meaning first.
   public static func answer(of word: Word, in app: AppState) -> String {
-    app.isReversed ? word.term : word.meaning
+    app.session.isReversed ? word.term : word.meaning
   }
 
   /// Compares `typed` with the current card's answer, and turns the card over to show it.
   mutating func check(_ typed: String, current: Word.ID?, in app: AppState) -> Outcome {
-    guard isTyping(in: app), !app.round.isOver, let current, let word = app.words[current]
+    guard isTyping(in: app), !app.session.round.isOver, let current,
+      let word = app.session.words[current]
     else { return Outcome() }
     let result = TypedAnswer(typed: typed, answer: Self.answer(of: word, in: app))
     checkedAnswer = CheckedAnswer(wordID: current, typed: typed, result: result)

@@ -108,7 +108,7 @@ public struct StudyCards: Hashable, Sendable {
 
   /// Whether the round's last card has been rated: a front end shows its summary.
   public func isRoundOver(_ app: AppState) -> Bool {
-    app.round.isOver
+    app.session.round.isOver
   }
 
   /// The position of the first card of the page of ``pageSize`` cards that holds the current
@@ -121,7 +121,7 @@ public struct StudyCards: Hashable, Sendable {
   /// Whether the session is over: the learner quit, or asked to quit and every mark has
   /// reached the service since.
   public func isFinished(_ app: AppState) -> Bool {
-    hasQuit || (isQuitting && app.marksNotYetSaved == 0 && !app.isSavingWord)
+    hasQuit || (isQuitting && app.marksNotYetSaved == 0 && !app.session.isSavingWord)
   }
 
   /// The current card's position in `app`'s visible words: the cursor, kept among them.
@@ -141,8 +141,8 @@ public struct StudyCards: Hashable, Sendable {
   ///   - app: The app's state after the action.
   ///   - bookBefore: The book that was open before the action.
   public mutating func follow(_ app: AppState, bookBefore: WordBook.ID?) {
-    if app.selectedBookID != bookBefore { cursor = 0 }
-    let round = app.round
+    if app.session.bookID != bookBefore { cursor = 0 }
+    let round = app.session.round
     let now = FollowedCard(
       card: round.current, position: round.currentPosition, answerCount: round.answerCount)
     if now != followed {
@@ -150,9 +150,15 @@ public struct StudyCards: Hashable, Sendable {
       let isNewCard = now.card != followed.card || now.answerCount != followed.answerCount
       followed = now
       checkedAnswer = nil
-      if isNewCard, preferences.saysNewCards, let card = now.card, let word = app.words[card] {
+      if isNewCard, preferences.saysNewCards, let card = now.card,
+        let word = app.session.words[card]
+      {
         // The front, never the answer a typed answer asks for.
-        if app.isReversed { say(word.meaning, side: .meaning) } else { say(word.term, side: .term) }
+        if app.session.isReversed {
+          say(word.meaning, side: .meaning)
+        } else {
+          say(word.term, side: .term)
+        }
       }
     }
     cursor = position(in: app)
@@ -187,26 +193,26 @@ public struct StudyCards: Hashable, Sendable {
       }
       return Outcome(actions: current.map { [.study(.view(.flip($0)))] } ?? [])
     case .toggleTyping:
-      guard let book = app.selectedBookID else { break }
+      guard let book = app.session.bookID else { break }
       checkedAnswer = nil
       if preferences.typingBooks.remove(book) == nil { preferences.typingBooks.insert(book) }
     case .checkTypedAnswer(let typed):
       return check(typed, current: current, in: app)
     case .say:
-      guard let current, let word = app.words[current] else { break }
-      let showsTerm = (app.face(of: current) == .front) != app.isReversed
+      guard let current, let word = app.session.words[current] else { break }
+      let showsTerm = (app.face(of: current) == .front) != app.session.isReversed
       say(showsTerm ? word.term : word.meaning, side: showsTerm ? .term : .meaning)
     case .toggleSayingNewCards:
       preferences.saysNewCards.toggle()
     case .rate(let rating):
-      guard let current, !app.round.isOver else { return Outcome() }
+      guard let current, !app.session.round.isOver else { return Outcome() }
       return Outcome(actions: [.study(.view(.rate(current, rating, at: time, id: nextRatingID())))])
     case .rateShown(let shown, let rating, let id):
-      guard current == shown, let current, !app.round.isOver else { return Outcome() }
+      guard current == shown, let current, !app.session.round.isOver else { return Outcome() }
       return Outcome(
         actions: [.study(.view(.rate(current, rating, at: time, id: id ?? nextRatingID())))])
     case .restudyMissed:
-      guard !app.round.missed.isEmpty else { break }
+      guard !app.session.round.missed.isEmpty else { break }
       return Outcome(actions: [.study(.view(.restudyMissed))])
     case .restudyRound:
       return Outcome(actions: [.study(.view(.restudyRound))])
@@ -229,7 +235,7 @@ public struct StudyCards: Hashable, Sendable {
       cursor = 0
       return Outcome(actions: [.study(.view(.setSearchQuery(query)))])
     case .clearSearch:
-      guard app.searchQuery != nil else { break }
+      guard app.session.words.searchQuery != nil else { break }
       cursor = 0
       return Outcome(actions: [.study(.view(.setSearchQuery(nil)))])
     case .toggleReverse:
@@ -272,7 +278,7 @@ public struct StudyCards: Hashable, Sendable {
     case .quit:
       quit(app)
     case .retryUnsavedMarks:
-      guard !app.unsavedMarks.isEmpty else { break }
+      guard !app.session.unsavedMarks.isEmpty else { break }
       return Outcome(actions: [.study(.view(.retryUnsavedMarks))])
     case .cancelQuit:
       isQuitting = false

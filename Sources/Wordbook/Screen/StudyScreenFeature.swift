@@ -29,7 +29,7 @@ public struct StudyScreenFeature: Reducer {
     /// `\.app`.
     public enum Part: Hashable, Sendable {
       /// What the screen shows beside the app's parts: ``cards`` (the cursor, the notice,
-      /// quitting) and the app's ``AppState/round``.
+      /// quitting) and the session's ``StudySessionFeature/State/round``.
       case screen
     }
 
@@ -50,7 +50,7 @@ public struct StudyScreenFeature: Reducer {
     public init(app: AppState, cards: StudyCards = StudyCards()) {
       self.app = app
       self.cards = cards
-      self.cards.follow(app, bookBefore: app.selectedBookID)
+      self.cards.follow(app, bookBefore: app.session.bookID)
     }
 
     /// The app's actions a command applied, in its place; any other action as it is.
@@ -80,8 +80,8 @@ public struct StudyScreenFeature: Reducer {
   /// ``StudyCards``, then the app's actions they ask for, in the same pass.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     let cards = state.cards
-    let round = state.app.round
-    let book = state.app.selectedBookID
+    let round = state.app.session.round
+    let book = state.app.session.bookID
     let effect: Effect<Action>
     switch action {
     case .app(let action):
@@ -98,7 +98,9 @@ public struct StudyScreenFeature: Reducer {
         })
     }
     state.cards.follow(state.app, bookBefore: book)
-    if state.cards != cards || state.app.round != round { state.changedParts.insert(.screen) }
+    if state.cards != cards || state.app.session.round != round {
+      state.changedParts.insert(.screen)
+    }
     return effect
   }
 }

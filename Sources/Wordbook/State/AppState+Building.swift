@@ -36,8 +36,8 @@ extension AppState {
     precondition(
       Set(words.map(\.id)).count == words.count, "Two words share an ID: give each its own.")
     self.init(seed: seed)
-    self.books = books
-    booksStatus = .loaded
+    list.books = books
+    list.booksStatus = .loaded
     setStudyMode(studyMode)
     guard let selectedBookID else {
       precondition(words.isEmpty, "Words were given without a selected book: select one.")
@@ -46,10 +46,10 @@ extension AppState {
     guard let index = books.firstIndex(where: { $0.id == selectedBookID }) else {
       preconditionFailure("The selected book \(selectedBookID) is not one of the books.")
     }
-    self.selectedBookID = selectedBookID
-    self.books[index].wordCount = words.count
-    self.words = WordList(words, mode: studyMode)
-    wordsStatus = .loaded
+    session.bookID = selectedBookID
+    list.books[index].wordCount = words.count
+    session.words = WordList(words, mode: studyMode)
+    session.wordsStatus = .loaded
     startRound()
   }
 

@@ -12,16 +12,16 @@ extension AppState {
     }
     let tally = tally
     return [
-      "books: \(books.count) \(booksStatus)",
-      "selected: \(selectedBookID.map(String.init(describing:)) ?? "none")",
-      "words: \(words.count) \(wordsStatus)",
-      "mode: \(studyMode.rawValue)",
+      "books: \(list.books.count) \(list.booksStatus)",
+      "selected: \(session.bookID.map(String.init(describing:)) ?? "none")",
+      "words: \(session.words.count) \(session.wordsStatus)",
+      "mode: \(session.words.mode.rawValue)",
       "tally: success \(tally.success), fail \(tally.fail), not studied \(tally.notStudied)",
       "visible: \(visible.count), digest \(String(digest, radix: 16))",
-      "back faces: \(backFaces.count)",
-      "saving: \(isSavingWord)",
+      "back faces: \(session.backFaces.count)",
+      "saving: \(session.isSavingWord)",
       "error: \(lastError.map(\.message) ?? "none")",
-      "generator: \(generator.state)",
+      "generator: \(session.generator.state)",
     ].joined(separator: "\n")
   }
 }

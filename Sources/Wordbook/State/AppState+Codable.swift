@@ -2,7 +2,7 @@ extension AppState {
   /// The keys of a state's JSON: every stored property but the record of changed parts and
   /// the failed marks, as since the first logs.
   ///
-  /// The parts of ``serviceSync`` keep the flat keys they had before one value held them, so
+  /// The parts of the session's `serviceSync` keep the flat keys they had before one value held them, so
   /// a state encoded then still decodes.
   enum CodingKeys: String, CodingKey {
     case books, booksStatus, isReopeningLastBook, selectedBookID, words, wordsStatus, studyMode,
@@ -20,29 +20,30 @@ extension AppState {
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     self.init(seed: 0)
-    generator = try c.decode(SplitMix64.self, forKey: .generator)
-    books = try c.decode([WordBook].self, forKey: .books)
-    booksStatus = try c.decode(LoadStatus.self, forKey: .booksStatus)
-    isReopeningLastBook = try c.decode(Bool.self, forKey: .isReopeningLastBook)
-    selectedBookID = try c.decodeIfPresent(WordBook.ID.self, forKey: .selectedBookID)
-    words = try c.decode(WordList.self, forKey: .words)
-    words.restoreFilter(
+    session.generator = try c.decode(SplitMix64.self, forKey: .generator)
+    list.books = try c.decode([WordBook].self, forKey: .books)
+    list.booksStatus = try c.decode(LoadStatus.self, forKey: .booksStatus)
+    list.isReopeningLastBook = try c.decode(Bool.self, forKey: .isReopeningLastBook)
+    session.bookID = try c.decodeIfPresent(WordBook.ID.self, forKey: .selectedBookID)
+    session.words = try c.decode(WordList.self, forKey: .words)
+    session.words.restoreFilter(
       mode: try c.decode(StudyMode.self, forKey: .studyMode),
       searchQuery: try c.decodeIfPresent(String.self, forKey: .searchQuery))
-    wordsStatus = try c.decode(LoadStatus.self, forKey: .wordsStatus)
-    isReversed = try c.decode(Bool.self, forKey: .isReversed)
-    backFaces = try c.decode(Set<Word.ID>.self, forKey: .backFaces)
-    isSavingWord = try c.decode(Bool.self, forKey: .isSavingWord)
-    wordDraft = try c.decodeIfPresent(WordDraft.self, forKey: .wordDraft)
+    session.wordsStatus = try c.decode(LoadStatus.self, forKey: .wordsStatus)
+    session.isReversed = try c.decode(Bool.self, forKey: .isReversed)
+    session.backFaces = try c.decode(Set<Word.ID>.self, forKey: .backFaces)
+    session.isSavingWord = try c.decode(Bool.self, forKey: .isSavingWord)
+    session.wordDraft = try c.decodeIfPresent(WordDraft.self, forKey: .wordDraft)
     lastError = try c.decodeIfPresent(AppError.self, forKey: .lastError)
-    schedule = try c.decodeIfPresent(ReviewSchedule.self, forKey: .schedule) ?? ReviewSchedule()
+    session.schedule =
+      try c.decodeIfPresent(ReviewSchedule.self, forKey: .schedule) ?? ReviewSchedule()
     // A state written before rounds had its words' round start as they were.
     if let round = try c.decodeIfPresent(StudyRound.self, forKey: .round) {
       session.round = round
-    } else if wordsStatus == .loaded {
+    } else if session.wordsStatus == .loaded {
       startRound()
     }
-    serviceSync = try ServiceSync(from: c)
+    session.serviceSync = try ServiceSync(from: c)
     list.deletedBookIDs = try c.decode(Set<WordBook.ID>.self, forKey: .deletedBookIDs)
   }
 
@@ -52,25 +53,25 @@ extension AppState {
   /// - Throws: What the encoder throws.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(books, forKey: .books)
-    try c.encode(booksStatus, forKey: .booksStatus)
-    try c.encode(isReopeningLastBook, forKey: .isReopeningLastBook)
-    try c.encodeIfPresent(selectedBookID, forKey: .selectedBookID)
-    try c.encode(words, forKey: .words)
-    try c.encode(wordsStatus, forKey: .wordsStatus)
-    try c.encode(studyMode, forKey: .studyMode)
-    try c.encodeIfPresent(searchQuery, forKey: .searchQuery)
-    try c.encode(isReversed, forKey: .isReversed)
-    try c.encode(backFaces, forKey: .backFaces)
-    try c.encode(isSavingWord, forKey: .isSavingWord)
-    try c.encodeIfPresent(wordDraft, forKey: .wordDraft)
+    try c.encode(list.books, forKey: .books)
+    try c.encode(list.booksStatus, forKey: .booksStatus)
+    try c.encode(list.isReopeningLastBook, forKey: .isReopeningLastBook)
+    try c.encodeIfPresent(session.bookID, forKey: .selectedBookID)
+    try c.encode(session.words, forKey: .words)
+    try c.encode(session.wordsStatus, forKey: .wordsStatus)
+    try c.encode(session.words.mode, forKey: .studyMode)
+    try c.encodeIfPresent(session.words.searchQuery, forKey: .searchQuery)
+    try c.encode(session.isReversed, forKey: .isReversed)
+    try c.encode(session.backFaces, forKey: .backFaces)
+    try c.encode(session.isSavingWord, forKey: .isSavingWord)
+    try c.encodeIfPresent(session.wordDraft, forKey: .wordDraft)
     try c.encodeIfPresent(lastError, forKey: .lastError)
-    try c.encode(generator, forKey: .generator)
-    try c.encode(schedule, forKey: .schedule)
+    try c.encode(session.generator, forKey: .generator)
+    try c.encode(session.schedule, forKey: .schedule)
     if session.round != StudyRound() || session.round.queue.answers.count > 0 {
       try c.encode(session.round, forKey: .round)
     }
-    try serviceSync.encode(to: &c)
+    try session.serviceSync.encode(to: &c)
     try c.encode(list.deletedBookIDs, forKey: .deletedBookIDs)
   }
 }

@@ -11,28 +11,34 @@ extension AppState: InvariantCheckingState {
   ///
   /// - Complexity: O(*n*) in the number of words.
   public var invariantViolations: [String] {
-    var violations = words.invariantViolations()
+    let session = self.session
+    let books = list.books
+    var violations = session.words.invariantViolations()
     if Set(books.map(\.id)).count != books.count {
       violations.append("two books share an ID")
     }
-    if wordsStatus == .loaded, !isLoadingRestOfWords,
-      let book = books.first(where: { $0.id == selectedBookID }),
+    let words = session.words
+    if session.wordsStatus == .loaded, !session.isLoadingRestOfWords,
+      let book = books.first(where: { $0.id == session.bookID }),
       book.wordCount != words.count
     {
       violations.append("the selected book counts \(book.wordCount) words but holds \(words.count)")
     }
-    if let selectedBookID, !books.contains(where: { $0.id == selectedBookID }) {
-      violations.append("the selected book \(selectedBookID) is not one of the books")
+    if let bookID = session.bookID, !books.contains(where: { $0.id == bookID }) {
+      violations.append("the selected book \(bookID) is not one of the books")
     }
-    if selectedBookID == nil, !words.isEmpty {
+    if session.bookID == nil, !words.isEmpty {
       violations.append("\(words.count) words are shown but no book is selected")
     }
-    if let stray = backFaces.first(where: { !words.contains($0) }) {
+    if let stray = session.backFaces.first(where: { !words.contains($0) }) {
       violations.append("word \(stray) shows its back but is not in the book")
     }
-    violations += serviceSync.invariantViolations(words: words, wordsStatus: wordsStatus)
-    violations += round.invariantViolations(in: session.roundContext)
-    if let stray = unsavedReviews.first(where: { unsavedMarks[$0.key] != $0.value.studyState }) {
+    violations += session.serviceSync.invariantViolations(
+      words: words, wordsStatus: session.wordsStatus)
+    violations += session.round.invariantViolations(in: session.roundContext)
+    if let stray = session.unsavedReviews.first(where: {
+      session.unsavedMarks[$0.key] != $0.value.studyState
+    }) {
       violations.append("the unsaved rating of word \(stray.key) is not among the unsaved marks")
     }
     return violations

@@ -13,30 +13,31 @@ extension AppState: PartTrackingState {
   public enum Part: Hashable, Sendable {
     /// ``AppState/picker``: the books, their loading status and the selection.
     case picker
-    /// ``AppState/studyMode``.
+    /// The study mode: the ``WordList/mode`` of the session's ``StudySessionFeature/State/words``.
     case studyMode
-    /// ``AppState/searchQuery``.
+    /// The search: the ``WordList/searchQuery`` of the session's words.
     case search
-    /// ``AppState/isReversed``.
+    /// ``StudySessionFeature/State/isReversed``.
     case reversed
     /// ``AppState/tally``.
     case tally
     /// Which words ``AppState/visibleWords`` holds and in what order, and
-    /// ``AppState/wordsStatus``.
+    /// ``StudySessionFeature/State/wordsStatus``.
     case visibleWords
     /// One word: its term, meaning and study state, and its card's ``AppState/face(of:)``.
     case card(Word.ID)
     /// ``AppState/canUndo``, ``AppState/canRedo``, ``AppState/hasUnsavedMarks`` and how many
-    /// ``AppState/unsavedMarks`` there are.
+    /// ``StudySessionFeature/State/unsavedMarks`` there are.
     case marks
-    /// The word editor: ``AppState/isSavingWord`` and ``AppState/wordDraft``.
+    /// The word editor: ``StudySessionFeature/State/isSavingWord`` and
+    /// ``StudySessionFeature/State/wordDraft``.
     case editor
     /// ``AppState/lastError``.
     case error
-    /// What Due mode says of ``AppState/schedule``: its status, time, due count, next due
+    /// What Due mode says of ``StudySessionFeature/State/schedule``: its status, time, due count, next due
     /// time and new words left.
     case schedule
-    /// ``AppState/round``: its current card, what is left, and what was known and missed.
+    /// ``StudySessionFeature/State/round``: its current card, what is left, and what was known and missed.
     case round
   }
 
@@ -62,26 +63,26 @@ extension AppState: PartTrackingState {
   /// `AppStatePartsTests` checks that each stored field of the state is declared here or
   /// reported by the words, so a new field is observed or the tests fail.
   static let observations: [Observation] = [
-    .cards { $0.backFaces },
+    .cards { $0.session.backFaces },
     .value(.picker, \.list),
-    .value(.studyMode, \.studyMode),
-    .value(.search, \.searchQuery),
-    .value(.reversed, \.isReversed),
+    .value(.studyMode, \.session.words.mode),
+    .value(.search, \.session.words.searchQuery),
+    .value(.reversed, \.session.isReversed),
     .value(.tally, \.tally),
-    .value(.visibleWords, \.wordsStatus),
+    .value(.visibleWords, \.session.wordsStatus),
     .value(.marks, \.canUndo),
     .value(.marks, \.canRedo),
     .value(.marks, \.hasUnsavedMarks),
-    .value(.marks, \.unsavedMarks.count),
-    .value(.editor, \.isSavingWord),
-    .value(.editor, \.wordDraft),
+    .value(.marks, \.session.unsavedMarks.count),
+    .value(.editor, \.session.isSavingWord),
+    .value(.editor, \.session.wordDraft),
     .value(.error, \.lastError),
-    .value(.schedule, \.schedule.status),
-    .value(.schedule, \.schedule.time),
-    .value(.schedule, \.schedule.dueCount),
-    .value(.schedule, \.schedule.nextDue),
-    .value(.schedule, \.schedule.newWordsLeft),
-    .value(.round, \.round),
+    .value(.schedule, \.session.schedule.status),
+    .value(.schedule, \.session.schedule.time),
+    .value(.schedule, \.session.schedule.dueCount),
+    .value(.schedule, \.session.schedule.nextDue),
+    .value(.schedule, \.session.schedule.newWordsLeft),
+    .value(.round, \.session.round),
   ]
 
   /// The values of ``observations`` before an action, and the word list's identity: a new
@@ -94,7 +95,7 @@ extension AppState: PartTrackingState {
   /// The values of ``observations`` now.
   var comparedParts: ComparedParts {
     ComparedParts(
-      wordList: words.identity,
+      wordList: session.words.identity,
       values: Self.observations.map { observation in
         switch observation {
         case .value(_, let read): read(self)
@@ -107,8 +108,8 @@ extension AppState: PartTrackingState {
   /// replaced, else the observed values that differ, the cards whose face turned, and what
   /// the word list says its mutations touched.
   mutating func recordChanges(since before: ComparedParts) {
-    let listChanges = words.takeChanges()
-    if listChanges.includesEveryWord || words.identity != before.wordList {
+    let listChanges = session.words.takeChanges()
+    if listChanges.includesEveryWord || session.words.identity != before.wordList {
       changedParts.insertEverything()
     }
     for wordID in listChanges.words { changedParts.insert(.card(wordID)) }

@@ -10,7 +10,7 @@ extension AppState {
   /// A front end names the card before it sends the action, so a learner who deleted a word
   /// and then undoes sees which older mark went instead (a deletion itself is never undone).
   public var nextUndo: StudyStateChange? {
-    serviceSync.undoHistory.undoSteps.last.map {
+    session.serviceSync.undoHistory.undoSteps.last.map {
       StudyStateChange(wordID: $0.wordID, state: $0.from)
     }
   }
@@ -18,6 +18,8 @@ extension AppState {
   /// The change ``StudySessionFeature/Action/View/redo`` would make, or `nil` when there is nothing
   /// to redo.
   public var nextRedo: StudyStateChange? {
-    serviceSync.undoHistory.redoSteps.last.map { StudyStateChange(wordID: $0.wordID, state: $0.to) }
+    session.serviceSync.undoHistory.redoSteps.last.map {
+      StudyStateChange(wordID: $0.wordID, state: $0.to)
+    }
   }
 }

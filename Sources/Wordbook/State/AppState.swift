@@ -4,19 +4,18 @@ import StoreCore
 ///
 /// In a store only ``AppReducer`` changes it, in response to ``AppAction``s: the store's state is
 /// read-only. Outside a store its described values are settable, so a test describes an expected
-/// state as `$0.isReversed = true` or `$0.setStudyMode(.excludeSuccess)`, and
+/// state as `$0.session.isReversed = true` or `$0.setStudyMode(.excludeSuccess)`, and
 /// ``init(seed:books:selectedBookID:words:studyMode:)`` builds the state of a session in a given
 /// situation. ``invariantViolations`` says what a hand-built state breaks.
 ///
 /// It is composed of its features' states, ``list`` and ``session``, beside the app's own
-/// ``lastError``. Each value has one owner, the feature that changes it; ``AppState`` reads
-/// through them (``books`` is the list's, ``selectedBookID`` and ``words`` the session's), so a
-/// front end reads them, and a test describes them, where it always did, and stores none of
-/// them twice. The
-/// state is built for large books: a word's strings are stored once, its study state in one
+/// ``lastError``. Each value has one owner, the feature that changes it, and one spelling: a
+/// front end reads it, and a test describes it, through its owner (`state.list.books`,
+/// `state.session.bookID`, `state.session.words`), and no value is stored twice. The state is
+/// built for large books: a word's strings are stored once, its study state in one
 /// byte, and the study order as 4-byte positions, so no action copies the words.
 public struct AppState: Equatable, Sendable, Codable {
-  /// The wordbook list: the books and which one is chosen.
+  /// The wordbook list: the books, as last loaded, and what a round of each would hold.
   public var list = WordbookListFeature.State()
   /// The study session: the selected book's words and everything about studying them.
   public var session: StudySessionFeature.State

@@ -8,8 +8,8 @@ import StoreCore
 /// its word's due time in O(log *n*): the earliest due time is the top of a heap, never a scan.
 ///
 /// ```swift
-/// if state.studyMode == .due, let next = state.schedule.nextDue {
-///   print("\(state.schedule.dueCount) due, the next at \(next.iso8601)")
+/// if state.session.words.mode == .due, let next = state.session.schedule.nextDue {
+///   print("\(state.session.schedule.dueCount) due, the next at \(next.iso8601)")
 /// }
 /// ```
 public struct ReviewSchedule: Equatable, Sendable {

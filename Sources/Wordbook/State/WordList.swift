@@ -153,10 +153,10 @@ public struct WordList: Sendable {
   ///
   /// ```swift
   /// let apple = Word(id: id, term: "사과", meaning: "apple")
-  /// store.send(.study(.view(.editWord(id, term: apple.term, meaning: apple.meaning)))) { $0.isSavingWord = true }
+  /// store.send(.study(.view(.editWord(id, term: apple.term, meaning: apple.meaning)))) { $0.session.isSavingWord = true }
   /// await store.receive(.study(.wordEdited(bookID, .success(apple)))) {
-  ///   $0.words.replaceText(with: apple)
-  ///   $0.isSavingWord = false
+  ///   $0.session.words.replaceText(with: apple)
+  ///   $0.session.isSavingWord = false
   /// }
   /// ```
   ///

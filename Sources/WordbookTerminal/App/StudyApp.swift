@@ -91,7 +91,7 @@ public final class StudyApp: TerminalApplication {
       lacksSpeaker = true
       return
     }
-    guard let book = store.state.app.selectedBookID else { return }
+    guard let book = store.state.app.session.bookID else { return }
     let read = preferences.speechLanguages(of: book) { [weak self] in
       // A later request may have come meanwhile: only the last one is said.
       guard let self, store.state.screen.cards.speech == speech else { return }

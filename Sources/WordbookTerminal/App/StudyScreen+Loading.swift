@@ -5,16 +5,16 @@ extension StudyScreen {
   /// Whether the screen is waiting for the wordbooks, for the book it opens first, or for the
   /// words of the book being opened.
   public var isLoading: Bool {
-    guard app.selectedBookID != nil else {
-      switch app.booksStatus {
+    guard app.session.bookID != nil else {
+      switch app.list.booksStatus {
       case .notLoaded, .loading: return true
       case .loaded:
-        return opensFirstBook && (!app.books.isEmpty || app.isReopeningLastBook)
+        return opensFirstBook && (!app.list.books.isEmpty || app.list.isReopeningLastBook)
           && screen.overlay == .none
       case .failed: return false
       }
     }
-    return app.wordsStatus == .loading
+    return app.session.wordsStatus == .loading
   }
 
   /// Handles a key press, or keeps it for later while something loads. Quitting is never
@@ -32,14 +32,14 @@ extension StudyScreen {
   /// applies the actions returned and asks again, until nothing is left to do.
   mutating func followApp() -> [AppAction] {
     // The flag drops once the selection shows in the state: until then, keys keep waiting.
-    if app.selectedBookID != nil { opensFirstBook = false }
+    if app.session.bookID != nil { opensFirstBook = false }
     // A deleted book (the open one, say) can take the highlighted row with it: the row
     // above it is highlighted instead, so the picker always shows where Enter goes.
-    screen.pickerCursor = min(screen.pickerCursor, max(app.books.count - 1, 0))
+    screen.pickerCursor = min(screen.pickerCursor, max(app.list.books.count - 1, 0))
     if let book = bookToOpen() { return [.books(.view(.selectBook(book)))] }
     // The mode asked for on the command line, once the first book is chosen: in the same pass,
     // so that Due mode reads the schedule beside the words.
-    if app.selectedBookID != nil, let mode = requestedMode {
+    if app.session.bookID != nil, let mode = requestedMode {
       requestedMode = nil
       return [.study(.view(.setStudyMode(mode)))]
     }
@@ -53,11 +53,11 @@ extension StudyScreen {
   /// The wordbook asked for on the command line as soon as the list has loaded; else, once
   /// the app has reopened the book studied last or found none, the first one.
   private mutating func bookToOpen() -> WordBook.ID? {
-    guard opensFirstBook, app.booksStatus == .loaded, app.selectedBookID == nil,
-      screen.overlay == .none, requestedBook != nil || !app.isReopeningLastBook,
-      let first = app.books.first
+    guard opensFirstBook, app.list.booksStatus == .loaded, app.session.bookID == nil,
+      screen.overlay == .none, requestedBook != nil || !app.list.isReopeningLastBook,
+      let first = app.list.books.first
     else { return nil }
-    let book = requestedBook.flatMap { BookReference($0).resolve(in: app.books) } ?? first
+    let book = requestedBook.flatMap { BookReference($0).resolve(in: app.list.books) } ?? first
     requestedBook = nil
     return book.id
   }

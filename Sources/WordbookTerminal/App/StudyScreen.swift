@@ -42,7 +42,7 @@ public struct StudyScreen: Equatable, Sendable {
     self.app = app
     self.requestedBook = book
     self.requestedMode = mode
-    screen.cards.follow(app, bookBefore: app.selectedBookID)
+    screen.cards.follow(app, bookBefore: app.session.bookID)
   }
 
   /// Whether the session is over: the learner quit, or asked to quit and every mark has

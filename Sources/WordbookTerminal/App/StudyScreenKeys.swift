@@ -57,7 +57,7 @@ public enum StudyScreenKeys {
   private static func handlePicker(
     _ key: Key, state: AppState, screen: inout StudyScreenState, at time: Timestamp
   ) -> [AppAction] {
-    let books = state.books
+    let books = state.list.books
     screen.pickerCursor = min(max(screen.pickerCursor, 0), max(books.count - 1, 0))
     switch key {
     case .down, .character("j"):

@@ -54,7 +54,7 @@ public struct StudyScreenReducer: Reducer {
     // The cards follow the app after each key's actions, so that the next key sees where the
     // round moved the cursor.
     func apply(_ actions: [AppAction]) {
-      let book = state.app.selectedBookID
+      let book = state.app.session.bookID
       for action in actions {
         // The card a key rates is the one under the cursor: the round finds it there.
         if case .study(.view(.rate(let wordID, _, _, _))) = action {
@@ -67,7 +67,7 @@ public struct StudyScreenReducer: Reducer {
     }
     switch action {
     case .app(let action):
-      let book = state.app.selectedBookID
+      let book = state.app.session.bookID
       effects.append(app.apply(action, to: &state.app))
       state.screen.cards.follow(state.app, bookBefore: book)
     case .key(let key, let pageSize, let time):

@@ -87,7 +87,7 @@ extension StudyScreenState {
     switch outcome.request {
     case nil: break
     case .editWord(let id):
-      guard let word = state.words[id] else { break }
+      guard let word = state.session.words[id] else { break }
       prompt = .editTerm(id, text: word.term, meaning: word.meaning)
     case .deleteWord(let id): question = .deleteWord(id)
     case .search:
@@ -96,7 +96,7 @@ extension StudyScreenState {
     case .addWord: prompt = .term("")
     case .chooseBook:
       overlay = .picker
-      pickerCursor = state.books.firstIndex { $0.id == state.selectedBookID } ?? 0
+      pickerCursor = state.list.books.firstIndex { $0.id == state.session.bookID } ?? 0
     case .help: overlay = .help
     }
     return outcome.actions

@@ -10,9 +10,9 @@ extension StudyScreenRenderer {
         switch question {
         case .deleteWord(let id):
           messages.text(
-            .deleteWordQuestion, ["term": (state.words[id]?.term ?? "").escapedForTerminal])
+            .deleteWordQuestion, ["term": (state.session.words[id]?.term ?? "").escapedForTerminal])
         case .deleteBook(let id):
-          deleteBookQuestion(state.books.first { $0.id == id }, id: id)
+          deleteBookQuestion(state.list.books.first { $0.id == id }, id: id)
         }
       return StyledLine(text + " " + messages.answerKeys, style: .error)
     }
@@ -20,14 +20,14 @@ extension StudyScreenRenderer {
       if state.hasUnsavedMarks {
         return StyledLine(messages.savingMarks(state.marksBeingSaved), style: .secondary)
       }
-      if !state.unsavedMarks.isEmpty {
-        return StyledLine(messages.marksNotSaved(state.unsavedMarks.count), style: .error)
+      if !state.session.unsavedMarks.isEmpty {
+        return StyledLine(messages.marksNotSaved(state.session.unsavedMarks.count), style: .error)
       }
       return StyledLine(messages.text(.saving), style: .secondary)
     }
     if let notice = screen.cards.notice { return StyledLine(text(of: notice, state)) }
     if state.lastError != nil { return errorLine(state) }
-    if state.isSavingWord { return StyledLine(messages.text(.saving), style: .secondary) }
+    if state.session.isSavingWord { return StyledLine(messages.text(.saving), style: .secondary) }
     if screen.cards.awaitsTypedAnswer(in: state) {
       return promptLine(.answer(""), screen: screen, width: width)
     }
@@ -55,7 +55,7 @@ extension StudyScreenRenderer {
 
   private func text(of notice: StudyCards.Notice, _ state: AppState) -> String {
     let term = { (id: Word.ID) in
-      (state.words[id]?.term ?? "").escapedForTerminal.truncated(toColumns: 30)
+      (state.session.words[id]?.term ?? "").escapedForTerminal.truncated(toColumns: 30)
     }
     return switch notice {
     case .undid(let change): messages.undid(term(change.wordID), change.state)

@@ -48,8 +48,8 @@ public struct StudyScreenRenderer: Sendable {
       body = help(rows: bodyRows, width: size.columns)
     } else if screen.showsPicker(state) {
       body = picker(state, screen: screen, rows: bodyRows, width: size.columns)
-    } else if state.round.isOver {
-      body = summary(state.round)
+    } else if state.session.round.isOver {
+      body = summary(state.session.round)
     } else {
       body = wordList(state, screen: screen, rows: bodyRows, width: size.columns)
     }
@@ -71,10 +71,10 @@ public struct StudyScreenRenderer: Sendable {
   }
 
   private func header(_ state: AppState, width: Int) -> StyledLine {
-    var mode = "\(messages.modeLabel): \(messages.text(.name(of: state.studyMode)))"
-    if state.studyMode == .due { mode += " · " + dueSummary(state) }
-    if state.isReversed { mode += " · " + messages.text(.meaningFirst) }
-    if let query = state.searchQuery {
+    var mode = "\(messages.modeLabel): \(messages.text(.name(of: state.session.words.mode)))"
+    if state.session.words.mode == .due { mode += " · " + dueSummary(state) }
+    if state.session.isReversed { mode += " · " + messages.text(.meaningFirst) }
+    if let query = state.session.words.searchQuery {
       mode +=
         " · " + messages.text(.search) + ": " + query.escapedForTerminal.truncated(toColumns: 16)
     }
@@ -89,18 +89,20 @@ public struct StudyScreenRenderer: Sendable {
   /// What the Due round has left, as *New · Learning · Due*, and when the next word falls due
   /// once none is left; or how far reading the schedule got.
   private func dueSummary(_ state: AppState) -> String {
-    switch state.schedule.status {
+    switch state.session.schedule.status {
     case .notLoaded, .loading: return messages.text(.dueReading)
     case .failed: return messages.text(.dueFailed)
     case .loaded: break
     }
-    guard state.round.isScheduled else {
-      return messages.text(.roundLeft, ["count": Messages.grouped(state.round.counts.total)])
+    guard state.session.round.isScheduled else {
+      return messages.text(
+        .roundLeft, ["count": Messages.grouped(state.session.round.counts.total)])
     }
-    let counts = state.round.counts
+    let counts = state.session.round.counts
     let next =
-      state.round.current == nil
-      ? state.schedule.upcomingDue.map { messages.text(.dueNext, ["when": $0.iso8601]) } : nil
+      state.session.round.current == nil
+      ? state.session.schedule.upcomingDue.map { messages.text(.dueNext, ["when": $0.iso8601]) }
+      : nil
     return messages.text(
       .roundCounts,
       [
@@ -166,7 +168,7 @@ public struct StudyScreenRenderer: Sendable {
         width: width)
     case .chosen(let book):
       return bookList(
-        state.books, roundCounts: state.list.roundCounts, screen: screen, selected: book.id,
+        state.list.books, roundCounts: state.list.roundCounts, screen: screen, selected: book.id,
         rows: rows, width: width)
     }
   }
@@ -206,7 +208,7 @@ public struct StudyScreenRenderer: Sendable {
   private func wordList(_ state: AppState, screen: StudyScreenState, rows: Int, width: Int)
     -> [StyledLine]
   {
-    switch state.wordsStatus {
+    switch state.session.wordsStatus {
     case .notLoaded, .loading:
       return [StyledLine(messages.text(.wordsLoading), style: .secondary)]
     case .failed(let error):
@@ -214,11 +216,12 @@ public struct StudyScreenRenderer: Sendable {
     case .loaded:
       break
     }
-    if state.words.isEmpty { return [StyledLine(messages.emptyBook)] }
+    if state.session.words.isEmpty { return [StyledLine(messages.emptyBook)] }
     let visible = state.visibleWords
     if visible.isEmpty {
       return [
-        StyledLine(state.searchQuery == nil ? messages.noWordsInMode : messages.noSearchMatch)
+        StyledLine(
+          state.session.words.searchQuery == nil ? messages.noWordsInMode : messages.noSearchMatch)
       ]
     }
     let cursor = screen.cards.position(in: state)
@@ -264,7 +267,7 @@ public struct StudyScreenRenderer: Sendable {
   /// The text on one side of a word's card: the term in front unless the session studies
   /// the reverse way.
   private func side(of word: Word, back: Bool, _ state: AppState) -> String {
-    back != state.isReversed ? word.meaning : word.term
+    back != state.session.isReversed ? word.meaning : word.term
   }
 
   /// The whole back of the current card, wrapped to the window, when it shows its back: at
@@ -272,7 +275,7 @@ public struct StudyScreenRenderer: Sendable {
   private func detailLines(_ state: AppState, screen: StudyScreenState, rows: Int, width: Int)
     -> [String]
   {
-    guard state.wordsStatus == .loaded, !screen.showsPicker(state), screen.overlay == .none
+    guard state.session.wordsStatus == .loaded, !screen.showsPicker(state), screen.overlay == .none
     else { return [] }
     let visible = state.visibleWords
     guard !visible.isEmpty else { return [] }

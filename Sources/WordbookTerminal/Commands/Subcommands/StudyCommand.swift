@@ -134,8 +134,12 @@ extension CommandSession {
   ///
   /// - Returns: How many marks are still not saved.
   private func lastSaveAttempt(_ store: Store<StudyScreen, StudyScreenAction>) async -> Int {
-    if !store.state.app.unsavedMarks.isEmpty { store.send(.app(.study(.view(.retryUnsavedMarks)))) }
-    await store.wait(timeout: .seconds(3)) { !$0.app.hasUnsavedMarks && !$0.app.isSavingWord }
+    if !store.state.app.session.unsavedMarks.isEmpty {
+      store.send(.app(.study(.view(.retryUnsavedMarks))))
+    }
+    await store.wait(timeout: .seconds(3)) {
+      !$0.app.hasUnsavedMarks && !$0.app.session.isSavingWord
+    }
     return store.state.app.marksNotYetSaved
   }
 }

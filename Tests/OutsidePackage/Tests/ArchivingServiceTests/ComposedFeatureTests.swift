@@ -51,29 +51,29 @@ struct LessonReducer: Reducer {
     let initial = Lesson(app: AppState(seed: 3))
     await withTestStore(initialState: initial, reducer: LessonReducer(service: memory)) {
       store in
-      store.send(.books(.loadBooks)) { $0.app.booksStatus = .loading }
+      store.send(.books(.loadBooks)) { $0.app.list.booksStatus = .loading }
       await store.receive(.app(.books(.booksLoaded(.success(books))))) {
-        $0.app.books = books
-        $0.app.booksStatus = .loaded
-        $0.app.isReopeningLastBook = true
+        $0.app.list.books = books
+        $0.app.list.booksStatus = .loaded
+        $0.app.list.isReopeningLastBook = true
       }
       await store.receive(.app(.books(.lastStudiedBookLoaded(.success(nil))))) {
-        $0.app.isReopeningLastBook = false
+        $0.app.list.isReopeningLastBook = false
       }
       store.send(.app(.books(.view(.selectBook(books[0].id))))) {
-        $0.app.selectedBookID = books[0].id
-        $0.app.wordsStatus = .loading
+        $0.app.session.bookID = books[0].id
+        $0.app.session.wordsStatus = .loading
       }
       await store.receive(.app(.study(.wordsLoaded(books[0].id, .success(words))))) {
-        $0.app.words = WordList(words)
-        $0.app.wordsStatus = .loaded
+        $0.app.session.words = WordList(words)
+        $0.app.session.wordsStatus = .loaded
         $0.app.startRound()
       }
       // The marks on their way and the undo step are the app's bookkeeping: not described. A
       // view action needs no nesting: `.study(.markSuccess(id))` is
       // `.app(.study(.view(.markSuccess(id))))`.
       store.send(.study(.markSuccess(words[0].id))) {
-        $0.app.words.setStudyState(.success, of: words[0].id)
+        $0.app.session.words.setStudyState(.success, of: words[0].id)
       }
       await store.receive(
         .app(.study(.studyStatesSaved(.success([.init(wordID: words[0].id, state: .success)])))))
