@@ -42,7 +42,8 @@ extension DatabaseWordService {
   /// Returns a word's review log, in the order the reviews were recorded.
   @_documentation(visibility: public)
   public func fetchReviews(of wordID: Word.ID) async throws(WordServiceError) -> [Review] {
-    try await inTransaction(.readingAnyUpToDateCopy(.loadReviews)) { storage throws(WordServiceError) in
+    try await inTransaction(.readingAnyUpToDateCopy(.loadReviews)) {
+      storage throws(WordServiceError) in
       try storage.fetchReviews(of: wordID)
     }
   }
@@ -55,7 +56,8 @@ extension DatabaseWordService {
   public func fetchReviewLogs(in bookID: WordBook.ID?, after word: Word.ID?, limit: Int)
     async throws(WordServiceError) -> [WordReviewLog]
   {
-    try await inTransaction(.readingAnyUpToDateCopy(.loadReviews)) { storage throws(WordServiceError) in
+    try await inTransaction(.readingAnyUpToDateCopy(.loadReviews)) {
+      storage throws(WordServiceError) in
       if let bookID { try storage.requireBook(bookID) }
       return try storage.reviewLogs(in: bookID, after: word, limit: limit)
     }
@@ -70,7 +72,8 @@ extension DatabaseWordService {
   public func fetchSchedule(
     in bookID: WordBook.ID, dueBy time: Timestamp?, after last: ScheduledWord?, limit: Int
   ) async throws(WordServiceError) -> [ScheduledWord] {
-    try await inTransaction(.readingAnyUpToDateCopy(.loadReviews)) { storage throws(WordServiceError) in
+    try await inTransaction(.readingAnyUpToDateCopy(.loadReviews)) {
+      storage throws(WordServiceError) in
       try storage.requireBook(bookID)
       return try storage.schedule(in: bookID, dueBy: time, after: last, limit: limit)
     }
@@ -110,7 +113,8 @@ extension DatabaseWordService {
   public func fetchDailyReviewCounts(
     in bookID: WordBook.ID, from start: Timestamp, to end: Timestamp
   ) async throws(WordServiceError) -> [DailyReviewCount] {
-    try await inTransaction(.readingAnyUpToDateCopy(.loadReviews)) { storage throws(WordServiceError) in
+    try await inTransaction(.readingAnyUpToDateCopy(.loadReviews)) {
+      storage throws(WordServiceError) in
       try storage.requireBook(bookID)
       return try storage.dailyReviewCounts(in: bookID, from: start, to: end)
     }
