@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <pthread.h>
@@ -438,7 +439,10 @@ struct running {
 void *wb_http_start(int fd, int is_ipv6, const struct wb_http_limits *limits,
                     const struct wb_http_tls *tls, wb_http_handler handler, void *context) {
   struct server *server = calloc(1, sizeof *server);
-  if (!server) return NULL;
+  if (!server) {
+    close(fd);
+    return NULL;
+  }
   server->handler = handler;
   server->context = context;
   server->body_limit = limits->body_bytes;
@@ -456,6 +460,7 @@ void *wb_http_start(int fd, int is_ipv6, const struct wb_http_limits *limits,
   pthread_cond_init(&server->changed, NULL);
   if (pthread_create(&server->watchdog, NULL, watch_deadlines, server) != 0) {
     free(server);
+    close(fd);
     return NULL;
   }
   // One polling thread with epoll (or poll) serves every connection; an event stream with
@@ -468,10 +473,21 @@ void *wb_http_start(int fd, int is_ipv6, const struct wb_http_limits *limits,
       {MHD_OPTION_HTTPS_MEM_CERT, 0, tls ? (void *)tls->certificate_pem : NULL},
       {MHD_OPTION_END, 0, NULL},
   };
+  // libmicrohttpd closes the listening socket it is given when it stops, and also when it
+  // fails to start after reading its options (a certificate that does not match its key), but
+  // not when it fails before: it gets a copy of its own, and the caller's is closed here on
+  // every path, so that no descriptor is closed twice, which in a process of many servers may
+  // close another server's connection that took the number meanwhile.
+  int daemons = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+  close(fd);
+  if (daemons < 0) {
+    stop_watchdog(server);
+    return NULL;
+  }
   // The logger comes first so that it sees every message, those about the other options too.
   void *daemon = start_daemon(
       flags, 0, NULL, NULL, (access_handler)on_request, server, MHD_OPTION_EXTERNAL_LOGGER,
-      (log_handler)log_message, NULL, MHD_OPTION_LISTEN_SOCKET, fd,
+      (log_handler)log_message, NULL, MHD_OPTION_LISTEN_SOCKET, daemons,
       MHD_OPTION_CONNECTION_LIMIT, connections, MHD_OPTION_CONNECTION_TIMEOUT, 60u,
       MHD_OPTION_NOTIFY_COMPLETED, (completed_handler)on_completed, server,
       MHD_OPTION_NOTIFY_CONNECTION, (connection_handler)on_connection, server, MHD_OPTION_ARRAY,

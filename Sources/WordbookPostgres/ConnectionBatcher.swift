@@ -19,10 +19,10 @@ final class ConnectionBatcher<Request: Sendable>: @unchecked Sendable {
   /// Takes the next batch from the requests waiting, in order; an empty batch when none waits.
   typealias Take = @Sendable (_ waiting: inout [Request]) -> [Request]
   /// Does a batch on the connection, or answers its requests with the error that kept the
-  /// connection from opening.
+  /// connection from opening, and returns the requests to do again with the next batch.
   typealias Perform =
     @Sendable (_ batch: [Request], _ connection: Result<PostgresConnection, WordServiceError>) ->
-    Void
+    [Request]
 
   private struct State {
     var waiting: [Request] = []
@@ -68,7 +68,8 @@ final class ConnectionBatcher<Request: Sendable>: @unchecked Sendable {
         defer { (state.waiting, state.isDraining) = ([], false) }
         return state.waiting
       }
-      return perform(waiting, .failure(refused))
+      _ = perform(waiting, .failure(refused))
+      return
     }
     thread.async { self.drain() }
   }
@@ -89,7 +90,8 @@ final class ConnectionBatcher<Request: Sendable>: @unchecked Sendable {
       }
       guard !batch.isEmpty else { return }
       lastStart = .now
-      perform(batch, Result { () throws(WordServiceError) in try connected() })
+      let again = perform(batch, Result { () throws(WordServiceError) in try connected() })
+      if !again.isEmpty { state.withLock { $0.waiting.insert(contentsOf: again, at: 0) } }
     }
   }
 

@@ -64,10 +64,11 @@ final class PostgresJournalReader: Sendable {
     return try outcome.get()
   }
 
-  /// Reads the journals of `batch` in one statement and answers every request.
+  /// Reads the journals of `batch` in one statement and answers every request: none is read
+  /// again.
   private static func read(
     _ batch: [Request], on connection: Result<PostgresConnection, WordServiceError>
-  ) {
+  ) -> [Request] {
     let limit = UserLibrary.journalReadLimit
     do throws(WordServiceError) {
       let connection = try connection.get()
@@ -104,6 +105,7 @@ final class PostgresJournalReader: Sendable {
     } catch {
       for request in batch { request.finish(.failure(error)) }
     }
+    return []
   }
 
   /// The reader of a URL, not kept alive by the table of readers.

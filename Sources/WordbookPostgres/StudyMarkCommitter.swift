@@ -11,10 +11,11 @@ import Wordbook
 /// and an idle one commits a mark at once. Each call is answered only once its marks are
 /// committed, or have failed; its marks are all committed or none.
 ///
-/// A transaction takes the advisory locks of all its learners (in the order of their IDs, as
-/// every writer does, so that two servers never wait for each other), sets the words' states
-/// and adds a journal row per mark in one statement, and returns each word as stored with its
-/// journal row. A call that names a missing word fails alone with
+/// A transaction takes the advisory locks of its learners without waiting, then sets the
+/// words' states and adds a journal row per mark in one statement, and returns each word as
+/// stored with its journal row. A call whose learner's lock another writer holds (an import of
+/// theirs, say) waits for a later batch, for ``lockPatience`` at most, so that one learner's
+/// long write holds back no one else's marks. A call that names a missing word fails alone with
 /// `WordServiceError.Kind.notFound`: the transaction is rolled back and written again without
 /// it. Two calls that mark the same word go into different transactions, in the order they
 /// came.
@@ -23,6 +24,11 @@ final class StudyMarkCommitter: Sendable {
   static let spacing = Duration.milliseconds(10)
   /// The most marks one transaction writes.
   static let batchLimit = 1000
+  /// How long a call waits for its learner's lock while another writer holds it (an import,
+  /// say), tried again with each batch, before it fails as a wait for the lock would (the
+  /// connections' `lock_timeout`). Waiting for the lock in the transaction instead would hold
+  /// every other learner's marks back with it.
+  static let lockPatience = Duration.seconds(5)
 
   /// A mark as committed: the word as stored and its journal row.
   struct Committed: Sendable {
@@ -41,6 +47,8 @@ final class StudyMarkCommitter: Sendable {
     var userID: Int64
     var changes: [StudyStateChange]
     var finish: @Sendable (Result<Outcome, WordServiceError>) -> Void
+    /// When a batch first found the learner's lock held by another writer.
+    var lockedOutSince: ContinuousClock.Instant?
   }
 
   /// The committers in use, by URL; one leaves when its last service is released.
@@ -74,7 +82,8 @@ final class StudyMarkCommitter: Sendable {
     var latest: [Word.ID: Int] = [:]
     for (index, change) in changes.enumerated() { latest[change.wordID] = index }
     let distinct = changes.indices.filter { latest[changes[$0].wordID] == $0 }.map { changes[$0] }
-    batcher.submit(Request(userID: userID, changes: distinct, finish: finish))
+    batcher.submit(
+      Request(userID: userID, changes: distinct, finish: finish, lockedOutSince: nil))
   }
 
   /// Takes the first requests waiting, in order, that mark no word twice and together stay
@@ -99,16 +108,37 @@ final class StudyMarkCommitter: Sendable {
     return batch
   }
 
-  /// Writes `batch` in one transaction, leaving out the requests that name a missing word,
-  /// and answers every request.
+  /// Writes `batch` in one transaction, leaving out the requests that name a missing word
+  /// and those whose learner's lock another writer holds, answers the others, and returns the
+  /// locked-out requests that may still wait for a later batch.
   private static func commit(
     _ batch: [Request], on connection: Result<PostgresConnection, WordServiceError>
-  ) {
+  ) -> [Request] {
     var batch = batch
+    var later: [Request] = []
     do throws(WordServiceError) {
       let connection = try connection.get()
       do throws(WordServiceError) {
         while !batch.isEmpty {
+          let lockedOut = try lockUsers(of: batch, on: connection)
+          let now = ContinuousClock.now
+          for var request in batch where lockedOut.contains(request.userID) {
+            let since = request.lockedOutSince ?? now
+            guard now - since < lockPatience else {
+              request.finish(
+                .failure(
+                  .storage(.unavailable, .busy, during: .saveStudyMarks, path: connection.location)
+                ))
+              continue
+            }
+            request.lockedOutSince = since
+            later.append(request)
+          }
+          batch.removeAll { lockedOut.contains($0.userID) }
+          guard !batch.isEmpty else {
+            connection.rollBack(.saveStudyMarks)
+            break
+          }
           let (outcomes, missing) = try write(batch, on: connection)
           guard missing.isEmpty else {
             connection.rollBack(.saveStudyMarks)
@@ -118,33 +148,46 @@ final class StudyMarkCommitter: Sendable {
           }
           try connection.execute("COMMIT", .saveStudyMarks)
           for (request, outcome) in zip(batch, outcomes) { request.finish(.success(outcome)) }
-          return
+          break
         }
       } catch {
         connection.rollBack(.saveStudyMarks)
         throw error
       }
     } catch {
-      for request in batch { request.finish(.failure(error)) }
+      for request in batch + later { request.finish(.failure(error)) }
+      return []
     }
+    return later
   }
 
-  /// Opens a transaction that marks `batch`'s words and journals them, and returns each
-  /// request's outcome, or the first missing word of each request that names one.
-  private static func write(_ batch: [Request], on connection: PostgresConnection)
-    throws(WordServiceError) -> (outcomes: [Outcome], missing: [Int: Word.ID])
+  /// Opens a transaction and takes the locks of `batch`'s learners that no other writer holds,
+  /// without waiting, in the order of their IDs; returns the learners whose lock is held.
+  private static func lockUsers(of batch: [Request], on connection: PostgresConnection)
+    throws(WordServiceError) -> Set<Int64>
   {
-    let users = Set(batch.map(\.userID)).sorted()
-    let marks = batch.flatMap { request in request.changes.map { (request.userID, $0) } }
     let rows = try connection.pipeline(
       [
         ("BEGIN", []),
         (
           """
-          SELECT pg_advisory_xact_lock(hashtext(current_schema()), (u % 2147483647)::integer)
-          FROM unnest($1::bigint[]) AS u ORDER BY u
-          """, [.integerArray(users)]
+          SELECT u FROM unnest($1::bigint[]) AS u
+          WHERE NOT pg_try_advisory_xact_lock(hashtext(current_schema()), (u % 2147483647)::integer)
+          """, [.integerArray(Set(batch.map(\.userID)).sorted())]
         ),
+      ], .saveStudyMarks)[1]
+    return Set((0..<rows.count).map { rows.integer($0, 0) })
+  }
+
+  /// Marks `batch`'s words and journals them in the transaction that holds their learners'
+  /// locks, and returns each request's outcome, or the first missing word of each request that
+  /// names one.
+  private static func write(_ batch: [Request], on connection: PostgresConnection)
+    throws(WordServiceError) -> (outcomes: [Outcome], missing: [Int: Word.ID])
+  {
+    let marks = batch.flatMap { request in request.changes.map { (request.userID, $0) } }
+    let rows = try connection.pipeline(
+      [
         (
           """
           WITH m AS (
@@ -168,8 +211,8 @@ final class StudyMarkCommitter: Sendable {
             .integerArray(marks.map(\.0)), .integerArray(marks.map { $0.1.wordID.rawValue }),
             .integerArray(marks.map { Int64($0.1.state.rawValue) }),
           ]
-        ),
-      ], .saveStudyMarks)[2]
+        )
+      ], .saveStudyMarks)[0]
     var journaled: [Word.ID: Committed] = [:]
     var newest: [Int64: Int64] = [:]
     for row in 0..<rows.count {

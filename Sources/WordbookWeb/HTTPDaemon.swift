@@ -99,8 +99,8 @@ final class HTTPDaemon: Sendable {
           return HTTPDaemon.queue(handler.respond(request), on: connection, handler)
         }, handler.toOpaque())
     }
+    // The daemon owns the listening socket from here on, started or not.
     guard let started else {
-      close(listener.socket)
       handler.release()
       if tls != nil {
         throw .invalidCertificate(.refused)

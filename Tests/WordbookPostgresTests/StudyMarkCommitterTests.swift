@@ -91,6 +91,35 @@ import WordbookTesting
     try await feed.expect([.wordUpdated(second, book: mina.book)])
   }
 
+  /// A learner whose lock another writer holds (an import, say) waits alone: another learner's
+  /// mark commits meanwhile; theirs fails as a lock wait would once the lock stays held past
+  /// the patience, saving nothing, and goes through once the lock is let go.
+  @Test func aLearnerLockedByAnotherWriterHoldsBackNoOneElse() async throws {
+    let url = try await PostgresTestServer.freshDatabaseURLForTest()
+    let mina = try await Learner("mina", url: url)
+    let jun = try await Learner("jun", url: url)
+    let holder = try PostgresConnection(url: url)
+    try holder.execute("BEGIN", .saveStudyMarks)
+    try holder.query(
+      "SELECT pg_advisory_xact_lock(hashtext(current_schema()), $1::integer)",
+      [.integer(mina.service.userID)], .saveStudyMarks)
+    let mark = [StudyStateChange(wordID: mina.words[0].id, state: .success)]
+    let minasMark = Task { try await mina.service.updateStudyStates(mark) }
+    try await jun.service.updateStudyStates([
+      StudyStateChange(wordID: jun.words[0].id, state: .success)
+    ])
+    #expect(try await jun.service.fetchWords(in: jun.book)[0].studyState == .success)
+    guard case .failure(let error) = await minasMark.result else {
+      Issue.record("mina's mark was saved while another writer held her lock")
+      return
+    }
+    #expect((error as? WordServiceError)?.kind == .unavailable)
+    #expect(try await mina.service.fetchWords(in: mina.book)[0].studyState == .notStudied)
+    try holder.execute("COMMIT", .saveStudyMarks)
+    try await mina.service.updateStudyStates(mark)
+    #expect(try await mina.service.fetchWords(in: mina.book)[0].studyState == .success)
+  }
+
   /// A word marked twice in one call keeps its last state, and is journaled once.
   @Test func aWordMarkedTwiceInOneCallKeepsItsLastState() async throws {
     let url = try await PostgresTestServer.freshDatabaseURLForTest()

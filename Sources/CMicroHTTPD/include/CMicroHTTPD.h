@@ -63,7 +63,8 @@ struct wb_http_tls {
 int wb_http_supports_tls(void);
 
 /// Starts a daemon on the listening socket `fd`: one polling thread serves every connection,
-/// over HTTPS with `tls`'s certificate when `tls` is not NULL.
+/// over HTTPS with `tls`'s certificate when `tls` is not NULL. `fd` is the daemon's from here on,
+/// and closed by it, whether it starts or not; NULL when it does not.
 void *wb_http_start(int fd, int is_ipv6, const struct wb_http_limits *limits,
                     const struct wb_http_tls *tls, wb_http_handler handler, void *context);
 
