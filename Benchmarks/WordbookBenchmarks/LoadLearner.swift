@@ -167,9 +167,8 @@ final class LoadLearner: @unchecked Sendable {
       let sent = wallNow()
       var acknowledged: UInt64?
       // Answered once the database has the mark (200), or at once when it is slow (202).
-      if let status = page.post(#"{"kind":"markSuccess","id":\#(word)}"#, cookie: cookie),
-        status == 200 || status == 202
-      {
+      let status = page.post(#"{"kind":"markSuccess","id":\#(word)}"#, cookie: cookie)
+      if status == 200 || status == 202 {
         acknowledged = page.waitUntilSaved(known: page.known + 1, by: sent + Self.ackPatience)
       }
       if let acknowledged {
@@ -178,11 +177,17 @@ final class LoadLearner: @unchecked Sendable {
         acknowledgedWords.append(word)
       } else {
         marks.append((sent, nil, 0))
+        let unacknowledged =
+          status == 200 || status == 202
+          ? "answered \(status ?? 0), not shown saved within 10 s"
+          : "answered \(status.map(String.init) ?? "nothing") (\(page.refusal.prefix(200)))"
         // The server is gone (or too slow to count on): the page turns to the other one.
         server = 1 - server
         moves += 1
         guard let moved = openPage(port: ports[server]) else {
-          failure = "the marker's page could not move to the other server"
+          failure =
+            "the marker's page, whose mark was \(unacknowledged), could not move to the other "
+            + "server: \(lastProblem)"
           return
         }
         page = moved
@@ -237,10 +242,22 @@ final class LoadLearner: @unchecked Sendable {
     return String(json[range.upperBound...].prefix { $0 != "\"" })
   }
 
-  /// The integer value of `key` in one line of JSON.
+  /// The integer value of `key` in one line of JSON, read byte by byte.
   static func number(of key: String, in json: String) -> Int? {
-    guard let range = json.firstRange(of: "\"\(key)\":") else { return nil }
-    return Int(json[range.upperBound...].prefix { $0.isNumber })
+    let pattern = Array("\"\(key)\":".utf8)
+    let bytes = json.utf8
+    var index = bytes.startIndex
+    while index != bytes.endIndex {
+      if bytes[index...].starts(with: pattern) {
+        let digits = bytes[bytes.index(index, offsetBy: pattern.count)...].prefix {
+          (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+        }
+        guard !digits.isEmpty else { return nil }
+        return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+      }
+      index = bytes.index(after: index)
+    }
+    return nil
   }
 
   /// A page: its event stream and the keep-alive connection of its actions.
@@ -266,13 +283,19 @@ final class LoadLearner: @unchecked Sendable {
     }
 
     /// Posts one action as the page does; the answer's status, or `nil` when the server is gone.
+    /// The body of the last refusal `post` was answered with.
+    var refusal = ""
+
     func post(_ json: String, cookie: String) -> Int? {
       let request =
         "POST \(home)actions?session=\(session) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
         + "Origin: http://127.0.0.1:\(port)\r\nCookie: \(cookie)\r\n"
         + "Content-Type: application/json\r\nContent-Length: \(json.utf8.count)\r\n\r\n\(json)"
-      guard actions.send(request) else { return nil }
-      return actions.answerHead(by: wallNow() + 10_000_000_000)?.status
+      guard actions.send(request),
+        let answer = actions.answerHead(by: wallNow() + 10_000_000_000)
+      else { return nil }
+      if answer.status >= 300 { refusal = answer.body }
+      return answer.status
     }
 
     /// When the page's status shows `known` words known and no mark unsaved, or `nil` when it

@@ -22,16 +22,20 @@ public struct EffectWork<Action: Sendable>: Sendable {
   public let actionSequence: Int
   /// The priority asked for by the effect.
   public let priority: TaskPriority?
-  let body: @Sendable (Send<Action>) async -> Void
+  let body: @MainActor @Sendable (Send<Action>) async -> Void
   let deliver: @MainActor @Sendable (Action) -> Void
 
-  /// Runs the work, handing the actions it sends to its store.
-  public func run() async {
+  /// Runs the work, handing the actions it sends to its store. It starts and ends on the main
+  /// actor, where the store's bookkeeping is, and the effect's operation runs on the
+  /// cooperative pool: called from the main actor, nothing hops on the way in or out.
+  public nonisolated(nonsending) func run() async {
     await body(Send(deliver))
   }
 
   /// Runs the work, handing the actions it sends to `deliver` instead of the store.
-  public func run(delivering deliver: @escaping @MainActor @Sendable (Action) -> Void) async {
+  public nonisolated(nonsending) func run(
+    delivering deliver: @escaping @MainActor @Sendable (Action) -> Void
+  ) async {
     await body(Send(deliver))
   }
 }

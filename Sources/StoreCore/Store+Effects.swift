@@ -34,7 +34,9 @@ extension Store {
     // Captured directly, not through the store, so that an error of an effect that outlives
     // its store is still reported.
     let warn = self.warn
-    let body: @Sendable (Send<Action>) async -> Void = { [weak self] send in
+    // On the main actor, where the store is: the operation runs on the cooperative pool, and
+    // the task comes back once, at its end, to forget itself.
+    let body: @MainActor @Sendable (Send<Action>) async -> Void = { [weak self] send in
       do {
         try await operation(send)
       } catch {
@@ -43,7 +45,7 @@ extension Store {
         } else if let handler {
           await handler(error, send)
         } else {
-          await warn(
+          warn(
             RuntimeWarning(
               message: "An effect threw \(error) and has no catch handler to turn it into an "
                 + "action. Add `catch:` to the `.run` effect made here.",
@@ -52,7 +54,7 @@ extension Store {
           )
         }
       }
-      await self?.forget(token: token, cancelIDs: cancelIDs)
+      self?.forget(token: token, cancelIDs: cancelIDs)
     }
     let task = executor.execute(
       EffectWork(

@@ -25,18 +25,21 @@ final class DeferredAnswers: Sendable {
   private let isStopped = Locked(false)
 
   /// Suspends `connection` and starts `work`; its answer is queued once libmicrohttpd calls
-  /// again for the request.
+  /// again for the request. Work on the main actor (a page's actions) is started there and
+  /// answers from there, without a hop through the cooperative pool on the way in or out.
   func start(
-    _ work: @escaping @Sendable () async -> HTTPResponse, on connection: UnsafeMutableRawPointer
+    _ work: @escaping @isolated(any) @Sendable () async -> HTTPResponse,
+    on connection: UnsafeMutableRawPointer
   ) {
     let key = UInt(bitPattern: connection)
     entries.withLock { entries in
       entries[key] = .waiting
       wb_http_suspend(connection)
     }
-    Task {
-      let answer = await work()
-      self.finish(key, with: answer)
+    if work.isolation === MainActor.shared {
+      Task { @MainActor in self.finish(key, with: await work()) }
+    } else {
+      Task { self.finish(key, with: await work()) }
     }
   }
 

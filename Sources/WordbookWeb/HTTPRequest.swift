@@ -55,14 +55,30 @@ struct HTTPRequest: Sendable {
       decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
-  /// The values of every cookie named `name` the request carries.
+  /// The values of every cookie named `name` the request carries, each pair's name and
+  /// value without the spaces and tabs around them (RFC 6265), read byte by byte: this runs
+  /// for every request.
   func cookies(_ name: String) -> [String] {
     guard let header = headers["Cookie"] else { return [] }
-    return header.split(separator: ";").compactMap { pair in
-      let parts = pair.split(separator: "=", maxSplits: 1)
-      guard parts.count == 2, String(parts[0]).trimmingWhitespace() == name else { return nil }
-      return String(parts[1]).trimmingWhitespace()
+    var values: [String] = []
+    for pair in header.utf8.split(separator: UInt8(ascii: ";")) {
+      guard let equals = pair.firstIndex(of: UInt8(ascii: "=")),
+        Self.trimmed(pair[..<equals]).elementsEqual(name.utf8)
+      else { continue }
+      let value = Self.trimmed(pair[pair.index(after: equals)...])
+      guard !value.isEmpty else { continue }
+      values.append(String(Substring(value)))
     }
+    return values
+  }
+
+  /// `bytes` without the spaces and tabs at either end.
+  private static func trimmed(_ bytes: Substring.UTF8View) -> Substring.UTF8View {
+    let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+    guard let first = bytes.firstIndex(where: { !isSpace($0) }),
+      let last = bytes.lastIndex(where: { !isSpace($0) })
+    else { return bytes[bytes.endIndex...] }
+    return bytes[first...last]
   }
 }
 

@@ -11,8 +11,9 @@ struct HTTPResponse: Sendable {
   enum Body: Sendable {
     case bytes(Data)
     case events(EventStream)
-    /// Worked out off the polling thread, which goes on meanwhile (see ``DeferredAnswers``).
-    case later(@Sendable () async -> HTTPResponse)
+    /// Worked out off the polling thread, which goes on meanwhile (see ``DeferredAnswers``),
+    /// in the work's own isolation: work on the main actor starts there, with no hop between.
+    case later(@isolated(any) @Sendable () async -> HTTPResponse)
   }
 
   var status: UInt32
@@ -59,6 +60,11 @@ struct HTTPResponse: Sendable {
     return HTTPResponse(status: status, contentType: "application/json", body: data)
   }
 
+  /// An empty JSON object, `{}`: an answer that says only its status.
+  static func emptyJSON(status: UInt32) -> HTTPResponse {
+    HTTPResponse(status: status, contentType: "application/json", body: Data("{}".utf8))
+  }
+
   /// A redirect to `location` with extra headers.
   static func redirect(to location: String, headers: [(String, String)]) -> HTTPResponse {
     HTTPResponse(
@@ -68,7 +74,9 @@ struct HTTPResponse: Sendable {
 
   /// The answer `work` gives, worked out while the connection waits and the polling thread
   /// serves the others.
-  static func later(_ work: @escaping @Sendable () async -> HTTPResponse) -> HTTPResponse {
+  static func later(
+    _ work: @escaping @isolated(any) @Sendable () async -> HTTPResponse
+  ) -> HTTPResponse {
     var response = HTTPResponse(status: 200, contentType: "text/plain", body: Data())
     response.body = .later(work)
     return response

@@ -8,7 +8,7 @@ import Wordbook
 /// with a `card` rates that card only while it is the current one (the card the focused view
 /// shows), so a second tap before the next card arrives rates nothing; with a `ratingID`, the
 /// review has that identity.
-struct PageCommand: Decodable {
+struct PageCommand: Decodable, Sendable {
   var command: String
   var position: Int?
   var mode: StudyMode?

@@ -137,7 +137,7 @@ final class SignIns: Sendable {
   }
 
   /// Who `request`'s cookie signs in, if anyone.
-  func check(_ request: HTTPRequest) async -> Check {
+  nonisolated(nonsending) func check(_ request: HTTPRequest) async -> Check {
     let secrets = request.cookies(Self.cookieName).filter { !$0.isEmpty }.prefix(
       Self.cookiesChecked)
     guard !secrets.isEmpty else { return .signedOut }
@@ -192,7 +192,9 @@ final class SignIns: Sendable {
 
   /// The users `secrets` sign in, from the checks trusted now (unless `trusting` is false) and
   /// one call to the accounts for the rest; remembers what the accounts said.
-  private func users(signedInWith secrets: Set<String>, trusting: Bool = true)
+  private nonisolated(nonsending) func users(
+    signedInWith secrets: Set<String>, trusting: Bool = true
+  )
     async throws(WordServiceError) -> [String: WebUser]
   {
     let now = ContinuousClock.now

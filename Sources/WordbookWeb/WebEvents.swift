@@ -48,7 +48,7 @@ enum WebEvents {
 
   /// Everything but the cards and the picker: mode, search, way round, tally, undo, saving,
   /// the error.
-  struct Status: Encodable {
+  struct Status {
     var mode: String
     var searchQuery: String?
     /// Whether cards show the meaning on their front.
@@ -66,7 +66,7 @@ enum WebEvents {
 
     /// Due mode's schedule: `status` is `notLoaded`, `loading`, `loaded` or `failed`; `next`
     /// is in seconds since 1970, `nil` when a word is due now or none has been reviewed.
-    struct Due: Encodable {
+    struct Due {
       var status: String
       var next: Int64?
 
@@ -90,6 +90,31 @@ enum WebEvents {
       error = state.lastError?.message(in: language, for: .visitor)
       due = state.session.words.mode == .due ? Due(state.session.schedule, language: language) : nil
     }
+
+    /// The event's JSON, written field by field (see ``JSONObjectText``).
+    var json: String {
+      var object = JSONObjectText()
+      object.add("mode", mode)
+      object.add("searchQuery", searchQuery)
+      object.add("isReversed", isReversed)
+      object.add("success", success)
+      object.add("fail", fail)
+      object.add("notStudied", notStudied)
+      object.add("canUndo", canUndo)
+      object.add("canRedo", canRedo)
+      object.add("unsavedMarks", unsavedMarks)
+      object.add("isSavingWord", isSavingWord)
+      object.add("error", error)
+      object.add(
+        "due",
+        object: due.map { due in
+          var object = JSONObjectText()
+          object.add("status", due.status)
+          object.add("next", due.next)
+          return object
+        })
+      return object.closed
+    }
   }
 
   /// One card.
@@ -108,6 +133,18 @@ enum WebEvents {
       meaning = word.meaning
       state = word.studyState.name
       self.face = face.rawValue
+    }
+
+    /// The card's JSON as its own event, written field by field (see ``JSONObjectText``); the
+    /// same as its `Encodable` form, which the lists of cards use.
+    var json: String {
+      var object = JSONObjectText()
+      object.add("id", id)
+      object.add("term", term)
+      object.add("meaning", meaning)
+      object.add("state", state)
+      object.add("face", face)
+      return object.closed
     }
   }
 

@@ -16,7 +16,7 @@ extension WebRouter {
   /// How long a request waits for its marks to be saved before it is answered without them.
   static let marksPatience = Duration.seconds(30)
 
-  func receiveAction(
+  nonisolated(nonsending) func receiveAction(
     _ request: HTTPRequest, language: Language, signedInWith secret: String?
   ) async
     -> HTTPResponse
@@ -26,7 +26,7 @@ extension WebRouter {
     }
     var action: AppAction
     do {
-      action = try JSONDecoder().decode(AppAction.self, from: request.body)
+      action = try await Self.decode(AppAction.self, from: request.body)
     } catch {
       return .refusal(.unknownAction(reason: Self.describe(error)), in: language)
     }
@@ -41,7 +41,7 @@ extension WebRouter {
       action, for: request, in: sessions, signedInWith: secret, language: language)
   }
 
-  func receiveCommand(
+  nonisolated(nonsending) func receiveCommand(
     _ request: HTTPRequest, language: Language, signedInWith secret: String?
   ) async
     -> HTTPResponse
@@ -51,7 +51,7 @@ extension WebRouter {
     }
     let posted: PageCommand
     do {
-      posted = try JSONDecoder().decode(PageCommand.self, from: request.body)
+      posted = try await Self.decode(PageCommand.self, from: request.body)
     } catch {
       return .refusal(.unknownCommand(reason: Self.describe(error)), in: language)
     }
@@ -100,10 +100,29 @@ extension WebRouter {
   @MainActor
   private static func answerOnceSaved(_ session: WebSession) async -> HTTPResponse {
     switch await session.marksSettled(within: marksPatience) {
-    case .noneOnTheirWay, .stillOnTheirWay: .json([String: String](), status: 202)
-    case .saved: .json([String: String](), status: 200)
+    case .noneOnTheirWay, .stillOnTheirWay: .emptyJSON(status: 202)
+    case .saved: .emptyJSON(status: 200)
     case .notSaved: .refusal(.marksNotSaved, in: session.language)
     }
+  }
+
+  /// The bytes of a posted body decoded where the request runs, a page's marks being a few
+  /// dozen; above these, as an edit of a large card is, off it, so that no actor waits.
+  static let bodyDecodedInPlace = 64 << 10
+
+  /// `body` decoded as `type`: in the caller's isolation when it is small, else on the
+  /// cooperative pool.
+  nonisolated(nonsending) static func decode<Value: Decodable & Sendable>(
+    _ type: Value.Type, from body: Data
+  ) async throws -> Value {
+    guard body.count > bodyDecodedInPlace else { return try JSONDecoder().decode(type, from: body) }
+    return try await decodeConcurrently(type, from: body)
+  }
+
+  @concurrent private static func decodeConcurrently<Value: Decodable & Sendable>(
+    _ type: Value.Type, from body: Data
+  ) async throws -> Value {
+    try JSONDecoder().decode(type, from: body)
   }
 
   /// What a decoder's `error` says about a posted body, in a few words.

@@ -8,13 +8,20 @@ import Wordbook
 /// page keeps the folder when it turns to a peer, which serves any folder.
 extension WebRouter {
   /// A path split into the sign-in folder it lies in, if any, and the rest (`/events`).
+  /// The folder is `/`, 32 lowercase hexadecimal digits and `/`, read byte by byte: this runs
+  /// for every request.
   static func splitHome(_ path: String) -> (home: String?, path: String) {
-    let parts = path.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
-    guard parts.count == 2, parts[0].isEmpty, let rest = parts.last,
-      let slash = rest.firstIndex(of: "/"), rest.distance(from: rest.startIndex, to: slash) == 32,
-      rest[..<slash].allSatisfy({ $0.isHexDigit && !$0.isUppercase })
+    let bytes = path.utf8
+    guard bytes.count > 33, bytes.first == UInt8(ascii: "/") else { return (nil, path) }
+    let slash = bytes.index(bytes.startIndex, offsetBy: 33)
+    let isLowercaseHex = { (byte: UInt8) in
+      (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+    }
+    guard bytes[slash] == UInt8(ascii: "/"),
+      bytes[bytes.index(after: bytes.startIndex)..<slash].allSatisfy(isLowercaseHex)
     else { return (nil, path) }
-    return ("/\(rest[..<slash])/", String(rest[slash...]))
+    return (String(path[...slash]), String(path[slash...]))
   }
 
   /// The answer on a server with accounts: the sign-in page and its form, sign-out, and every
@@ -55,7 +62,7 @@ extension WebRouter {
         if request.method == "GET", path == "/" { return .redirect(to: "/login", headers: []) }
         return .refusal(.signedOut, in: language)
       }
-      return .later {
+      return .later { @MainActor in
         switch await signIns.check(request) {
         case .signedIn(let user, let secret):
           return await self.answerNow(

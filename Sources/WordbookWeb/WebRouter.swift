@@ -158,7 +158,10 @@ struct WebRouter: Sendable {
       return page(language)
     case ("GET", "/events"), ("GET", "/cards"), ("GET", "/chart"), ("GET", "/preview"),
       ("POST", "/actions"), ("POST", "/commands"), ("POST", "/ratings"):
-      return .later { await answerNow(request, path: path, language: language, as: visitor) }
+      // Started on the main actor, where the sessions are: no hop on the way in or out.
+      return .later { @MainActor in
+        await answerNow(request, path: path, language: language, as: visitor)
+      }
     case (_, "/"), (_, "/events"), (_, "/cards"), (_, "/chart"), (_, "/preview"), (_, "/actions"),
       (_, "/commands"), (_, "/ratings"):
       return .refusal(.methodNotAllowed(method: request.method, path: path), in: language)
@@ -167,8 +170,9 @@ struct WebRouter: Sendable {
     }
   }
 
-  /// The answer to a request of a visitor let in, off the polling thread.
-  func answerNow(
+  /// The answer to a request of a visitor let in, off the polling thread, in the caller's
+  /// isolation.
+  nonisolated(nonsending) func answerNow(
     _ request: HTTPRequest, path: String, language: Language, as visitor: Visitor
   ) async -> HTTPResponse {
     switch (request.method, path) {

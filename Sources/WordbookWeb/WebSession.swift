@@ -42,6 +42,12 @@ final class WebSession {
   /// The list's page the last `screen` event carried: where it starts, and the version of the
   /// cards it was taken from.
   private var sentPage: (start: Int, version: Int)?
+  /// The requests waiting for their marks to be saved (``marksSettled(within:)``), each with
+  /// the time it is answered without them.
+  private var marksWaiters:
+    [(deadline: ContinuousClock.Instant, continuation: CheckedContinuation<Bool, Never>)] = []
+  /// Wakes at the earliest deadline of ``marksWaiters``, while there are any.
+  private var lateWaiterTimer: Task<Void, Never>?
 
   /// The most cards one window request may ask for.
   static let windowLimit = 200
@@ -78,6 +84,7 @@ final class WebSession {
         [weak self] in
         self?.sendStatus()
       },
+      store.observe(\.app, [.marks]) { [weak self] in self?.marksChanged() },
       store.observe([.screen]) { [weak self] in
         guard let self else { return }
         preferencesKeeper.keep(store.state.cards.preferences)
@@ -197,22 +204,37 @@ final class WebSession {
   func marksSettled(within limit: Duration) async -> MarksOutcome {
     guard store.state.app.hasUnsavedMarks else { return .noneOnTheirWay }
     let refusedBefore = Set(store.state.app.session.unsavedMarks.keys)
-    let waiter = MarksWaiter()
     let settled = await withCheckedContinuation { continuation in
-      waiter.continuation = continuation
-      waiter.observer = store.observe(\.app, [.marks]) { [weak self] in
-        if self?.store.state.app.hasUnsavedMarks == false { waiter.finish(settled: true) }
-      }
-      waiter.timer = Task { @MainActor in
-        try? await Task.sleep(for: limit)
-        waiter.finish(settled: false)
-      }
+      marksWaiters.append((ContinuousClock.now + limit, continuation))
+      finishLateWaiters()
     }
-    waiter.timer?.cancel()
-    if let observer = waiter.observer { store.removeObserver(observer) }
     guard settled else { return .stillOnTheirWay }
     let refused = Set(store.state.app.session.unsavedMarks.keys).subtracting(refusedBefore)
     return refused.isEmpty ? .saved : .notSaved
+  }
+
+  /// Tells every request waiting for marks that they are settled, once none is on its way.
+  private func marksChanged() {
+    guard !marksWaiters.isEmpty, !store.state.app.hasUnsavedMarks else { return }
+    let waiters = marksWaiters
+    marksWaiters = []
+    for waiter in waiters { waiter.continuation.resume(returning: true) }
+  }
+
+  /// Answers the requests whose patience has run out, and keeps one timer, for the earliest
+  /// deadline of those left: a request does not start a timer of its own.
+  private func finishLateWaiters() {
+    let now = ContinuousClock.now
+    let late = marksWaiters.filter { $0.deadline <= now }
+    marksWaiters.removeAll { $0.deadline <= now }
+    for waiter in late { waiter.continuation.resume(returning: false) }
+    guard lateWaiterTimer == nil, let earliest = marksWaiters.map(\.deadline).min() else { return }
+    lateWaiterTimer = Task { [weak self] in
+      try? await Task.sleep(until: earliest)
+      guard !Task.isCancelled else { return }
+      self?.lateWaiterTimer = nil
+      self?.finishLateWaiters()
+    }
   }
 
   /// Waits until the learner's preferences are written.
@@ -226,6 +248,11 @@ final class WebSession {
     for token in observers + cardObservers.values { store.removeObserver(token) }
     observers = []
     cardObservers = [:]
+    lateWaiterTimer?.cancel()
+    lateWaiterTimer = nil
+    let waiters = marksWaiters
+    marksWaiters = []
+    for waiter in waiters { waiter.continuation.resume(returning: false) }
     events.close()
   }
 
@@ -234,7 +261,7 @@ final class WebSession {
   }
 
   private func sendStatus() {
-    send("status", WebEvents.Status(store.state.app, language: language))
+    events.send("status", data: WebEvents.Status(store.state.app, language: language).json)
   }
 
   /// Sends the screen: where the current card is, the page of the list that holds it when that
@@ -298,24 +325,11 @@ final class WebSession {
   private func sendCard(_ id: Word.ID) {
     let state = store.state.app
     guard let word = state.session.words[id] else { return }
-    send("card", WebEvents.Card(word, face: state.face(of: id)))
+    events.send("card", data: WebEvents.Card(word, face: state.face(of: id)).json)
   }
 
   private func send(_ name: String, _ value: some Encodable) {
     guard let data = try? JSONEncoder().encode(value) else { return }
     events.send(name, data: String(decoding: data, as: UTF8.self))
-  }
-}
-
-/// One wait for a session's marks: resumed once, by the store's news or by the time limit.
-@MainActor
-private final class MarksWaiter {
-  var continuation: CheckedContinuation<Bool, Never>?
-  var observer: StoreObserverToken?
-  var timer: Task<Void, Never>?
-
-  func finish(settled: Bool) {
-    continuation?.resume(returning: settled)
-    continuation = nil
   }
 }

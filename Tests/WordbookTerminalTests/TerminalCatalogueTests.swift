@@ -92,10 +92,10 @@ import WordbookPostgres
       .deleteUserNeedsYes("Marker Title"), .peersNeedSignIn, .newKeyNeedsOneLearner,
       .reviewTimeOutOfBounds(option: "marker", value: "--marker"),
       .settingNeedsBook("--marker"), .invalidLanguage("--marker"), .tlsNeedsCertificateAndKey,
-      .replicaNeedsSignIn,
+      .replicaNeedsSignIn, .replicaNeedsPostgres,
     ]
     problems += SchedulingSetting.allCases.map { .invalidSetting($0, value: "--marker") }
-    #expect(Set(problems.map(Self.index)) == Set(0..<37))
+    #expect(Set(problems.map(Self.index)) == Set(0..<38))
     for problem in problems {
       let error = UsageError(problem, usage: "wordbook add BOOK TERM MEANING")
       expectBoth(english.describe(error), korean.describe(error))
@@ -369,6 +369,7 @@ extension TerminalCatalogueTests {
     case .invalidLanguage: 34
     case .tlsNeedsCertificateAndKey: 35
     case .replicaNeedsSignIn: 36
+    case .replicaNeedsPostgres: 37
     }
   }
 

@@ -46,7 +46,7 @@ import Testing
     #expect(usage.status == 2)
     #expect(
       usage.error
-        == "wordbook: 'stats'의 인자는 1개까지입니다. 사용법: wordbook stats [BOOK] [--at TIME] [--chart FILE]\n"
+        == "wordbook: 'stats'의 인자는 1개까지입니다. 사용법: wordbook stats [BOOK] [--at TIME] [--chart FILE] [--replica URL]\n"
     )
   }
 
@@ -83,7 +83,7 @@ import Testing
     let usage = try await run(["stats", "a", "b"])
     #expect(
       usage.error
-        == "wordbook: 'stats' takes at most 1 arguments. Usage: wordbook stats [BOOK] [--at TIME] [--chart FILE]\n"
+        == "wordbook: 'stats' takes at most 1 arguments. Usage: wordbook stats [BOOK] [--at TIME] [--chart FILE] [--replica URL]\n"
     )
   }
 

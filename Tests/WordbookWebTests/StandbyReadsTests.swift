@@ -15,13 +15,6 @@ import WordbookWeb
   .enabled(if: WebTestEnvironment.hasLibrary, "libmicrohttpd is not installed (libmicrohttpd12)"))
 @MainActor
 struct StandbyReadsTests {
-  /// The scans of the tables a page's books and words are read from, on the standby: they
-  /// grow only when the standby answers a read of them.
-  private static let scans = """
-    SELECT coalesce(sum(seq_scan + coalesce(idx_scan, 0)), 0) FROM pg_stat_user_tables
-    WHERE relname IN ('books', 'words')
-    """
-
   @Test func pagesReadFromTheStandbyAndSeeMarksMadeOnThePrimary() async throws {
     if !PostgresAccounts.isHashingAvailable && !PostgresTestServer.isRequired {
       try Test.cancel("libsodium is not installed (the libsodium23 package)")
@@ -50,8 +43,7 @@ struct StandbyReadsTests {
     #expect(await PostgresReplica.isCopy(at: clusters.standby, of: clusters.primary) == true)
     let otherCluster = try await PostgresTestServer.freshDatabaseURL()
     #expect(await PostgresReplica.isCopy(at: otherCluster, of: clusters.primary) == false)
-    let scansBefore = try #require(
-      Int(try await PostgresTestServer.execute(scans, in: clusters.standby) ?? ""))
+    let scansBefore = try await clusters.standbyScans()
 
     let port = try #require(try LoopbackPorts.free(1).first)
     let server = try WebServer(
@@ -78,8 +70,7 @@ struct StandbyReadsTests {
     try await page.open(book)
     #expect(
       try await WebTestEnvironment.waitUntil(timeout: .seconds(60)) {
-        let scans = try await PostgresTestServer.execute(Self.scans, in: clusters.standby)
-        return Int(scans ?? "") ?? 0 > scansBefore
+        try await clusters.standbyScans() > scansBefore
       })
 
     // A mark made on the primary by another program reaches the page, through the primary's

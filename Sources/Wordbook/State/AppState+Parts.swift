@@ -41,67 +41,69 @@ extension AppState: PartTrackingState {
     case round
   }
 
-  /// How the store learns that a part changed: the values its observers read, compared before
-  /// and after every action.
-  enum Observation: Sendable {
-    /// `part` changed when the value `read` returns did.
-    case value(Part, @Sendable (AppState) -> any Equatable)
-    /// A word's ``Part/card(_:)`` changed when the word joined or left the set `read` returns.
-    case cards(@Sendable (AppState) -> Set<Word.ID>)
-
-    /// `part` changed when the value at `keyPath` did.
-    static func value<Value: Equatable & Sendable>(
-      _ part: Part, _ keyPath: KeyPath<AppState, Value> & Sendable
-    ) -> Self {
-      .value(part) { $0[keyPath: keyPath] }
-    }
-  }
-
-  /// Every value an observer reads, each declared once with the part it belongs to: the
-  /// whole list state for the picker, and the session's values one by one, since its words
-  /// (which report their own changes, see ``WordList``) are too big to compare.
-  /// `AppStatePartsTests` checks that each stored field of the state is declared here or
-  /// reported by the words, so a new field is observed or the tests fail.
-  static let observations: [Observation] = [
-    .cards { $0.session.backFaces },
-    .value(.picker, \.list),
-    .value(.studyMode, \.session.words.mode),
-    .value(.search, \.session.words.searchQuery),
-    .value(.reversed, \.session.isReversed),
-    .value(.tally, \.tally),
-    .value(.visibleWords, \.session.wordsStatus),
-    .value(.marks, \.canUndo),
-    .value(.marks, \.canRedo),
-    .value(.marks, \.hasUnsavedMarks),
-    .value(.marks, \.session.unsavedMarks.count),
-    .value(.editor, \.session.isSavingWord),
-    .value(.editor, \.session.wordDraft),
-    .value(.error, \.lastError),
-    .value(.schedule, \.session.schedule.status),
-    .value(.schedule, \.session.schedule.time),
-    .value(.schedule, \.session.schedule.dueCount),
-    .value(.schedule, \.session.schedule.nextDue),
-    .value(.schedule, \.session.schedule.newWordsLeft),
-    .value(.round, \.session.round),
-  ]
-
-  /// The values of ``observations`` before an action, and the word list's identity: a new
-  /// list (a book loaded, selected or left) changed every part.
+  /// The values observers read before an action, each field belonging to one part, compared
+  /// field by field with the values after it; the session's words (which report their own
+  /// changes, see ``WordList``) are too big to compare, so only their identity is kept: a new
+  /// list (a book loaded, selected or left) changed every part. `ObservedFieldsTests` checks
+  /// that each stored field of the state is compared here or reported by the words, so a new
+  /// field is observed or the tests fail.
   struct ComparedParts {
+    /// What ``Part/marks`` shows.
+    struct Marks: Equatable {
+      var canUndo: Bool
+      var canRedo: Bool
+      var hasUnsavedMarks: Bool
+      var unsavedCount: Int
+    }
+
+    /// What ``Part/editor`` shows.
+    struct Editor: Equatable {
+      var isSavingWord: Bool
+      var wordDraft: WordDraft?
+    }
+
+    /// What ``Part/schedule`` shows of the session's schedule.
+    struct Schedule: Equatable {
+      var status: LoadStatus
+      var time: Timestamp?
+      var dueCount: Int
+      var nextDue: Timestamp?
+      var newWordsLeft: Int
+    }
+
     var wordList: WordList.Identity
-    var values: [any Equatable]
+    /// The cards turned to their back: a card whose face turned changed its ``Part/card(_:)``.
+    var backFaces: Set<Word.ID>
+    var picker: WordbookListFeature.State
+    var studyMode: StudyMode
+    var search: String?
+    var reversed: Bool
+    var tally: StudyTally
+    var visibleWords: LoadStatus
+    var marks: Marks
+    var editor: Editor
+    var error: AppError?
+    var schedule: Schedule
+    var round: StudyRound
   }
 
-  /// The values of ``observations`` now.
+  /// The values of ``ComparedParts`` now.
   var comparedParts: ComparedParts {
     ComparedParts(
-      wordList: session.words.identity,
-      values: Self.observations.map { observation in
-        switch observation {
-        case .value(_, let read): read(self)
-        case .cards(let read): read(self)
-        }
-      })
+      wordList: session.words.identity, backFaces: session.backFaces, picker: list,
+      studyMode: session.words.mode, search: session.words.searchQuery,
+      reversed: session.isReversed, tally: tally, visibleWords: session.wordsStatus,
+      marks: ComparedParts.Marks(
+        canUndo: canUndo, canRedo: canRedo, hasUnsavedMarks: hasUnsavedMarks,
+        unsavedCount: session.unsavedMarks.count),
+      editor: ComparedParts.Editor(
+        isSavingWord: session.isSavingWord, wordDraft: session.wordDraft),
+      error: lastError,
+      schedule: ComparedParts.Schedule(
+        status: session.schedule.status, time: session.schedule.time,
+        dueCount: session.schedule.dueCount, nextDue: session.schedule.nextDue,
+        newWordsLeft: session.schedule.newWordsLeft),
+      round: session.round)
   }
 
   /// Records the parts that changed since `before`: every part when the word list was
@@ -115,22 +117,22 @@ extension AppState: PartTrackingState {
     for wordID in listChanges.words { changedParts.insert(.card(wordID)) }
     if listChanges.visibleWords { changedParts.insert(.visibleWords) }
     guard !changedParts.includesEverything else { return }
-    for (observation, old) in zip(Self.observations, before.values) {
-      switch observation {
-      case .value(let part, let read):
-        if !old.isEqual(read(self)) { changedParts.insert(part) }
-      case .cards(let read):
-        let faces = read(self)
-        guard let old = old as? Set<Word.ID>, old != faces else { continue }
-        for wordID in faces.symmetricDifference(old) { changedParts.insert(.card(wordID)) }
+    let now = comparedParts
+    if now.backFaces != before.backFaces {
+      for wordID in now.backFaces.symmetricDifference(before.backFaces) {
+        changedParts.insert(.card(wordID))
       }
     }
-  }
-}
-
-extension Equatable {
-  /// Whether `other` is a value of this type equal to this one.
-  fileprivate func isEqual(_ other: any Equatable) -> Bool {
-    (other as? Self) == self
+    if now.picker != before.picker { changedParts.insert(.picker) }
+    if now.studyMode != before.studyMode { changedParts.insert(.studyMode) }
+    if now.search != before.search { changedParts.insert(.search) }
+    if now.reversed != before.reversed { changedParts.insert(.reversed) }
+    if now.tally != before.tally { changedParts.insert(.tally) }
+    if now.visibleWords != before.visibleWords { changedParts.insert(.visibleWords) }
+    if now.marks != before.marks { changedParts.insert(.marks) }
+    if now.editor != before.editor { changedParts.insert(.editor) }
+    if now.error != before.error { changedParts.insert(.error) }
+    if now.schedule != before.schedule { changedParts.insert(.schedule) }
+    if now.round != before.round { changedParts.insert(.round) }
   }
 }

@@ -1,4 +1,5 @@
 import Wordbook
+import WordbookPostgres
 
 #if canImport(Glibc)
   import Glibc
@@ -37,6 +38,8 @@ final class CommandSession {
     let path = WordbookDatabase.path(option: invocation.databasePath, environment: environment)
     let isServer = WordbookDatabase.isServer(path)
     guard !isServer || invocation.userName != nil else { throw .usage(.databaseNeedsUser) }
+    let replica = invocation.command.sessionReplica
+    guard replica == nil || isServer else { throw .usage(.replicaNeedsPostgres) }
     databasePath =
       isServer
       ? WordbookDatabase.path(
@@ -51,9 +54,14 @@ final class CommandSession {
     recording = try invocation.recordPath.map { path throws(CommandFailure) in
       try OutputFile.open(path, for: "--record", protecting: protected)
     }
+    // A standby that cannot be reached now is no error: the primary answers until it can.
+    if let replica, await PostgresReplica.isCopy(at: replica, of: path) == false {
+      recording?.discard()
+      throw .runtime(.replicaNotACopy(replica: PostgresReplica.location(of: replica)))
+    }
     do {
       service = try await WordbookDatabase.openService(
-        path: path, user: invocation.userName ?? "")
+        path: path, user: invocation.userName ?? "", replica: replica)
     } catch {
       recording?.discard()
       throw .service(error)

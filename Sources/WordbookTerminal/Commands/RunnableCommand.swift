@@ -10,6 +10,11 @@ protocol RunnableCommand: Equatable, Sendable {
   /// ended by ``CommandInterruption``.
   static var handlesSignals: Bool { get }
 
+  /// The URL of a hot standby of the PostgreSQL database that the command's session reads
+  /// from when it has replayed the learner's newest change (`stats` and `export` take
+  /// `--replica URL`; `serve`'s learners' services get theirs elsewhere); `nil` for none.
+  var sessionReplica: String? { get }
+
   /// Runs the command on the opened database.
   ///
   /// - Throws: ``CommandFailure`` with the exit status and what went wrong.
@@ -20,6 +25,8 @@ extension RunnableCommand {
   static var acceptsRecording: Bool { false }
 
   static var handlesSignals: Bool { false }
+
+  var sessionReplica: String? { nil }
 
   /// Whether `other` is this command with the same arguments.
   func isSame(as other: any RunnableCommand) -> Bool {

@@ -49,6 +49,17 @@ struct SubcommandArguments: Sendable {
     return split
   }
 
+  /// The value of `--replica`, the URL of a hot standby of the PostgreSQL database.
+  ///
+  /// - Throws: ``UsageError`` when `value` is not a PostgreSQL URL.
+  func replica(_ value: String?) throws(UsageError) -> String? {
+    guard let value else { return nil }
+    guard WordbookDatabase.isServer(value) else {
+      throw UsageError(.replicaNeedsPostgres, usage: usage)
+    }
+    return value
+  }
+
   /// A word ID given as an argument.
   ///
   /// - Throws: ``UsageError`` when `value` is not a positive number.

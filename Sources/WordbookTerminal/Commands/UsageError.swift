@@ -48,6 +48,9 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `serve --replica` with a value that is not a PostgreSQL URL, or where learners do not
     /// sign in (a SQLite file, or `--user`).
     case replicaNeedsSignIn
+    /// `stats --replica` or `export --replica` with a value that is not a PostgreSQL URL, or
+    /// on a SQLite file.
+    case replicaNeedsPostgres
     /// `serve --tls-cert` without `--tls-key`, or the other way round.
     case tlsNeedsCertificateAndKey
     /// `serve --new-key` where learners sign in, whose address has no key.

@@ -30,14 +30,18 @@ public enum WordbookDatabase {
   ///   - path: A SQLite file, or a PostgreSQL URL (see ``isServer(_:)``).
   ///   - user: The user whose wordbooks to open on PostgreSQL; a SQLite file has one learner
   ///     and ignores it.
+  ///   - replica: The URL of a hot standby of the PostgreSQL database at `path`, which the
+  ///     service reads what is stored from once it has replayed the user's newest change
+  ///     (`PostgresWordService`'s `replica`); ignored for a SQLite file.
   /// - Throws: `WordServiceError` when the database cannot be opened: for a file, not a
   ///   Wordbook database, written by a newer version, read-only, or locked by another program;
   ///   for a URL, a server that cannot be reached or a schema written by a newer version.
-  public static func openService(path: String, user: String) async throws(WordServiceError)
-    -> any WordService
+  public static func openService(path: String, user: String, replica: String? = nil)
+    async throws(WordServiceError) -> any WordService
   {
     if isServer(path) {
-      return try await PostgresWordService(url: path, user: user, seedsSampleWordbook: true)
+      return try await PostgresWordService(
+        url: path, user: user, seedsSampleWordbook: true, replica: replica)
     }
     return try SQLiteWordService(path: path, seedsSampleWordbook: true)
   }

@@ -57,6 +57,9 @@ extension EnglishCatalogue: TerminalCatalogue {
     case .replicaNeedsSignIn:
       "--replica takes the postgresql:// URL of a hot standby of --db, and needs a PostgreSQL "
         + "database whose learners sign in (no --user)"
+    case .replicaNeedsPostgres:
+      "--replica takes the postgresql:// URL of a hot standby of --db, which must be a PostgreSQL "
+        + "database"
     case .newKeyNeedsOneLearner:
       "--new-key is for one learner's server (a SQLite file, or --user): where learners sign "
         + "in, the address is the sign-in page and has no key"

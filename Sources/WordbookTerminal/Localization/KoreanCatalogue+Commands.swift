@@ -55,6 +55,9 @@ extension KoreanCatalogue: TerminalCatalogue {
     case .replicaNeedsSignIn:
       "--replica에는 --db의 핫 스탠바이를 가리키는 postgresql:// URL을 주세요. 학습자가 "
         + "로그인하는 PostgreSQL 데이터베이스(--user 없이)에서만 쓸 수 있습니다."
+    case .replicaNeedsPostgres:
+      "--replica에는 --db의 핫 스탠바이를 가리키는 postgresql:// URL을 주세요. --db는 PostgreSQL "
+        + "데이터베이스여야 합니다."
     case .newKeyNeedsOneLearner:
       "--new-key는 한 학습자의 서버(SQLite 파일, 또는 --user)에서만 쓸 수 있습니다. "
         + "학습자가 로그인하는 서버의 주소는 로그인 페이지이고 열쇠가 없습니다."

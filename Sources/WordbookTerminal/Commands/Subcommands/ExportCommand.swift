@@ -2,7 +2,9 @@ import Wordbook
 import WordbookInterchange
 
 /// `wordbook export BOOK [--format anki|quizlet|csv|tsv] [--separator S] [--card-separator S]
-/// [--output FILE]`: writes the book's words with their study states, page by page.
+/// [--output FILE] [--replica URL]`: writes the book's words with their study states, page by
+/// page, read from a hot standby of the PostgreSQL database with `--replica` when it has
+/// replayed the learner's newest change.
 ///
 /// `--separator` chooses the separator between fields (between term and meaning for Quizlet)
 /// and `--card-separator` the one between Quizlet cards, named as `import` names them (`tab`,
@@ -13,7 +15,8 @@ import WordbookInterchange
 struct ExportCommand: Subcommand {
   static let name = "export"
   static let arguments =
-    "BOOK [--format anki|quizlet|csv|tsv] [--separator S] [--card-separator S] [--output FILE]"
+    "BOOK [--format anki|quizlet|csv|tsv] [--separator S] [--card-separator S] [--output FILE] "
+    + "[--replica URL]"
   static let summary = "export a wordbook with its study states"
 
   /// The book to export, by title or ID.
@@ -27,6 +30,10 @@ struct ExportCommand: Subcommand {
   var separator: String?
   /// The separator between Quizlet cards (a name or literal text), or `nil` for a newline.
   var cardSeparator: String?
+  /// The URL of a hot standby of the PostgreSQL database to read from; `nil` for none.
+  var replica: String? = nil
+
+  var sessionReplica: String? { replica }
 
   func run(in session: CommandSession) async throws(CommandFailure) {
     try await session.export(self)
@@ -54,11 +61,12 @@ struct ExportCommand: Subcommand {
 extension ExportCommand {
   init(parsing arguments: SubcommandArguments) throws(UsageError) {
     let split = try arguments.split(
-      required: 1, options: ["format", "output", "separator", "card-separator"])
+      required: 1, options: ["format", "output", "separator", "card-separator", "replica"])
     self.init(
       book: split.values[0], format: try arguments.choice(split.options["format"], of: "format"),
       output: split.options["output"], separator: split.options["separator"],
-      cardSeparator: split.options["card-separator"])
+      cardSeparator: split.options["card-separator"],
+      replica: try arguments.replica(split.options["replica"]))
   }
 }
 

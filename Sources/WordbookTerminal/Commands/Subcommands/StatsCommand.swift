@@ -1,8 +1,9 @@
 import Wordbook
 import WordbookInterchange
 
-/// `wordbook stats [BOOK] [--at TIME] [--chart FILE]`: the success, fail and not-studied counts
-/// of one wordbook or each, counted by the database.
+/// `wordbook stats [BOOK] [--at TIME] [--chart FILE] [--replica URL]`: the success, fail and
+/// not-studied counts of one wordbook or each, counted by the database (by a hot standby of it,
+/// with `--replica`, when it has replayed the learner's newest change).
 ///
 /// For one book, a second line tells the words due today and this week and the average
 /// retrievability of the words reviewed, at `--at` or now, and a third how well the scheduler's
@@ -11,7 +12,7 @@ import WordbookInterchange
 /// database, atomically over an existing file).
 struct StatsCommand: Subcommand {
   static let name = "stats"
-  static let arguments = "[BOOK] [--at TIME] [--chart FILE]"
+  static let arguments = "[BOOK] [--at TIME] [--chart FILE] [--replica URL]"
   static let summary = "count words by study state, and what is due"
 
   /// The book, by ID or title; `nil` for every book.
@@ -20,6 +21,10 @@ struct StatsCommand: Subcommand {
   var time: Timestamp? = nil
   /// The file to write the book's review chart to; `nil` for none.
   var chart: String? = nil
+  /// The URL of a hot standby of the PostgreSQL database to read from; `nil` for none.
+  var replica: String? = nil
+
+  var sessionReplica: String? { replica }
 
   func run(in session: CommandSession) async throws(CommandFailure) {
     guard let book else {
@@ -74,10 +79,11 @@ struct StatsCommand: Subcommand {
 
 extension StatsCommand {
   init(parsing arguments: SubcommandArguments) throws(UsageError) {
-    let split = try arguments.split(required: 0, optional: 1, options: ["at", "chart"])
+    let split = try arguments.split(
+      required: 0, optional: 1, options: ["at", "chart", "replica"])
     self.init(
       book: split.values.first, time: try arguments.time(split.options["at"], of: "at"),
-      chart: split.options["chart"])
+      chart: split.options["chart"], replica: try arguments.replica(split.options["replica"]))
     if book == nil, chart != nil { throw UsageError(.chartNeedsBook, usage: arguments.usage) }
   }
 }

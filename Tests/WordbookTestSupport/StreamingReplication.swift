@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import WordbookTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -13,11 +12,11 @@ import WordbookTestSupport
 /// The standby is made with `pg_basebackup -R` from the running primary. PostgreSQL refuses to
 /// run as root, so as root the clusters run as the `postgres` user.
 @MainActor
-struct StreamingReplication {
+public struct StreamingReplication {
   /// The primary's URL.
-  let primary: String
+  public let primary: String
   /// The standby's URL.
-  let standby: String
+  public let standby: String
   private let folder: String
   private let tools: String
   private let asRoot: Bool
@@ -25,7 +24,7 @@ struct StreamingReplication {
   /// Starts a primary (`wal_level=replica`, replication allowed over its socket) and a standby
   /// made from it, or, when PostgreSQL's programs are not installed and the tests need not run
   /// against PostgreSQL, cancels the current test with the reason.
-  static func startForTest() async throws -> StreamingReplication {
+  public static func startForTest() async throws -> StreamingReplication {
     guard let tools = Self.tools() else {
       if PostgresTestServer.isRequired {
         throw Failure("initdb and pg_basebackup are not installed, and CI needs them")
@@ -68,22 +67,37 @@ struct StreamingReplication {
   /// minute.
   ///
   /// - Returns: Whether it caught up in time.
-  func waitUntilStandbyCaughtUp() async throws -> Bool {
+  public func waitUntilStandbyCaughtUp() async throws -> Bool {
     let written = try #require(
       try await PostgresTestServer.execute("SELECT pg_current_wal_lsn()::text", in: primary))
-    return try await WebTestEnvironment.waitUntil(timeout: .seconds(60)) {
-      try await PostgresTestServer.execute(
-        "SELECT pg_last_wal_replay_lsn() >= '\(written)'::pg_lsn", in: standby) == "t"
+    let deadline = ContinuousClock.now + .seconds(60)
+    while true {
+      let replayed = try await PostgresTestServer.execute(
+        "SELECT pg_last_wal_replay_lsn() >= '\(written)'::pg_lsn", in: standby)
+      if replayed == "t" { return true }
+      guard ContinuousClock.now < deadline else { return false }
+      try await Task.sleep(for: .milliseconds(50))
     }
   }
 
+  /// How many scans the standby has made of the tables of books and words: they grow only
+  /// when the standby answers a read of them.
+  public func standbyScans() async throws -> Int {
+    let scans = try await PostgresTestServer.execute(
+      """
+      SELECT coalesce(sum(seq_scan + coalesce(idx_scan, 0)), 0) FROM pg_stat_user_tables
+      WHERE relname IN ('books', 'words')
+      """, in: standby)
+    return try #require(Int(scans ?? ""))
+  }
+
   /// Stops the standby at once, as a crash or a pulled cable would.
-  func stopStandby() async throws {
+  public func stopStandby() async throws {
     try await run("pg_ctl", "-D", folder + "/standby", "-m", "immediate", "stop")
   }
 
   /// Stops both clusters and deletes their folder.
-  func stop() async {
+  public func stop() async {
     for data in ["standby", "primary"] {
       try? await run("pg_ctl", "-D", folder + "/" + data, "-m", "immediate", "stop")
     }
