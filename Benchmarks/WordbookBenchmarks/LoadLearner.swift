@@ -106,21 +106,30 @@ final class LoadLearner: @unchecked Sendable {
       lastProblem = "no session on port \(port)"
       return nil
     }
-    // A page chooses a book its picker lists, once the session has loaded the list.
+    // A new session reopens the book its learner studied last by itself. A page chooses the
+    // book only when the session, having looked for that book (the picker's next change after
+    // it listed the books), opened none: choosing the open book again would read its words
+    // again, and a tally from before that read would let a mark name a word not yet back.
     var listed = false
-    while !listed, let event = events.nextEvent(by: deadline) {
-      listed = event.name == "picker" && event.data.contains(#""id":\#(bookID)"#)
+    var reopened = false
+    while let event = events.nextEvent(by: deadline) {
+      guard event.name == "picker" else { continue }
+      reopened = Self.number(of: "selected", in: event.data) == bookID
+      if reopened || listed { break }
+      listed = event.data.contains(#""id":\#(bookID)"#)
     }
-    guard listed else {
+    guard listed || reopened else {
       lastProblem = "the book is not listed on port \(port)"
       return nil
     }
     let page = Page(
       port: port, home: home, events: events, actions: actions, session: session, known: 0)
-    let chosen = page.post(#"{"kind":"selectBook","book":\#(bookID)}"#, cookie: cookie)
-    guard chosen == 202 else {
-      lastProblem = "choosing the book answered \(chosen.map(String.init) ?? "nothing")"
-      return nil
+    if !reopened {
+      let chosen = page.post(#"{"kind":"selectBook","book":\#(bookID)}"#, cookie: cookie)
+      guard chosen == 202 else {
+        lastProblem = "choosing the book answered \(chosen.map(String.init) ?? "nothing")"
+        return nil
+      }
     }
     // The tally counts the whole book once its words are in.
     while let event = events.nextEvent(by: deadline) {

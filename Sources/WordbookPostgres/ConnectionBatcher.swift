@@ -9,9 +9,10 @@ import Wordbook
 
 /// A connection and a thread of their own that do the requests of a process's many callers in
 /// batches: a batch starts at most every `spacing`, and takes what waits by then, so a busy
-/// process does many requests for the price of a few statements and an idle one does a
-/// request at once. The marks that commit together (`StudyMarkCommitter`) and the journal reads
-/// that run together (`PostgresJournalReader`) are its two uses.
+/// process does many requests for the price of a few statements. An idle one does a request
+/// at once, or `gathering` later to let others join it. The marks that commit together
+/// (`StudyMarkCommitter`) and the journal reads that run together (`PostgresJournalReader`)
+/// are its two uses.
 ///
 /// Invariant (why `@unchecked Sendable` is sound): `state` is behind its lock; `connection`
 /// and `lastStart` are only used by the jobs of `thread`, one at a time.
@@ -31,6 +32,7 @@ final class ConnectionBatcher<Request: Sendable>: @unchecked Sendable {
 
   private let url: String
   private let spacing: Duration
+  private let gathering: Duration
   private let take: Take
   private let perform: Perform
   private let thread: ConnectionThread?
@@ -38,10 +40,15 @@ final class ConnectionBatcher<Request: Sendable>: @unchecked Sendable {
   private var connection: PostgresConnection?
   private var lastStart: ContinuousClock.Instant
 
-  /// A batcher for the database at `url` that starts a batch every `spacing` at most.
-  init(url: String, spacing: Duration, take: @escaping Take, perform: @escaping Perform) {
+  /// A batcher for the database at `url` that starts a batch every `spacing` at most, and the
+  /// first after a quiet time `gathering` after its first request.
+  init(
+    url: String, spacing: Duration, gathering: Duration = .zero, take: @escaping Take,
+    perform: @escaping Perform
+  ) {
     self.url = url
     self.spacing = spacing
+    self.gathering = gathering
     self.take = take
     self.perform = perform
     thread = ConnectionThread()
@@ -71,14 +78,17 @@ final class ConnectionBatcher<Request: Sendable>: @unchecked Sendable {
       _ = perform(waiting, .failure(refused))
       return
     }
-    thread.async { self.drain() }
+    let gathered = ContinuousClock.now + gathering
+    thread.async { self.drain(notBefore: gathered) }
   }
 
-  /// Does the waiting requests, a batch at a time and one every `spacing` at most, until none
-  /// waits.
-  private func drain() {
+  /// Does the waiting requests, a batch at a time, the first not before `gathered` and one
+  /// every `spacing` at most, until none waits.
+  private func drain(notBefore gathered: ContinuousClock.Instant) {
+    var notBefore = gathered
     while true {
-      let wait = lastStart + spacing - .now
+      let wait = max(lastStart + spacing, notBefore) - .now
+      notBefore = lastStart
       if wait > .zero {
         let (seconds, attoseconds) = wait.components
         usleep(UInt32(clamping: seconds * 1_000_000 + attoseconds / 1_000_000_000_000 + 1))

@@ -8,13 +8,18 @@ import Wordbook
 /// A server holds a feed per page, and a mark made on one server wakes the feeds of its
 /// learner on every other: reading each feed's journal on its own would cost a statement per
 /// mark and page. Reads start at most every ``spacing``: feeds that ask meanwhile wait for the
-/// next one, so a busy server reads many feeds at the cost of a few statements, and an idle one
-/// reads at once. Each feed gets the rows after its own cursor, as ``UserLibrary/changes(after:)``
-/// reads them; a feed further behind than ``UserLibrary/journalReadLimit`` rows is read alone,
-/// which reloads its books.
+/// next one, so a busy server reads many feeds at the cost of a few statements. The first read
+/// after a quiet time waits ``gathering`` for other feeds to ask: learners who mark together (a
+/// class answering the same card) are then read in one statement once their marks are
+/// committed, not one by one while they are, and a mark's acknowledgement, which its learner
+/// waits for, comes before the other pages' news, which no one waits for. Each feed gets
+/// the rows after its own cursor, as ``UserLibrary/changes(after:)`` reads them; a feed further
+/// behind than ``UserLibrary/journalReadLimit`` rows is read alone, which reloads its books.
 final class PostgresJournalReader: Sendable {
   /// The least time between the starts of two reads.
-  static let spacing = Duration.milliseconds(10)
+  static let spacing = Duration.milliseconds(100)
+  /// How long a read waits, after the first feed asked, for others to ask.
+  static let gathering = Duration.milliseconds(60)
   /// The most feeds one statement reads.
   static let batchLimit = 500
 
@@ -32,7 +37,7 @@ final class PostgresJournalReader: Sendable {
 
   private init(url: String) {
     batcher = ConnectionBatcher(
-      url: url, spacing: Self.spacing,
+      url: url, spacing: Self.spacing, gathering: Self.gathering,
       take: { waiting in
         let taken = Array(waiting.prefix(Self.batchLimit))
         waiting.removeFirst(taken.count)

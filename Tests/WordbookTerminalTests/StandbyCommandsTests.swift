@@ -4,8 +4,8 @@ import WordbookTestSupport
 
 /// `wordbook stats` and `export` with `--replica`, run as a script would: they read from a hot
 /// standby that has replayed the learner's newest change, and from the primary when it has
-/// not, so a word added a moment ago is never missing; a replica that is not a standby of
-/// `--db` is refused.
+/// not, so a word added a moment ago is never missing; one that cannot be reached is said once,
+/// and the primary answers; a replica that is not a standby of `--db` is refused.
 @Suite(.serialized)
 @MainActor
 struct StandbyCommandsTests {
@@ -48,6 +48,13 @@ struct StandbyCommandsTests {
       mina + ["export", "Verbs", "--format", "tsv", "--replica", clusters.standby])
     #expect(fresh.output.contains("오다\tto come"), "\(fresh.error)")
     _ = try await PostgresTestServer.execute("SELECT pg_wal_replay_resume()", in: clusters.standby)
+
+    // A standby that cannot be reached is said once on standard error; the primary answers.
+    let gone = "postgresql://postgres@/postgres?host=/nonexistent/wordbook-standby"
+    let unreached = try await process.run(mina + ["stats", "Verbs", "--replica", gone])
+    #expect(unreached.status == 0, "\(unreached.error)")
+    #expect(unreached.output.contains("\tVerbs\ttotal 2"))
+    #expect(unreached.error.split(separator: "\n").count { $0.contains("replica") } == 1)
 
     // Another cluster is no standby of this one, and a SQLite file has none.
     let other = try await PostgresTestServer.freshDatabaseURLForTest()

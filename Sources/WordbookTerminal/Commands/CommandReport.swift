@@ -58,9 +58,9 @@ enum CommandReport: Hashable, Sendable {
   case qrCodeTooWide(columns: Int)
   /// How to stop the server.
   case pressControlC
-  /// `serve --replica`'s standby failed, so reads go to the primary until it answers again.
+  /// The standby of `--replica` failed, so reads go to the primary until it answers again.
   case replicaUnavailable(location: String, error: WordServiceError)
-  /// `serve --replica`'s standby answers reads again.
+  /// The standby of `--replica` answers reads again.
   case replicaAnswering(location: String)
   /// The browser could not be opened with the program.
   case browserNotOpened(opener: String)

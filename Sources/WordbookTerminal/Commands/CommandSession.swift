@@ -54,10 +54,13 @@ final class CommandSession {
     recording = try invocation.recordPath.map { path throws(CommandFailure) in
       try OutputFile.open(path, for: "--record", protecting: protected)
     }
-    // A standby that cannot be reached now is no error: the primary answers until it can.
-    if let replica, await PostgresReplica.isCopy(at: replica, of: path) == false {
-      recording?.discard()
-      throw .runtime(.replicaNotACopy(replica: PostgresReplica.location(of: replica)))
+    if let replica {
+      do {
+        try await Self.checkReplica(replica, of: path, catalogue: catalogue)
+      } catch {
+        recording?.discard()
+        throw error
+      }
     }
     do {
       service = try await WordbookDatabase.openService(
@@ -65,6 +68,29 @@ final class CommandSession {
     } catch {
       recording?.discard()
       throw .service(error)
+    }
+  }
+
+  /// Checks that `replica` is a standby of the database at `primary`, and has its failing and
+  /// answering again told on standard error from now on: once when it cannot be reached now,
+  /// which is no error, since the primary answers until it can.
+  ///
+  /// - Throws: ``CommandFailure`` when the replica is another PostgreSQL cluster.
+  static func checkReplica(
+    _ replica: String, of primary: String, catalogue: any TerminalCatalogue
+  ) async throws(CommandFailure) {
+    PostgresReplica.observe { event in
+      let report: CommandReport =
+        switch event {
+        case .unavailable(let location, let error):
+          .replicaUnavailable(location: location, error: error)
+        case .answering(let location): .replicaAnswering(location: location)
+        }
+      TerminalOutput.standardError.writeLine("wordbook: " + catalogue.text(report))
+    }
+    if await PostgresReplica.isCopy(at: replica, of: primary) == false {
+      PostgresReplica.observe(nil)
+      throw .runtime(.replicaNotACopy(replica: PostgresReplica.location(of: replica)))
     }
   }
 

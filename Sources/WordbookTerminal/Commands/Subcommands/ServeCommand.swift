@@ -141,7 +141,9 @@ extension ServeCommand {
     } catch {
       throw .service(error)
     }
-    try await checkReplica(of: url, catalogue: catalogue)
+    if let replica {
+      try await CommandSession.checkReplica(replica, of: url, catalogue: catalogue)
+    }
     let tls = try certificate()
     let server: WebServer
     do {
@@ -157,30 +159,6 @@ extension ServeCommand {
     try await serve(
       server, catalogue: catalogue, out: out,
       warning: tls == nil ? .signInOverPlainHTTP(host: host) : nil)
-  }
-
-  /// Checks that `--replica`, when given, is a standby of `url`, and has its failing and
-  /// answering again told on standard error while the server runs. A standby that cannot be
-  /// reached now is told of, not refused: the primary answers until it can.
-  ///
-  /// - Throws: ``CommandFailure`` when the replica is another PostgreSQL cluster.
-  private func checkReplica(of url: String, catalogue: any TerminalCatalogue)
-    async throws(CommandFailure)
-  {
-    guard let replica else { return }
-    PostgresReplica.observe { event in
-      let report: CommandReport =
-        switch event {
-        case .unavailable(let location, let error):
-          .replicaUnavailable(location: location, error: error)
-        case .answering(let location): .replicaAnswering(location: location)
-        }
-      TerminalOutput.standardError.writeLine("wordbook: " + catalogue.text(report))
-    }
-    if await PostgresReplica.isCopy(at: replica, of: url) == false {
-      PostgresReplica.observe(nil)
-      throw .runtime(.replicaNotACopy(replica: PostgresReplica.location(of: replica)))
-    }
   }
 
   /// Prints where the page is and serves it until SIGINT, SIGTERM or SIGHUP, then ends every
