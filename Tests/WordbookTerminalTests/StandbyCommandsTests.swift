@@ -49,12 +49,14 @@ struct StandbyCommandsTests {
     #expect(fresh.output.contains("오다\tto come"), "\(fresh.error)")
     _ = try await PostgresTestServer.execute("SELECT pg_wal_replay_resume()", in: clusters.standby)
 
-    // A standby that cannot be reached is said once on standard error; the primary answers.
-    let gone = "postgresql://postgres@/postgres?host=/nonexistent/wordbook-standby"
+    // A standby that cannot be reached is said once on standard error, escaped (its URL and
+    // libpq's message quote the path); the primary answers.
+    let gone = "postgresql://postgres@/postgres?host=/nonexistent/\u{1B}[2Jstandby"
     let unreached = try await process.run(mina + ["stats", "Verbs", "--replica", gone])
     #expect(unreached.status == 0, "\(unreached.error)")
     #expect(unreached.output.contains("\tVerbs\ttotal 2"))
     #expect(unreached.error.split(separator: "\n").count { $0.contains("replica") } == 1)
+    #expect(!unreached.error.contains("\u{1B}"))
 
     // Another cluster is no standby of this one, and a SQLite file has none.
     let other = try await PostgresTestServer.freshDatabaseURLForTest()

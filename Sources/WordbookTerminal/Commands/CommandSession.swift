@@ -86,7 +86,9 @@ final class CommandSession {
           .replicaUnavailable(location: location, error: error)
         case .answering(let location): .replicaAnswering(location: location)
         }
-      TerminalOutput.standardError.writeLine("wordbook: " + catalogue.text(report))
+      // The error quotes the URL and libpq's message, which may hold any byte.
+      TerminalOutput.standardError.writeLine(
+        "wordbook: " + catalogue.text(report).escapedForTerminal)
     }
     if await PostgresReplica.isCopy(at: replica, of: primary) == false {
       PostgresReplica.observe(nil)
