@@ -15,7 +15,9 @@ import Foundation
 /// other; a mark counts as acknowledged once the marker's page shows it saved (its status
 /// event with no mark unsaved), and as seen once the watcher's page shows the new count. The
 /// first round runs the whole time; the second kills one server (SIGKILL) half-way, its pages
-/// move to the other, and every acknowledged mark must be in the database at the end.
+/// move to the other, and every acknowledged mark must be in the database at the end. The
+/// acknowledgement's limit is judged in the first round: in the second, one server carries
+/// every page for its second half, and its acknowledgements are reported.
 ///
 /// Beside the latencies, each round reports the CPU time each acknowledged mark cost: the
 /// PostgreSQL cluster's (its postmaster and backends summed), each server's that ran the whole
@@ -27,7 +29,8 @@ import Foundation
 struct LoadScenario: Scenario {
   let name = "manyLearners"
 
-  /// Targets: acknowledgement and the other page's sight, at the 99th percentile.
+  /// Targets: acknowledgement on two servers and the other page's sight, at the 99th
+  /// percentile.
   static let acknowledgementLimit = 50_000_000.0
   static let otherPageLimit = 1_000_000_000.0
 
@@ -322,7 +325,7 @@ final class LoadRound {
       name: "\(prefix).marksAcknowledgedPerSecond(\(label))", scenario: name, size: size,
       unit: .perSecond, samples: [Double(acknowledged.count) / Double(seconds)])
     results.add(perSecond)
-    func percentiles(_ samples: [Double], _ what: String, limit: Double) {
+    func percentiles(_ samples: [Double], _ what: String, limit: Double?) {
       let sorted = samples.sorted()
       guard !sorted.isEmpty else { return }
       let p50 = Measurement(
@@ -331,15 +334,21 @@ final class LoadRound {
       let p99 = Measurement(
         name: "\(prefix).\(what).p99(\(label))", scenario: name, size: size, unit: .nanoseconds,
         samples: [sorted[min(sorted.count - 1, sorted.count * 99 / 100)]])
+      results.add(p50)
+      results.add(p99)
+      guard let limit else { return }
       let target = Measurement(
         name: "limit.\(prefix).\(what).p99(\(label))", scenario: name, size: size,
         unit: .nanoseconds, samples: [limit])
-      results.add(p50)
-      results.add(p99)
       results.add(target)
       results.compare(p99, with: target, .atMost, 1)
     }
-    percentiles(acknowledged, "markAcknowledged", limit: LoadScenario.acknowledgementLimit)
+    // Issue 52 sets the acknowledgement's limit for two servers; once one is killed the other
+    // carries every page, twice that load, so that round's acknowledgements are reported, and
+    // what it must keep is every acknowledged mark and the other page's second.
+    percentiles(
+      acknowledged, "markAcknowledged",
+      limit: killsOne ? nil : LoadScenario.acknowledgementLimit)
     percentiles(seen, "otherPageSees", limit: LoadScenario.otherPageLimit)
     // The CPU each acknowledged mark cost each part, where a server ran the whole round.
     if let cpu, !acknowledged.isEmpty {

@@ -9,8 +9,9 @@ import Wordbook
 
 /// A connection and a thread of their own that do the requests of a process's many callers in
 /// batches: a batch starts at most every `spacing`, and takes what waits by then, so a busy
-/// process does many requests for the price of a few statements. An idle one does a request
-/// at once, or `gathering` later to let others join it. The marks that commit together
+/// process does many requests for the price of a few statements. A batch starts no sooner
+/// than `gathering` after the first of its requests arrived, to let others join it: at once
+/// when that is zero. The marks that commit together
 /// (`StudyMarkCommitter`) and the journal reads that run together (`PostgresJournalReader`)
 /// are its two uses.
 ///
@@ -27,6 +28,8 @@ final class ConnectionBatcher<Request: Sendable>: @unchecked Sendable {
 
   private struct State {
     var waiting: [Request] = []
+    /// When the oldest request of `waiting` arrived; `nil` when none waits.
+    var firstArrival: ContinuousClock.Instant?
     var isDraining = false
   }
 
@@ -40,8 +43,8 @@ final class ConnectionBatcher<Request: Sendable>: @unchecked Sendable {
   private var connection: PostgresConnection?
   private var lastStart: ContinuousClock.Instant
 
-  /// A batcher for the database at `url` that starts a batch every `spacing` at most, and the
-  /// first after a quiet time `gathering` after its first request.
+  /// A batcher for the database at `url` that starts a batch every `spacing` at most, and
+  /// `gathering` after the first of its requests at the soonest.
   init(
     url: String, spacing: Duration, gathering: Duration = .zero, take: @escaping Take,
     perform: @escaping Perform
@@ -63,6 +66,7 @@ final class ConnectionBatcher<Request: Sendable>: @unchecked Sendable {
   func submit(_ request: Request) {
     let starts = state.withLock { state in
       state.waiting.append(request)
+      if state.firstArrival == nil { state.firstArrival = .now }
       defer { state.isDraining = true }
       return !state.isDraining
     }
@@ -72,36 +76,46 @@ final class ConnectionBatcher<Request: Sendable>: @unchecked Sendable {
         .unavailable, .system(detail: "the system refused a thread for the connection"),
         during: .openDatabase, path: PostgresLocation(url: url).shown)
       let waiting = state.withLock { state in
-        defer { (state.waiting, state.isDraining) = ([], false) }
+        defer { (state.waiting, state.firstArrival, state.isDraining) = ([], nil, false) }
         return state.waiting
       }
       _ = perform(waiting, .failure(refused))
       return
     }
-    let gathered = ContinuousClock.now + gathering
-    thread.async { self.drain(notBefore: gathered) }
+    thread.async { self.drain() }
   }
 
-  /// Does the waiting requests, a batch at a time, the first not before `gathered` and one
-  /// every `spacing` at most, until none waits.
-  private func drain(notBefore gathered: ContinuousClock.Instant) {
-    var notBefore = gathered
+  /// Does the waiting requests, a batch at a time, until none waits. Each batch starts
+  /// `gathering` after its first request arrived and `spacing` after the last batch started,
+  /// at the soonest: timed from the requests, batches keep in step with their callers, where
+  /// timing them from the batch before would let each start drift a little later.
+  private func drain() {
     while true {
-      let wait = max(lastStart + spacing, notBefore) - .now
-      notBefore = lastStart
+      let due = state.withLock { state -> ContinuousClock.Instant? in
+        guard let first = state.firstArrival else {
+          state.isDraining = false
+          return nil
+        }
+        return max(first + gathering, lastStart + spacing)
+      }
+      guard let due else { return }
+      let wait = due - .now
       if wait > .zero {
         let (seconds, attoseconds) = wait.components
         usleep(UInt32(clamping: seconds * 1_000_000 + attoseconds / 1_000_000_000_000 + 1))
       }
       let batch = state.withLock { state -> [Request] in
         let batch = take(&state.waiting)
-        if batch.isEmpty { state.isDraining = false }
+        if state.waiting.isEmpty { state.firstArrival = nil }
         return batch
       }
-      guard !batch.isEmpty else { return }
       lastStart = .now
       let again = perform(batch, Result { () throws(WordServiceError) in try connected() })
-      if !again.isEmpty { state.withLock { $0.waiting.insert(contentsOf: again, at: 0) } }
+      guard !again.isEmpty else { continue }
+      state.withLock { state in
+        state.waiting.insert(contentsOf: again, at: 0)
+        state.firstArrival = min(state.firstArrival ?? lastStart, lastStart)
+      }
     }
   }
 

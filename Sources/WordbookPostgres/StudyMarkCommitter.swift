@@ -8,8 +8,8 @@ import Wordbook
 /// A server with many learners would otherwise pay a transaction, a lock statement, a commit
 /// and its flush per mark. Here commits start at most every ``spacing``: marks that arrive
 /// meanwhile wait for the next one, so a busy server commits many marks at the cost of a few,
-/// and an idle one commits a mark at once. Each call is answered only once its marks are
-/// committed, or have failed; its marks are all committed or none.
+/// and an idle one commits a mark ``gathering`` after it came. Each call is answered only once
+/// its marks are committed, or have failed; its marks are all committed or none.
 ///
 /// A transaction takes the advisory locks of its learners without waiting, then sets the
 /// words' states and adds a journal row per mark in one statement, and returns each word as
@@ -22,6 +22,10 @@ import Wordbook
 final class StudyMarkCommitter: Sendable {
   /// The least time between the starts of two commits.
   static let spacing = Duration.milliseconds(10)
+  /// How long a commit waits, after the first of its marks came, for others to come: learners
+  /// who mark together (a class answering the same card) are committed in one transaction,
+  /// not the first alone and the rest a ``spacing`` later.
+  static let gathering = Duration.milliseconds(3)
   /// The most marks one transaction writes.
   static let batchLimit = 1000
   /// How long a call waits for its learner's lock while another writer holds it (an import,
@@ -58,7 +62,8 @@ final class StudyMarkCommitter: Sendable {
 
   private init(url: String) {
     batcher = ConnectionBatcher(
-      url: url, spacing: Self.spacing, take: Self.nextBatch, perform: Self.commit)
+      url: url, spacing: Self.spacing, gathering: Self.gathering, take: Self.nextBatch,
+      perform: Self.commit)
   }
 
   /// The process's committer for `url`, shared with every other service holding it.

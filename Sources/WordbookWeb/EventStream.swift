@@ -135,12 +135,20 @@ final class EventStream: Sendable {
     onRelease()
   }
 
-  /// Lets the reader run again, to send a keep-alive once the interval has passed, or to
-  /// schedule the next wake when the stream has written since.
+  /// Lets the reader run again to send a keep-alive once the stream has been quiet for the
+  /// interval; a stream that wrote since only moves its wake to the interval after that write,
+  /// without waking libmicrohttpd: a busy server's streams, which write all the time, cost it
+  /// nothing then.
   private func wake() {
-    state.withLock { state in
+    let later = state.withLock { state -> DispatchTime? in
+      let keepAliveAt = state.lastWrite + Self.keepAliveInterval
+      if !state.isClosed, DispatchTime.now() < keepAliveAt { return keepAliveAt }
       state.isWakeScheduled = false
       Self.resume(&state)
+      return nil
+    }
+    if let later {
+      DispatchQueue.global().asyncAfter(deadline: later) { [weak self] in self?.wake() }
     }
   }
 

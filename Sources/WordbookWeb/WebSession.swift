@@ -216,18 +216,24 @@ final class WebSession {
   /// Tells every request waiting for marks that they are settled, once none is on its way.
   private func marksChanged() {
     guard !marksWaiters.isEmpty, !store.state.app.hasUnsavedMarks else { return }
-    let waiters = marksWaiters
-    marksWaiters = []
-    for waiter in waiters { waiter.continuation.resume(returning: true) }
+    answerWaiters(settled: true) { _ in true }
+  }
+
+  /// Takes the waiting requests whose deadline `isAnswered` picks out of ``marksWaiters`` and
+  /// tells each whether the marks are `settled`.
+  private func answerWaiters(
+    settled: Bool, where isAnswered: (ContinuousClock.Instant) -> Bool
+  ) {
+    let answered = marksWaiters.filter { isAnswered($0.deadline) }
+    marksWaiters.removeAll { isAnswered($0.deadline) }
+    for waiter in answered { waiter.continuation.resume(returning: settled) }
   }
 
   /// Answers the requests whose patience has run out, and keeps one timer, for the earliest
   /// deadline of those left: a request does not start a timer of its own.
   private func finishLateWaiters() {
     let now = ContinuousClock.now
-    let late = marksWaiters.filter { $0.deadline <= now }
-    marksWaiters.removeAll { $0.deadline <= now }
-    for waiter in late { waiter.continuation.resume(returning: false) }
+    answerWaiters(settled: false) { $0 <= now }
     guard lateWaiterTimer == nil, let earliest = marksWaiters.map(\.deadline).min() else { return }
     lateWaiterTimer = Task { [weak self] in
       try? await Task.sleep(until: earliest)
@@ -250,9 +256,7 @@ final class WebSession {
     cardObservers = [:]
     lateWaiterTimer?.cancel()
     lateWaiterTimer = nil
-    let waiters = marksWaiters
-    marksWaiters = []
-    for waiter in waiters { waiter.continuation.resume(returning: false) }
+    answerWaiters(settled: false) { _ in true }
     events.close()
   }
 
