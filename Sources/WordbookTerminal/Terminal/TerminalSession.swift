@@ -40,6 +40,8 @@ public final class TerminalSession {
     case flushEscape
     case suspend
     case resume
+    /// The system delivers one more of the watched signals to the session.
+    case watching
   }
 
   private let input: Int32
@@ -51,6 +53,12 @@ public final class TerminalSession {
   /// events already waiting.
   private var needsDraw = false
   private var isSuspended = false
+  /// How many of the watched signals the system does not deliver to the session yet. The
+  /// screen shows once it is none: between ignoring a signal's default action and its
+  /// source's registration, which the system completes on a thread of its own (a while on a
+  /// machine under load), a signal reaches no one, and a SIGTERM sent at the sight of the
+  /// screen would be lost.
+  private var signalsNotWatched = 0
   private let events: AsyncStream<Event>
   private let continuation: AsyncStream<Event>.Continuation
 
@@ -72,10 +80,9 @@ public final class TerminalSession {
     defer { leaveScreen(rawMode) }
     let continuation = continuation
     let watched = [SIGWINCH, SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT]
-    // The window may have changed size since `init` read it, before SIGWINCH was watched: it
-    // is read again once the watch is registered.
+    signalsNotWatched = watched.count
     let signals = SignalWatcher(
-      signals: watched, registered: { continuation.yield(.resize) },
+      signals: watched, registered: { continuation.yield(.watching) },
       handler: { number in
         switch number {
         case SIGWINCH: continuation.yield(.resize)
@@ -154,8 +161,15 @@ public final class TerminalSession {
       return .signal(number)
     case .draw:
       // A draw that was on its way when the process stopped waits for it to continue, which
-      // draws anyway: the terminal is the shell's meanwhile.
-      guard !isSuspended else { break }
+      // draws anyway: the terminal is the shell's meanwhile. The first waits for the signals.
+      guard !isSuspended, signalsNotWatched == 0 else { break }
+      needsDraw = false
+      draw(application)
+    case .watching:
+      signalsNotWatched -= 1
+      guard signalsNotWatched == 0 else { break }
+      // The window may have changed size since `init` read it, before SIGWINCH was watched.
+      size = TerminalSize.current(of: output.descriptor) ?? size
       needsDraw = false
       draw(application)
     case .suspend, .resume:
